@@ -1,0 +1,48 @@
+/** User-visible messages, worded exactly as the spec words them (sections 5 and 8). */
+export const MESSAGES = {
+  required: 'Required',
+  invalidInput: 'Invalid input',
+  enterGoal: 'Please enter your goal',
+  makeSelection: 'Please make a selection',
+  enterName: 'Please enter your name',
+  validEmail: 'Please enter a valid email address',
+  validPhone: 'Please enter a valid phone number',
+  passwordHint: 'Password must be at least 6 characters',
+  photoTooLarge: 'Photo must be less than 5MB. Please choose a smaller file.',
+  photoNotImage: 'Please choose an image file (JPEG, PNG, GIF or WebP).',
+  photoSizeErrorTitle: 'Photo size error',
+
+  onboardingErrorTitle: 'Error',
+  onboardingError: 'There was an error submitting your information. Please try again.',
+  feedbackErrorTitle: 'Error',
+  feedbackError: 'There was an error submitting your feedback. Please try again.',
+
+  createUserErrorTitle: 'Error creating account',
+  createUserDefault: (status: number) => `Error creating user (${status})`,
+  invalidServerResponse: 'Server returned an invalid response. Please try again later.',
+  joinRequestSuccessTitle: 'Success!',
+  joinRequestSuccess: 'Your join request has been sent to the team.',
+  joinRequestWarningTitle: 'Account created',
+  joinRequestWarning:
+    'Your account was created, but there was an issue with your join request. The admin will be notified.',
+
+  bookingDefaultError: 'Something went wrong. Please try again.',
+  bookingNetworkError: 'Network error. Please try again later.',
+  bookingConfirmedTitle: 'Booking Confirmed!',
+  bookingConfirmed: 'Your meeting has been scheduled successfully.',
+
+  profileErrorTitle: 'Error Updating Profile',
+  profileError:
+    'There was a problem saving your profile information. You can try again or skip this step.',
+  profileStatusError: (status: number) => `Error updating profile: ${status}`,
+  profileUnknownError: 'Unknown error updating profile',
+  profileParseError: 'Error parsing server response',
+  profileUpdatedTitle: 'Profile Updated',
+  profileUpdated: 'Your profile information has been saved successfully!',
+  profileSkippedTitle: 'Profile Skipped',
+  profileSkipped: 'You can update your profile later after joining the team.',
+
+  statusCheckError: 'Error checking API status',
+  connectionFailed: 'Connection Failed',
+  notFound: '404 Page Not Found',
+} as const;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import {
+  BookingForm,
+  CreateUserPayload,
+  FeedbackPayload,
+  NameForm,
+  PathId,
+  photoError,
+  RoleGoalForm,
+} from './schemas.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('form rules carry the spec messages', () => {
+  it('asks for a goal when the free-text role is blank', () => {
+    expect(firstMessage(RoleGoalForm.safeParse({ focusArea: '   ' }))).toBe(MESSAGES.enterGoal);
+  });
+
+  it('treats a name of spaces as blank', () => {
+    expect(NameForm.safeParse({ name: '  ' }).success).toBe(false);
+    expect(NameForm.parse({ name: '  Ada ' })).toEqual({ name: 'Ada' });
+  });
+
+  it('checks each booking field with its own message', () => {
+    const result = BookingForm.safeParse({ name: '', email: 'nope', phone: '123' });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]),
+    );
+    expect(byField).toEqual({
+      name: MESSAGES.enterName,
+      email: MESSAGES.validEmail,
+      phone: MESSAGES.validPhone,
+    });
+  });
+
+  it('accepts a phone of exactly 7 characters', () => {
+    expect(BookingForm.safeParse({ name: 'A', email: 'a@b.co', phone: '5551234' }).success).toBe(
+      true,
+    );
+  });
+
+  it('requires name, email and feedback', () => {
+    const result = FeedbackPayload.safeParse({ category: 'work' });
+    expect(result.error?.issues.map((issue) => issue.path[0]).sort()).toEqual([
+      'email',
+      'feedback',
+      'name',
+    ]);
+  });
+});
+
+describe('server-side payload rules', () => {
+  it('enforces the announced password minimum and keeps long passphrases whole', () => {
+    const base = { email: 'a@b.co', name: 'A', goalSummary: 'g', teamId: 1 };
+    expect(firstMessage(CreateUserPayload.safeParse({ ...base, password: '12345' }))).toBe(
+      MESSAGES.passwordHint,
+    );
+    const long = 'correct horse battery staple '.repeat(20);
+    expect(CreateUserPayload.parse({ ...base, password: long }).password).toBe(long);
+  });
+
+  it('only takes plain positive integers as path ids', () => {
+    expect(PathId.parse('42')).toBe(42);
+    for (const bad of ['0', '-1', '1.5', '../etc', '1%2F2', '', '12345678901']) {
+      expect(PathId.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('photoError', () => {
+  it('refuses files over 5 MB with the spec message', () => {
+    expect(photoError({ size: MAX_PHOTO_BYTES + 1, type: 'image/png' })).toBe(
+      MESSAGES.photoTooLarge,
+    );
+    expect(photoError({ size: MAX_PHOTO_BYTES, type: 'image/png' })).toBeNull();
+  });
+
+  it('refuses files that are not images', () => {
+    expect(photoError({ size: 10, type: 'application/pdf' })).toBe(MESSAGES.photoNotImage);
+  });
+});

@@ -1,0 +1,240 @@
+import * as z from 'zod';
+import { CATEGORIES, MAX_PHOTO_BYTES, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+
+/* ------------------------------------------------------------------ */
+/* Shared pieces                                                        */
+/* ------------------------------------------------------------------ */
+
+export const Category = z.enum(CATEGORIES);
+export type Category = z.infer<typeof Category>;
+
+/** Ids arrive as numbers from the tracker and as strings from URLs and storage. */
+export const Id = z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]);
+export type Id = z.infer<typeof Id>;
+
+/** A positive integer id given in a URL path: digits only, so no path tricks reach the tracker. */
+export const PathId = z.coerce
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, MESSAGES.invalidInput)
+  .transform(Number);
+
+/** The spec's "simple pattern" for emails (spec 5): something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (max: number, message: string = MESSAGES.required) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const email = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254, MESSAGES.validEmail)
+  .regex(EMAIL_PATTERN, MESSAGES.validEmail);
+
+/* ------------------------------------------------------------------ */
+/* Entities read from the tracker (spec 3, 7)                          */
+/* ------------------------------------------------------------------ */
+
+export const MemberStatus = z.enum(['Active', 'Pending', 'Inactive']);
+export type MemberStatus = z.infer<typeof MemberStatus>;
+
+/** A user as the tracker shows it publicly: never email, password or tokens. */
+export const PublicUser = z.object({
+  id: Id,
+  name: z.string(),
+  image: z.string().nullable(),
+  about: z.string().nullable(),
+  goalSummary: z.string().nullable(),
+  status: MemberStatus.default('Active'),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** A team membership: the "object with a user and a status" member shape of spec 3. */
+export const TeamMember = z.object({
+  id: Id,
+  status: MemberStatus,
+  user: PublicUser,
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+/** The flat member shape of spec 3. */
+export const FlatMember = z.object({
+  id: Id,
+  name: z.string().optional(),
+  image: z.string().nullable().optional(),
+  about: z.string().nullable().optional(),
+  goalSummary: z.string().nullable().optional(),
+  status: z.string().optional(),
+});
+export type FlatMember = z.infer<typeof FlatMember>;
+
+export const Team = z.object({
+  id: Id,
+  name: z.string(),
+  focusAreaId: Id.nullable(),
+  focusRoleId: Id.nullable(),
+  members: z.array(z.union([TeamMember, FlatMember])),
+});
+export type Team = z.infer<typeof Team>;
+
+/** GET /teams answers a bare array of teams. */
+export const TeamList = z.array(Team);
+
+export const FocusRole = z.object({ id: Id, name: z.string() });
+export const FocusArea = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string().nullable(),
+  focusRoles: z.array(FocusRole),
+});
+export type FocusArea = z.infer<typeof FocusArea>;
+export const FocusAreaList = z.object({ focusAreas: z.array(FocusArea) });
+
+export const RoleArea = z.object({ id: Id, name: z.string(), description: z.string().nullable() });
+export type RoleArea = z.infer<typeof RoleArea>;
+export const RoleAreaList = z.object({ roleAreas: z.array(RoleArea) });
+
+/** Normalised member shown on the team screen (spec 3). */
+export const NormalisedMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  aboutMe: z.string(),
+  goalSummary: z.string(),
+});
+export type NormalisedMember = z.infer<typeof NormalisedMember>;
+
+/* ------------------------------------------------------------------ */
+/* Forms (spec 5)                                                       */
+/* ------------------------------------------------------------------ */
+
+/** Role step with options: a choice must be made. */
+export const RoleChoiceForm = z.object({
+  role: z.string({ error: MESSAGES.makeSelection }).trim().min(1, MESSAGES.makeSelection),
+});
+/** Role step for Other: a free-text goal. */
+export const RoleGoalForm = z.object({
+  focusArea: z.string({ error: MESSAGES.enterGoal }).trim().min(1, MESSAGES.enterGoal).max(500),
+});
+/** Intro and goal steps: non-blank once trimmed. */
+export const NameForm = z.object({ name: requiredText(200) });
+export const GoalForm = z.object({ goal: requiredText(1000) });
+/** Account step: the password length is only a hint here; the tracker enforces it. */
+export const AccountForm = z.object({
+  email,
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
+});
+export const BookingForm = z.object({
+  name: requiredText(200, MESSAGES.enterName),
+  email,
+  phone: z
+    .string({ error: MESSAGES.validPhone })
+    .trim()
+    .min(PHONE_MIN_LENGTH, MESSAGES.validPhone)
+    .max(40, MESSAGES.validPhone),
+});
+export const FeedbackForm = z.object({
+  name: requiredText(200),
+  email,
+  feedback: requiredText(5000),
+});
+
+/** Checks a chosen photo before upload (spec 5). Returns the spec's message, or null when fine. */
+export function photoError(file: { size: number; type: string }): string | null {
+  if (file.size > MAX_PHOTO_BYTES) return MESSAGES.photoTooLarge;
+  if (!file.type.startsWith('image/')) return MESSAGES.photoNotImage;
+  return null;
+}
+
+/* ------------------------------------------------------------------ */
+/* Payloads and responses of the site API (spec 7)                      */
+/* ------------------------------------------------------------------ */
+
+export const OnboardingPayload = z.object({
+  category: Category,
+  focusArea: z.string().trim().min(1, MESSAGES.enterGoal).max(500),
+});
+export type OnboardingPayload = z.infer<typeof OnboardingPayload>;
+
+export const CreateUserPayload = z.object({
+  email,
+  password: z
+    .string({ error: MESSAGES.required })
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordHint)
+    .max(1024, 'Password must be at most 1024 characters'),
+  name: requiredText(200),
+  goalSummary: requiredText(1000),
+  teamId: Id,
+});
+export type CreateUserPayload = z.infer<typeof CreateUserPayload>;
+
+export const CreateUserResponse = z.object({
+  user: z.object({ id: Id }),
+  joinRequestSuccess: z.boolean().optional(),
+  /** Present when the user was created but the join request could not be; says why. */
+  joinRequestWarning: z.string().optional(),
+  message: z.string().optional(),
+});
+export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
+
+export const ProfileFields = z.object({
+  aboutMe: z.string().max(2000, 'About me must be at most 2000 characters').optional(),
+});
+
+export const ProfileResponse = z.object({
+  user: z
+    .object({ photo: z.string().nullable().optional(), image: z.string().nullable().optional() })
+    .optional(),
+  photo: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  message: z.string().optional(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const NextAvailableDateResponse = z.object({
+  /** ISO 8601 instant of the next info call (13:00 America/Denver). */
+  date: z.iso.datetime({ offset: true }),
+});
+export type NextAvailableDateResponse = z.infer<typeof NextAvailableDateResponse>;
+
+export const BookingPayload = BookingForm.extend({ category: Category });
+export type BookingPayload = z.infer<typeof BookingPayload>;
+export const BookingResponse = z.object({ message: z.string(), id: Id.optional() });
+
+export const FeedbackPayload = FeedbackForm.extend({ category: Category });
+export type FeedbackPayload = z.infer<typeof FeedbackPayload>;
+export const FeedbackResponse = z.object({ message: z.string(), id: Id.optional() });
+
+export const ConfirmEmailPayload = z.object({
+  token: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.invalidInput),
+});
+/** confirmed: this request confirmed the address. 404 unknown, 409 already used, 410 expired. */
+export const ConfirmEmailResponse = z.object({
+  status: z.literal('confirmed'),
+  message: z.string(),
+});
+
+export const StatusResponse = z.object({
+  apiBaseUrl: z.string(),
+  apiKeyExists: z.boolean(),
+  apiKeyLength: z.number().int().nonnegative(),
+  apiKeyPrefix: z.string(),
+  environment: z.string(),
+  testConnection: z.object({
+    success: z.boolean(),
+    status: z.number().int().nullable(),
+    statusText: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  serverTime: z.string(),
+});
+export type StatusResponse = z.infer<typeof StatusResponse>;
+
+/** Every 4xx/5xx answer of the site API and the tracker. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
