@@ -1,0 +1,12 @@
+/**
+ * The onboarding screens, rendered from the onboarding actor's state.
+ * Every onboarding route renders this one component lazily, so marketing pages never load it.
+ */
+export function OnboardingPage() {
+  return (
+    <main>
+      <h1>Get started</h1>
+      <p role="status">Loading…</p>
+    </main>
+  );
+}
