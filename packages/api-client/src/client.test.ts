@@ -1,0 +1,391 @@
+import { MESSAGES } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient, createApiClient } from './client.ts';
+import { ApiError } from './errors.ts';
+
+type Reply = Response | Error | ((request: Request) => Response | Promise<Response>);
+
+/** A fake fetch that answers from a queue and keeps every request it was given. */
+function fakeServer(...replies: Reply[]) {
+  const requests: Request[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(request.clone());
+    const reply = replies.shift() ?? new Response('no reply queued', { status: 599 });
+    if (reply instanceof Error) throw reply;
+    return typeof reply === 'function' ? reply(request) : reply;
+  };
+  const client: ApiClient = createApiClient({ baseUrl: 'http://site.test/', fetch });
+  return { client, requests };
+}
+
+const json = (body: unknown, status = 200, statusText = '') =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const text = (body: string, status: number, statusText = '') =>
+  new Response(body, { status, statusText });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const team = {
+  id: 7,
+  name: 'Morning Movers',
+  focusAreaId: 1,
+  focusRoleId: 7,
+  members: [
+    {
+      id: 1,
+      status: 'Active',
+      user: { id: 3, name: 'Ada', image: null, about: null, goalSummary: null },
+    },
+  ],
+};
+const user = {
+  email: 'ada@example.com',
+  password: 'secret1',
+  name: 'Ada',
+  goalSummary: 'Ship it',
+  teamId: 7,
+};
+const booking = { name: 'Ada', email: 'ada@example.com', phone: '5551234', category: 'work' };
+
+describe('every request', () => {
+  it('sends credentials and calls the spec paths exactly', async () => {
+    const { client, requests } = fakeServer(
+      json([team]),
+      json(team),
+      json({ id: 3, name: 'Ada', image: null, about: null, goalSummary: null }),
+      json({ focusAreas: [] }),
+      json({ roleAreas: [] }),
+      json({ date: '2030-01-02T20:00:00.000Z' }),
+    );
+    await client.getTeams();
+    await client.getTeam(7);
+    await client.getUser(3);
+    await client.getFocusAreas();
+    await client.getRoleAreas();
+    await client.getNextAvailableDate();
+    expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(
+      [
+        'GET /api/proxy/teams',
+        'GET /api/proxy/teams/7',
+        'GET /api/proxy/users/3',
+        'GET /api/proxy/focus-areas',
+        'GET /api/proxy/role-areas',
+        'GET /api/booking/next-available-date',
+      ],
+    );
+    for (const request of requests) {
+      expect(request.credentials).toBe('include');
+      expect(request.headers.get('content-type')).toBeNull();
+    }
+  });
+
+  it('sets a JSON content type only when there is a JSON body', async () => {
+    const { client, requests } = fakeServer(json({ message: 'ok', id: 1 }, 201));
+    await client.submitBooking({ ...booking, category: 'work' });
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(new URL(request?.url ?? '').pathname).toBe('/api/booking');
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(await request?.json()).toEqual(booking);
+  });
+
+  it('does not retry a failed request', async () => {
+    const { client, requests } = fakeServer(text('busy', 503, 'Service Unavailable'));
+    await failure(client.getTeam(7));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keeps path ids from escaping their segment', async () => {
+    const { client, requests } = fakeServer(json(team));
+    await client.getTeam('1/../../users');
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/proxy/teams/1%2F..%2F..%2Fusers');
+  });
+});
+
+describe('generic error rule (spec 8)', () => {
+  it("reads '{status}: {body text}'", async () => {
+    const { client } = fakeServer(text('team not found', 404, 'Not Found'));
+    const error = await failure(client.getTeam(9));
+    expect(error.message).toBe('404: team not found');
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(404);
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    const { client } = fakeServer(text('', 502, 'Bad Gateway'));
+    expect(
+      (await failure(client.submitOnboarding({ category: 'work', focusArea: 'x' }))).message,
+    ).toBe('502: Bad Gateway');
+  });
+
+  it("carries the server's error code", async () => {
+    const { client } = fakeServer(json({ message: 'Slow down', code: 'RATE_LIMITED' }, 429));
+    const error = await failure(
+      client.submitFeedback({ ...booking, feedback: 'x', category: 'god' }),
+    );
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.message).toBe('429: {"message":"Slow down","code":"RATE_LIMITED"}');
+  });
+
+  it('tells a network failure from an HTTP one by kind', async () => {
+    const { client } = fakeServer(new TypeError('Failed to fetch'));
+    const error = await failure(client.getTeam(1));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBeUndefined();
+  });
+
+  it('gives up on a server that does not answer in time, as a network error', async () => {
+    const fetch = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const client = createApiClient({ baseUrl: 'http://site.test/', fetch, timeoutMs: 5 });
+    const error = await failure(client.getTeam(1));
+    expect([error.kind, error.timedOut, error.message]).toEqual([
+      'network',
+      true,
+      MESSAGES.bookingNetworkError,
+    ]);
+  });
+
+  it('rejects a success body that breaks the contract as a parse error', async () => {
+    const { client } = fakeServer(json({ nope: true }));
+    const error = await failure(client.getTeam(1));
+    expect(error.kind).toBe('parse');
+    expect(error.status).toBe(200);
+  });
+
+  it('reports a cancelled call as aborted', async () => {
+    const controller = new AbortController();
+    const { client } = fakeServer(
+      (request) =>
+        new Promise((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+          controller.abort();
+        }),
+    );
+    const error = await failure(client.getTeam(1, { signal: controller.signal }));
+    expect(error.kind).toBe('aborted');
+  });
+});
+
+describe('lists (spec 8: errors yield empty lists)', () => {
+  it('gives an empty team list on an HTTP error, a network error or a bad body', async () => {
+    const { client } = fakeServer(
+      text('', 500, 'Internal Server Error'),
+      new TypeError('Failed to fetch'),
+      text('<html>', 200),
+    );
+    expect(await client.getTeams()).toEqual([]);
+    expect(await client.getTeams()).toEqual([]);
+    expect(await client.getTeams()).toEqual([]);
+  });
+
+  it('keeps the teams that match the contract and drops odd records', async () => {
+    const { client } = fakeServer(json([team, { id: 8 }, 'junk']));
+    expect((await client.getTeams()).map((found) => found.name)).toEqual(['Morning Movers']);
+  });
+
+  it('accepts focus areas wrapped or bare, with roles under either name', async () => {
+    const { client } = fakeServer(
+      json({
+        focusAreas: [{ id: 1, name: 'Work', focusRoles: [{ id: 7, name: 'Professional' }] }],
+      }),
+      json([{ id: 2, name: 'School', description: 'Study', roles: [{ id: 4, name: 'Student' }] }]),
+      text('', 503, 'Service Unavailable'),
+    );
+    expect(await client.getFocusAreas()).toEqual([
+      { id: 1, name: 'Work', description: null, focusRoles: [{ id: 7, name: 'Professional' }] },
+    ]);
+    expect(await client.getFocusAreas()).toEqual([
+      { id: 2, name: 'School', description: 'Study', focusRoles: [{ id: 4, name: 'Student' }] },
+    ]);
+    expect(await client.getFocusAreas()).toEqual([]);
+  });
+
+  it('accepts role areas wrapped or bare', async () => {
+    const { client } = fakeServer(
+      json({ roleAreas: [{ id: 7, name: 'Professional', description: null }] }),
+      json([{ id: 8, name: 'Entrepreneur' }]),
+    );
+    expect(await client.getRoleAreas()).toEqual([
+      { id: 7, name: 'Professional', description: null },
+    ]);
+    expect(await client.getRoleAreas()).toEqual([
+      { id: 8, name: 'Entrepreneur', description: null },
+    ]);
+  });
+});
+
+describe('user creation (spec 8)', () => {
+  it('returns the created user and the join-request outcome', async () => {
+    const { client, requests } = fakeServer(
+      json({ user: { id: 42 }, joinRequestWarning: 'Team is full' }, 201),
+    );
+    expect(await client.createUser(user)).toEqual({
+      user: { id: 42 },
+      joinRequestWarning: 'Team is full',
+    });
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/users');
+    expect(await requests[0]?.json()).toEqual(user);
+  });
+
+  it("shows the server's message, with its code", async () => {
+    const { client } = fakeServer(
+      json({ message: 'That email is already registered', code: 'EMAIL_TAKEN' }, 409, 'Conflict'),
+    );
+    const error = await failure(client.createUser(user));
+    expect(error.message).toBe('That email is already registered');
+    expect(error.code).toBe('EMAIL_TAKEN');
+    expect(error.status).toBe(409);
+  });
+
+  it('falls back to details, then status text, then the default', async () => {
+    const { client } = fakeServer(
+      json({ details: 'email is malformed' }, 400, 'Bad Request'),
+      text('oops', 500, 'Internal Server Error'),
+      text('', 503),
+    );
+    expect((await failure(client.createUser(user))).message).toBe('email is malformed');
+    expect((await failure(client.createUser(user))).message).toBe('500: Internal Server Error');
+    expect((await failure(client.createUser(user))).message).toBe('Error creating user (503)');
+  });
+
+  it('says the server answered badly when a success body is unparseable', async () => {
+    const { client } = fakeServer(text('<html>ok</html>', 201), json({ ok: true }, 201));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = await failure(client.createUser(user));
+      expect(error.message).toBe(MESSAGES.invalidServerResponse);
+      expect(error.kind).toBe('parse');
+    }
+  });
+});
+
+describe('booking (spec 8)', () => {
+  it("shows the server's message, else the default", async () => {
+    const { client } = fakeServer(
+      json({ message: 'That slot is taken' }, 409),
+      text('', 500, 'Internal Server Error'),
+    );
+    expect((await failure(client.submitBooking({ ...booking, category: 'work' }))).message).toBe(
+      'That slot is taken',
+    );
+    expect((await failure(client.submitBooking({ ...booking, category: 'work' }))).message).toBe(
+      MESSAGES.bookingDefaultError,
+    );
+  });
+
+  it('says network error when nothing answered', async () => {
+    const { client } = fakeServer(new TypeError('Failed to fetch'));
+    const error = await failure(client.submitBooking({ ...booking, category: 'work' }));
+    expect(error.message).toBe(MESSAGES.bookingNetworkError);
+    expect(error.kind).toBe('network');
+  });
+});
+
+describe('profile update (spec 8)', () => {
+  const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+
+  it('sends multipart with aboutMe and photoFile and no JSON content type', async () => {
+    const { client, requests } = fakeServer(
+      json({
+        user: { id: 42, photo: 'u/abc.webp', about: 'Hi' },
+        photo: 'u/abc.webp',
+        message: 'Saved',
+      }),
+    );
+    expect(await client.updateProfile(42, { aboutMe: 'Hi', photoFile: photo })).toEqual({
+      photo: 'u/abc.webp',
+      message: 'Saved',
+    });
+    const request = requests[0];
+    expect(new URL(request?.url ?? '').pathname).toBe('/api/users/42/profile');
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await request?.formData();
+    expect(form?.get('aboutMe')).toBe('Hi');
+    expect(form?.get('photoFile')).toBeInstanceOf(Blob);
+  });
+
+  it('finds the photo under whichever field the server used', async () => {
+    const { client } = fakeServer(
+      json({ image: 'u/x.webp' }),
+      json({ user: { image: 'u/y.webp' } }),
+    );
+    expect((await client.updateProfile(1, { aboutMe: 'a' })).photo).toBe('u/x.webp');
+    expect((await client.updateProfile(1, { aboutMe: 'a' })).photo).toBe('u/y.webp');
+  });
+
+  it("shows the server's message, else the status", async () => {
+    const { client } = fakeServer(
+      json({ message: 'Photo is not an image', code: 'BAD_PHOTO' }, 400),
+      text('', 500, 'Internal Server Error'),
+    );
+    expect((await failure(client.updateProfile(1, { aboutMe: 'a' }))).message).toBe(
+      'Photo is not an image',
+    );
+    expect((await failure(client.updateProfile(1, { aboutMe: 'a' }))).message).toBe(
+      'Error updating profile: 500',
+    );
+  });
+
+  it('reports a non-JSON success body and a network failure', async () => {
+    const { client } = fakeServer(text('saved!', 200), new TypeError('Failed to fetch'));
+    const parse = await failure(client.updateProfile(1, { aboutMe: 'a' }));
+    expect([parse.kind, parse.message]).toEqual(['parse', MESSAGES.profileParseError]);
+    const network = await failure(client.updateProfile(1, { aboutMe: 'a' }));
+    expect([network.kind, network.message]).toEqual(['network', MESSAGES.profileUnknownError]);
+  });
+});
+
+describe('email confirmation', () => {
+  it('tells confirmed, already used, expired and unknown apart', async () => {
+    const { client, requests } = fakeServer(
+      json({ status: 'confirmed', message: 'Email confirmed' }),
+      json({ message: 'Link already used', code: 'TOKEN_USED' }, 409),
+      json({ message: 'Link expired', code: 'TOKEN_EXPIRED' }, 410),
+      json({ message: 'Unknown link' }, 404),
+    );
+    expect(await client.confirmEmail('t1')).toEqual({
+      outcome: 'confirmed',
+      message: 'Email confirmed',
+    });
+    expect((await client.confirmEmail('t2')).outcome).toBe('already-used');
+    expect((await client.confirmEmail('t3')).outcome).toBe('expired');
+    expect((await client.confirmEmail('t4')).outcome).toBe('unknown-token');
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/confirm-email');
+    expect(await requests[0]?.json()).toEqual({ token: 't1' });
+  });
+});
+
+describe('status', () => {
+  it('parses the status page fields', async () => {
+    const status = {
+      apiBaseUrl: 'http://127.0.0.1:4000',
+      apiKeyExists: true,
+      apiKeyLength: 28,
+      apiKeyPrefix: 'acp_',
+      environment: 'development',
+      testConnection: { success: true, status: 200, statusText: 'OK', error: null },
+      serverTime: '2030-01-01T00:00:00.000Z',
+    };
+    const { client, requests } = fakeServer(json(status));
+    expect(await client.getStatus()).toEqual(status);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/status');
+  });
+});

@@ -1,0 +1,394 @@
+import {
+  type BookingPayload,
+  BookingResponse,
+  ConfirmEmailResponse,
+  type CreateUserPayload,
+  CreateUserResponse,
+  ErrorBody,
+  type FeedbackPayload,
+  FeedbackResponse,
+  FocusArea,
+  FocusRole,
+  type Id,
+  MESSAGES,
+  NextAvailableDateResponse,
+  type OnboardingPayload,
+  ProfileResponse,
+  PublicUser,
+  RoleArea,
+  StatusResponse,
+  Team,
+} from '@app/contracts';
+import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import * as z from 'zod';
+import { ApiError } from './errors.ts';
+
+export interface ApiClientOptions {
+  /**
+   * Where `/api/...` paths are resolved. Defaults to the page's origin in a browser; needed
+   * outside one (Node's fetch has no page to resolve relative URLs against).
+   */
+  baseUrl?: string;
+  /** A fetch to use instead of the global one (tests pass a fake). */
+  fetch?: typeof globalThis.fetch;
+  /** Per-request time-out for ordinary calls, in ms. */
+  timeoutMs?: number;
+  /** Time-out for the photo upload, which can be several MB on a slow line, in ms. */
+  uploadTimeoutMs?: number;
+}
+
+/** Lets a caller cancel a call, e.g. an XState actor that is stopped when its state is left. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ProfileUpdate {
+  aboutMe?: string;
+  photoFile?: Blob;
+}
+
+/** The profile call's answer, with the photo path taken from whichever field the server used. */
+export interface ProfileResult {
+  photo: string | null;
+  message: string | null;
+}
+
+export type EmailConfirmation =
+  | { outcome: 'confirmed'; message: string }
+  | { outcome: 'already-used'; message: string }
+  | { outcome: 'expired'; message: string }
+  | { outcome: 'unknown-token'; message: string };
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
+
+const NETWORK_MESSAGE = 'Network error. Please try again later.';
+
+interface Answer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  text: string;
+}
+
+interface SendOptions extends CallOptions {
+  method: 'get' | 'post';
+  json?: unknown;
+  body?: FormData;
+  timeout?: number;
+}
+
+function defaultBaseUrl(): string | undefined {
+  const location = (globalThis as { location?: { origin?: string } }).location;
+  return location?.origin && location.origin !== 'null' ? `${location.origin}/` : undefined;
+}
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function errorBody(answer: Answer): ErrorBody | null {
+  const json = tryJson(answer.text);
+  if (!json.ok) return null;
+  const parsed = ErrorBody.partial().safeParse(json.value);
+  if (!parsed.success) return null;
+  return {
+    message: parsed.data.message ?? '',
+    code: parsed.data.code,
+    details: parsed.data.details,
+  };
+}
+
+function serverCode(answer: Answer): string | undefined {
+  return errorBody(answer)?.code;
+}
+
+/** Spec 8, generic rule: '{status}: {body text}', or the status text when the body is empty. */
+function httpError(answer: Answer, message?: string): ApiError {
+  const fallback = `${answer.status}: ${answer.text.trim() === '' ? answer.statusText : answer.text}`;
+  return new ApiError(message ?? fallback, {
+    kind: 'http',
+    status: answer.status,
+    code: serverCode(answer),
+  });
+}
+
+function parseError(answer: Answer, message: string, cause?: unknown): ApiError {
+  return new ApiError(message, { kind: 'parse', status: answer.status, cause });
+}
+
+/** Parses a success body with a contract schema, or throws a `parse` error with the given message. */
+function parseBody<T>(answer: Answer, schema: z.ZodType<T>, message: string): T {
+  const json = tryJson(answer.text);
+  if (!json.ok) throw parseError(answer, message);
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) throw parseError(answer, message, parsed.error);
+  return parsed.data;
+}
+
+/** Keeps the items of a list that match the contract, so one odd record does not hide the rest. */
+function parseItems<T>(items: unknown, schema: z.ZodType<T>): T[] {
+  if (!Array.isArray(items)) return [];
+  const kept: T[] = [];
+  for (const item of items) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) kept.push(parsed.data);
+  }
+  return kept;
+}
+
+/** Spec 3: focus areas arrive wrapped (`{ focusAreas }`) or bare, with `focusRoles` or `roles`. */
+const LooseFocusArea = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    name: z.string(),
+    description: z.string().nullable().optional(),
+    focusRoles: z.array(z.unknown()).optional(),
+    roles: z.array(z.unknown()).optional(),
+  })
+  .transform((area) =>
+    FocusArea.parse({
+      id: area.id,
+      name: area.name,
+      description: area.description ?? null,
+      focusRoles: parseItems(area.focusRoles ?? area.roles ?? [], FocusRole),
+    }),
+  );
+
+const LooseRoleArea = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    name: z.string(),
+    description: z.string().nullable().optional(),
+  })
+  .transform((area) => RoleArea.parse({ ...area, description: area.description ?? null }));
+
+function listOf(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) return value;
+  if (value !== null && typeof value === 'object' && key in value) {
+    return (value as Record<string, unknown>)[key];
+  }
+  return [];
+}
+
+/** Spec 8, user creation: server message, else details, else '{status}: {statusText}', else default. */
+function createUserMessage(answer: Answer): string {
+  const body = errorBody(answer);
+  if (body?.message) return body.message;
+  const details = describeDetails(body?.details);
+  if (details) return details;
+  if (answer.statusText) return `${answer.status}: ${answer.statusText}`;
+  return MESSAGES.createUserDefault(answer.status);
+}
+
+function describeDetails(details: unknown): string | null {
+  if (typeof details === 'string' && details.trim() !== '') return details;
+  if (Array.isArray(details)) {
+    const messages = details
+      .map((item) =>
+        typeof item === 'string'
+          ? item
+          : item !== null && typeof item === 'object' && 'message' in item
+            ? String(item.message)
+            : '',
+      )
+      .filter((message) => message !== '');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  return null;
+}
+
+function pathId(id: Id): string {
+  return encodeURIComponent(String(id));
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? defaultBaseUrl();
+  const http: KyInstance = ky.create({
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    credentials: 'include',
+    retry: 0,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // Every status is interpreted here, per call, as spec 8 asks.
+    throwHttpErrors: false,
+  });
+  const uploadTimeout = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
+
+  async function send(path: string, init: SendOptions): Promise<Answer> {
+    try {
+      const response = await http(path, {
+        method: init.method,
+        ...(init.json === undefined ? {} : { json: init.json }),
+        ...(init.body === undefined ? {} : { body: init.body }),
+        ...(init.signal === undefined ? {} : { signal: init.signal }),
+        ...(init.timeout === undefined ? {} : { timeout: init.timeout }),
+      });
+      const text = await response.text();
+      return { status: response.status, statusText: response.statusText, ok: response.ok, text };
+    } catch (error) {
+      if (init.signal?.aborted) {
+        throw new ApiError('The request was cancelled.', { kind: 'aborted', cause: error });
+      }
+      if (isTimeoutError(error)) {
+        throw new ApiError(NETWORK_MESSAGE, { kind: 'network', timedOut: true, cause: error });
+      }
+      // ky recognises the browsers' own network failures; a fetch that throws anything else
+      // (a blocked request, a bad URL) has still produced no response.
+      throw new ApiError(NETWORK_MESSAGE, {
+        kind: 'network',
+        cause: isNetworkError(error) ? error.cause : error,
+      });
+    }
+  }
+
+  /** Default fetch of spec 7: GET, JSON, any non-success is the generic error. */
+  async function getJson<T>(path: string, schema: z.ZodType<T>, call?: CallOptions): Promise<T> {
+    const answer = await send(path, { method: 'get', ...call });
+    if (!answer.ok) throw httpError(answer);
+    return parseBody(answer, schema, MESSAGES.invalidServerResponse);
+  }
+
+  /** Team, focus-area and role-area lists: errors yield an empty list (spec 8). */
+  async function getList<T>(
+    path: string,
+    key: string,
+    schema: z.ZodType<T>,
+    call?: CallOptions,
+  ): Promise<T[]> {
+    try {
+      const body = await getJson(path, z.unknown(), call);
+      return parseItems(listOf(body, key), schema);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'aborted') throw error;
+      return [];
+    }
+  }
+
+  return {
+    /** GET /api/proxy/teams. Never fails: an error gives an empty list. */
+    getTeams: (call?: CallOptions): Promise<Team[]> =>
+      getList('api/proxy/teams', 'teams', Team, call),
+
+    /** GET /api/proxy/teams/{id}. Throws; the caller falls back to the sample team. */
+    getTeam: (id: Id, call?: CallOptions): Promise<Team> =>
+      getJson(`api/proxy/teams/${pathId(id)}`, Team, call),
+
+    /** GET /api/proxy/users/{id}. */
+    getUser: (id: Id, call?: CallOptions): Promise<PublicUser> =>
+      getJson(`api/proxy/users/${pathId(id)}`, PublicUser, call),
+
+    /** GET /api/proxy/focus-areas. Never fails: an error gives an empty list. */
+    getFocusAreas: (call?: CallOptions): Promise<FocusArea[]> =>
+      getList('api/proxy/focus-areas', 'focusAreas', LooseFocusArea, call),
+
+    /** GET /api/proxy/role-areas. Never fails: an error gives an empty list. */
+    getRoleAreas: (call?: CallOptions): Promise<RoleArea[]> =>
+      getList('api/proxy/role-areas', 'roleAreas', LooseRoleArea, call),
+
+    /** POST /api/onboarding. The response is not read (spec 7). */
+    async submitOnboarding(payload: OnboardingPayload, call?: CallOptions): Promise<void> {
+      const answer = await send('api/onboarding', { method: 'post', json: payload, ...call });
+      if (!answer.ok) throw httpError(answer);
+    },
+
+    /** POST /api/users. Sets the session cookie the profile call needs. */
+    async createUser(payload: CreateUserPayload, call?: CallOptions): Promise<CreateUserResponse> {
+      const answer = await send('api/users', { method: 'post', json: payload, ...call });
+      if (!answer.ok) throw httpError(answer, createUserMessage(answer));
+      return parseBody(answer, CreateUserResponse, MESSAGES.invalidServerResponse);
+    },
+
+    /** POST /api/users/{id}/profile as multipart (the browser sets the boundary header). */
+    async updateProfile(
+      userId: Id,
+      update: ProfileUpdate,
+      call?: CallOptions,
+    ): Promise<ProfileResult> {
+      const form = new FormData();
+      if (update.aboutMe !== undefined) form.append('aboutMe', update.aboutMe);
+      if (update.photoFile !== undefined) form.append('photoFile', update.photoFile);
+      let answer: Answer;
+      try {
+        answer = await send(`api/users/${pathId(userId)}/profile`, {
+          method: 'post',
+          body: form,
+          timeout: uploadTimeout,
+          ...call,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'network') {
+          throw new ApiError(MESSAGES.profileUnknownError, {
+            kind: 'network',
+            timedOut: error.timedOut,
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      if (!answer.ok) {
+        throw httpError(
+          answer,
+          errorBody(answer)?.message || MESSAGES.profileStatusError(answer.status),
+        );
+      }
+      const body = parseBody(answer, ProfileResponse, MESSAGES.profileParseError);
+      return {
+        photo: body.user?.photo ?? body.photo ?? body.user?.image ?? body.image ?? null,
+        message: body.message ?? null,
+      };
+    },
+
+    /** GET /api/booking/next-available-date: the ISO instant of the next call. */
+    async getNextAvailableDate(call?: CallOptions): Promise<string> {
+      return (await getJson('api/booking/next-available-date', NextAvailableDateResponse, call))
+        .date;
+    },
+
+    /** POST /api/booking. Errors carry the server's message or the spec's defaults. */
+    async submitBooking(payload: BookingPayload, call?: CallOptions): Promise<BookingResult> {
+      const answer = await send('api/booking', { method: 'post', json: payload, ...call });
+      if (!answer.ok) {
+        throw httpError(answer, errorBody(answer)?.message || MESSAGES.bookingDefaultError);
+      }
+      return parseBody(answer, BookingResponse, MESSAGES.bookingDefaultError);
+    },
+
+    /** POST /api/feedback. */
+    async submitFeedback(payload: FeedbackPayload, call?: CallOptions): Promise<FeedbackResult> {
+      const answer = await send('api/feedback', { method: 'post', json: payload, ...call });
+      if (!answer.ok) throw httpError(answer);
+      return parseBody(answer, FeedbackResponse, MESSAGES.invalidServerResponse);
+    },
+
+    /** GET /api/status for the API test page. */
+    getStatus: (call?: CallOptions): Promise<StatusResponse> =>
+      getJson('api/status', StatusResponse, call),
+
+    /**
+     * POST /api/confirm-email. The three answers a visitor must be told apart (already used,
+     * expired, unknown) are results, not errors; anything else throws.
+     */
+    async confirmEmail(token: string, call?: CallOptions): Promise<EmailConfirmation> {
+      const answer = await send('api/confirm-email', { method: 'post', json: { token }, ...call });
+      if (answer.ok) {
+        const body = parseBody(answer, ConfirmEmailResponse, MESSAGES.invalidServerResponse);
+        return { outcome: 'confirmed', message: body.message };
+      }
+      const message = errorBody(answer)?.message ?? '';
+      if (answer.status === 409) return { outcome: 'already-used', message };
+      if (answer.status === 410) return { outcome: 'expired', message };
+      if (answer.status === 404) return { outcome: 'unknown-token', message };
+      throw httpError(answer);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+export type BookingResult = z.infer<typeof BookingResponse>;
+export type FeedbackResult = z.infer<typeof FeedbackResponse>;

@@ -1,0 +1,40 @@
+/**
+ * What went wrong with a call, as a kind the caller can branch on (never the message text):
+ * - `network`: no response arrived (offline, DNS, connection reset, time-out);
+ * - `http`: the server answered with a non-success status;
+ * - `parse`: the server answered with a body that is not the JSON the contract describes;
+ * - `aborted`: the caller cancelled the call (e.g. the screen that asked for it went away).
+ */
+export type ApiErrorKind = 'network' | 'http' | 'parse' | 'aborted';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** HTTP status when a response arrived. */
+  status?: number;
+  /** The server's stable error code (`{ code }` in its JSON body), e.g. EMAIL_TAKEN. */
+  code?: string;
+  /** True when the network failure was our own time-out. */
+  timedOut?: boolean;
+  cause?: unknown;
+}
+
+/** The one error type every call of this client throws. Its message is the one to show. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly timedOut: boolean;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.timedOut = init.timedOut ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

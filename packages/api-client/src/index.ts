@@ -1,0 +1,14 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type BookingResult,
+  type CallOptions,
+  createApiClient,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_UPLOAD_TIMEOUT_MS,
+  type EmailConfirmation,
+  type FeedbackResult,
+  type ProfileResult,
+  type ProfileUpdate,
+} from './client.ts';
+export { ApiError, type ApiErrorInit, type ApiErrorKind, isApiError } from './errors.ts';
