@@ -1,0 +1,96 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../styles/theme.css.ts';
+
+export const root = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 50,
+  background: vars.color.background,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  minHeight: '4rem',
+});
+
+export const logo = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 700,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+  textDecoration: 'none',
+});
+
+export const toggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
+  height: '44px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  '@media': { [breakpoints.desktop]: { display: 'none' } },
+});
+
+export const menu = style({
+  display: 'none',
+  '@media': {
+    [breakpoints.desktop]: { display: 'flex', alignItems: 'center', gap: vars.space.lg },
+  },
+});
+
+export const menuOpen = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: vars.space.xs,
+  position: 'absolute',
+  insetInline: 0,
+  top: '100%',
+  padding: vars.space.md,
+  background: vars.color.background,
+  borderBottom: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
+  '@media': {
+    [breakpoints.desktop]: {
+      position: 'static',
+      flexDirection: 'row',
+      alignItems: 'center',
+      gap: vars.space.lg,
+      padding: 0,
+      border: 'none',
+      boxShadow: 'none',
+    },
+  },
+});
+
+export const links = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  '@media': { [breakpoints.desktop]: { flexDirection: 'row', gap: vars.space.lg } },
+});
+
+export const link = style({
+  display: 'block',
+  paddingBlock: vars.space.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: 500,
+  selectors: {
+    '&:hover': { color: vars.color.primary, textDecoration: 'underline' },
+    '&[aria-current="page"]': { color: vars.color.primary, textDecoration: 'underline' },
+  },
+});

@@ -1,0 +1,85 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import * as ui from '../components/ui.css.ts';
+import { button } from '../components/ui.css.ts';
+import { TRACKER_SIGN_IN_URL } from '../config.ts';
+import * as styles from './Header.css.ts';
+
+export const NAV_LINKS = [
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/success-stories', label: 'Success Stories' },
+  { to: '/about-us', label: 'About Us' },
+  { to: '/pricing', label: 'Pricing' },
+] as const;
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  // A followed link closes the menu on small screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className={styles.root}>
+      <nav aria-label="Main" className={`${ui.container} ${styles.bar}`}>
+        <Link to="/" className={styles.logo}>
+          <img src="/images/logo.svg" alt="" width={32} height={32} />
+          Accountability Partners
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className={ui.visuallyHidden}>{open ? 'Close menu' : 'Open menu'}</span>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {open ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
+            )}
+          </svg>
+        </button>
+        <div id={menuId} className={open ? styles.menuOpen : styles.menu}>
+          <ul className={styles.links}>
+            {NAV_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={styles.link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <a
+            href={TRACKER_SIGN_IN_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={button.primary}
+          >
+            Sign In
+            <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+          </a>
+        </div>
+      </nav>
+    </header>
+  );
+}

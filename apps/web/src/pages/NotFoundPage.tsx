@@ -1,0 +1,29 @@
+import { MESSAGES } from '@app/contracts';
+import { Link, useLocation } from '@tanstack/react-router';
+import * as ui from '../components/ui.css.ts';
+import { usePageTitle } from '../components/usePageTitle.ts';
+
+export function NotFoundPage() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  usePageTitle('Page not found');
+  return (
+    <section className={ui.pageHeader}>
+      <div className={ui.container}>
+        <h1 className={ui.h1}>{MESSAGES.notFound}</h1>
+        <p className={ui.lead}>
+          There is no page at <code>{pathname}</code>. It may have moved, or the link may be
+          mistyped.
+        </p>
+        <p className={ui.lead}>
+          Developer hint: every page is a file in <code>apps/web/src/routes</code>; add one there to
+          serve this path.
+        </p>
+        <div className={ui.center}>
+          <Link to="/" className={ui.button.primary}>
+            Back to the home page
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import { createRootRoute } from '@tanstack/react-router';
+import { RootLayout } from '../layout/RootLayout.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+
+export const Route = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});

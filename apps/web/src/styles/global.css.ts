@@ -1,0 +1,48 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  scrollBehavior: 'smooth',
+  '@media': { '(prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } },
+});
+
+globalStyle('body', {
+  margin: 0,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  lineHeight: 1.6,
+  color: vars.color.text,
+  background: vars.color.background,
+});
+
+globalStyle('h1, h2, h3, h4', {
+  fontFamily: vars.font.heading,
+  lineHeight: 1.2,
+  margin: 0,
+});
+
+globalStyle('p', { margin: 0 });
+
+globalStyle('img, svg', { maxWidth: '100%', height: 'auto', display: 'block' });
+
+globalStyle('a', { color: vars.color.primary });
+
+// One visible focus ring everywhere, on keyboard focus only.
+globalStyle(':focus-visible', {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
+});
+
+// Respect users who ask for less motion: no transitions or animations anywhere.
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+});

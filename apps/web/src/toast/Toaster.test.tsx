@@ -1,0 +1,79 @@
+import { TOAST_DURATION_MS } from '@app/contracts';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toast } from './index.ts';
+import { resetToasts } from './store.ts';
+
+afterEach(() => {
+  act(() => resetToasts());
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('shows a title and description in a notifications region reachable with F8', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({
+        title: 'Booking Confirmed!',
+        description: 'Your meeting has been scheduled successfully.',
+      });
+    });
+    expect(screen.getByText('Booking Confirmed!', { exact: true, selector: 'div' })).toBeVisible();
+    expect(
+      screen.getByText('Your meeting has been scheduled successfully.', { selector: 'div' }),
+    ).toBeVisible();
+    const region = screen.getByRole('region', { name: /Notifications \(F8\)/ });
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(region.contains(document.activeElement)).toBe(true);
+  });
+
+  it('shows only one toast at a time: a new one replaces the current one', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', variant: 'destructive' });
+    });
+    expect(screen.queryByText('First', { selector: 'div' })).not.toBeInTheDocument();
+    expect(screen.getByText('Second', { selector: 'div' })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('status').length + screen.queryAllByRole('alert').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('runs the optional action and closes with the close button', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(<Toaster />);
+    act(() => {
+      toast({
+        title: 'Error',
+        action: { label: 'Try again', altText: 'Submit the form again', onClick },
+      });
+    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onClick).toHaveBeenCalledOnce();
+
+    act(() => {
+      toast({ title: 'Profile Skipped' });
+    });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Profile Skipped', { selector: 'div' })).not.toBeInTheDocument();
+  });
+
+  it('closes by itself after 5000 ms', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Profile Updated' });
+    });
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 100);
+    });
+    expect(screen.getByText('Profile Updated', { selector: 'div' })).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Profile Updated', { selector: 'div' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// jsdom does not implement scrolling; the router calls it on every navigation.
+Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.
+for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture'] as const) {
+  if (!(name in Element.prototype)) {
+    Object.defineProperty(Element.prototype, name, { value: () => false, writable: true });
+  }
+}
