@@ -42,6 +42,17 @@ export const MESSAGES = {
   profileSkippedTitle: 'Profile Skipped',
   profileSkipped: 'You can update your profile later after joining the team.',
 
+  teamOtherTitle: 'Thank you!',
+  teamOther: 'Thanks for taking a look. You are welcome back any time.',
+  holdCountdown: (time: string) => `We're holding this slot on this team for ${time} more minutes.`,
+  holdEndingTitle: 'Your slot hold is ending',
+  holdEnding: (time: string) => `We can hold this slot for ${time} more. Do you need more time?`,
+  holdExtend: 'Hold my slot for 10 more minutes',
+  holdExpiredTitle: 'Slot released',
+  holdExpired:
+    'We held this slot for 10 minutes and have now released it for someone else. You can look for a team again.',
+  holdRetry: 'Find me a team again',
+
   statusCheckError: 'Error checking API status',
   connectionFailed: 'Connection Failed',
   notFound: '404 Page Not Found',
