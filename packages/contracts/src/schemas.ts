@@ -157,6 +157,8 @@ export const OnboardingPayload = z.object({
 });
 export type OnboardingPayload = z.infer<typeof OnboardingPayload>;
 
+export const OnboardingResponse = z.object({ message: z.string(), id: Id.optional() });
+
 export const CreateUserPayload = z.object({
   email,
   password: z

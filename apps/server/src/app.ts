@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import appConfig, { type SiteConfig } from './plugins/app/config.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import requestGuard from './plugins/app/request-guard.ts';
+import session from './plugins/app/session.ts';
+import tracker from './plugins/app/tracker.ts';
+import compress from './plugins/external/compress.ts';
+import cookie from './plugins/external/cookie.ts';
+import helmet from './plugins/external/helmet.ts';
+import multipart from './plugins/external/multipart.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import apiRoutes from './routes/api.ts';
+import profileRoute from './routes/profile.ts';
+import proxyRoutes from './routes/proxy.ts';
+import statusRoute from './routes/status.ts';
+import webApp from './routes/web.ts';
+
+export type { SiteConfig };
+
+/**
+ * The site: everything the browser talks to. Plugins load in tiers (configuration, third-party
+ * setup, our decorators and hooks, then routes); each declares what it depends on, so a wrong
+ * order fails at boot rather than at the first request.
+ */
+export default async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
+  await instance.register(appConfig, { config: opts.config });
+  await instance.register(errorHandler);
+
+  await instance.register(helmet);
+  await instance.register(compress);
+  await instance.register(cookie);
+  await instance.register(multipart);
+  await instance.register(rateLimit);
+
+  await instance.register(tracker);
+  await instance.register(session);
+  await instance.register(requestGuard);
+
+  await instance.register(proxyRoutes);
+  await instance.register(apiRoutes);
+  await instance.register(profileRoute);
+  await instance.register(statusRoute);
+  await instance.register(webApp);
+}

@@ -1,0 +1,36 @@
+/** Stable codes of the site API's error answers; clients branch on these, never on the message. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  invalidJson: 'INVALID_JSON',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  photoTooLarge: 'PHOTO_TOO_LARGE',
+  photoNotImage: 'PHOTO_NOT_IMAGE',
+  tooManyParts: 'TOO_MANY_PARTS',
+  notFound: 'NOT_FOUND',
+  forbiddenOrigin: 'FORBIDDEN_ORIGIN',
+  sessionRequired: 'SESSION_REQUIRED',
+  rateLimited: 'RATE_LIMITED',
+  trackerUnavailable: 'TRACKER_UNAVAILABLE',
+  trackerTimeout: 'TRACKER_TIMEOUT',
+  trackerError: 'TRACKER_ERROR',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** An error whose status, code and message are meant for the client as they are. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';

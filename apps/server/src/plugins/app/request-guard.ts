@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES, HttpError } from '../../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The only body encoding a state-changing route accepts. */
+    body?: 'json' | 'multipart';
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const FORBIDDEN_ORIGIN = new HttpError(
+  403,
+  ERROR_CODES.forbiddenOrigin,
+  'This request must come from the site itself.',
+);
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * State-changing requests must come from the site's own pages. A cross-site form can POST
+ * text/plain, form-encoded or multipart bodies without a preflight, so besides the origin check
+ * each route names the one encoding it takes and everything else is refused before parsing.
+ */
+export default fp(
+  async function requestGuard(app: FastifyInstance) {
+    const allowed = new Set(app.config.env.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin));
+
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;
+      const origin = request.headers.origin;
+      if (origin !== undefined) {
+        let parsed: URL;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          throw FORBIDDEN_ORIGIN;
+        }
+        if (parsed.host !== request.host && !allowed.has(parsed.origin)) throw FORBIDDEN_ORIGIN;
+      }
+
+      const expected = request.routeOptions.config.body;
+      if (expected === 'json' && mediaType(request) !== 'application/json') {
+        throw new HttpError(
+          415,
+          ERROR_CODES.unsupportedMediaType,
+          'Send the request body as JSON (Content-Type: application/json).',
+        );
+      }
+      if (expected === 'multipart' && mediaType(request) !== 'multipart/form-data') {
+        throw new HttpError(
+          415,
+          ERROR_CODES.unsupportedMediaType,
+          'Send the profile as multipart/form-data.',
+        );
+      }
+    });
+  },
+  { name: 'request-guard', dependencies: ['config', 'error-handler'] },
+);

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES, HttpError } from '../../errors.ts';
+
+export interface TrackerResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+interface CallInit {
+  json?: unknown;
+  form?: FormData;
+}
+
+const UNAVAILABLE = 'The tracker is not reachable right now. Please try again later.';
+const TIMEOUT = 'The tracker did not answer in time. Please try again later.';
+const FAILED = 'The tracker could not handle the request. Please try again later.';
+
+function upstreamFailure(error: unknown): HttpError {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new HttpError(504, ERROR_CODES.trackerTimeout, TIMEOUT);
+  }
+  return new HttpError(502, ERROR_CODES.trackerUnavailable, UNAVAILABLE);
+}
+
+function errorFields(body: unknown): { message?: string; code?: string; details?: unknown } {
+  if (typeof body !== 'object' || body === null) return {};
+  const { message, code, details } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    details,
+  };
+}
+
+/** The site's only way to the tracker's API: adds the key, bounds the time, maps failures. */
+export class TrackerClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** One request; network failures and time-outs become 502/504, any HTTP answer is returned. */
+  async call(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
+    const headers: Record<string, string> = {
+      'x-api-key': this.apiKey,
+      accept: 'application/json',
+    };
+    let body: string | FormData | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      body = init.form;
+    }
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw upstreamFailure(error);
+    }
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    return {
+      ok: response.ok,
+      status: response.status,
+      statusText: response.statusText,
+      body: parsed,
+    };
+  }
+
+  /**
+   * A request whose success body is returned. The tracker's 4xx answers (bad input, taken email,
+   * used token) reach the client with their status, code and message; anything else is a 502.
+   */
+  async send(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
+    const response = await this.call(method, path, init);
+    if (response.ok) return response;
+    const { message, code, details } = errorFields(response.body);
+    const clientFault =
+      response.status >= 400 &&
+      response.status < 500 &&
+      response.status !== 401 &&
+      response.status !== 403;
+    if (clientFault && message) {
+      throw new HttpError(response.status, code ?? 'REJECTED', message, details);
+    }
+    throw new HttpError(502, ERROR_CODES.trackerError, FAILED);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tracker: TrackerClient;
+  }
+}
+
+export default fp(
+  async function tracker(app: FastifyInstance) {
+    const { tracker, env } = app.config;
+    app.decorate('tracker', new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS));
+  },
+  { name: 'tracker', dependencies: ['config'] },
+);

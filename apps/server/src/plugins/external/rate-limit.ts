@@ -1,0 +1,68 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { ERROR_CODES, HttpError } from '../../errors.ts';
+
+export interface RateLimits {
+  /** GET /api/* answers (proxy, status, next date) and the 404 handler. */
+  read: RateLimitOptions;
+  /** State-changing POSTs. */
+  write: RateLimitOptions;
+  /** Account creation: far tighter than anything else. */
+  signup: RateLimitOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+function retryPhrase(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Per-client limits (in memory, or in Redis when REDIS_URL is set so every instance shares them).
+ * Limits are attached per route through `config.rateLimit`; nothing is limited implicitly.
+ */
+export default fp(
+  async function rateLimits(app: FastifyInstance) {
+    const { env } = app.config;
+    let redis: Redis | undefined;
+    if (env.REDIS_URL) {
+      redis = new Redis(env.REDIS_URL, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      });
+      // A Redis outage must not take the site down: the limiter lets requests through meanwhile.
+      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store error'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => undefined);
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      redis,
+      nameSpace: 'site-rate-limit:',
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          `Too many requests. Please wait ${retryPhrase(context.ttl)} and try again.`,
+        ),
+    });
+    app.decorate('rateLimits', {
+      read: { max: env.RATE_LIMIT_READ_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+      write: { max: env.RATE_LIMIT_WRITE_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+      signup: { max: env.RATE_LIMIT_SIGNUP_MAX, timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS },
+    });
+  },
+  { name: 'rate-limits', dependencies: ['config'] },
+);

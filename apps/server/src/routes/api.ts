@@ -1,0 +1,78 @@
+import {
+  BookingPayload,
+  BookingResponse,
+  ConfirmEmailPayload,
+  ConfirmEmailResponse,
+  CreateUserPayload,
+  CreateUserResponse,
+  FeedbackPayload,
+  FeedbackResponse,
+  NextAvailableDateResponse,
+  OnboardingPayload,
+  OnboardingResponse,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type * as z from 'zod';
+import { ERROR_CODES, HttpError } from '../errors.ts';
+import type { TrackerResponse } from '../plugins/app/tracker.ts';
+import { parseInput } from '../validation.ts';
+
+/** The tracker answered 2xx with something other than the agreed shape: our fault, not the user's. */
+function trackerAnswer<T extends z.ZodType>(schema: T, response: TrackerResponse): z.output<T> {
+  const result = schema.safeParse(response.body);
+  if (result.success) return result.data;
+  throw new HttpError(
+    502,
+    ERROR_CODES.trackerError,
+    'The tracker sent an unexpected answer. Please try again later.',
+  );
+}
+
+/** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
+export default async function apiRoutes(app: FastifyInstance) {
+  const { read, write, signup } = app.rateLimits;
+  const jsonWrite = { body: 'json' as const, rateLimit: write };
+
+  app.post('/api/onboarding', { config: jsonWrite }, async (request, reply) => {
+    const payload = parseInput(OnboardingPayload, request.body);
+    const response = await app.tracker.send('POST', '/onboarding', { json: payload });
+    return reply.code(201).send(trackerAnswer(OnboardingResponse, response));
+  });
+
+  app.post(
+    '/api/users',
+    { config: { body: 'json', rateLimit: signup } },
+    async (request, reply) => {
+      const payload = parseInput(CreateUserPayload, request.body);
+      const response = await app.tracker.send('POST', '/users', { json: payload });
+      const created = trackerAnswer(CreateUserResponse, response);
+      reply.startSession(String(created.user.id));
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get('/api/booking/next-available-date', { config: { rateLimit: read } }, async () => {
+    const response = await app.tracker.send('GET', '/bookings/next-available-date');
+    return trackerAnswer(NextAvailableDateResponse, response);
+  });
+
+  app.post('/api/booking', { config: jsonWrite }, async (request, reply) => {
+    const payload = parseInput(BookingPayload, request.body);
+    const response = await app.tracker.send('POST', '/bookings', { json: payload });
+    return reply.code(201).send(trackerAnswer(BookingResponse, response));
+  });
+
+  app.post('/api/feedback', { config: jsonWrite }, async (request, reply) => {
+    const payload = parseInput(FeedbackPayload, request.body);
+    const response = await app.tracker.send('POST', '/feedback', { json: payload });
+    return reply.code(201).send(trackerAnswer(FeedbackResponse, response));
+  });
+
+  // The confirmation link opens a page of the web app, which calls this (404 unknown token,
+  // 409 already used, 410 expired: the tracker's answers, passed on as they are).
+  app.post('/api/confirm-email', { config: jsonWrite }, async (request) => {
+    const payload = parseInput(ConfirmEmailPayload, request.body);
+    const response = await app.tracker.send('POST', '/email-confirmations', { json: payload });
+    return trackerAnswer(ConfirmEmailResponse, response);
+  });
+}

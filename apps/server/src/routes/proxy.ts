@@ -1,0 +1,111 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, HttpError } from '../errors.ts';
+
+/** Digits only (the contracts' PathId rule), so no path trick reaches the tracker. */
+const ID = ':id(^[1-9]\\d{0,9}$)';
+
+/** The only reads the browser may make of the tracker (spec 7); anything else is a 404. */
+export const PROXIED_READS = [
+  '/teams',
+  `/teams/${ID}`,
+  `/users/${ID}`,
+  '/focus-areas',
+  '/role-areas',
+];
+
+/** Upstream headers worth passing on; the rest (cookies, server banners) stay behind. */
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+];
+
+function keepHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const name of PASSED_HEADERS) {
+    if (headers[name] !== undefined) kept[name] = headers[name];
+  }
+  return kept;
+}
+
+function sendUpstreamError(reply: { send(payload: Error): unknown }, { error }: { error: Error }) {
+  const name = error.name;
+  const code = 'code' in error ? String(error.code) : '';
+  const timedOut = /Timeout/i.test(name) || /TIMEOUT/.test(code);
+  reply.send(
+    timedOut
+      ? new HttpError(
+          504,
+          ERROR_CODES.trackerTimeout,
+          'The tracker did not answer in time. Please try again later.',
+        )
+      : new HttpError(
+          502,
+          ERROR_CODES.trackerUnavailable,
+          'The tracker is not reachable right now. Please try again later.',
+        ),
+  );
+}
+
+/**
+ * Transparent reads of the tracker through @fastify/http-proxy: the API key is added here, on the
+ * server, and every browser header that could identify the visitor is left out.
+ */
+export default async function proxyRoutes(app: FastifyInstance) {
+  const { tracker, env } = app.config;
+  const timeout = env.TRACKER_TIMEOUT_MS;
+  const upstreamOptions = {
+    upstream: tracker.url,
+    httpMethods: ['GET'],
+    disableRequestLogging: true,
+    undici: { connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout },
+  };
+  const replyOptions = {
+    onError: sendUpstreamError,
+    // No retries: a slow or failing tracker must answer the browser quickly (spec 4's fallbacks).
+    retryDelay: () => null,
+    rewriteHeaders: keepHeaders,
+    // Query strings are not part of any listed read; dropping them keeps the upstream URL fixed.
+    queryString: () => '',
+  };
+
+  await app.register(httpProxy, {
+    ...upstreamOptions,
+    prefix: '/api/proxy',
+    routes: PROXIED_READS,
+    config: { rateLimit: app.rateLimits.read },
+    replyOptions: {
+      ...replyOptions,
+      rewriteRequestHeaders: (_request, headers) => ({
+        host: headers.host,
+        accept: 'application/json',
+        'x-api-key': tracker.apiKey,
+      }),
+    },
+  });
+
+  // Uploaded and seed photos are public in the tracker: no key goes with them.
+  await app.register(httpProxy, {
+    ...upstreamOptions,
+    prefix: '/uploads',
+    rewritePrefix: '/uploads',
+    replyOptions: {
+      ...replyOptions,
+      rewriteRequestHeaders: (request, headers) => ({
+        host: headers.host,
+        accept: request.headers.accept ?? '*/*',
+        ...(request.headers['if-none-match']
+          ? { 'if-none-match': request.headers['if-none-match'] }
+          : {}),
+        ...(request.headers['if-modified-since']
+          ? { 'if-modified-since': request.headers['if-modified-since'] }
+          : {}),
+      }),
+    },
+  });
+}
