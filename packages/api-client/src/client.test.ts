@@ -253,6 +253,11 @@ describe('user creation (spec 8)', () => {
     expect(error.message).toBe('That email is already registered');
     expect(error.code).toBe('EMAIL_TAKEN');
     expect(error.status).toBe(409);
+    expect(error.statusText).toBe('Conflict');
+    expect(error.data).toEqual({
+      message: 'That email is already registered',
+      code: 'EMAIL_TAKEN',
+    });
   });
 
   it('falls back to details, then status text, then the default', async () => {

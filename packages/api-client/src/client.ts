@@ -111,15 +111,24 @@ function serverCode(answer: Answer): string | undefined {
 /** Spec 8, generic rule: '{status}: {body text}', or the status text when the body is empty. */
 function httpError(answer: Answer, message?: string): ApiError {
   const fallback = `${answer.status}: ${answer.text.trim() === '' ? answer.statusText : answer.text}`;
+  const json = tryJson(answer.text);
   return new ApiError(message ?? fallback, {
     kind: 'http',
     status: answer.status,
+    statusText: answer.statusText,
     code: serverCode(answer),
+    data: json.ok ? json.value : answer.text,
   });
 }
 
 function parseError(answer: Answer, message: string, cause?: unknown): ApiError {
-  return new ApiError(message, { kind: 'parse', status: answer.status, cause });
+  return new ApiError(message, {
+    kind: 'parse',
+    status: answer.status,
+    statusText: answer.statusText,
+    data: answer.text,
+    cause,
+  });
 }
 
 /** Parses a success body with a contract schema, or throws a `parse` error with the given message. */

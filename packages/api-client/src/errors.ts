@@ -13,6 +13,10 @@ export interface ApiErrorInit {
   status?: number;
   /** The server's stable error code (`{ code }` in its JSON body), e.g. EMAIL_TAKEN. */
   code?: string;
+  /** The response's status text, when a response arrived. */
+  statusText?: string;
+  /** The response body: parsed JSON when it was JSON, else its text. */
+  data?: unknown;
   /** True when the network failure was our own time-out. */
   timedOut?: boolean;
   cause?: unknown;
@@ -24,6 +28,8 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   readonly code: string | undefined;
+  readonly statusText: string | undefined;
+  readonly data: unknown;
   readonly timedOut: boolean;
 
   constructor(message: string, init: ApiErrorInit) {
@@ -31,6 +37,8 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;
+    this.statusText = init.statusText;
+    this.data = init.data;
     this.timedOut = init.timedOut ?? false;
   }
 }

@@ -4,9 +4,9 @@
  */
 export function OnboardingPage() {
   return (
-    <main>
+    <div>
       <h1>Get started</h1>
       <p role="status">Loading…</p>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,20 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const root = style({
+  border: `2px solid ${vars.color.danger}`,
+  background: vars.color.dangerSurface,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  color: vars.color.text,
+});
+
+export const title = style({ fontSize: vars.fontSize.md, color: vars.color.danger });
+
+export const list = style({
+  margin: 0,
+  marginTop: vars.space.sm,
+  paddingInlineStart: vars.space.lg,
+});
+
+export const link = style({ color: vars.color.danger, fontWeight: 600 });
