@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
+import * as z from 'zod';
+import { isWellFormedApiKey } from './api-key.ts';
+import type { MailTransport } from './mailer.ts';
+import type { Weekday } from './schedule.ts';
+import type { PhotoStorage } from './storage.ts';
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const weekdays = z
+  .string()
+  .regex(/^[0-6](,[0-6])*$/, 'a comma-separated list of weekdays, 0 = Sunday ... 6 = Saturday')
+  .transform((s) => [...new Set(s.split(',').map(Number))] as Weekday[]);
+
+/** Every environment variable the tracker reads. Parsed once, at start-up. */
+export const EnvSchema = z.object({
+  TRACKER_DATA_DIR: optional(z.string()).default('./data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')),
+  TRACKER_API_KEY: optional(
+    z
+      .string()
+      .refine(isWellFormedApiKey, `${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`),
+  ),
+  TRACKER_HOST: optional(z.string()).default('127.0.0.1'),
+  TRACKER_PORT: optional(z.coerce.number().int().min(0).max(65535)).default(4000),
+  SITE_URL: optional(z.url()).default('http://localhost:3000'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string()).default('Accountability Partners <no-reply@localhost>'),
+  ADMIN_EMAIL: optional(z.email()),
+  BOOKING_WEEKDAYS: optional(weekdays).default([1, 2, 3, 4, 5]),
+  EMAIL_TOKEN_TTL_HOURS: optional(z.coerce.number().positive()).default(72),
+  MAIL_RETRY_SECONDS: optional(z.coerce.number().positive()).default(30),
+  PG_POOL_MAX: optional(z.coerce.number().int().positive()).default(10),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ).default('info'),
+});
+export type Env = z.output<typeof EnvSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new Error(`Invalid tracker configuration:\n${lines.join('\n')}`);
+}
+
+/** Options of startTracker / buildTracker. Each one overrides its environment variable. */
+export interface TrackerOptions {
+  /** TRACKER_DATA_DIR: PGlite files, the generated API key, uploads, the .eml outbox. */
+  dataDir?: string;
+  /** DATABASE_URL: use PostgreSQL instead of the embedded PGlite. */
+  databaseUrl?: string;
+  /** TRACKER_API_KEY; when none, one is generated once and kept in the data directory. */
+  apiKey?: string;
+  /** TRACKER_HOST (startTracker only; default 127.0.0.1). */
+  host?: string;
+  /** TRACKER_PORT (startTracker: default 0, any free port; the standalone server: 4000). */
+  port?: number;
+  /** SITE_URL: the origin of the site, for links in emails. */
+  siteUrl?: string;
+  logger?: boolean | object;
+  /** Environment to read instead of process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The clock; tests inject one. */
+  now?: () => Date;
+  /** log2 of scrypt's N. Production always uses the default 17; tests may lower it. */
+  scryptLogN?: number;
+  /** Where mail goes instead of SMTP_URL or the .eml outbox. */
+  mailTransport?: MailTransport;
+  /** Where photos go instead of dataDir/uploads. */
+  storage?: PhotoStorage;
+  bookingWeekdays?: Weekday[];
+}
+
+export interface TrackerConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiKey: string | undefined;
+  host: string;
+  port: number;
+  siteUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  bookingWeekdays: Weekday[];
+  emailTokenTtlMs: number;
+  mailRetryMs: number;
+  pgPoolMax: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export function resolveConfig(opts: TrackerOptions, defaultPort: number): TrackerConfig {
+  const env = parseEnv(opts.env ?? process.env);
+  const apiKey = opts.apiKey ?? env.TRACKER_API_KEY;
+  if (apiKey !== undefined && !isWellFormedApiKey(apiKey)) {
+    throw new Error(
+      `Invalid tracker configuration: the API key must be ${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`,
+    );
+  }
+  const portFromEnv = (opts.env ?? process.env).TRACKER_PORT ? env.TRACKER_PORT : undefined;
+  return {
+    dataDir: path.resolve(opts.dataDir ?? env.TRACKER_DATA_DIR),
+    databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
+    apiKey,
+    host: opts.host ?? env.TRACKER_HOST,
+    port: opts.port ?? portFromEnv ?? defaultPort,
+    siteUrl: (opts.siteUrl ?? env.SITE_URL).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmail: env.ADMIN_EMAIL,
+    bookingWeekdays: opts.bookingWeekdays ?? env.BOOKING_WEEKDAYS,
+    emailTokenTtlMs: env.EMAIL_TOKEN_TTL_HOURS * 3_600_000,
+    mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
+    pgPoolMax: env.PG_POOL_MAX,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** The query layer. Both drivers give this type, so repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * A single session on the database, for what drizzle cannot express portably: running a
+ * multi-statement migration file and holding a session-level advisory lock while doing so.
+ */
+export interface RawSession {
+  exec(sqlText: string): Promise<void>;
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  release(): void;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  session(): Promise<RawSession>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dir: string): Promise<Database> {
+  await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client }),
+    // PGlite has one connection; drizzle serialises its own transactions on it.
+    async session() {
+      return {
+        exec: async (text) => {
+          await client.exec(text);
+        },
+        query: async <T>(text: string, params?: unknown[]) =>
+          (await client.query<T>(text, params)).rows,
+        release: () => {},
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  // Fail at start-up, with the driver's message, when the URL is wrong.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    db: drizzleNodePg({ client: pool }),
+    async session() {
+      const client = await pool.connect();
+      return {
+        exec: async (text) => {
+          await client.query(text);
+        },
+        query: async <T>(text: string, params?: unknown[]) =>
+          (await client.query(text, params)).rows as T[],
+        release: () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,151 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxRow, outboxRepository } from './repositories/outbox.ts';
+
+export interface MailMessage {
+  id: number;
+  kind: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers one message; throws when it could not, and the outbox tries again later. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** With no SMTP server: each message becomes an .eml file a developer can open. */
+export function emlFileTransport(dir: string): MailTransport {
+  const render = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(m) {
+      const info = await render.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+      });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${String(m.id).padStart(6, '0')}-${m.kind}.eml`);
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
+    },
+  };
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(m) {
+      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
+}
+
+export interface MailerOptions {
+  outbox: ReturnType<typeof outboxRepository>;
+  transport: MailTransport;
+  from: string;
+  now: () => Date;
+  /** How often unsent mail is looked for again (ms). */
+  retryIntervalMs: number;
+  log: { error(obj: object, msg: string): void };
+}
+
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+export interface Mailer {
+  /** Sends everything due now; resolves when done. Concurrent calls share one run. */
+  flush(): Promise<number>;
+  /** Starts a flush soon without waiting for it: called after a commit that queued mail. */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function sendOne(row: OutboxRow): Promise<boolean> {
+    try {
+      await opts.transport.send({
+        id: row.id,
+        kind: row.kind,
+        from: opts.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.bodyText,
+      });
+      await opts.outbox.markSent(row.id, opts.now());
+      return true;
+    } catch (error) {
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(row.attempts, 20));
+      const message = error instanceof Error ? error.message : String(error);
+      opts.log.error({ mailId: row.id, attempts: row.attempts, err: message }, 'mail send failed');
+      await opts.outbox.markFailed(row.id, message, new Date(opts.now().getTime() + backoff));
+      return false;
+    }
+  }
+
+  async function run(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = opts.now();
+      const batch = await opts.outbox.lease(now, new Date(now.getTime() + LEASE_MS), 20);
+      if (batch.length === 0) return sent;
+      for (const row of batch) if (await sendOne(row)) sent++;
+    }
+  }
+
+  function flush(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await run();
+        } while (again);
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  return {
+    flush,
+    kick() {
+      if (stopped) return;
+      flush().catch((error: unknown) =>
+        opts.log.error({ err: String(error) }, 'mail flush failed'),
+      );
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => this.kick(), opts.retryIntervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { type JoinRequestStatus, joinRequests, teams, users } from '../db/schema.ts';
+
+export function joinRequestsRepository(db: Db) {
+  return {
+    async insert(values: { userId: number; teamId: number; membershipId: number }, tx: Db = db) {
+      const [row] = await tx.insert(joinRequests).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async list(status: JoinRequestStatus | undefined, tx: Db = db) {
+      const rows = await tx
+        .select({ request: joinRequests, team: teams, user: users })
+        .from(joinRequests)
+        .innerJoin(teams, eq(joinRequests.teamId, teams.id))
+        .innerJoin(users, eq(joinRequests.userId, users.id))
+        .where(status ? eq(joinRequests.status, status) : undefined)
+        .orderBy(asc(joinRequests.id));
+      return rows.map(({ request, team, user }) => ({
+        id: request.id,
+        status: request.status,
+        createdAt: request.createdAt.toISOString(),
+        decidedAt: request.decidedAt?.toISOString() ?? null,
+        membershipId: request.membershipId,
+        team: { id: team.id, name: team.name },
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          goalSummary: user.goalSummary,
+          emailConfirmed: user.emailConfirmedAt !== null,
+        },
+      }));
+    },
+
+    /** Locks the row so two operators deciding at once cannot both win. */
+    async getForUpdate(id: number, tx: Db) {
+      const [row] = await tx
+        .select()
+        .from(joinRequests)
+        .where(eq(joinRequests.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    async decide(id: number, status: 'approved' | 'declined', at: Date, tx: Db = db) {
+      await tx
+        .update(joinRequests)
+        .set({ status, decidedAt: at })
+        .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')));
+    },
+  };
+}

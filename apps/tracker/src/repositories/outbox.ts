@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface OutgoingMail {
+  kind: 'email-confirmation' | 'join-approved' | 'join-declined' | 'join-request-issue';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export function outboxRepository(db: Db) {
+  return {
+    /** Call with the transaction of the change that causes the mail, so both commit or neither. */
+    async enqueue(mail: OutgoingMail, tx: Db = db) {
+      const [row] = await tx
+        .insert(outbox)
+        .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text })
+        .returning({ id: outbox.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * Leases due mail to this process until `leaseUntil`: sending happens outside any transaction,
+     * and a process that dies mid-send leaves mail that is simply due again when the lease ends.
+     * SKIP LOCKED lets several trackers on one PostgreSQL share the queue.
+     */
+    async lease(now: Date, leaseUntil: Date, limit: number) {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now)))
+          .orderBy(asc(outbox.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(outbox)
+          .set({ nextAttemptAt: leaseUntil, attempts: sql`${outbox.attempts} + 1` })
+          .where(
+            inArray(
+              outbox.id,
+              due.map((d) => d.id),
+            ),
+          )
+          .returning();
+      });
+    },
+
+    async markSent(id: number, at: Date, tx: Db = db) {
+      await tx.update(outbox).set({ sentAt: at }).where(eq(outbox.id, id));
+    },
+
+    async markFailed(id: number, error: string, retryAt: Date, tx: Db = db) {
+      await tx
+        .update(outbox)
+        .set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
+        .where(eq(outbox.id, id));
+    },
+
+    async all(tx: Db = db) {
+      return tx.select().from(outbox).orderBy(asc(outbox.id));
+    },
+  };
+}

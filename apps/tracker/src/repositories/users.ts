@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The only fields of a user that leave the tracker on the public read routes. */
+export function toPublicUser(u: UserRow) {
+  return {
+    id: u.id,
+    name: u.name,
+    image: u.image,
+    about: u.about,
+    goalSummary: u.goalSummary,
+    status: u.status,
+  };
+}
+
+export function usersRepository(db: Db) {
+  return {
+    async get(id: number, tx: Db = db) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    async emailTaken(email: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      return row !== undefined;
+    },
+
+    async insert(values: typeof users.$inferInsert, tx: Db = db) {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateProfile(id: number, changes: { about?: string; image?: string }, tx: Db = db) {
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+
+    async confirmEmail(id: number, at: Date, tx: Db = db) {
+      // A confirmed address makes a new account Active; an Inactive one stays as an operator left it.
+      await tx
+        .update(users)
+        .set({
+          emailConfirmedAt: at,
+          status: sql`CASE WHEN ${users.status} = 'Pending' THEN 'Active' ELSE ${users.status} END`,
+        })
+        .where(eq(users.id, id));
+    },
+  };
+}

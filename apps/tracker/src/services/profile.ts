@@ -1,0 +1,57 @@
+import { MESSAGES, ProfileFields } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, notFound, parseInput } from '../errors.ts';
+import { detectImageType } from '../image.ts';
+import { newUploadKey } from '../storage.ts';
+import type { TrackerContext } from './context.ts';
+
+/** Reads the multipart profile form: `aboutMe` (text) and `photoFile` (an image, checked by content). */
+async function readProfileForm(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'NOT_MULTIPART', 'Send the profile as multipart/form-data.');
+  }
+  let aboutMe: string | undefined;
+  let photo: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer throws the 413 (see the error handler) as soon as the file passes the limit.
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'photoFile') {
+        throw new HttpError(400, 'UNEXPECTED_FILE', `Unexpected file field "${part.fieldname}".`);
+      }
+      // A form with no file chosen still sends an empty, unnamed part: that is "no photo".
+      if (data.length === 0 && !part.filename) continue;
+      photo = data;
+    } else if (part.fieldname === 'aboutMe') {
+      aboutMe = String(part.value);
+    }
+  }
+  return { aboutMe: parseInput(ProfileFields, { aboutMe }).aboutMe, photo };
+}
+
+export async function updateProfile(ctx: TrackerContext, userId: number, request: FastifyRequest) {
+  const existing = await ctx.repos.users.get(userId);
+  if (!existing) throw notFound('User');
+  const form = await readProfileForm(request);
+  if (form.aboutMe === undefined && form.photo === undefined) {
+    throw new HttpError(400, 'NOTHING_TO_UPDATE', 'Send aboutMe, photoFile or both.');
+  }
+  const changes: { about?: string; image?: string } = {};
+  if (form.aboutMe !== undefined) changes.about = form.aboutMe.trim();
+  if (form.photo !== undefined) {
+    const type = detectImageType(form.photo);
+    if (!type) throw new HttpError(400, 'PHOTO_NOT_IMAGE', MESSAGES.photoNotImage);
+    const key = newUploadKey(type.ext);
+    // Stored before the row points at it, so a reader never follows a link to nothing.
+    await ctx.storage.put(key, form.photo);
+    changes.image = key;
+  }
+  const user = await ctx.repos.users.updateProfile(userId, changes);
+  if (!user) throw notFound('User');
+  return {
+    user: { id: user.id, photo: user.image, image: user.image, about: user.about },
+    photo: user.image,
+    image: user.image,
+    message: MESSAGES.profileUpdated,
+  };
+}
