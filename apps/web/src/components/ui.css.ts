@@ -160,3 +160,7 @@ export const skipLink = style([
     selectors: { '&:focus-visible': { transform: 'none' } },
   },
 ]);
+
+export const plainList = style({ listStyle: 'none', padding: 0, margin: 0 });
+export const stretch = style({ display: 'flex', flexDirection: 'column' });
+export const figure = style({ margin: 0 });

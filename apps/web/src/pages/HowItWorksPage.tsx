@@ -1,13 +1,55 @@
+import { Link } from '@tanstack/react-router';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
+import { INGREDIENTS } from '../content/ingredients.ts';
+import * as styles from './HowItWorksPage.css.ts';
 
 export function HowItWorksPage() {
   usePageTitle('How It Works');
   return (
-    <section className={ui.pageHeader}>
-      <div className={ui.container}>
-        <h1 className={ui.h1}>How It Works</h1>
-      </div>
-    </section>
+    <>
+      <section className={ui.pageHeader}>
+        <div className={ui.container}>
+          <h1 className={ui.h1}>How It Works</h1>
+          <p className={ui.lead}>
+            Our formula for success has {INGREDIENTS.length} ingredients. Each one helps; together
+            they make follow-through the easy choice.
+          </p>
+          <div className={ui.center}>
+            <Link to="/onboarding" className={ui.button.primary}>
+              Get Started
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className={ui.section} aria-labelledby="ingredients-heading">
+        <div className={ui.container}>
+          <h2 id="ingredients-heading" className={ui.h2}>
+            The {INGREDIENTS.length} Ingredients
+          </h2>
+          <ol className={styles.list}>
+            {INGREDIENTS.map((ingredient, index) => (
+              <li key={ingredient.name} className={`${ui.card} ${styles.item}`}>
+                <span className={styles.number} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className={ui.h3}>
+                    <span className={ui.visuallyHidden}>{index + 1}. </span>
+                    {ingredient.name}
+                  </h3>
+                  <p className={ui.muted}>{ingredient.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className={ui.center}>
+            <Link to="/onboarding" className={ui.button.primary}>
+              Get Started
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

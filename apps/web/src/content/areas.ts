@@ -1,0 +1,19 @@
+import type { Category } from '../categories.ts';
+
+/** A support area (spec 3): the four categories a visitor can choose. */
+export interface SupportArea {
+  id: Category;
+  title: string;
+  description: string;
+}
+
+export const SUPPORT_AREAS: readonly SupportArea[] = [
+  { id: 'work', title: 'Work', description: 'Professional goals, projects and career.' },
+  { id: 'school', title: 'School', description: 'Academics, studying and assignments.' },
+  {
+    id: 'god',
+    title: 'God',
+    description: 'Spiritual practices, devotions and faith-based commitments.',
+  },
+  { id: 'other', title: 'Other', description: 'Personal projects, health goals and habits.' },
+];
