@@ -1,6 +1,6 @@
 /** Stable codes of the site API's error answers; clients branch on these, never on the message. */
 export const ERROR_CODES = {
-  validation: 'VALIDATION_FAILED',
+  validation: 'VALIDATION_ERROR',
   invalidJson: 'INVALID_JSON',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
@@ -34,3 +34,9 @@ export class HttpError extends Error {
 }
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/** The answer for any path nothing is served at. */
+export function notFoundError(method: string, url: string): HttpError {
+  const path = url.split('?')[0] ?? url;
+  return new HttpError(404, ERROR_CODES.notFound, `Nothing here: ${method} ${path}`);
+}

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type RunningTracker, startTracker } from '@app/tracker';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildServer } from '../src/build.ts';
 import { loadEnv } from '../src/env.ts';
@@ -6,10 +7,20 @@ import { loadEnv } from '../src/env.ts';
 export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
 export const TEST_SECRET = 'test-session-secret-of-at-least-32-chars';
 
+/** The origin inject() requests carry as their Host, so "same origin" means this. */
+export const SITE_ORIGIN = 'http://localhost';
+
+/** Headers of a same-origin JSON call as the web app makes it. */
+export const JSON_HEADERS = { 'content-type': 'application/json', origin: SITE_ORIGIN };
+
+export interface LogSink {
+  write(line: string): void;
+}
+
 export interface TestSiteOptions {
   tracker: { url: string; apiKey: string };
   env?: Record<string, string>;
-  log?: { level?: string; stream?: { write(line: string): void } };
+  log?: { level?: string; stream?: LogSink };
 }
 
 /** The site as it runs in production, pointed at the given tracker, ready for inject(). */
@@ -29,6 +40,53 @@ export async function buildTestSite({ tracker, env = {}, log }: TestSiteOptions)
   return buildServer({ config, log });
 }
 
+export interface TestTracker {
+  url: string;
+  apiKey: string;
+  /** Every message the tracker sent, newest last. */
+  mail: { to: string; subject: string; text: string }[];
+  /** Moves the tracker's clock forward (token expiry). */
+  advance(ms: number): void;
+  running: RunningTracker;
+  close(): Promise<void>;
+}
+
+/** A real tracker on loopback over a fresh copy of the seeded test database. */
+export async function startTestTracker(
+  opts: { logger?: boolean | object } = {},
+): Promise<TestTracker> {
+  const database = await createTestDatabase();
+  const mail: TestTracker['mail'] = [];
+  let offset = 0;
+  const running = await startTracker({
+    dataDir: database.dataDir,
+    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+    port: 0,
+    logger: opts.logger ?? false,
+    // Hashing at production strength would cost a quarter of a second per sign-up.
+    scryptLogN: 10,
+    now: () => new Date(Date.now() + offset),
+    mailTransport: {
+      async send(message) {
+        mail.push(message);
+      },
+    },
+  });
+  return {
+    url: running.url,
+    apiKey: running.apiKey,
+    mail,
+    advance: (ms) => {
+      offset += ms;
+    },
+    running,
+    close: async () => {
+      await running.close();
+      await database.cleanup();
+    },
+  };
+}
+
 /** A stand-in upstream on loopback, for behaviour a real tracker will not show (down, slow). */
 export async function startStubUpstream(
   setup: (stub: FastifyInstance) => void,
@@ -39,5 +97,52 @@ export async function startStubUpstream(
   return { url, close: () => stub.close() };
 }
 
-/** Headers of a same-origin JSON call as the web app makes it. */
-export const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://localhost:80' };
+/** A multipart body as a browser's FormData would send it. */
+export function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+) {
+  const boundary = '----siteTestBoundary7MA4YWxkTrZu0gW';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const head = [`--${boundary}`, `Content-Disposition: ${disposition}`];
+    if (part.filename) head.push(`Content-Type: ${part.type ?? 'application/octet-stream'}`);
+    chunks.push(Buffer.from(`${head.join('\r\n')}\r\n\r\n`));
+    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: SITE_ORIGIN },
+  };
+}
+
+/** The smallest valid PNG (1x1). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The session cookie a response set, ready to send back. */
+export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === 'ap_session');
+  if (!cookie) throw new Error('no session cookie was set');
+  return `ap_session=${cookie.value}`;
+}
+
+let emailCounter = 0;
+/** A sign-up payload with an address no other test uses. */
+export function signup(overrides: Record<string, unknown> = {}) {
+  emailCounter += 1;
+  return {
+    email: `member${emailCounter}.${process.pid}@example.com`,
+    password: 'correct horse battery',
+    name: 'Ada Lovelace',
+    goalSummary: 'Write every morning',
+    teamId: 1,
+    ...overrides,
+  };
+}

@@ -35,7 +35,7 @@ export default async function apiRoutes(app: FastifyInstance) {
 
   app.post('/api/onboarding', { config: jsonWrite }, async (request, reply) => {
     const payload = parseInput(OnboardingPayload, request.body);
-    const response = await app.tracker.send('POST', '/onboarding', { json: payload });
+    const response = await app.trackerClient.send('POST', '/onboarding', { json: payload });
     return reply.code(201).send(trackerAnswer(OnboardingResponse, response));
   });
 
@@ -44,7 +44,7 @@ export default async function apiRoutes(app: FastifyInstance) {
     { config: { body: 'json', rateLimit: signup } },
     async (request, reply) => {
       const payload = parseInput(CreateUserPayload, request.body);
-      const response = await app.tracker.send('POST', '/users', { json: payload });
+      const response = await app.trackerClient.send('POST', '/users', { json: payload });
       const created = trackerAnswer(CreateUserResponse, response);
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);
@@ -52,19 +52,19 @@ export default async function apiRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/booking/next-available-date', { config: { rateLimit: read } }, async () => {
-    const response = await app.tracker.send('GET', '/bookings/next-available-date');
+    const response = await app.trackerClient.send('GET', '/bookings/next-available-date');
     return trackerAnswer(NextAvailableDateResponse, response);
   });
 
   app.post('/api/booking', { config: jsonWrite }, async (request, reply) => {
     const payload = parseInput(BookingPayload, request.body);
-    const response = await app.tracker.send('POST', '/bookings', { json: payload });
+    const response = await app.trackerClient.send('POST', '/bookings', { json: payload });
     return reply.code(201).send(trackerAnswer(BookingResponse, response));
   });
 
   app.post('/api/feedback', { config: jsonWrite }, async (request, reply) => {
     const payload = parseInput(FeedbackPayload, request.body);
-    const response = await app.tracker.send('POST', '/feedback', { json: payload });
+    const response = await app.trackerClient.send('POST', '/feedback', { json: payload });
     return reply.code(201).send(trackerAnswer(FeedbackResponse, response));
   });
 
@@ -72,7 +72,9 @@ export default async function apiRoutes(app: FastifyInstance) {
   // 409 already used, 410 expired: the tracker's answers, passed on as they are).
   app.post('/api/confirm-email', { config: jsonWrite }, async (request) => {
     const payload = parseInput(ConfirmEmailPayload, request.body);
-    const response = await app.tracker.send('POST', '/email-confirmations', { json: payload });
+    const response = await app.trackerClient.send('POST', '/email-confirmations', {
+      json: payload,
+    });
     return trackerAnswer(ConfirmEmailResponse, response);
   });
 }

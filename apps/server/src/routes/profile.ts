@@ -1,8 +1,14 @@
-import { MESSAGES, PathId, ProfileFields } from '@app/contracts';
+import {
+  detectImageType,
+  IMAGE_SIGNATURE_BYTES,
+  type ImageType,
+  MESSAGES,
+  PathId,
+  ProfileFields,
+} from '@app/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, HttpError } from '../errors.ts';
-import { detectImage, SIGNATURE_BYTES } from '../photo.ts';
 import { parseInput } from '../validation.ts';
 
 const FORBIDDEN = new HttpError(
@@ -11,10 +17,8 @@ const FORBIDDEN = new HttpError(
   'You can only update the profile of the account created in this browser.',
 );
 
-interface Photo {
+interface Photo extends ImageType {
   bytes: Buffer;
-  type: string;
-  extension: string;
 }
 
 /**
@@ -24,15 +28,15 @@ interface Photo {
 async function readPhoto(part: MultipartFile): Promise<Photo | null> {
   const chunks: Buffer[] = [];
   let size = 0;
-  let image: { type: string; extension: string } | null = null;
+  let image: ImageType | null = null;
   for await (const chunk of part.file) {
     chunks.push(chunk);
     size += chunk.length;
     if (part.file.truncated) {
       throw new HttpError(413, ERROR_CODES.photoTooLarge, MESSAGES.photoTooLarge);
     }
-    if (!image && size >= SIGNATURE_BYTES) {
-      image = detectImage(Buffer.concat(chunks));
+    if (!image && size >= IMAGE_SIGNATURE_BYTES) {
+      image = detectImageType(Buffer.concat(chunks));
       if (!image) throw new HttpError(415, ERROR_CODES.photoNotImage, MESSAGES.photoNotImage);
     }
   }
@@ -69,6 +73,8 @@ export default async function profileRoute(app: FastifyInstance) {
             );
           }
           photo = await readPhoto(part);
+        } else if (part.fieldname === 'photoFile' && part.value === '') {
+          // Some browsers send a file input left empty as a plain empty field: no photo.
         } else {
           if (part.fieldname !== 'aboutMe') {
             throw new HttpError(
@@ -93,13 +99,9 @@ export default async function profileRoute(app: FastifyInstance) {
       const form = new FormData();
       if (aboutMe !== undefined) form.set('aboutMe', aboutMe);
       if (photo) {
-        form.set(
-          'photoFile',
-          new Blob([photo.bytes], { type: photo.type }),
-          `photo.${photo.extension}`,
-        );
+        form.set('photoFile', new Blob([photo.bytes], { type: photo.mime }), `photo.${photo.ext}`);
       }
-      const response = await app.tracker.send('POST', `/users/${id}/profile`, { form });
+      const response = await app.trackerClient.send('POST', `/users/${id}/profile`, { form });
       if (typeof response.body !== 'object' || response.body === null) {
         throw new HttpError(
           502,

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES, HttpError } from '../errors.ts';
+import { ERROR_CODES, HttpError, notFoundError } from '../errors.ts';
 
 /** Digits only (the contracts' PathId rule), so no path trick reaches the tracker. */
 const ID = ':id(^[1-9]\\d{0,9}$)';
@@ -15,6 +15,9 @@ export const PROXIED_READS = [
   '/role-areas',
 ];
 
+/** Upload keys as the tracker makes them (seed/ada.svg, u/3f9c....webp): no dot-segments, no escapes. */
+const UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
 /** Upstream headers worth passing on; the rest (cookies, server banners) stay behind. */
 const PASSED_HEADERS = [
   'content-type',
@@ -23,6 +26,9 @@ const PASSED_HEADERS = [
   'etag',
   'last-modified',
   'expires',
+  // The tracker's own policy for uploaded files (no script, sandboxed) wins over the page policy.
+  'content-security-policy',
+  'x-content-type-options',
 ];
 
 function keepHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -94,6 +100,11 @@ export default async function proxyRoutes(app: FastifyInstance) {
     ...upstreamOptions,
     prefix: '/uploads',
     rewritePrefix: '/uploads',
+    config: { rateLimit: app.rateLimits.read },
+    preHandler: (request, _reply, done) => {
+      const path = request.url.split('?')[0] ?? '';
+      done(UPLOAD_PATH.test(path) ? undefined : notFoundError(request.method, request.url));
+    },
     replyOptions: {
       ...replyOptions,
       rewriteRequestHeaders: (request, headers) => ({

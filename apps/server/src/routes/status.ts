@@ -12,7 +12,7 @@ export default async function statusRoute(app: FastifyInstance) {
     const key = tracker.apiKey;
     let testConnection: StatusResponse['testConnection'];
     try {
-      const response = await app.tracker.call('GET', '/focus-areas');
+      const response = await app.trackerClient.call('GET', '/focus-areas');
       testConnection = {
         success: response.ok,
         status: response.status,

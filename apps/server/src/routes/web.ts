@@ -1,29 +1,32 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '../errors.ts';
+import { notFoundError } from '../errors.ts';
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, images/) is revalidated so a new build shows at once. */
 const REVALIDATE = 'no-cache';
 
+/** /api and /uploads belong to the server and the tracker; the web app never answers there. */
+function isServerPath(path: string): boolean {
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/uploads' ||
+    path.startsWith('/uploads/')
+  );
+}
+
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/')) return false;
+  if (isServerPath(path)) return false;
   // A missing file (/assets/old.js, /favicon.png) is a 404, not the app shell.
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
-}
-
-function notFound(request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.split('?')[0] ?? '';
-  return reply
-    .code(404)
-    .send({ message: `Nothing here: ${request.method} ${path}`, code: ERROR_CODES.notFound });
 }
 
 /**
@@ -40,6 +43,7 @@ export default fp(
       await app.register(fastifyStatic, {
         root: dist,
         cacheControl: false,
+        allowedPath: (path) => !isServerPath(path),
         setHeaders: (reply, path) => {
           reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
         },
@@ -57,7 +61,7 @@ export default fp(
         if (built && isPageRequest(request)) {
           return reply.sendFile('index.html');
         }
-        return notFound(request, reply);
+        throw notFoundError(request.method, request.url);
       },
     );
   },

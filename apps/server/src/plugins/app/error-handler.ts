@@ -25,6 +25,12 @@ const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; messag
     code: ERROR_CODES.invalidJson,
     message: 'The request body is not valid JSON.',
   },
+  // @fastify/static refusing an odd spelling of a path (//x, aliases): for the client, nothing there.
+  FST_STATIC_FORBIDDEN_PATH: {
+    status: 404,
+    code: ERROR_CODES.notFound,
+    message: 'Nothing here.',
+  },
   FST_REQ_FILE_TOO_LARGE: {
     status: 413,
     code: ERROR_CODES.photoTooLarge,

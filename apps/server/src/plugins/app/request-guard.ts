@@ -17,6 +17,18 @@ const FORBIDDEN_ORIGIN = new HttpError(
   'This request must come from the site itself.',
 );
 
+/**
+ * The scheme is left out on purpose: behind a TLS-terminating proxy the server sees plain HTTP
+ * while the browser's Origin says https. Host (with the port made canonical) is what matters.
+ */
+function sameHost(origin: URL, requestHost: string): boolean {
+  try {
+    return new URL(`${origin.protocol}//${requestHost}`).host === origin.host;
+  } catch {
+    return false;
+  }
+}
+
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
@@ -42,7 +54,7 @@ export default fp(
         } catch {
           throw FORBIDDEN_ORIGIN;
         }
-        if (parsed.host !== request.host && !allowed.has(parsed.origin)) throw FORBIDDEN_ORIGIN;
+        if (!sameHost(parsed, request.host) && !allowed.has(parsed.origin)) throw FORBIDDEN_ORIGIN;
       }
 
       const expected = request.routeOptions.config.body;

@@ -107,14 +107,17 @@ export class TrackerClient {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tracker: TrackerClient;
+    trackerClient: TrackerClient;
   }
 }
 
 export default fp(
   async function tracker(app: FastifyInstance) {
     const { tracker, env } = app.config;
-    app.decorate('tracker', new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS));
+    app.decorate(
+      'trackerClient',
+      new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS),
+    );
   },
-  { name: 'tracker', dependencies: ['config'] },
+  { name: 'tracker-client', dependencies: ['config'] },
 );

@@ -1,0 +1,560 @@
+import { API_KEY_LENGTH, API_KEY_PREFIX, MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  buildTestSite,
+  JSON_HEADERS,
+  multipart,
+  PNG,
+  SITE_ORIGIN,
+  sessionCookie,
+  signup,
+  startTestTracker,
+  type TestTracker,
+} from './helper.ts';
+
+let tracker: TestTracker;
+let site: FastifyInstance;
+
+beforeAll(async () => {
+  tracker = await startTestTracker();
+  site = await buildTestSite({
+    tracker,
+    env: {
+      RATE_LIMIT_SIGNUP_MAX: '1000',
+      RATE_LIMIT_WRITE_MAX: '1000',
+      RATE_LIMIT_READ_MAX: '1000',
+    },
+  });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await tracker?.close();
+});
+
+const post = (url: string, payload: unknown) =>
+  site.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(payload) });
+
+/** Creates an account through the site; returns its id and this browser's session cookie. */
+async function createAccount(overrides: Record<string, unknown> = {}) {
+  const response = await post('/api/users', signup(overrides));
+  expect(response.statusCode).toBe(201);
+  return { id: Number(response.json().user.id), cookie: sessionCookie(response) };
+}
+
+describe('GET /api/proxy/*: the tracker read through the proxy', () => {
+  it('lists teams with the fields the client reads', async () => {
+    const response = await site.inject({ url: '/api/proxy/teams' });
+    expect(response.statusCode).toBe(200);
+    const teams = response.json();
+    expect(Array.isArray(teams)).toBe(true);
+    expect(teams.length).toBeGreaterThan(0);
+    expect(Object.keys(teams[0])).toEqual(
+      expect.arrayContaining(['id', 'name', 'focusAreaId', 'focusRoleId', 'members']),
+    );
+  });
+
+  it('shows one team with its members, each with a status and a user', async () => {
+    const response = await site.inject({ url: '/api/proxy/teams/1' });
+    expect(response.statusCode).toBe(200);
+    const team = response.json();
+    expect(team.id).toBe(1);
+    expect(team.members[0]).toMatchObject({ status: expect.any(String), user: expect.any(Object) });
+  });
+
+  it('shows a user, focus areas and role areas', async () => {
+    const team = (await site.inject({ url: '/api/proxy/teams/1' })).json();
+    const userId = team.members[0].user.id;
+    const user = await site.inject({ url: `/api/proxy/users/${userId}` });
+    expect(user.statusCode).toBe(200);
+    expect(Object.keys(user.json())).toEqual(
+      expect.arrayContaining(['id', 'name', 'image', 'about', 'goalSummary', 'status']),
+    );
+    const focus = await site.inject({ url: '/api/proxy/focus-areas' });
+    expect(focus.json().focusAreas.length).toBeGreaterThan(0);
+    const roles = await site.inject({ url: '/api/proxy/role-areas' });
+    expect(roles.json().roleAreas.length).toBeGreaterThan(0);
+  });
+
+  it('passes the tracker 404 for an unknown team as JSON', async () => {
+    const response = await site.inject({ url: '/api/proxy/teams/999999' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('compresses what it passes on', async () => {
+    const response = await site.inject({
+      url: '/api/proxy/teams',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers 404 for every path and method outside the listed reads', async () => {
+    const paths = [
+      '/api/proxy/join-requests',
+      '/api/proxy/health',
+      '/api/proxy/teams/abc',
+      '/api/proxy/teams/0',
+      '/api/proxy/teams/1.5',
+      '/api/proxy/teams/..%2Fjoin-requests',
+      '/api/proxy/teams/1%2F..%2F..%2Fjoin-requests',
+      '/api/proxy/users/1/../../join-requests',
+      '/api/proxy/users/%2e%2e/join-requests',
+      '/api/proxy//teams',
+      '/api/proxy/teams/12345678901',
+    ];
+    for (const url of paths) {
+      const response = await site.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code, url).toBe('NOT_FOUND');
+    }
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await site.inject({
+        method,
+        url: '/api/proxy/teams',
+        headers: JSON_HEADERS,
+        payload: '{}',
+      });
+      expect(response.statusCode, method).toBe(404);
+    }
+  });
+
+  it('serves the tracker uploads on the site origin', async () => {
+    const team = (await site.inject({ url: '/api/proxy/teams/1' })).json();
+    const image = team.members.find((m: { user: { image: string | null } }) => m.user.image).user
+      .image;
+    const response = await site.inject({ url: `/uploads/${image}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\//);
+    expect((await site.inject({ url: '/uploads/seed/nobody.svg' })).statusCode).toBe(404);
+    expect((await site.inject({ url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/onboarding', () => {
+  it('stores the selection', async () => {
+    const response = await post('/api/onboarding', { category: 'work', focusArea: 'Employee' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const before = (await post('/api/onboarding', { category: 'god', focusArea: 'x' })).json().id;
+    const bad: [unknown, RegExp][] = [
+      [{ focusArea: 'Employee' }, /category/],
+      [{ category: 'boss', focusArea: 'Employee' }, /category/],
+      [{ category: 'work', focusArea: '   ' }, new RegExp(MESSAGES.enterGoal)],
+      [{ category: 'work', focusArea: 42 }, /focusArea/],
+      [{ category: 'work', focusArea: 'x'.repeat(501) }, /focusArea/],
+      [['work'], /JSON object/],
+      ['work', /JSON object/],
+    ];
+    for (const [payload, message] of bad) {
+      const response = await post('/api/onboarding', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+      expect(response.json().message).toMatch(message);
+    }
+    const after = (await post('/api/onboarding', { category: 'god', focusArea: 'x' })).json().id;
+    expect(after).toBe(before + 1);
+  });
+
+  it('refuses bodies that are not JSON, are broken or too large', async () => {
+    const cases = [
+      {
+        headers: { 'content-type': 'text/plain', origin: SITE_ORIGIN },
+        payload: '{}',
+        status: 415,
+      },
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE_ORIGIN },
+        payload: 'category=work',
+        status: 415,
+      },
+      { ...multipart([{ name: 'category', value: 'work' }]), status: 415 },
+      { headers: { origin: SITE_ORIGIN }, payload: undefined, status: 415 },
+      { headers: JSON_HEADERS, payload: '{"category": "work",', status: 400 },
+      { headers: JSON_HEADERS, payload: '', status: 400 },
+      {
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ category: 'work', focusArea: 'x'.repeat(40_000) }),
+        status: 413,
+      },
+    ];
+    for (const { headers, payload, status } of cases) {
+      const response = await site.inject({
+        method: 'POST',
+        url: '/api/onboarding',
+        headers,
+        payload,
+      });
+      expect(
+        response.statusCode,
+        `${headers['content-type']} ${String(payload).slice(0, 20)}`,
+      ).toBe(status);
+      expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+    }
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates the account and the join request, and starts a session', async () => {
+    const response = await post('/api/users', signup());
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user.id).toEqual(expect.any(Number));
+    expect(body.joinRequestSuccess).toBe(true);
+    const cookie = response.cookies.find((c) => c.name === 'ap_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).not.toBe(String(body.user.id));
+  });
+
+  it('creates the account with a warning when the team does not exist', async () => {
+    const response = await post('/api/users', signup({ teamId: 'no-such-team' }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().joinRequestWarning).toEqual(expect.any(String));
+    expect(response.json().joinRequestSuccess).toBeUndefined();
+  });
+
+  it('refuses a taken email with 409 and the tracker message', async () => {
+    const payload = signup();
+    expect((await post('/api/users', payload)).statusCode).toBe(201);
+    const again = await post('/api/users', { ...payload, email: payload.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: expect.any(String) });
+    expect(again.cookies.find((c) => c.name === 'ap_session')).toBeUndefined();
+  });
+
+  it('refuses bad input with a clear message and creates nobody', async () => {
+    const first = await createAccount();
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [signup({ password: '123' }), new RegExp(MESSAGES.passwordHint)],
+      [signup({ email: 'not-an-email' }), new RegExp(MESSAGES.validEmail)],
+      [signup({ email: undefined }), /email/],
+      [signup({ name: '' }), /name/],
+      [signup({ name: 42 }), /name/],
+      [signup({ goalSummary: 'g'.repeat(1001) }), /goalSummary/],
+      [signup({ teamId: { $gt: 0 } }), /teamId/],
+      [signup({ password: 'p'.repeat(1025) }), /Password/],
+    ];
+    for (const [payload, message] of bad) {
+      const response = await post('/api/users', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toMatch(message);
+      expect(response.cookies).toHaveLength(0);
+    }
+    const next = await createAccount();
+    expect(next.id).toBe(first.id + 1);
+  });
+});
+
+describe('POST /api/users/:id/profile', () => {
+  const profileOf = async (id: number) =>
+    (await site.inject({ url: `/api/proxy/users/${id}` })).json();
+
+  it('saves the about-me text and the photo, served from /uploads', async () => {
+    const { id, cookie } = await createAccount();
+    const form = multipart([
+      { name: 'aboutMe', value: 'I run before work.' },
+      { name: 'photoFile', value: PNG, filename: 'me.png', type: 'image/png' },
+    ]);
+    const response = await site.inject({
+      method: 'POST',
+      url: `/api/users/${id}/profile`,
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe(MESSAGES.profileUpdated);
+    expect(body.photo).toEqual(expect.any(String));
+    expect(body.user.photo).toBe(body.photo);
+    const user = await profileOf(id);
+    expect(user).toMatchObject({ about: 'I run before work.', image: body.photo });
+    const photo = await site.inject({ url: `/uploads/${body.photo}` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('saves the text alone, and treats an empty file input as no photo', async () => {
+    const { id, cookie } = await createAccount();
+    const form = multipart([
+      { name: 'aboutMe', value: 'Only words.' },
+      { name: 'photoFile', value: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
+    ]);
+    const response = await site.inject({
+      method: 'POST',
+      url: `/api/users/${id}/profile`,
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await profileOf(id)).toMatchObject({ about: 'Only words.', image: null });
+  });
+
+  it('only lets the browser that created the account change it', async () => {
+    const mine = await createAccount();
+    const theirs = await createAccount();
+    const form = multipart([{ name: 'aboutMe', value: 'hijacked' }]);
+    const forged = `ap_session=${encodeURIComponent(`${theirs.id}.${Math.floor(Date.now() / 1000)}.forged`)}`;
+    const attempts = [
+      { cookie: undefined, id: mine.id },
+      { cookie: theirs.cookie, id: mine.id },
+      { cookie: forged, id: theirs.id },
+      { cookie: `ap_session=${theirs.id}`, id: theirs.id },
+    ];
+    for (const { cookie, id } of attempts) {
+      const response = await site.inject({
+        method: 'POST',
+        url: `/api/users/${id}/profile`,
+        headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+        payload: form.payload,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('SESSION_REQUIRED');
+    }
+    expect((await profileOf(mine.id)).about).toBeNull();
+    expect((await profileOf(theirs.id)).about).toBeNull();
+  });
+
+  it('refuses a session older than a day', async () => {
+    const { id, cookie } = await createAccount();
+    vi.useFakeTimers({ now: Date.now() + 25 * 60 * 60 * 1000, toFake: ['Date'] });
+    try {
+      const form = multipart([{ name: 'aboutMe', value: 'late' }]);
+      const response = await site.inject({
+        method: 'POST',
+        url: `/api/users/${id}/profile`,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses bad uploads with a clear message and stores nothing', async () => {
+    const { id, cookie } = await createAccount();
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(MAX_PHOTO_BYTES + 1 - PNG.length)]);
+    const cases: {
+      parts: Parameters<typeof multipart>[0];
+      status: number;
+      message: RegExp | string;
+    }[] = [
+      {
+        parts: [{ name: 'photoFile', value: tooBig, filename: 'big.png', type: 'image/png' }],
+        status: 413,
+        message: MESSAGES.photoTooLarge,
+      },
+      {
+        parts: [
+          {
+            name: 'photoFile',
+            value: Buffer.from('%PDF-1.7 not a picture at all'),
+            filename: 'cv.png',
+            type: 'image/png',
+          },
+        ],
+        status: 415,
+        message: MESSAGES.photoNotImage,
+      },
+      {
+        parts: [
+          {
+            name: 'photoFile',
+            value: Buffer.from('<svg onload="alert(1)"/>'),
+            filename: 'x.svg',
+            type: 'image/svg+xml',
+          },
+        ],
+        status: 415,
+        message: MESSAGES.photoNotImage,
+      },
+      {
+        parts: [
+          { name: 'photoFile', value: PNG, filename: 'a.png', type: 'image/png' },
+          { name: 'photoFile', value: PNG, filename: 'b.png', type: 'image/png' },
+        ],
+        status: 413,
+        message: /one photo/,
+      },
+      {
+        parts: [{ name: 'avatar', value: PNG, filename: 'a.png', type: 'image/png' }],
+        status: 400,
+        message: /photoFile/,
+      },
+      { parts: [{ name: 'isAdmin', value: 'true' }], status: 400, message: /aboutMe/ },
+      { parts: [{ name: 'aboutMe', value: 'a'.repeat(2001) }], status: 400, message: /2000/ },
+      { parts: [{ name: 'aboutMe', value: 'a'.repeat(20_000) }], status: 400, message: /2000/ },
+      { parts: [], status: 400, message: /photo/ },
+    ];
+    for (const { parts, status, message } of cases) {
+      const form = multipart(parts);
+      const response = await site.inject({
+        method: 'POST',
+        url: `/api/users/${id}/profile`,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+      expect(response.statusCode, JSON.stringify(parts.map((p) => p.name))).toBe(status);
+      expect(response.json().message).toMatch(message);
+    }
+    const json = await site.inject({
+      method: 'POST',
+      url: `/api/users/${id}/profile`,
+      headers: { ...JSON_HEADERS, cookie },
+      payload: JSON.stringify({ aboutMe: 'json' }),
+    });
+    expect(json.statusCode).toBe(415);
+    for (const badId of ['abc', '0', '-1', '1e3', '..%2F1']) {
+      const form = multipart([{ name: 'aboutMe', value: 'x' }]);
+      const response = await site.inject({
+        method: 'POST',
+        url: `/api/users/${badId}/profile`,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+      expect([400, 404], badId).toContain(response.statusCode);
+    }
+    expect(await profileOf(id)).toMatchObject({ about: null, image: null });
+  });
+});
+
+describe('booking and feedback', () => {
+  it('gives the next available date as an ISO instant', async () => {
+    const response = await site.inject({ url: '/api/booking/next-available-date' });
+    expect(response.statusCode).toBe(200);
+    const { date } = response.json();
+    expect(new Date(date).toISOString()).toBe(date);
+    expect(new Date(date).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('books an info call and takes feedback', async () => {
+    const booking = await post('/api/booking', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '555 1234',
+      category: 'school',
+    });
+    expect(booking.statusCode).toBe(201);
+    expect(booking.json().message).toBe(MESSAGES.bookingConfirmed);
+    const feedback = await post('/api/feedback', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      feedback: 'Not now.',
+      category: 'other',
+    });
+    expect(feedback.statusCode).toBe(201);
+    expect(feedback.json().message).toEqual(expect.any(String));
+  });
+
+  it('answers booking mistakes with the spec messages and stores nothing', async () => {
+    const good = { name: 'Ada', email: 'ada@example.com', phone: '5551234', category: 'work' };
+    const before = (await post('/api/booking', good)).json().id;
+    const bad: [Record<string, unknown>, string | RegExp][] = [
+      [{ ...good, name: ' ' }, MESSAGES.enterName],
+      [{ ...good, email: 'ada@' }, MESSAGES.validEmail],
+      [{ ...good, phone: '123456' }, MESSAGES.validPhone],
+      [{ ...good, phone: 5551234 }, MESSAGES.validPhone],
+      [{ ...good, category: 'WORK' }, /category/],
+    ];
+    for (const [payload, message] of bad) {
+      const response = await post('/api/booking', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    expect((await post('/api/booking', good)).json().id).toBe(before + 1);
+  });
+
+  it('requires name, email and feedback', async () => {
+    for (const field of ['name', 'email', 'feedback']) {
+      const payload: Record<string, unknown> = {
+        name: 'Ada',
+        email: 'ada@example.com',
+        feedback: 'Later',
+        category: 'god',
+      };
+      delete payload[field];
+      const response = await post('/api/feedback', payload);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message).toMatch(field);
+    }
+  });
+});
+
+describe('POST /api/confirm-email', () => {
+  const tokenFor = async (email: string) => {
+    await vi.waitFor(() => expect(tracker.mail.some((m) => m.to === email)).toBe(true));
+    const text = tracker.mail.find((m) => m.to === email)?.text ?? '';
+    const match = /confirm-email\?token=([^\s]+)/.exec(text);
+    return decodeURIComponent(match?.[1] ?? '');
+  };
+
+  it('confirms once, then says the link was used', async () => {
+    const payload = signup();
+    await post('/api/users', payload);
+    const token = await tokenFor(payload.email);
+    const first = await post('/api/confirm-email', { token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'confirmed', message: expect.any(String) });
+    const again = await post('/api/confirm-email', { token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('TOKEN_USED');
+  });
+
+  it('says so for an unknown or an expired link', async () => {
+    const unknown = await post('/api/confirm-email', { token: 'no-such-token' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toEqual(expect.any(String));
+
+    const payload = signup();
+    await post('/api/users', payload);
+    const token = await tokenFor(payload.email);
+    tracker.advance(73 * 60 * 60 * 1000);
+    const expired = await post('/api/confirm-email', { token });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('refuses a missing or oversized token', async () => {
+    for (const payload of [{}, { token: '' }, { token: 7 }, { token: 't'.repeat(201) }]) {
+      const response = await post('/api/confirm-email', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toMatch(/token/);
+    }
+  });
+});
+
+describe('GET /api/status', () => {
+  it('reports the key by presence, length and prefix, and a real connection test', async () => {
+    const response = await site.inject({ url: '/api/status' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      apiBaseUrl: tracker.url,
+      apiKeyExists: true,
+      apiKeyLength: API_KEY_LENGTH,
+      apiKeyPrefix: API_KEY_PREFIX,
+      environment: 'test',
+      testConnection: { success: true, status: 200, statusText: 'OK', error: null },
+      serverTime: expect.any(String),
+    });
+    expect(response.body).not.toContain(tracker.apiKey);
+  });
+
+  it('shows a failed connection when the key is wrong', async () => {
+    const wrongKey = `${API_KEY_PREFIX}${'x'.repeat(API_KEY_LENGTH - API_KEY_PREFIX.length)}`;
+    const misconfigured = await buildTestSite({ tracker: { url: tracker.url, apiKey: wrongKey } });
+    const body = (await misconfigured.inject({ url: '/api/status' })).json();
+    expect(body.testConnection).toMatchObject({
+      success: false,
+      status: 401,
+      error: expect.any(String),
+    });
+    await misconfigured.close();
+  });
+});
