@@ -54,7 +54,7 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
     const now = opts.now ?? (() => new Date());
     const logger = opts.logger ?? false;
     const app = Fastify({ logger: logger === true ? { level: config.logLevel } : logger });
-    const repos = createRepositories(database);
+    const repos = createRepositories(database, now);
     const mailer = createMailer({
       outbox: repos.outbox,
       transport:

@@ -51,3 +51,40 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----tracker${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head =
+      'filename' in p
+        ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`
+        : `Content-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${head}`));
+    chunks.push('filename' in p ? p.data : Buffer.from(p.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest valid images of each accepted type. */
+export const IMAGES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  jpg: Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
+  ]),
+  webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+};

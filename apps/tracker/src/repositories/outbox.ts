@@ -11,13 +11,20 @@ export interface OutgoingMail {
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export function outboxRepository(db: Db) {
+/** `now` is the tracker's clock: mail is due from the moment its cause commits. */
+export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Call with the transaction of the change that causes the mail, so both commit or neither. */
     async enqueue(mail: OutgoingMail, tx: Db = db) {
       const [row] = await tx
         .insert(outbox)
-        .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text })
+        .values({
+          kind: mail.kind,
+          toAddress: mail.to,
+          subject: mail.subject,
+          bodyText: mail.text,
+          nextAttemptAt: now(),
+        })
         .returning({ id: outbox.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;

@@ -10,7 +10,7 @@ import { teamsRepository } from '../repositories/teams.ts';
 import { usersRepository } from '../repositories/users.ts';
 import type { PhotoStorage } from '../storage.ts';
 
-export function createRepositories(database: Database) {
+export function createRepositories(database: Database, now: () => Date) {
   const { db } = database;
   return {
     catalogue: catalogueRepository(db),
@@ -19,7 +19,7 @@ export function createRepositories(database: Database) {
     joinRequests: joinRequestsRepository(db),
     emailTokens: emailTokensRepository(db),
     submissions: submissionsRepository(db),
-    outbox: outboxRepository(db),
+    outbox: outboxRepository(db, now),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,145 @@
+import { MAX_PHOTO_BYTES, MESSAGES, ProfileResponse } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+let userId: number;
+beforeAll(async () => {
+  t = await testTracker();
+  userId = (await t.call({ method: 'POST', url: '/users', payload: newUser() })).json().user.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const send = (id: number | string, form: ReturnType<typeof multipart>) =>
+  t.call({ method: 'POST', url: `/users/${id}/profile`, ...form });
+
+describe('POST /users/:id/profile', () => {
+  it('saves about me and a photo, and serves the photo at /uploads/', async () => {
+    const res = await send(
+      userId,
+      multipart([
+        { name: 'aboutMe', value: 'I run before work.' },
+        { name: 'photoFile', filename: 'me.png', type: 'image/png', data: IMAGES.png },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    const body = ProfileResponse.parse(res.json());
+    expect(body.message).toBe(MESSAGES.profileUpdated);
+    expect(body.photo).toMatch(/^u\/[0-9a-f]{32}\.png$/);
+    expect(res.json().user).toMatchObject({
+      id: userId,
+      photo: body.photo,
+      about: 'I run before work.',
+    });
+
+    const user = (await t.call({ url: `/users/${userId}` })).json();
+    expect(user).toMatchObject({ image: body.photo, about: 'I run before work.' });
+
+    const photo = await t.app.inject({ url: `/uploads/${body.photo}` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(IMAGES.png)).toBe(true);
+  });
+
+  it('recognises each image type by its content, not its name or declared type', async () => {
+    for (const [ext, data] of Object.entries(IMAGES)) {
+      const res = await send(
+        userId,
+        multipart([{ name: 'photoFile', filename: 'photo.txt', type: 'text/plain', data }]),
+      );
+      expect(res.statusCode, ext).toBe(200);
+      expect(res.json().photo).toMatch(new RegExp(`\\.${ext}$`));
+    }
+  });
+
+  it('refuses a file that is not an image, whatever it is called', async () => {
+    const res = await send(
+      userId,
+      multipart([
+        {
+          name: 'photoFile',
+          filename: 'cat.png',
+          type: 'image/png',
+          data: Buffer.from('<svg onload=alert(1)>'),
+        },
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGES.photoNotImage, code: 'PHOTO_NOT_IMAGE' });
+  });
+
+  it('refuses a photo over 5 MB with 413 and the spec message', async () => {
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(MAX_PHOTO_BYTES)]);
+    const res = await send(
+      userId,
+      multipart([{ name: 'photoFile', filename: 'big.png', type: 'image/png', data: big }]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: MESSAGES.photoTooLarge, code: 'PHOTO_TOO_LARGE' });
+  });
+
+  it('accepts a photo of exactly 5 MB', async () => {
+    const exact = Buffer.concat([IMAGES.png, Buffer.alloc(MAX_PHOTO_BYTES - IMAGES.png.length)]);
+    const res = await send(
+      userId,
+      multipart([{ name: 'photoFile', filename: 'exact.png', type: 'image/png', data: exact }]),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('updates about me alone, and treats an empty file field as no photo', async () => {
+    const before = (await t.call({ url: `/users/${userId}` })).json().image;
+    const res = await send(
+      userId,
+      multipart([
+        { name: 'aboutMe', value: 'New text' },
+        {
+          name: 'photoFile',
+          filename: '',
+          type: 'application/octet-stream',
+          data: Buffer.alloc(0),
+        },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ about: 'New text', photo: before });
+  });
+
+  it('answers 400 when there is nothing to update or about me is too long', async () => {
+    const empty = await send(userId, multipart([{ name: 'other', value: 'x' }]));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('NOTHING_TO_UPDATE');
+    const long = await send(userId, multipart([{ name: 'aboutMe', value: 'x'.repeat(2001) }]));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 400 for a file in another field', async () => {
+    const res = await send(
+      userId,
+      multipart([{ name: 'avatar', filename: 'a.png', type: 'image/png', data: IMAGES.png }]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('UNEXPECTED_FILE');
+  });
+
+  it('answers 415 when the body is not multipart', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: `/users/${userId}/profile`,
+      payload: { aboutMe: 'x' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('NOT_MULTIPART');
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    const form = () => multipart([{ name: 'aboutMe', value: 'x' }]);
+    const missing = await send(999999, form());
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+    expect((await send('abc', form())).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,97 @@
+import { MESSAGES, NextAvailableDateResponse } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+// Friday 27 November 2026, 14:00 in Denver: the next Monday-to-Friday slot is Monday's.
+const NOW = new Date('2026-11-27T21:00:00Z');
+beforeAll(async () => {
+  t = await testTracker({ now: () => NOW, bookingWeekdays: [1, 2, 3, 4, 5] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const booking = { name: 'Ann Lee', email: 'ann@example.org', phone: '555-0100', category: 'work' };
+
+describe('bookings', () => {
+  it('GET /bookings/next-available-date answers the next 13:00 Denver slot', async () => {
+    const res = await t.call({ url: '/bookings/next-available-date' });
+    expect(res.statusCode).toBe(200);
+    expect(NextAvailableDateResponse.parse(res.json())).toEqual({
+      date: '2026-11-30T20:00:00.000Z',
+    });
+  });
+
+  it('POST /bookings stores the booking for that slot', async () => {
+    const res = await t.call({ method: 'POST', url: '/bookings', payload: booking });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.bookingConfirmed,
+      date: '2026-11-30T20:00:00.000Z',
+    });
+    expect(typeof res.json().id).toBe('number');
+  });
+
+  it('POST /bookings answers 400 with the spec messages', async () => {
+    const cases: [object, string][] = [
+      [{ ...booking, name: ' ' }, MESSAGES.enterName],
+      [{ ...booking, email: 'ann@' }, MESSAGES.validEmail],
+      [{ ...booking, phone: '12345' }, MESSAGES.validPhone],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.call({ method: 'POST', url: '/bookings', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+    }
+    const badCategory = await t.call({
+      method: 'POST',
+      url: '/bookings',
+      payload: { ...booking, category: 'x' },
+    });
+    expect(badCategory.statusCode).toBe(400);
+  });
+});
+
+describe('feedback and onboarding', () => {
+  it('POST /feedback stores feedback', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/feedback',
+      payload: { name: 'Bo', email: 'bo@example.org', feedback: 'Not now', category: 'school' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(typeof res.json().id).toBe('number');
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('POST /feedback answers 400 for a missing field', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/feedback',
+      payload: { name: 'Bo', email: 'bo@example.org', category: 'school' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('POST /onboarding stores the selection', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/onboarding',
+      payload: { category: 'other', focusArea: 'Run a marathon' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(typeof res.json().id).toBe('number');
+  });
+
+  it('POST /onboarding answers 400 for an unknown category or empty goal', async () => {
+    for (const payload of [
+      { category: 'play', focusArea: 'x' },
+      { category: 'other', focusArea: '  ' },
+    ]) {
+      const res = await t.call({ method: 'POST', url: '/onboarding', payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
