@@ -186,6 +186,18 @@ export const avatar = style({
   background: vars.color.surfaceAlt,
 });
 
+export const avatarInitials = style([
+  avatar,
+  {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontWeight: 700,
+    fontSize: vars.fontSize.xl,
+    color: vars.color.primary,
+  },
+]);
+
 export const memberName = style({ fontSize: vars.fontSize.md });
 
 export const goal = style({ fontStyle: 'italic', color: vars.color.textMuted });

@@ -1,0 +1,147 @@
+import { MESSAGES, type NormalisedMember } from '@app/contracts';
+import type { HoldView } from '@app/onboarding';
+import { button } from '../../components/ui.css.ts';
+import { type Progress, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from '../Onboarding.css.ts';
+
+interface TeamScreenProps {
+  progress: Progress | null;
+  /** Null while the team is being found. */
+  team: { name: string; members: readonly NormalisedMember[] } | null;
+  /** m:ss left on the hold. */
+  countdown: string;
+  hold: HoldView['status'];
+  onChoose: (choice: 'yes' | 'maybe' | 'no') => void;
+  onExtend: () => void;
+  onRetry: () => void;
+  onBack: () => void;
+}
+
+export const YES_CHOICE =
+  "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+
+export function TeamScreen(props: TeamScreenProps) {
+  const { team, progress, onBack } = props;
+  if (team === null) {
+    return (
+      <StepLayout
+        screen="team-loading"
+        title="Finding your team"
+        heading="Finding your team"
+        progress={progress}
+      >
+        <div className={styles.spinnerRow} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          <p>Finding the perfect team for you...</p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={button.secondary} onClick={onBack}>
+            Go Back
+          </button>
+        </div>
+      </StepLayout>
+    );
+  }
+  return <MatchedTeam {...props} team={team} />;
+}
+
+function MatchedTeam({
+  progress,
+  team,
+  countdown,
+  hold,
+  onChoose,
+  onExtend,
+  onRetry,
+  onBack,
+}: TeamScreenProps & { team: NonNullable<TeamScreenProps['team']> }) {
+  const time = countdown;
+  return (
+    <StepLayout
+      screen="team"
+      title="Your team"
+      heading={`You're in luck! Team "${team.name}" has one slot left.`}
+      progress={progress}
+      wide
+    >
+      <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
+        {team.members.map((member) => (
+          <li key={member.id} className={styles.member}>
+            <Avatar name={member.name} photo={member.photo} />
+            <h2 className={styles.memberName}>{member.name}</h2>
+            <p className={styles.text}>{member.aboutMe}</p>
+            <p className={styles.goal}>"{member.goalSummary}"</p>
+          </li>
+        ))}
+        <li className={styles.yourSpot}>Your spot</li>
+      </ul>
+
+      {hold === 'expired' ? (
+        <div className={styles.notice} role="alert">
+          <p>
+            <strong>{MESSAGES.holdExpiredTitle}.</strong> {MESSAGES.holdExpired}
+          </p>
+          <button type="button" className={button.primary} onClick={onRetry}>
+            {MESSAGES.holdRetry}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className={styles.countdown}>{MESSAGES.holdCountdown(time)}</p>
+          {hold === 'ending' ? (
+            <div className={styles.notice} role="alert">
+              <p>
+                <strong>{MESSAGES.holdEndingTitle}.</strong> {MESSAGES.holdEnding(time)}
+              </p>
+              <button type="button" className={button.secondary} onClick={onExtend}>
+                {MESSAGES.holdExtend}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <div className={styles.choices}>
+        <button
+          type="button"
+          className={button.primary}
+          onClick={() => onChoose('yes')}
+          disabled={hold === 'expired'}
+        >
+          {YES_CHOICE}
+        </button>
+        <button type="button" className={button.secondary} onClick={() => onChoose('maybe')}>
+          Maybe
+        </button>
+        <button type="button" className={button.secondary} onClick={() => onChoose('no')}>
+          No thanks
+        </button>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.linkButton} onClick={onBack}>
+          Go back
+        </button>
+      </div>
+    </StepLayout>
+  );
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+function Avatar({ name, photo }: { name: string; photo: string | null }) {
+  if (photo === null) {
+    return (
+      <span className={styles.avatarInitials} aria-hidden="true">
+        {initials(name)}
+      </span>
+    );
+  }
+  return <img className={styles.avatar} src={photo} alt="" width={80} height={80} loading="lazy" />;
+}

@@ -1,0 +1,175 @@
+import type { ApiClient } from '@app/api-client';
+import type {
+  BookingPayload,
+  CreateUserPayload,
+  FeedbackPayload,
+  OnboardingPayload,
+} from '@app/contracts';
+import {
+  type OnboardingEvent,
+  onboardingMachine,
+  parseStoredSnapshot,
+  SNAPSHOT_STORAGE_KEY,
+  serialiseSnapshot,
+  type ToastParams,
+  type UpdateProfileInput,
+} from '@app/onboarding';
+import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
+import type { Analytics } from './analytics.ts';
+
+export interface OnboardingDeps {
+  api: ApiClient;
+  toast: (params: ToastParams) => void;
+  analytics: Analytics;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  now: () => number;
+  /** How often the clock actor ticks, in ms (one second in the product). */
+  tickMs?: number;
+}
+
+/** The machine with the app's real calls and effects. */
+export function provideOnboarding(deps: OnboardingDeps) {
+  const { api } = deps;
+  return onboardingMachine.provide({
+    actors: {
+      submitOnboarding: fromPromise<unknown, OnboardingPayload>(({ input, signal }) =>
+        api.submitOnboarding(input, { signal }),
+      ),
+      fetchTeams: fromPromise<unknown>(({ signal }) => api.getTeams({ signal })),
+      fetchFocusAreas: fromPromise<unknown>(({ signal }) => api.getFocusAreas({ signal })),
+      fetchRoleAreas: fromPromise<unknown>(({ signal }) => api.getRoleAreas({ signal })),
+      fetchTeam: fromPromise<unknown, { id: string }>(({ input, signal }) =>
+        api.getTeam(input.id, { signal }),
+      ),
+      createUser: fromPromise<unknown, CreateUserPayload>(({ input, signal }) =>
+        api.createUser(input, { signal }),
+      ),
+      updateProfile: fromPromise<unknown, UpdateProfileInput>(({ input, signal }) =>
+        api.updateProfile(
+          input.userId,
+          {
+            aboutMe: input.aboutMe,
+            ...(input.photo instanceof Blob ? { photoFile: input.photo } : {}),
+          },
+          { signal },
+        ),
+      ),
+      fetchNextBookingDate: fromPromise<unknown>(async ({ signal }) => ({
+        date: await api.getNextAvailableDate({ signal }),
+      })),
+      submitBooking: fromPromise<unknown, BookingPayload>(({ input, signal }) =>
+        api.submitBooking(input, { signal }),
+      ),
+      submitFeedback: fromPromise<unknown, FeedbackPayload>(({ input, signal }) =>
+        api.submitFeedback(input, { signal }),
+      ),
+      clock: fromCallback(({ sendBack }) => {
+        const tick = () => sendBack({ type: 'clock.tick', now: deps.now() });
+        tick();
+        const timer = setInterval(tick, deps.tickMs ?? 1000);
+        return () => clearInterval(timer);
+      }),
+    },
+    actions: {
+      showToast: (_, params) => deps.toast(params),
+      saveToStorage: (_, params) => {
+        for (const [key, value] of Object.entries(params.values)) {
+          if (value !== undefined) safely(() => deps.storage?.setItem(key, value));
+        }
+      },
+      track: (_, params) => deps.analytics.track(params.event),
+    },
+  });
+}
+
+export type OnboardingActor = Actor<ReturnType<typeof provideOnboarding>>;
+
+/** Storage can throw (private mode, quota): losing persistence must not break the flow. */
+function safely(run: () => void) {
+  attempt(run);
+}
+
+function attempt<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    // The flow works without persistence.
+    return undefined;
+  }
+}
+
+function start(deps: OnboardingDeps, restore: boolean): OnboardingActor {
+  const machine = provideOnboarding(deps);
+  const snapshot = restore
+    ? parseStoredSnapshot(attempt(() => deps.storage?.getItem(SNAPSHOT_STORAGE_KEY)))
+    : undefined;
+  let actor: OnboardingActor;
+  try {
+    actor = createActor(machine, {
+      input: { now: deps.now() },
+      ...(snapshot === undefined ? {} : { snapshot }),
+    });
+    actor.start();
+  } catch {
+    // A snapshot from an older version of the flow: start over rather than fail.
+    safely(() => deps.storage?.removeItem(SNAPSHOT_STORAGE_KEY));
+    actor = createActor(machine, { input: { now: deps.now() } });
+    actor.start();
+  }
+  if (actor.getSnapshot().status === 'error') {
+    actor.stop();
+    safely(() => deps.storage?.removeItem(SNAPSHOT_STORAGE_KEY));
+    actor = createActor(machine, { input: { now: deps.now() } });
+    actor.start();
+  }
+  const persist = () =>
+    safely(() => {
+      const current = actor.getSnapshot();
+      // An ended flow must not come back on reload; while a call is in flight the last stable
+      // snapshot is kept (serialiseSnapshot returns null).
+      if (current.status === 'done') deps.storage?.removeItem(SNAPSHOT_STORAGE_KEY);
+      const json = serialiseSnapshot(current, actor.getPersistedSnapshot());
+      if (json !== null) deps.storage?.setItem(SNAPSHOT_STORAGE_KEY, json);
+    });
+  actor.subscribe({ next: persist, error: () => undefined });
+  persist();
+  return actor;
+}
+
+/**
+ * Holds the one onboarding actor of the page. It outlives the onboarding screens (a visit to the
+ * home page and back keeps the user's place) and is restored from storage after a reload.
+ */
+export interface OnboardingSession {
+  get(): OnboardingActor;
+  /** A finished flow is over: a new visit to the start of onboarding begins a fresh one. */
+  restart(): OnboardingActor;
+  subscribe(listener: () => void): () => void;
+  send(event: OnboardingEvent): void;
+}
+
+export function createOnboardingSession(deps: OnboardingDeps): OnboardingSession {
+  let actor: OnboardingActor | null = null;
+  const listeners = new Set<() => void>();
+  const get = () => {
+    actor ??= start(deps, true);
+    return actor;
+  };
+  return {
+    get,
+    restart() {
+      actor?.stop();
+      safely(() => deps.storage?.removeItem(SNAPSHOT_STORAGE_KEY));
+      actor = start(deps, false);
+      for (const listener of listeners) listener();
+      return actor;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    send: (event) => get().send(event),
+  };
+}
