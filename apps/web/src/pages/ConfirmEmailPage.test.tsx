@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSiteApi, json } from '../../test/fakeFetch.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/confirm-email', () => {
+  it('posts the token once and says the address is confirmed', async () => {
+    const api = fakeSiteApi({
+      'POST /api/confirm-email': () => json({ status: 'confirmed', message: 'Email confirmed' }),
+    });
+    await renderApp('/confirm-email?token=tok-ok');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your email address is confirmed' }),
+    ).toBeInTheDocument();
+    expect(api.requests).toHaveLength(1);
+    expect(await api.requests[0]?.json()).toEqual({ token: 'tok-ok' });
+    expect(screen.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    [409, 'TOKEN_USED', 'This link was already used'],
+    [410, 'TOKEN_EXPIRED', 'This link has expired'],
+    [404, 'NOT_FOUND', 'We do not recognise this link'],
+  ])('answers %i with "%s"', async (status, code, heading) => {
+    fakeSiteApi({
+      'POST /api/confirm-email': () => json({ message: 'no', code }, status),
+    });
+    await renderApp(`/confirm-email?token=tok-${status}`);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('shows "Error: {message}" when the call fails otherwise', async () => {
+    fakeSiteApi({
+      'POST /api/confirm-email': () => new Response('boom', { status: 500 }),
+    });
+    await renderApp('/confirm-email?token=tok-500');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: 500: boom');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('explains a link without a token and sends nothing', async () => {
+    const api = fakeSiteApi({});
+    await renderApp('/confirm-email');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This link is incomplete' }),
+    ).toBeInTheDocument();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+});
