@@ -2,5 +2,5 @@ import { pgliteTemplate } from '../src/testing.ts';
 
 /** Builds the PGlite template once, before test files run in parallel and copy it. */
 export default async function setup() {
-  if (!process.env.TEST_DATABASE_URL) await pgliteTemplate();
+  await pgliteTemplate();
 }
