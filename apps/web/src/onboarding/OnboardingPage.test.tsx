@@ -1,0 +1,242 @@
+import { MESSAGES, STORAGE_KEYS } from '@app/contracts';
+import { SNAPSHOT_STORAGE_KEY } from '@app/onboarding';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { YES_CHOICE } from './screens/TeamScreen.tsx';
+import { fakeApi, type Harness, memoryStorage, renderOnboarding } from './test/harness.tsx';
+
+let harness: Harness | null = null;
+afterEach(() => {
+  harness?.unmount();
+  harness = null;
+});
+
+/** Types by pasting: as a user would see it, without a key event per character. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+const path = () => harness?.history.location.pathname;
+
+async function toTeam(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: 'Employee' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', {
+    name: 'You\'re in luck! Team "Morning Movers" has one slot left.',
+  });
+}
+
+describe('the yes path', () => {
+  it('goes from the role step to the thank-you screen, URL and title following', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    expect(
+      await screen.findByRole('heading', { name: 'Which best describes your role at work?' }),
+    ).toHaveFocus();
+    expect(screen.getByText('Step 1 of 8')).toBeInTheDocument();
+    expect(document.title).toContain('Step 1 of 8');
+
+    await toTeam(user);
+    expect(path()).toBe('/onboarding/work/team');
+    expect(harness.api.submitOnboarding).toHaveBeenCalledWith(
+      { category: 'work', focusArea: 'Employee' },
+      expect.anything(),
+    );
+    // Only Active members are shown, with photo, about and quoted goal, then the open spot.
+    expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByText('Pending Pat')).not.toBeInTheDocument();
+    expect(screen.getByText('"Finish the engine notes"')).toBeInTheDocument();
+    expect(screen.getByText('Your spot')).toBeInTheDocument();
+    expect(
+      screen.getByText("We're holding this slot on this team for 10:00 more minutes."),
+    ).toBeInTheDocument();
+    expect(harness.storage.values.get(STORAGE_KEYS.selectedTeamName)).toBe('Morning Movers');
+
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    expect(path()).toBe('/onboarding/work/intro');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await fill(user, screen.getByLabelText('Your Name'), '   ');
+    expect(next).toBeDisabled();
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    expect(screen.getByLabelText('Your Name')).toHaveAttribute('autocomplete', 'name');
+    await user.click(next);
+    expect(harness.storage.values.get(STORAGE_KEYS.name)).toBe('Grace');
+
+    expect(heading()).toHaveTextContent('Join Request Almost Sent');
+    await fill(
+      user,
+      screen.getByLabelText('Tell your team one sentence about your goals'),
+      'Ship it',
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, you can count on me' }));
+    expect(path()).toBe('/onboarding/work/sync');
+    await user.click(screen.getByRole('button', { name: "Yes, I'll join the check-ins" }));
+
+    expect(path()).toBe('/onboarding/work/account');
+    expect(screen.getByText('Step 7 of 8')).toBeInTheDocument();
+    await fill(user, screen.getByLabelText('Email'), 'grace@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    await user.click(
+      screen.getByRole('button', { name: 'Submit join request to Team Morning Movers' }),
+    );
+
+    await screen.findByRole('heading', { name: 'Join Request Sent to Team Morning Movers!' });
+    expect(path()).toBe('/onboarding/work/confirm');
+    expect(harness.api.createUser).toHaveBeenCalledWith(
+      {
+        email: 'grace@example.com',
+        password: 'secret1',
+        name: 'Grace',
+        goalSummary: 'Ship it',
+        teamId: '7',
+      },
+      expect.anything(),
+    );
+    expect(harness.storage.values.get(STORAGE_KEYS.createdUserId)).toBe('42');
+    expect(harness.toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: MESSAGES.joinRequestSuccessTitle }),
+    );
+    expect(harness.track).toHaveBeenCalledTimes(1);
+    expect(harness.track).toHaveBeenCalledWith('Onboard_success_page_loaded');
+
+    await fill(user, screen.getByLabelText('About me'), 'I like engines');
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    await screen.findByRole('heading', { name: "You're All Set!" });
+    expect(path()).toBe('/thank-you');
+    expect(screen.getByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(harness.api.updateProfile).toHaveBeenCalledWith(
+      '42',
+      { aboutMe: 'I like engines' },
+      expect.anything(),
+    );
+    // An ended flow is not restored on reload.
+    expect(harness.storage.values.has(SNAPSHOT_STORAGE_KEY)).toBe(false);
+  }, 20_000);
+});
+
+describe('router and machine', () => {
+  it('browser back goes to the previous step, like Go back', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    expect(path()).toBe('/onboarding/work/intro');
+    harness.history.back();
+    await screen.findByRole('heading', { name: /You're in luck!/ });
+    expect(path()).toBe('/onboarding/work/team');
+    harness.history.forward();
+    await screen.findByLabelText('Your Name');
+    expect(path()).toBe('/onboarding/work/intro');
+  });
+
+  it('puts a typed URL to an unreachable step back to the current step', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/account' });
+    await screen.findByRole('heading', { name: /In which area/ });
+    await waitFor(() => expect(path()).toBe('/onboarding'));
+
+    await user.click(screen.getByRole('button', { name: /^Work/ }));
+    await toTeam(user);
+    harness.history.push('/onboarding/work/sync');
+    await waitFor(() => expect(path()).toBe('/onboarding/work/team'));
+    expect(heading()).toHaveTextContent("You're in luck!");
+  });
+
+  it('restores the place and the hold time after a reload', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    const { storage, clock } = harness;
+    harness.unmount();
+
+    harness = renderOnboarding({
+      path: '/onboarding/work/intro',
+      storage,
+      now: clock.now + 125_000,
+    });
+    expect(await screen.findByLabelText('Your Name')).toBeInTheDocument();
+    // Back to the team: the hold went on while the page was closed.
+    harness.history.push('/onboarding/work/team');
+    expect(
+      await screen.findByText("We're holding this slot on this team for 7:55 more minutes."),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('role step', () => {
+  it('asks for a goal on Other and shows the error summary, focused and linked', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/other/role' });
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent(MESSAGES.enterGoal);
+    const field = screen.getByPlaceholderText('Enter your specific goal');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(MESSAGES.enterGoal);
+    await user.click(screen.getByRole('link', { name: MESSAGES.enterGoal }));
+    expect(field).toHaveFocus();
+  });
+
+  it('shows the pending text while the selection is posted, and the error toast on failure', async () => {
+    const user = userEvent.setup({ delay: null });
+    let fail: (error: unknown) => void = () => undefined;
+    const api = fakeApi({
+      submitOnboarding: () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+    });
+    harness = renderOnboarding({ path: '/onboarding/school/role', api });
+    await user.click(await screen.findByRole('radio', { name: 'College Student' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Processing your selection...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    fail(new Error('500: boom'));
+    await waitFor(() =>
+      expect(harness?.toast).toHaveBeenCalledWith({
+        title: MESSAGES.onboardingErrorTitle,
+        description: MESSAGES.onboardingError,
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('Go back leaves for the home page', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/god/role' });
+    await user.click(await screen.findByRole('button', { name: 'Go back' }));
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(path()).toBe('/');
+  });
+});
+
+describe('the start', () => {
+  it('offers the four areas and goes to the chosen role step', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding' });
+    await user.click(await screen.findByRole('button', { name: /^God/ }));
+    await screen.findByRole('radio', { name: 'Spiritually Young Christian' });
+    expect(path()).toBe('/onboarding/god/role');
+  });
+});
+
+describe('storage', () => {
+  it('starts afresh when the stored snapshot is unreadable', async () => {
+    harness = renderOnboarding({
+      path: '/onboarding',
+      storage: memoryStorage({ [SNAPSHOT_STORAGE_KEY]: '{not json' }),
+    });
+    expect(await screen.findByRole('button', { name: /^Work/ })).toBeInTheDocument();
+  });
+});

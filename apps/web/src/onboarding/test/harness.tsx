@@ -1,0 +1,149 @@
+import type { ApiClient } from '@app/api-client';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { OnboardingPage, OnboardingSessionProvider } from '../OnboardingPage.tsx';
+import { createOnboardingSession, type OnboardingSession } from '../session.ts';
+
+const ADA = {
+  id: 3,
+  name: 'Ada Lovelace',
+  image: 'seed/ada.webp',
+  about: 'Writes programs',
+  goalSummary: 'Finish the engine notes',
+  status: 'Active' as const,
+};
+
+export const TEAM = {
+  id: 7,
+  name: 'Morning Movers',
+  focusAreaId: 1,
+  focusRoleId: 7,
+  members: [
+    {
+      id: 1,
+      status: 'Active' as const,
+      user: ADA,
+    },
+    {
+      id: 2,
+      status: 'Pending' as const,
+      user: {
+        id: 4,
+        name: 'Pending Pat',
+        image: null,
+        about: null,
+        goalSummary: null,
+        status: 'Active' as const,
+      },
+    },
+  ],
+};
+
+/** A fake of every site API call; each resolves at once unless a test replaces it. */
+export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
+  return {
+    getTeams: vi.fn(async () => [TEAM]),
+    getTeam: vi.fn(async () => TEAM),
+    getUser: vi.fn(async () => ADA),
+    getFocusAreas: vi.fn(async () => []),
+    getRoleAreas: vi.fn(async () => []),
+    submitOnboarding: vi.fn(async () => undefined),
+    createUser: vi.fn(async () => ({ user: { id: 42 }, joinRequestSuccess: true })),
+    updateProfile: vi.fn(async () => ({ photo: 'u/me.webp', message: 'Saved' })),
+    getNextAvailableDate: vi.fn(async () => '2031-01-02T20:00:00.000Z'),
+    submitBooking: vi.fn(async () => ({ message: 'Booked', id: 1 })),
+    submitFeedback: vi.fn(async () => ({ message: 'Thanks', id: 1 })),
+    getStatus: vi.fn(async () => {
+      throw new Error('not used');
+    }),
+    confirmEmail: vi.fn(async () => ({ outcome: 'confirmed' as const, message: 'ok' })),
+    ...overrides,
+  };
+}
+
+export function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      values.set(key, value);
+    },
+    removeItem: (key: string) => {
+      values.delete(key);
+    },
+  };
+}
+
+export interface Harness {
+  api: ApiClient;
+  toast: ReturnType<typeof vi.fn>;
+  track: ReturnType<typeof vi.fn>;
+  storage: ReturnType<typeof memoryStorage>;
+  session: OnboardingSession;
+  history: ReturnType<typeof createMemoryHistory>;
+  clock: { now: number };
+  unmount: () => void;
+}
+
+interface Options {
+  path?: string;
+  api?: ApiClient;
+  storage?: ReturnType<typeof memoryStorage>;
+  now?: number;
+}
+
+/** Renders the onboarding page under a router at `path`, with a fake API, storage and clock. */
+export function renderOnboarding(options: Options = {}): Harness {
+  const api = options.api ?? fakeApi();
+  const toast = vi.fn();
+  const track = vi.fn();
+  const storage = options.storage ?? memoryStorage();
+  const clock = { now: options.now ?? Date.UTC(2031, 0, 1, 12) };
+  const session = createOnboardingSession({
+    api,
+    toast,
+    analytics: { track },
+    storage,
+    now: () => clock.now,
+  });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const home = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => <h1>Home page</h1>,
+  });
+  const onboarding = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    component: OnboardingPage,
+  });
+  const history = createMemoryHistory({ initialEntries: [options.path ?? '/onboarding'] });
+  const router = createRouter({ routeTree: rootRoute.addChildren([home, onboarding]), history });
+  const view = render(
+    <OnboardingSessionProvider session={session}>
+      <RouterProvider router={router} />
+    </OnboardingSessionProvider>,
+  );
+  return {
+    api,
+    toast,
+    track,
+    storage,
+    session,
+    history,
+    clock,
+    unmount: () => {
+      view.unmount();
+      session.get().stop();
+    },
+  };
+}
