@@ -1,0 +1,310 @@
+import { MESSAGES } from '@app/contracts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CategoryScreen, RoleScreen } from './FlowScreens.tsx';
+import {
+  AccountScreen,
+  ConfirmScreen,
+  MaybeScreen,
+  MaybeSubmittedScreen,
+  NoScreen,
+  NoThankYouScreen,
+  ThankYouScreen,
+} from './FormScreens.tsx';
+import { TeamScreen, YES_CHOICE } from './TeamScreen.tsx';
+
+const team = {
+  name: 'Early Risers',
+  members: [
+    {
+      id: '1',
+      name: 'Priya Nair',
+      photo: '/uploads/seed/priya.webp',
+      aboutMe: 'Runs operations',
+      goalSummary: 'Ship one thing a week',
+    },
+    {
+      id: '2',
+      name: 'Tom Becker',
+      photo: null,
+      aboutMe: 'Team Member',
+      goalSummary: 'Has accountability goals',
+    },
+  ],
+};
+
+const teamProps = {
+  progress: { step: 2, of: 8 },
+  team,
+  countdown: '9:59',
+  hold: 'counting' as const,
+  onChoose: vi.fn(),
+  onExtend: vi.fn(),
+  onRetry: vi.fn(),
+  onBack: vi.fn(),
+};
+
+describe('team screen', () => {
+  it('shows the spinner with Go Back while the team is found', async () => {
+    const onBack = vi.fn();
+    render(<TeamScreen {...teamProps} team={null} onBack={onBack} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Finding the perfect team for you...');
+    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(onBack).toHaveBeenCalled();
+  });
+
+  it('shows the team, its members, the open spot, the countdown and the three choices', async () => {
+    const onChoose = vi.fn();
+    render(<TeamScreen {...teamProps} onChoose={onChoose} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'You\'re in luck! Team "Early Risers" has one slot left.',
+    );
+    const photo = screen
+      .getByRole('heading', { name: 'Priya Nair' })
+      .closest('li')
+      ?.querySelector('img');
+    expect(photo).toHaveAttribute('src', '/uploads/seed/priya.webp');
+    expect(screen.getByText('TB')).toBeInTheDocument();
+    expect(screen.getByText('"Ship one thing a week"')).toBeInTheDocument();
+    expect(screen.getByText('Your spot')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.holdCountdown('9:59'))).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 8')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: YES_CHOICE }));
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    await userEvent.click(screen.getByRole('button', { name: 'No thanks' }));
+    expect(onChoose.mock.calls).toEqual([['yes'], ['maybe'], ['no']]);
+  });
+
+  it('warns before the hold ends and offers to extend it', async () => {
+    const onExtend = vi.fn();
+    render(<TeamScreen {...teamProps} countdown="0:45" hold="ending" onExtend={onExtend} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.holdEnding('0:45'));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdExtend }));
+    expect(onExtend).toHaveBeenCalled();
+  });
+
+  it('says the slot was released, refuses Yes and offers to look again', async () => {
+    const onRetry = vi.fn();
+    render(<TeamScreen {...teamProps} countdown="0:00" hold="expired" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.holdExpired);
+    expect(screen.getByRole('button', { name: YES_CHOICE })).toBeDisabled();
+    expect(screen.queryByText(MESSAGES.holdCountdown('0:00'))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdRetry }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('category and role screens', () => {
+  it('lists the four areas', () => {
+    render(<CategoryScreen onChoose={vi.fn()} />);
+    for (const name of [/^Work/, /^School/, /^God/, /^Other/]) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('offers the options of each category', () => {
+    const props = {
+      progress: null,
+      pending: false,
+      error: undefined,
+      onSubmit: vi.fn(),
+      onBack: vi.fn(),
+    };
+    const { unmount } = render(<RoleScreen {...props} category="school" />);
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'High School Student',
+      'College Student',
+      'Adult Learner',
+    ]);
+    unmount();
+    render(<RoleScreen {...props} category="other" />);
+    expect(screen.getByPlaceholderText('Enter your specific goal')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+});
+
+describe('account screen', () => {
+  const props = {
+    progress: { step: 7, of: 8 },
+    teamName: 'Early Risers',
+    pending: false,
+    errors: {},
+    onSubmit: vi.fn(),
+    onBack: vi.fn(),
+  };
+
+  it('names the team on the submit button and shows the password hint', () => {
+    render(<AccountScreen {...props} />);
+    expect(
+      screen.getByRole('button', { name: 'Submit join request to Team Early Risers' }),
+    ).toBeEnabled();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordHint);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+  });
+
+  it('says Submitting... while pending', () => {
+    render(<AccountScreen {...props} pending />);
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  });
+
+  it("shows the server's message in the inline box", () => {
+    render(<AccountScreen {...props} errors={{ form: 'That email is already registered' }} />);
+    expect(screen.getByText('That email is already registered')).toBeInTheDocument();
+  });
+
+  it('after a submission with errors, focuses the summary and ties messages to fields', async () => {
+    const { rerender } = render(<AccountScreen {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: /Submit join request/ }));
+    rerender(
+      <AccountScreen
+        {...props}
+        errors={{ email: MESSAGES.required, password: MESSAGES.required }}
+      />,
+    );
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.required);
+  });
+});
+
+describe('confirm screen', () => {
+  const props = {
+    progress: { step: 8, of: 8 },
+    teamName: 'Early Risers',
+    pending: false,
+    photoError: undefined,
+    onPhotoSelected: vi.fn(),
+    onSubmit: vi.fn(),
+    onSkip: vi.fn(),
+  };
+
+  it('offers Upload photo, then Change photo with a preview once one is chosen', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const onPhotoSelected = vi.fn();
+    render(<ConfirmScreen {...props} onPhotoSelected={onPhotoSelected} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Join Request Sent to Team Early Risers!',
+    );
+    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [file] } });
+    expect(onPhotoSelected).toHaveBeenCalledWith(file);
+    expect(screen.getByLabelText('Change photo')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'You, as your team will see you' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+  });
+
+  it('shows the photo error tied to the input', () => {
+    render(<ConfirmScreen {...props} photoError={MESSAGES.photoTooLarge} />);
+    expect(screen.getByLabelText('Upload photo')).toHaveAccessibleDescription(
+      MESSAGES.photoTooLarge,
+    );
+  });
+
+  it('sends About me with Complete Profile, and offers Skip for now', async () => {
+    const onSubmit = vi.fn();
+    const onSkip = vi.fn();
+    render(<ConfirmScreen {...props} onSubmit={onSubmit} onSkip={onSkip} />);
+    await userEvent.type(screen.getByLabelText('About me'), 'Hi');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    expect(onSubmit).toHaveBeenCalledWith({ aboutMe: 'Hi', photo: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(onSkip).toHaveBeenCalled();
+  });
+});
+
+describe('maybe screen', () => {
+  const props = {
+    date: '2031-01-02T20:00:00.000Z',
+    pending: false,
+    errors: {},
+    onSubmit: vi.fn(),
+    onHome: vi.fn(),
+    onBack: vi.fn(),
+  };
+
+  it('shows the call at 1:00 PM Mountain Time with its fields and buttons', () => {
+    render(<MaybeScreen {...props} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Book Your More Info Call');
+    expect(
+      screen.getByText('Thursday, January 2, 2031 at 1:00 PM Mountain Time'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByRole('button', { name: 'Book This Time' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Return to Homepage' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+  });
+
+  it('waits for the date before booking', () => {
+    render(<MaybeScreen {...props} date={null} />);
+    expect(screen.getByRole('button', { name: 'Book This Time' })).toBeDisabled();
+  });
+
+  it('shows each field message and the booking error after a submission', async () => {
+    const { rerender } = render(<MaybeScreen {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Book This Time' }));
+    rerender(
+      <MaybeScreen
+        {...props}
+        errors={{
+          name: MESSAGES.enterName,
+          email: MESSAGES.validEmail,
+          phone: MESSAGES.validPhone,
+          form: MESSAGES.bookingNetworkError,
+        }}
+      />,
+    );
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(MESSAGES.enterName);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.validEmail);
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(MESSAGES.validPhone);
+    expect(screen.getByText(MESSAGES.bookingNetworkError)).toBeInTheDocument();
+  });
+});
+
+describe('no screen', () => {
+  it('asks why, with name, email and feedback', async () => {
+    const onSubmit = vi.fn();
+    render(<NoScreen pending={false} errors={{}} onSubmit={onSubmit} onBack={vi.fn()} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Why are you not ready to join this team?',
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Feedback'), 'Too busy');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Ada',
+      email: 'ada@example.com',
+      feedback: 'Too busy',
+    });
+  });
+});
+
+describe('end screens', () => {
+  it('thank-you gives the three notes, the profile one by outcome', () => {
+    const { rerender } = render(<ThankYouScreen profileSaved />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You're All Set!");
+    expect(screen.getByText(/within 5 days/)).toBeInTheDocument();
+    expect(screen.getByText('Your profile has been saved.')).toBeInTheDocument();
+    rerender(<ThankYouScreen profileSaved={false} />);
+    expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
+  });
+
+  it('no-thank-you and maybe-submitted say what the spec says', () => {
+    render(<NoThankYouScreen />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thanks for the feedback');
+    expect(screen.getByText("We'll be in touch soon.")).toBeInTheDocument();
+  });
+
+  it('maybe-submitted confirms 1pm Mountain Time', () => {
+    render(<MaybeSubmittedScreen />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Thank You for Booking Your Call!',
+    );
+    expect(screen.getByText(/1pm Mountain Time/)).toBeInTheDocument();
+  });
+});
