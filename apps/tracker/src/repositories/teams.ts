@@ -1,16 +1,16 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { memberships, teams, users } from '../db/schema.ts';
 import { toPublicUser } from './users.ts';
 
 export function teamsRepository(db: Db) {
-  async function membersOf(teamIds: number[], tx: Db) {
-    if (teamIds.length === 0) return [];
+  /** Members of one team, or of every team when `teamId` is null. */
+  async function membersOf(teamId: number | null, tx: Db) {
     return tx
       .select({ membership: memberships, user: users })
       .from(memberships)
       .innerJoin(users, eq(memberships.userId, users.id))
-      .where(inArray(memberships.teamId, teamIds))
+      .where(teamId === null ? undefined : eq(memberships.teamId, teamId))
       .orderBy(asc(memberships.id));
   }
 
@@ -34,17 +34,14 @@ export function teamsRepository(db: Db) {
     /** Every team with its members of every status; the client counts only Active ones. */
     async list(tx: Db = db) {
       const all = await tx.select().from(teams).orderBy(asc(teams.id));
-      const rows = await membersOf(
-        all.map((t) => t.id),
-        tx,
-      );
+      const rows = await membersOf(null, tx);
       return all.map((t) => shape(t, rows));
     },
 
     async get(id: number, tx: Db = db) {
       const [team] = await tx.select().from(teams).where(eq(teams.id, id));
       if (!team) return null;
-      return shape(team, await membersOf([id], tx));
+      return shape(team, await membersOf(id, tx));
     },
 
     async findRow(id: number, tx: Db = db) {

@@ -1,0 +1,105 @@
+/**
+ * Throughput of the tracker on embedded PGlite and on PostgreSQL: GET /teams requests per second
+ * and users created per second (POST /users, with the production password hashing).
+ *
+ *   pnpm --filter @app/tracker bench
+ *
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+ * (skipped when unreachable). BENCH_SECONDS sets each run's length (default 5). The load
+ * BENCH_SCRYPT_LOG_N lowers the password hashing cost (default 17, as in production). The load
+ * generator shares the machine's cores with the server: compare rows of one run, not runs.
+ */
+import autocannon from 'autocannon';
+import { createTestDatabase } from '../src/testing.ts';
+import { startTracker } from '../src/tracker.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** Production hashing (2^17) by default: sign-ups are bound by it. Lower it to see the database. */
+const scryptLogN = Number(process.env.BENCH_SCRYPT_LOG_N ?? 17);
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+interface Row {
+  store: string;
+  scenario: string;
+  'req/s': number;
+  p50_ms: number;
+  p99_ms: number;
+  non2xx: number;
+}
+
+let n = 0;
+async function measure(store: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const db = await createTestDatabase({ databaseUrl });
+  const tracker = await startTracker({
+    dataDir: db.dataDir,
+    databaseUrl: db.databaseUrl,
+    env: {},
+    logger: false,
+    scryptLogN,
+  });
+  const headers = { 'x-api-key': tracker.apiKey, 'content-type': 'application/json' };
+  try {
+    const rows: Row[] = [];
+    const teams = await autocannon({
+      url: `${tracker.url}/teams`,
+      connections: 10,
+      duration: seconds,
+      headers,
+    });
+    rows.push(row(store, 'GET /teams', teams));
+    const users = await autocannon({
+      url: tracker.url,
+      connections: 4,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/users',
+          headers,
+          // Every request a new email, or all but the first would be 409s.
+          setupRequest: (req) => {
+            n += 1;
+            return {
+              ...req,
+              body: JSON.stringify({
+                email: `bench-${process.pid}-${n}@example.org`,
+                password: 'benchmark passphrase',
+                name: 'Bench User',
+                goalSummary: 'Measure things',
+                teamId: 1,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    rows.push(row(store, `POST /users, scrypt 2^${scryptLogN} (users created/s)`, users));
+    return rows;
+  } finally {
+    await tracker.close();
+    await db.cleanup();
+  }
+}
+
+function row(store: string, scenario: string, r: Awaited<ReturnType<typeof autocannon>>): Row {
+  return {
+    store,
+    scenario,
+    'req/s': Math.round((r['2xx'] / seconds) * 10) / 10,
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non2xx: r.non2xx,
+  };
+}
+
+const rows: Row[] = [...(await measure('PGlite', undefined))];
+try {
+  rows.push(...(await measure('PostgreSQL', pgUrl)));
+} catch (error) {
+  console.error(`PostgreSQL skipped (${pgUrl}): ${error instanceof Error ? error.message : error}`);
+}
+console.log(`${seconds} s per run; req/s counts 2xx answers only`);
+console.table(rows);
