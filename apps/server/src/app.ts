@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import appConfig, { type SiteConfig } from './plugins/app/config.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import requestGuard from './plugins/app/request-guard.ts';
@@ -7,7 +8,6 @@ import tracker from './plugins/app/tracker.ts';
 import compress from './plugins/external/compress.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
-import multipart from './plugins/external/multipart.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import apiRoutes from './routes/api.ts';
 import profileRoute from './routes/profile.ts';
@@ -22,14 +22,13 @@ export type { SiteConfig };
  * setup, our decorators and hooks, then routes); each declares what it depends on, so a wrong
  * order fails at boot rather than at the first request.
  */
-export default async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
+async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(appConfig, { config: opts.config });
   await instance.register(errorHandler);
 
   await instance.register(helmet);
   await instance.register(compress);
   await instance.register(cookie);
-  await instance.register(multipart);
   await instance.register(rateLimit);
 
   await instance.register(tracker);
@@ -42,3 +41,6 @@ export default async function app(instance: FastifyInstance, opts: { config: Sit
   await instance.register(statusRoute);
   await instance.register(webApp);
 }
+
+/** Not encapsulated: the error and not-found handlers are the whole server's. */
+export default fp(app, { name: 'site' });

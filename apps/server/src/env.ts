@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 
@@ -5,13 +6,7 @@ import * as z from 'zod';
 const repoPath = (relative: string) =>
   fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-const optionalUrl = optionalText.pipe(z.url().optional());
+const optionalUrl = z.url().optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -19,18 +14,18 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('localhost'),
+    HOST: z.string().default('localhost'),
+    /** The site's public origin, for links in emails (default http://localhost:PORT). */
+    SITE_URL: optionalUrl,
     /** Remote tracker. When unset, a tracker is started in this process on loopback. */
     TRACKER_API_URL: optionalUrl,
-    TRACKER_API_KEY: optionalText,
+    TRACKER_API_KEY: z.string().optional(),
     /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
-    TRACKER_DATA_DIR: z.string().trim().min(1).default(repoPath('data')),
+    TRACKER_DATA_DIR: z.string().default(repoPath('data')),
     /** PostgreSQL for the embedded tracker; PGlite under TRACKER_DATA_DIR when unset. */
     DATABASE_URL: optionalUrl,
     /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
-    SESSION_SECRET: optionalText.pipe(
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Shares rate-limit counters between instances. In memory when unset. */
     REDIS_URL: optionalUrl,
     /** Upstream time budget for every call to the tracker. */
@@ -57,7 +52,7 @@ const EnvSchema = z
     /** Hops of reverse proxies in front of the server, so the rate limit sees the real client. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     /** The built web app. */
-    WEB_DIST: z.string().trim().min(1).default(repoPath('apps/web/dist')),
+    WEB_DIST: z.string().default(repoPath('apps/web/dist')),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -80,8 +75,22 @@ export class EnvError extends Error {
 
 /** Parses the environment once at start-up; the error names each bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
+  // An empty variable (as .env.example leaves them) means "use the default".
+  const given = Object.fromEntries(
+    Object.entries(source)
+      .map(([name, value]) => [name, value?.trim()])
+      .filter(([, value]) => value),
+  );
+  const result = EnvSchema.safeParse(given);
+  if (result.success) {
+    // Relative paths are taken from where the command was typed (pnpm runs scripts elsewhere).
+    const base = source.INIT_CWD ?? process.cwd();
+    return {
+      ...result.data,
+      TRACKER_DATA_DIR: resolve(base, result.data.TRACKER_DATA_DIR),
+      WEB_DIST: resolve(base, result.data.WEB_DIST),
+    };
+  }
   const lines = result.error.issues.map(
     (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
   );

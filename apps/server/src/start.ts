@@ -1,5 +1,6 @@
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
+import { loggerOptions } from './logging.ts';
 import { loadOrCreateSecret } from './secret.ts';
 
 export interface TrackerHandle {
@@ -26,8 +27,9 @@ async function connectTracker(env: Env): Promise<TrackerHandle> {
     databaseUrl: env.DATABASE_URL,
     host: '127.0.0.1',
     port: 0,
-    siteUrl: `http://localhost:${env.PORT}`,
-    logger: { level: env.LOG_LEVEL },
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    ...(env.TRACKER_API_KEY ? { apiKey: env.TRACKER_API_KEY } : {}),
+    logger: loggerOptions({ level: env.LOG_LEVEL, name: 'tracker' }),
   });
 }
 

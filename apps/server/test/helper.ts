@@ -3,6 +3,7 @@ import { createTestDatabase, type RunningTracker, startTracker } from '@app/trac
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildServer } from '../src/build.ts';
 import { loadEnv } from '../src/env.ts';
+import { type LogOptions, loggerOptions } from '../src/logging.ts';
 
 export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
 export const TEST_SECRET = 'test-session-secret-of-at-least-32-chars';
@@ -13,14 +14,10 @@ export const SITE_ORIGIN = 'http://localhost';
 /** Headers of a same-origin JSON call as the web app makes it. */
 export const JSON_HEADERS = { 'content-type': 'application/json', origin: SITE_ORIGIN };
 
-export interface LogSink {
-  write(line: string): void;
-}
-
 export interface TestSiteOptions {
   tracker: { url: string; apiKey: string };
   env?: Record<string, string>;
-  log?: { level?: string; stream?: LogSink };
+  log?: Partial<LogOptions>;
 }
 
 /** The site as it runs in production, pointed at the given tracker, ready for inject(). */
@@ -52,9 +49,7 @@ export interface TestTracker {
 }
 
 /** A real tracker on loopback over a fresh copy of the seeded test database. */
-export async function startTestTracker(
-  opts: { logger?: boolean | object } = {},
-): Promise<TestTracker> {
+export async function startTestTracker(opts: { log?: LogOptions } = {}): Promise<TestTracker> {
   const database = await createTestDatabase();
   const mail: TestTracker['mail'] = [];
   let offset = 0;
@@ -62,7 +57,8 @@ export async function startTestTracker(
     dataDir: database.dataDir,
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     port: 0,
-    logger: opts.logger ?? false,
+    // The same logger the site gives its embedded tracker.
+    logger: opts.log ? loggerOptions({ ...opts.log, name: 'tracker' }) : false,
     // Hashing at production strength would cost a quarter of a second per sign-up.
     scryptLogN: 10,
     now: () => new Date(Date.now() + offset),

@@ -9,6 +9,7 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, HttpError } from '../errors.ts';
+import { registerMultipart } from '../plugins/external/multipart.ts';
 import { parseInput } from '../validation.ts';
 
 const FORBIDDEN = new HttpError(
@@ -54,6 +55,7 @@ async function readPhoto(part: MultipartFile): Promise<Photo | null> {
  * upload stores nothing.
  */
 export default async function profileRoute(app: FastifyInstance) {
+  await registerMultipart(app);
   app.post<{ Params: { id: string } }>(
     '/api/users/:id/profile',
     { config: { body: 'multipart', rateLimit: app.rateLimits.write } },

@@ -38,10 +38,18 @@ export default fp(
         connectTimeout: 2000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
-        lazyConnect: false,
+        lazyConnect: true,
       });
       // A Redis outage must not take the site down: the limiter lets requests through meanwhile.
       redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store error'));
+      try {
+        await redis.connect();
+      } catch (error) {
+        app.log.warn(
+          { err: error },
+          'rate-limit store not reachable at start; retrying in the background',
+        );
+      }
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => undefined);
       });
