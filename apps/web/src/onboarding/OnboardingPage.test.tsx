@@ -1,3 +1,4 @@
+import { ApiError } from '@app/api-client';
 import { MESSAGES, STORAGE_KEYS } from '@app/contracts';
 import { SNAPSHOT_STORAGE_KEY } from '@app/onboarding';
 import { screen, waitFor } from '@testing-library/react';
@@ -238,5 +239,156 @@ describe('storage', () => {
       storage: memoryStorage({ [SNAPSHOT_STORAGE_KEY]: '{not json' }),
     });
     expect(await screen.findByRole('button', { name: /^Work/ })).toBeInTheDocument();
+  });
+});
+
+describe('maybe and no', () => {
+  it('books a call: the date, the booking toast and the end screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(path()).toBe('/onboarding/work/maybe');
+    expect(
+      await screen.findByText('Thursday, January 2, 2031 at 1:00 PM Mountain Time'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book This Time' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(MESSAGES.enterName);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    await fill(user, screen.getByLabelText('Name'), 'Ada');
+    await fill(user, screen.getByLabelText('Email'), 'ada@example.com');
+    await fill(user, screen.getByLabelText('Phone'), '555 0100');
+    await user.click(screen.getByRole('button', { name: 'Book This Time' }));
+    await screen.findByRole('heading', { name: 'Thank You for Booking Your Call!' });
+    expect(path()).toBe('/maybe-submitted');
+    expect(harness.api.submitBooking).toHaveBeenCalledWith(
+      { name: 'Ada', email: 'ada@example.com', phone: '555 0100', category: 'work' },
+      expect.anything(),
+    );
+    expect(harness.toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: MESSAGES.bookingConfirmedTitle }),
+    );
+  });
+
+  it("shows the booking's network error and keeps the form", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      submitBooking: async () => {
+        throw new ApiError(MESSAGES.bookingNetworkError, { kind: 'network' });
+      },
+    });
+    harness = renderOnboarding({ path: '/onboarding/work/role', api });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: 'Maybe' }));
+    await screen.findByText(/Mountain Time/);
+    await fill(user, screen.getByLabelText('Name'), 'Ada');
+    await fill(user, screen.getByLabelText('Email'), 'ada@example.com');
+    await fill(user, screen.getByLabelText('Phone'), '555 0100');
+    await user.click(screen.getByRole('button', { name: 'Book This Time' }));
+    expect(await screen.findByText(MESSAGES.bookingNetworkError)).toBeInTheDocument();
+    expect(path()).toBe('/onboarding/work/maybe');
+  });
+
+  it('sends feedback and thanks the visitor; a failure shows the error toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    let calls = 0;
+    const api = fakeApi({
+      submitFeedback: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError('500: oops', { kind: 'http', status: 500 });
+        return { message: 'Thanks' };
+      },
+    });
+    harness = renderOnboarding({ path: '/onboarding/work/role', api });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: 'No thanks' }));
+    expect(path()).toBe('/onboarding/work/no');
+    await fill(user, screen.getByLabelText('Name'), 'Ada');
+    await fill(user, screen.getByLabelText('Email'), 'ada@example.com');
+    await fill(user, screen.getByLabelText('Feedback'), 'Not now');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(harness?.toast).toHaveBeenCalledWith({
+        title: MESSAGES.feedbackErrorTitle,
+        description: MESSAGES.feedbackError,
+        variant: 'destructive',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Thanks for the feedback' });
+    expect(path()).toBe('/no-thank-you');
+  });
+});
+
+describe('account and profile', () => {
+  async function toAccount(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fill(user, screen.getByLabelText('Tell your team one sentence about your goals'), 'Ship');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, you can count on me' }));
+    await user.click(screen.getByRole('button', { name: "Yes, I'll join the check-ins" }));
+    await fill(user, screen.getByLabelText('Email'), 'grace@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: /^Submit join request/ }));
+  }
+
+  it("shows the server's message inline and in a destructive toast", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      createUser: async () => {
+        throw new ApiError('That email is already registered', {
+          kind: 'http',
+          status: 409,
+          code: 'EMAIL_TAKEN',
+          data: { message: 'That email is already registered', code: 'EMAIL_TAKEN' },
+        });
+      },
+    });
+    harness = renderOnboarding({ path: '/onboarding/work/role', api });
+    await toAccount(user);
+    expect(await screen.findByText('That email is already registered')).toBeInTheDocument();
+    expect(harness.toast).toHaveBeenCalledWith({
+      title: MESSAGES.createUserErrorTitle,
+      description: 'That email is already registered',
+      variant: 'destructive',
+    });
+    expect(path()).toBe('/onboarding/work/account');
+  }, 10_000);
+
+  it('blocks a photo over 5 MB with its message and toast; skipping says Profile Skipped', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await toAccount(user);
+    await screen.findByRole('heading', { name: /Join Request Sent/ });
+    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('Upload photo'), big);
+    expect(screen.getByLabelText('Change photo')).toHaveAccessibleDescription(
+      MESSAGES.photoTooLarge,
+    );
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
+    expect(harness.toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: MESSAGES.photoSizeErrorTitle, variant: 'destructive' }),
+    );
+    expect(harness.api.updateProfile).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await screen.findByRole('heading', { name: "You're All Set!" });
+    expect(harness.toast).toHaveBeenCalledWith({
+      title: MESSAGES.profileSkippedTitle,
+      description: MESSAGES.profileSkipped,
+    });
+  }, 10_000);
+
+  it('shows the thank-you screen again when it is reloaded after the flow ended', async () => {
+    harness = renderOnboarding({ path: '/thank-you' });
+    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(path()).toBe('/thank-you');
   });
 });
