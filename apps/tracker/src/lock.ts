@@ -49,8 +49,14 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirLockedError(dir, pid);
-    // Stale (or half-written by a process that died at once): remove it and try again.
+    if (Number.isInteger(pid) && pid > 0) {
+      if (isAlive(pid)) throw new DataDirLockedError(dir, pid);
+    } else if (attempt < 3) {
+      // Created but not yet written: its owner is between open and write. Give it a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    // Left by a process that no longer runs (or never wrote its pid): take it over.
     await unlink(file).catch(() => {});
   }
   throw new Error(`Could not take the lock ${file}`);

@@ -14,6 +14,26 @@ import { diskStorage } from './storage.ts';
 
 export const PGLITE_SUBDIR = 'pglite';
 
+/** Secrets that a log line could carry: @fastify/multipart logs the request headers at trace. */
+const REDACT = [
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'busboyOptions.headers["x-api-key"]',
+  'busboyOptions.headers.cookie',
+];
+
+function loggerOptions(logger: TrackerOptions['logger'], level: string) {
+  if (!logger) return false;
+  const base: Record<string, unknown> = logger === true ? { level } : { ...logger };
+  const redact = base.redact;
+  const paths = Array.isArray(redact)
+    ? redact
+    : redact && typeof redact === 'object' && 'paths' in redact && Array.isArray(redact.paths)
+      ? redact.paths
+      : [];
+  return { ...base, redact: [...paths, ...REDACT] };
+}
+
 /** Opens the database, applies migrations and the first-start seed. */
 export async function openDatabase(config: {
   databaseUrl?: string | undefined;
@@ -52,8 +72,7 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
     database = await openDatabase(config);
     const apiKey = config.apiKey ?? (await loadOrCreateApiKey(config.dataDir));
     const now = opts.now ?? (() => new Date());
-    const logger = opts.logger ?? false;
-    const app = Fastify({ logger: logger === true ? { level: config.logLevel } : logger });
+    const app = Fastify({ logger: loggerOptions(opts.logger, config.logLevel) });
     const repos = createRepositories(database, now);
     const mailer = createMailer({
       outbox: repos.outbox,
