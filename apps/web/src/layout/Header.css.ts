@@ -22,9 +22,10 @@ export const logo = style({
   alignItems: 'center',
   gap: vars.space.sm,
   fontWeight: 700,
-  fontSize: vars.fontSize.lg,
+  fontSize: vars.fontSize.md,
   color: vars.color.text,
   textDecoration: 'none',
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
 });
 
 export const toggle = style({

@@ -19,13 +19,13 @@ function errorMessage(error: unknown): string {
 }
 
 export function ApiTestPage() {
-  usePageTitle('API Test');
+  usePageTitle('API Test and Status');
   const [tab, setTab] = useState<'test' | 'status'>('test');
   return (
     <>
       <section className={ui.pageHeader}>
         <div className={ui.container}>
-          <h1 className={ui.h1}>API Test</h1>
+          <h1 className={ui.h1}>API Test and Status</h1>
           <p className={ui.lead}>
             What the site API returns right now, and whether it can reach the tracker.
           </p>
@@ -119,6 +119,8 @@ function DataLists({ lists }: { lists: Lists }) {
 
   return (
     <>
+      <TeamSelector teams={lists.teams} />
+
       <section className={styles.block} aria-labelledby="teams-heading">
         <h2 id="teams-heading" className={styles.h2}>
           Teams ({lists.teams.length})
@@ -143,8 +145,6 @@ function DataLists({ lists }: { lists: Lists }) {
           </article>
         ))}
       </section>
-
-      <TeamSelector teams={lists.teams} />
 
       <section className={styles.block} aria-labelledby="focus-heading">
         <h2 id="focus-heading" className={styles.h2}>
