@@ -46,6 +46,24 @@ describe('proxy to an upstream that misbehaves', () => {
     await site.close();
   });
 
+  it('keeps the path of a tracker mounted under one', async () => {
+    const mounted = await startStubUpstream((stub) => {
+      stub.get('/tracker/teams', async () => [{ id: 7 }]);
+      stub.get('/tracker/bookings/next-available-date', async () => ({
+        date: '2030-01-07T20:00:00.000Z',
+      }));
+    });
+    const site = await buildTestSite({
+      tracker: { url: `${mounted.url}/tracker`, apiKey: API_KEY },
+    });
+    expect((await site.inject({ url: '/api/proxy/teams' })).json()).toEqual([{ id: 7 }]);
+    expect((await site.inject({ url: '/api/booking/next-available-date' })).json()).toEqual({
+      date: '2030-01-07T20:00:00.000Z',
+    });
+    await site.close();
+    await mounted.close();
+  });
+
   it('answers 502 with a clear JSON error when the tracker is down', async () => {
     const down = await startStubUpstream(() => {});
     await down.close();

@@ -12,21 +12,8 @@ import {
   OnboardingResponse,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod';
-import { ERROR_CODES, HttpError } from '../errors.ts';
-import type { TrackerResponse } from '../plugins/app/tracker.ts';
+import { trackerAnswer } from '../plugins/app/tracker.ts';
 import { parseInput } from '../validation.ts';
-
-/** The tracker answered 2xx with something other than the agreed shape: our fault, not the user's. */
-function trackerAnswer<T extends z.ZodType>(schema: T, response: TrackerResponse): z.output<T> {
-  const result = schema.safeParse(response.body);
-  if (result.success) return result.data;
-  throw new HttpError(
-    502,
-    ERROR_CODES.trackerError,
-    'The tracker sent an unexpected answer. Please try again later.',
-  );
-}
 
 /** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
 export default async function apiRoutes(app: FastifyInstance) {

@@ -5,10 +5,12 @@ import {
   MESSAGES,
   PathId,
   ProfileFields,
+  ProfileResponse,
 } from '@app/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, HttpError } from '../errors.ts';
+import { trackerAnswer } from '../plugins/app/tracker.ts';
 import { registerMultipart } from '../plugins/external/multipart.ts';
 import { parseInput } from '../validation.ts';
 
@@ -104,14 +106,7 @@ export default async function profileRoute(app: FastifyInstance) {
         form.set('photoFile', new Blob([photo.bytes], { type: photo.mime }), `photo.${photo.ext}`);
       }
       const response = await app.trackerClient.send('POST', `/users/${id}/profile`, { form });
-      if (typeof response.body !== 'object' || response.body === null) {
-        throw new HttpError(
-          502,
-          ERROR_CODES.trackerError,
-          'The tracker sent an unexpected answer. Please try again later.',
-        );
-      }
-      return response.body;
+      return trackerAnswer(ProfileResponse, response);
     },
   );
 }

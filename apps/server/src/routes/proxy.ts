@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES, HttpError, notFoundError } from '../errors.ts';
+import { notFoundError } from '../errors.ts';
+import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
 
 /** Digits only (the contracts' PathId rule), so no path trick reaches the tracker. */
 const ID = ':id(^[1-9]\\d{0,9}$)';
@@ -40,22 +41,9 @@ function keepHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 function sendUpstreamError(reply: { send(payload: Error): unknown }, { error }: { error: Error }) {
-  const name = error.name;
   const code = 'code' in error ? String(error.code) : '';
-  const timedOut = /Timeout/i.test(name) || /TIMEOUT/.test(code);
-  reply.send(
-    timedOut
-      ? new HttpError(
-          504,
-          ERROR_CODES.trackerTimeout,
-          'The tracker did not answer in time. Please try again later.',
-        )
-      : new HttpError(
-          502,
-          ERROR_CODES.trackerUnavailable,
-          'The tracker is not reachable right now. Please try again later.',
-        ),
-  );
+  const timedOut = /Timeout/i.test(error.name) || /TIMEOUT/.test(code);
+  reply.send(timedOut ? trackerTimeout() : trackerUnavailable());
 }
 
 /**

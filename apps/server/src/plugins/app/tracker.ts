@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type * as z from 'zod';
 import { ERROR_CODES, HttpError } from '../../errors.ts';
 
 export interface TrackerResponse {
@@ -14,15 +15,27 @@ interface CallInit {
   form?: FormData;
 }
 
-const UNAVAILABLE = 'The tracker is not reachable right now. Please try again later.';
-const TIMEOUT = 'The tracker did not answer in time. Please try again later.';
 const FAILED = 'The tracker could not handle the request. Please try again later.';
+
+/** The answers for a tracker that cannot be reached or is too slow (calls and proxy alike). */
+export const trackerUnavailable = () =>
+  new HttpError(
+    502,
+    ERROR_CODES.trackerUnavailable,
+    'The tracker is not reachable right now. Please try again later.',
+  );
+export const trackerTimeout = () =>
+  new HttpError(
+    504,
+    ERROR_CODES.trackerTimeout,
+    'The tracker did not answer in time. Please try again later.',
+  );
 
 function upstreamFailure(error: unknown): HttpError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return new HttpError(504, ERROR_CODES.trackerTimeout, TIMEOUT);
+    return trackerTimeout();
   }
-  return new HttpError(502, ERROR_CODES.trackerUnavailable, UNAVAILABLE);
+  return trackerUnavailable();
 }
 
 function errorFields(body: unknown): { message?: string; code?: string; details?: unknown } {
@@ -37,11 +50,16 @@ function errorFields(body: unknown): { message?: string; code?: string; details?
 
 /** The site's only way to the tracker's API: adds the key, bounds the time, maps failures. */
 export class TrackerClient {
+  /** Ends with a slash, so a base URL with a path (https://host/tracker) keeps it. */
+  private readonly base: string;
+
   constructor(
-    readonly baseUrl: string,
+    baseUrl: string,
     private readonly apiKey: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  }
 
   /** One request; network failures and time-outs become 502/504, any HTTP answer is returned. */
   async call(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
@@ -59,7 +77,7 @@ export class TrackerClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      response = await fetch(new URL(path.replace(/^\//, ''), this.base), {
         method,
         headers,
         body,
@@ -103,6 +121,20 @@ export class TrackerClient {
     }
     throw new HttpError(502, ERROR_CODES.trackerError, FAILED);
   }
+}
+
+/** The tracker answered 2xx with something other than the agreed shape: our fault, not the user's. */
+export function trackerAnswer<T extends z.ZodType>(
+  schema: T,
+  response: TrackerResponse,
+): z.output<T> {
+  const result = schema.safeParse(response.body);
+  if (result.success) return result.data;
+  throw new HttpError(
+    502,
+    ERROR_CODES.trackerError,
+    'The tracker sent an unexpected answer. Please try again later.',
+  );
 }
 
 declare module 'fastify' {
