@@ -44,7 +44,7 @@ async function scrollThrough(page: Page) {
   });
 }
 
-describe.each([360, 1280])('the site at %i px', (width) => {
+describe.each([360, 768, 1280])('the site at %i px', (width) => {
   it('serves every marketing page under the strict CSP with one h1, no errors and images that load', async () => {
     const { page, problems } = await openPage(browser.context, width);
     const response = await page.goto(`${site.url}/`);
