@@ -86,7 +86,7 @@ function collectEdges(machine: AnyStateMachine): Map<AnyStateNode, Edge[]> {
       ...(node.always ?? []).map((t): [AnyTransitionDefinition, boolean] => [t, true]),
     ];
     for (const [transition, always] of outgoing) {
-      const targets: AnyStateNode[] = transition.target ?? [];
+      const targets: readonly AnyStateNode[] = transition.target ?? [];
       // A transition without a target stays in its state: drawn as a loop.
       for (const target of targets.length > 0 ? targets : [node]) {
         const holder = node === machine.root ? machine.root : container(node, target);
