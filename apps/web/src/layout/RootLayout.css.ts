@@ -1,4 +1,10 @@
 import { style } from '@vanilla-extract/css';
 
 export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
-export const main = style({ flex: '1 0 auto', outline: 'none' });
+// The main region takes focus after a navigation only to move the reading position; it is not a
+// control, so it shows no focus ring.
+export const main = style({
+  flex: '1 0 auto',
+  outline: 'none',
+  selectors: { '&:focus-visible': { outline: 'none' } },
+});

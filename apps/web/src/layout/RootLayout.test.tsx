@@ -89,3 +89,14 @@ describe('the site shell', () => {
     expect(good.router.state.location.pathname).toBe('/onboarding/school/role');
   });
 });
+
+describe('focus after navigation', () => {
+  it('moves focus to the main region when a marketing page link is followed', async () => {
+    const user = userEvent.setup();
+    await renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'About Us' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
