@@ -34,6 +34,7 @@ import {
   type EventObject,
   fromCallback,
   fromPromise,
+  type NonReducibleUnknown,
   not,
   setup,
   stateIn,
@@ -151,13 +152,13 @@ export interface UpdateProfileInput {
 /** Inputs of the actors the app supplies (outputs are read defensively: `unknown`). */
 export interface OnboardingActorInputs {
   submitOnboarding: OnboardingPayload;
-  fetchTeams: undefined;
-  fetchFocusAreas: undefined;
-  fetchRoleAreas: undefined;
+  fetchTeams: NonReducibleUnknown;
+  fetchFocusAreas: NonReducibleUnknown;
+  fetchRoleAreas: NonReducibleUnknown;
   fetchTeam: { id: string };
   createUser: CreateUserPayload;
   updateProfile: UpdateProfileInput;
-  fetchNextBookingDate: undefined;
+  fetchNextBookingDate: NonReducibleUnknown;
   submitBooking: BookingPayload;
   submitFeedback: FeedbackPayload;
 }

@@ -1,0 +1,684 @@
+import { MESSAGES, STORAGE_KEYS } from '@app/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type Snapshot } from 'xstate';
+import { createIntervalClock } from './clock.ts';
+import {
+  type OnboardingActorInputs,
+  type OnboardingEvent,
+  onboardingMachine,
+  type StorageValues,
+  type ToastParams,
+} from './machine.ts';
+import { parseStoredSnapshot, serialiseSnapshot } from './persistence.ts';
+import { selectBusy, selectHold } from './selectors.ts';
+import { SAMPLE_TEAM } from './team.ts';
+
+const START = Date.UTC(2026, 10, 22, 17, 0, 0);
+
+const TEAM = {
+  id: 4,
+  name: 'Deep Work Crew',
+  focusAreaId: 1,
+  focusRoleId: 12,
+  members: [
+    { id: 1, status: 'Active', user: { id: 1, name: 'Lena Vogel', image: 'seed/lena.webp' } },
+    { id: 2, status: 'Active', user: { id: 2, name: 'Marcus Reed' } },
+  ],
+};
+
+type CallName =
+  | 'submitOnboarding'
+  | 'fetchTeams'
+  | 'fetchFocusAreas'
+  | 'fetchRoleAreas'
+  | 'fetchTeam'
+  | 'createUser'
+  | 'updateProfile'
+  | 'fetchNextBookingDate'
+  | 'submitBooking'
+  | 'submitFeedback';
+
+interface Call {
+  input: unknown;
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The real machine with calls held open until the test settles them, on simulated time. */
+function start(snapshot?: Snapshot<unknown>) {
+  const calls = new Map<CallName, Call>();
+  const toasts: ToastParams[] = [];
+  const stored: StorageValues = {};
+  const tracked: string[] = [];
+  const call = <K extends CallName>(name: K) =>
+    fromPromise<unknown, OnboardingActorInputs[K]>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          calls.set(name, { input, resolve, reject });
+        }),
+    );
+  const machine = onboardingMachine.provide({
+    actors: {
+      submitOnboarding: call('submitOnboarding'),
+      fetchTeams: call('fetchTeams'),
+      fetchFocusAreas: call('fetchFocusAreas'),
+      fetchRoleAreas: call('fetchRoleAreas'),
+      fetchTeam: call('fetchTeam'),
+      createUser: call('createUser'),
+      updateProfile: call('updateProfile'),
+      fetchNextBookingDate: call('fetchNextBookingDate'),
+      submitBooking: call('submitBooking'),
+      submitFeedback: call('submitFeedback'),
+      clock: createIntervalClock(() => Date.now(), {
+        setInterval: (callback, ms) => setInterval(callback, ms),
+        clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+      }),
+    },
+    actions: {
+      showToast: (_, params) => {
+        toasts.push(params);
+      },
+      saveToStorage: (_, params) => {
+        Object.assign(stored, params.values);
+      },
+      track: (_, params) => {
+        tracked.push(params.event);
+      },
+    },
+  });
+  const actor = createActor(machine, { input: { now: Date.now() }, snapshot }).start();
+  const settle = async (name: CallName, outcome: 'resolve' | 'reject', value: unknown) => {
+    const pending = calls.get(name);
+    if (pending === undefined) throw new Error(`no ${name} call in flight`);
+    calls.delete(name);
+    pending[outcome](value);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return {
+    actor,
+    calls,
+    toasts,
+    stored,
+    tracked,
+    send: (event: OnboardingEvent) => actor.send(event),
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+    resolve: (name: CallName, output: unknown) => settle(name, 'resolve', output),
+    reject: (name: CallName, error: unknown) => settle(name, 'reject', error),
+  };
+}
+
+type System = ReturnType<typeof start>;
+
+/** Category and role chosen, the onboarding post answered: the team search is running. */
+async function toMatching(system: System, role = 'Employee') {
+  system.send({ type: 'category.choose', category: 'work' });
+  system.send({ type: 'role.submit', value: role });
+  await system.resolve('submitOnboarding', { message: 'ok' });
+}
+
+async function toTeam(system: System) {
+  await toMatching(system);
+  await system.resolve('fetchTeams', [TEAM]);
+  await system.resolve('fetchFocusAreas', { focusAreas: [] });
+  await system.resolve('fetchRoleAreas', { roleAreas: [] });
+  await system.resolve('fetchTeam', TEAM);
+}
+
+async function toAccount(system: System) {
+  await toTeam(system);
+  system.send({ type: 'team.choose', choice: 'yes' });
+  system.send({ type: 'intro.submit', name: ' Ada Lovelace ' });
+  system.send({ type: 'goal.submit', goal: 'Finish my notes' });
+  system.send({ type: 'commit.accept' });
+  system.send({ type: 'sync.accept' });
+}
+
+async function toConfirm(system: System) {
+  await toAccount(system);
+  system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+  await system.resolve('createUser', { user: { id: 41 }, joinRequestSuccess: true });
+}
+
+const step = (name: string) => ({ matched: { step: name, hold: 'counting' } });
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('role step', () => {
+  it('validates the answer with the spec messages', () => {
+    const system = start();
+    system.send({ type: 'category.choose', category: 'other' });
+    system.send({ type: 'role.submit', value: '   ' });
+    expect(system.context().errors.role).toBe(MESSAGES.enterGoal);
+    system.send({ type: 'nav.request', step: 'role', category: 'work' });
+    system.send({ type: 'role.submit', value: 'Astronaut' });
+    expect(system.value()).toEqual({ role: 'choosing' });
+    expect(system.context().errors.role).toBe(MESSAGES.makeSelection);
+  });
+
+  it('posts the selection while showing it is processing, then searches for a team', async () => {
+    const system = start();
+    system.send({ type: 'category.choose', category: 'other' });
+    system.send({ type: 'role.submit', value: 'Read 20 books this year' });
+    expect(selectBusy(system.actor.getSnapshot())).toBe(true);
+    expect(system.calls.get('submitOnboarding')?.input).toEqual({
+      category: 'other',
+      focusArea: 'Read 20 books this year',
+    });
+    await system.resolve('submitOnboarding', { message: 'ok' });
+    expect(system.value()).toMatchObject({ matching: {} });
+  });
+
+  it("stays on the role step with the spec's toast when the post fails", async () => {
+    const system = start();
+    system.send({ type: 'category.choose', category: 'work' });
+    system.send({ type: 'role.submit', value: 'Employee' });
+    await system.reject('submitOnboarding', { kind: 'http', status: 500, message: '500: boom' });
+    expect(system.value()).toEqual({ role: 'choosing' });
+    expect(system.toasts).toEqual([
+      { title: 'Error', description: MESSAGES.onboardingError, variant: 'destructive' },
+    ]);
+  });
+});
+
+describe('team matching', () => {
+  it('shows the chosen team and saves it under the spec storage keys', async () => {
+    const system = start();
+    await toTeam(system);
+    expect(system.calls.size).toBe(0);
+    expect(system.value()).toEqual(step('team'));
+    expect(system.context().team?.name).toBe('Deep Work Crew');
+    expect(system.context().team?.members[0]?.photo).toBe('/uploads/seed/lena.webp');
+    expect(system.stored[STORAGE_KEYS.selectedTeamId]).toBe('4');
+    expect(system.stored[STORAGE_KEYS.selectedTeamName]).toBe('Deep Work Crew');
+    expect(JSON.parse(system.stored[STORAGE_KEYS.teamData] ?? 'null')).toMatchObject({ id: '4' });
+  });
+
+  it('shows the sample team after 10 seconds without an answer', async () => {
+    const system = start();
+    await toMatching(system);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(system.value()).toMatchObject({ matching: {} });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(system.value()).toEqual(step('team'));
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+  });
+
+  it('shows the sample team when the team list fails', async () => {
+    const system = start();
+    await toMatching(system);
+    await system.reject('fetchTeams', new TypeError('Failed to fetch'));
+    await system.resolve('fetchFocusAreas', []);
+    await system.reject('fetchRoleAreas', { kind: 'network' });
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+  });
+
+  it("shows the sample team when the team's details lack members", async () => {
+    const system = start();
+    await toMatching(system);
+    await system.resolve('fetchTeams', [TEAM]);
+    await system.resolve('fetchFocusAreas', []);
+    await system.resolve('fetchRoleAreas', []);
+    await system.resolve('fetchTeam', { ...TEAM, members: [] });
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+  });
+
+  it('goes back to the role step from the search', async () => {
+    const system = start();
+    await toMatching(system);
+    system.send({ type: 'nav.back' });
+    expect(system.value()).toEqual({ role: 'choosing' });
+  });
+});
+
+describe('team step answers', () => {
+  it('Yes, Maybe and No go to their steps', async () => {
+    for (const [choice, value] of [
+      ['yes', step('intro')],
+      ['maybe', { matched: { step: { maybe: 'loadingDate' }, hold: 'counting' } }],
+      ['no', { matched: { step: { no: 'editing' }, hold: 'counting' } }],
+    ] as const) {
+      const system = start();
+      await toTeam(system);
+      system.send({ type: 'team.choose', choice });
+      expect(system.value()).toEqual(value);
+    }
+  });
+
+  it('any other answer thanks the user and leaves for the home page', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'later' });
+    expect(system.value()).toBe('home');
+    expect(system.actor.getSnapshot().status).toBe('done');
+    expect(system.toasts).toEqual([
+      { title: MESSAGES.teamOtherTitle, description: MESSAGES.teamOther },
+    ]);
+  });
+});
+
+describe('slot hold', () => {
+  it('ticks down each second from 10:00', async () => {
+    const system = start();
+    await toTeam(system);
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({
+      status: 'counting',
+      countdown: '10:00',
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectHold(system.actor.getSnapshot()).countdown).toBe('9:59');
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(selectHold(system.actor.getSnapshot()).countdown).toBe('9:00');
+  });
+
+  it('warns before the end and holds the slot again in one step', async () => {
+    const system = start();
+    await toTeam(system);
+    await vi.advanceTimersByTimeAsync(539_000);
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('counting');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({
+      status: 'ending',
+      countdown: '1:00',
+    });
+    system.send({ type: 'hold.extend' });
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({
+      status: 'counting',
+      countdown: '10:00',
+    });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(system.value()).toEqual(step('team'));
+  });
+
+  it('releases the slot at 0, takes the user back to the team step and offers a new search', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    system.send({ type: 'intro.submit', name: 'Ada' });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({
+      status: 'expired',
+      countdown: '0:00',
+    });
+    expect(system.context().name).toBe('Ada');
+    system.send({ type: 'team.choose', choice: 'yes' });
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    system.send({ type: 'nav.request', step: 'goal', category: 'work' });
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    system.send({ type: 'team.retry' });
+    expect(system.value()).toMatchObject({ matching: {} });
+    expect(system.calls.has('fetchTeams')).toBe(true);
+  });
+});
+
+describe('yes path', () => {
+  it('saves the name and goal under the spec keys and walks to the account step', async () => {
+    const system = start();
+    await toAccount(system);
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    expect(system.stored[STORAGE_KEYS.name]).toBe('Ada Lovelace');
+    expect(system.stored[STORAGE_KEYS.goal]).toBe('Finish my notes');
+  });
+
+  it('refuses blank names and goals', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    system.send({ type: 'intro.submit', name: '  ' });
+    expect(system.value()).toEqual(step('intro'));
+    expect(system.context().errors.name).toBe(MESSAGES.required);
+  });
+
+  it('goes back one step at a time with Go back', async () => {
+    const system = start();
+    await toAccount(system);
+    const seen: unknown[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      system.send({ type: 'nav.back' });
+      seen.push(system.value());
+    }
+    expect(seen).toEqual([
+      step('sync'),
+      step('commit'),
+      step('goal'),
+      step('intro'),
+      step('team'),
+      { role: 'choosing' },
+    ]);
+  });
+});
+
+describe('account step', () => {
+  it('creates the user with the collected answers and reports the join request', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: ' ada@example.com ', password: 'engine-1843' });
+    expect(selectBusy(system.actor.getSnapshot())).toBe(true);
+    expect(system.calls.get('createUser')?.input).toEqual({
+      email: 'ada@example.com',
+      password: 'engine-1843',
+      name: 'Ada Lovelace',
+      goalSummary: 'Finish my notes',
+      teamId: '4',
+    });
+    await system.resolve('createUser', { user: { id: 41 }, joinRequestSuccess: true });
+    expect(system.value()).toEqual({ confirm: 'editing' });
+    expect(system.stored[STORAGE_KEYS.createdUserId]).toBe('41');
+    expect(system.toasts).toEqual([
+      { title: MESSAGES.joinRequestSuccessTitle, description: MESSAGES.joinRequestSuccess },
+    ]);
+    expect(system.tracked).toEqual(['Onboard_success_page_loaded']);
+  });
+
+  it('warns when the account exists but the join request failed', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.resolve('createUser', { user: { id: 41 }, joinRequestWarning: 'Team is full' });
+    expect(system.value()).toEqual({ confirm: 'editing' });
+    expect(system.toasts).toEqual([
+      { title: MESSAGES.joinRequestWarningTitle, description: MESSAGES.joinRequestWarning },
+    ]);
+  });
+
+  it('shows the error inline and as a destructive toast, and stays', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', {
+      status: 409,
+      data: { message: 'Email already registered' },
+    });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    expect(system.context().errors.form).toBe('Email already registered');
+    expect(system.toasts).toEqual([
+      {
+        title: 'Error creating account',
+        description: 'Email already registered',
+        variant: 'destructive',
+      },
+    ]);
+  });
+
+  it('treats an unreadable answer as an invalid response', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.resolve('createUser', '<html>oops</html>');
+    expect(system.context().errors.form).toBe(MESSAGES.invalidServerResponse);
+  });
+
+  it('checks the form before sending anything', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada', password: '' });
+    expect(system.calls.has('createUser')).toBe(false);
+    expect(system.context().errors).toEqual({
+      email: MESSAGES.validEmail,
+      password: MESSAGES.required,
+    });
+  });
+});
+
+describe('profile step', () => {
+  it('blocks a photo over 5 MB with the spec message and toast', async () => {
+    const system = start();
+    await toConfirm(system);
+    const photo = { size: 6 * 1024 * 1024, type: 'image/jpeg' };
+    system.send({ type: 'profile.photoSelected', photo });
+    expect(system.context().errors.photo).toBe(MESSAGES.photoTooLarge);
+    system.send({ type: 'profile.submit', aboutMe: 'Hi', photo });
+    expect(system.value()).toEqual({ confirm: 'editing' });
+    expect(system.calls.has('updateProfile')).toBe(false);
+    expect(system.toasts.at(-1)).toEqual({
+      title: 'Photo size error',
+      description: MESSAGES.photoTooLarge,
+      variant: 'destructive',
+    });
+  });
+
+  it('saves the profile and says so', async () => {
+    const system = start();
+    await toConfirm(system);
+    const photo = { size: 200_000, type: 'image/png' };
+    system.send({ type: 'profile.photoSelected', photo });
+    system.send({ type: 'profile.submit', aboutMe: ' I like walks ', photo });
+    expect(system.calls.get('updateProfile')?.input).toEqual({
+      userId: '41',
+      aboutMe: 'I like walks',
+      photo,
+    });
+    await system.resolve('updateProfile', { message: 'ok' });
+    expect(system.value()).toBe('thankYou');
+    expect(system.context().profileSaved).toBe(true);
+    expect(system.toasts.at(-1)?.title).toBe('Profile Updated');
+  });
+
+  it('still reaches thank-you when saving fails', async () => {
+    const system = start();
+    await toConfirm(system);
+    system.send({ type: 'profile.submit', aboutMe: 'Hi', photo: null });
+    await system.reject('updateProfile', { status: 500 });
+    expect(system.value()).toBe('thankYou');
+    expect(system.context().profileSaved).toBe(false);
+    expect(system.toasts.at(-1)).toEqual({
+      title: 'Error Updating Profile',
+      description: MESSAGES.profileError,
+      variant: 'destructive',
+    });
+  });
+
+  it('can be skipped', async () => {
+    const system = start();
+    await toConfirm(system);
+    system.send({ type: 'profile.skip' });
+    expect(system.value()).toBe('thankYou');
+    expect(system.toasts.at(-1)).toEqual({
+      title: 'Profile Skipped',
+      description: MESSAGES.profileSkipped,
+    });
+  });
+});
+
+describe('maybe step', () => {
+  async function toMaybe() {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'maybe' });
+    return system;
+  }
+
+  it('shows the next available date, or today + 2 days when that call fails', async () => {
+    const ok = await toMaybe();
+    await ok.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    expect(ok.context()).toMatchObject({
+      bookingDate: '2026-11-26T20:00:00.000Z',
+      bookingDateIsFallback: false,
+    });
+    const failed = await toMaybe();
+    await failed.reject('fetchNextBookingDate', { status: 500 });
+    expect(failed.context()).toMatchObject({
+      bookingDate: '2026-11-24T20:00:00.000Z',
+      bookingDateIsFallback: true,
+    });
+  });
+
+  it('validates the booking form with the spec messages', async () => {
+    const system = await toMaybe();
+    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    system.send({ type: 'booking.submit', name: ' ', email: 'nope', phone: '123' });
+    expect(system.context().errors).toEqual({
+      name: MESSAGES.enterName,
+      email: MESSAGES.validEmail,
+      phone: MESSAGES.validPhone,
+    });
+  });
+
+  it('shows the server message, the generic text or the network text on failure', async () => {
+    const system = await toMaybe();
+    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    const booking = {
+      type: 'booking.submit',
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '5550100',
+    } as const;
+    for (const [error, text] of [
+      [{ status: 409, data: { message: 'That time is taken' } }, 'That time is taken'],
+      [{ status: 500 }, MESSAGES.bookingDefaultError],
+      [new TypeError('Failed to fetch'), MESSAGES.bookingNetworkError],
+    ] as const) {
+      system.send(booking);
+      await system.reject('submitBooking', error);
+      expect(system.context().errors.form).toBe(text);
+    }
+  });
+
+  it('confirms the booking', async () => {
+    const system = await toMaybe();
+    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    system.send({
+      type: 'booking.submit',
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '555 0100',
+    });
+    expect(system.calls.get('submitBooking')?.input).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '555 0100',
+      category: 'work',
+    });
+    await system.resolve('submitBooking', { message: 'Booked' });
+    expect(system.value()).toBe('maybeSubmitted');
+    expect(system.toasts.at(-1)).toEqual({
+      title: 'Booking Confirmed!',
+      description: MESSAGES.bookingConfirmed,
+    });
+  });
+});
+
+describe('no step', () => {
+  it("keeps the form with the spec's toast when sending fails, then thanks the user", async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'no' });
+    const feedback = {
+      type: 'feedback.submit',
+      name: 'Ada',
+      email: 'ada@example.com',
+      feedback: 'Too busy',
+    } as const;
+    system.send(feedback);
+    await system.reject('submitFeedback', { status: 500 });
+    expect(system.value()).toEqual({ matched: { step: { no: 'editing' }, hold: 'counting' } });
+    expect(system.toasts.at(-1)).toEqual({
+      title: 'Error',
+      description: MESSAGES.feedbackError,
+      variant: 'destructive',
+    });
+    system.send(feedback);
+    expect(system.calls.get('submitFeedback')?.input).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      feedback: 'Too busy',
+      category: 'work',
+    });
+    await system.resolve('submitFeedback', { message: 'Thanks' });
+    expect(system.value()).toBe('noThankYou');
+  });
+});
+
+describe('steps asked for by URL', () => {
+  it('accepts a step already reached and refuses one not reached yet', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'nav.request', step: 'intro', category: 'work' });
+    expect(system.value()).toEqual(step('intro'));
+    system.send({ type: 'nav.request', step: 'account', category: 'work' });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    system.send({ type: 'nav.request', step: 'confirm', category: 'work' });
+    system.send({ type: 'nav.request', step: 'intro', category: 'school' });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+  });
+
+  it('refuses a step beyond the one reached', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'nav.request', step: 'goal', category: 'work' });
+    expect(system.value()).toEqual(step('team'));
+  });
+
+  it('refuses every request while a call is in flight, and after the end', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    system.send({ type: 'nav.request', step: 'intro', category: 'work' });
+    expect(system.value()).toEqual({
+      matched: { step: { account: 'submitting' }, hold: 'counting' },
+    });
+    await system.resolve('createUser', { user: { id: 41 } });
+    system.send({ type: 'nav.request', step: 'account', category: 'work' });
+    expect(system.value()).toEqual({ confirm: 'editing' });
+  });
+});
+
+describe('persistence', () => {
+  it("restores the user's place with the hold counted from its absolute expiry", async () => {
+    const first = start();
+    await toTeam(first);
+    first.send({ type: 'team.choose', choice: 'yes' });
+    first.send({ type: 'intro.submit', name: 'Ada' });
+    await vi.advanceTimersByTimeAsync(100_000);
+    const saved = serialiseSnapshot(first.actor.getSnapshot(), first.actor.getPersistedSnapshot());
+    first.actor.stop();
+    expect(saved).not.toBeNull();
+
+    // The page is reloaded 200 s later.
+    await vi.advanceTimersByTimeAsync(200_000);
+    const second = start(parseStoredSnapshot(saved));
+    expect(second.value()).toEqual(step('goal'));
+    expect(second.context().name).toBe('Ada');
+    expect(selectHold(second.actor.getSnapshot())).toMatchObject({
+      secondsLeft: 300,
+      countdown: '5:00',
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectHold(second.actor.getSnapshot()).countdown).toBe('4:59');
+  });
+
+  it('restores an expired hold as expired', async () => {
+    const first = start();
+    await toTeam(first);
+    first.send({ type: 'team.choose', choice: 'yes' });
+    const saved = serialiseSnapshot(first.actor.getSnapshot(), first.actor.getPersistedSnapshot());
+    first.actor.stop();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    const second = start(parseStoredSnapshot(saved));
+    expect(second.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+  });
+
+  it('does not store a snapshot while a call is in flight, so no password is ever stored', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    expect(
+      serialiseSnapshot(system.actor.getSnapshot(), system.actor.getPersistedSnapshot()),
+    ).toBeNull();
+  });
+
+  it('ignores unreadable stored snapshots', () => {
+    expect(parseStoredSnapshot('{not json')).toBeUndefined();
+    expect(
+      parseStoredSnapshot('{"status":"done","value":"thankYou","context":{}}'),
+    ).toBeUndefined();
+    expect(parseStoredSnapshot(null)).toBeUndefined();
+  });
+});
