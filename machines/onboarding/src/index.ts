@@ -1,4 +1,5 @@
 export * from './booking.ts';
+export * from './chart.ts';
 export * from './clock.ts';
 export * from './failure.ts';
 export * from './hold.ts';
