@@ -63,7 +63,12 @@ export interface PhotoFile {
 }
 
 /** What the team step's three buttons send; any other value is the spec's "other" branch. */
-export type TeamChoiceValue = 'yes' | 'maybe' | 'no';
+export const TEAM_CHOICES = ['yes', 'maybe', 'no'] as const;
+export type TeamChoiceValue = (typeof TEAM_CHOICES)[number];
+
+export function isTeamChoiceValue(value: string): value is TeamChoiceValue {
+  return (TEAM_CHOICES as readonly string[]).includes(value);
+}
 
 export type OnboardingEvent =
   | { type: 'category.choose'; category: Category }
@@ -302,8 +307,7 @@ export const onboardingSetup = setup({
       'output' in event && toDisplayTeam(event.output, context.teamChoice?.name) !== null,
     isChoice: ({ event }, params: { choice: string }) =>
       event.type === 'team.choose' && event.choice === params.choice,
-    isOtherChoice: ({ event }) =>
-      event.type === 'team.choose' && !['yes', 'maybe', 'no'].includes(event.choice),
+    isOtherChoice: ({ event }) => event.type === 'team.choose' && !isTeamChoiceValue(event.choice),
     holdExpired: ({ context }) => holdExpired(context),
     holdEnding: ({ context }) =>
       context.holdExpiresAt !== null && isHoldEnding(context.holdExpiresAt, context.now),
