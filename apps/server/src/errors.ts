@@ -14,7 +14,6 @@ export const ERROR_CODES = {
   trackerUnavailable: 'TRACKER_UNAVAILABLE',
   trackerTimeout: 'TRACKER_TIMEOUT',
   trackerError: 'TRACKER_ERROR',
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 
