@@ -1,7 +1,6 @@
-import { MESSAGES, ProfileFields } from '@app/contracts';
+import { detectImageType, MESSAGES, ProfileFields } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, notFound, parseInput } from '../errors.ts';
-import { detectImageType } from '../image.ts';
 import { newUploadKey } from '../storage.ts';
 import type { TrackerContext } from './context.ts';
 
