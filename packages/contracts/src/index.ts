@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './image.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
+export * from './zoned-time.ts';
