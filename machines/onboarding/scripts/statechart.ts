@@ -1,10 +1,30 @@
-/** Writes chart/onboarding.mmd (Mermaid) from the machine definition. */
+/**
+ * Writes the statechart files from the machine definition: chart/onboarding.mmd (Mermaid),
+ * chart/onboarding.layout.json (ELK's layout, which the web viewer draws too) and
+ * chart/onboarding.svg.
+ */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toMermaid } from '../src/chart.ts';
+import { CHART_TITLE, chartDescription, serialiseLayout } from '../src/diagram/files.ts';
+import { toChartGraph } from '../src/diagram/graph.ts';
+import { layoutChart } from '../src/diagram/layout.ts';
+import { toSvg } from '../src/diagram/svg.ts';
 import { onboardingMachine } from '../src/machine.ts';
 
-export const CHART_PATH = fileURLToPath(new URL('../chart/onboarding.mmd', import.meta.url));
+const file = (name: string) => fileURLToPath(new URL(`../chart/${name}`, import.meta.url));
 
-writeFileSync(CHART_PATH, toMermaid(onboardingMachine));
-console.log(`wrote ${CHART_PATH}`);
+const graph = toChartGraph(onboardingMachine);
+const layout = await layoutChart(graph);
+const outputs: [string, string][] = [
+  ['onboarding.mmd', toMermaid(onboardingMachine)],
+  ['onboarding.layout.json', serialiseLayout(layout)],
+  [
+    'onboarding.svg',
+    toSvg(graph, layout, { title: CHART_TITLE, description: chartDescription(graph) }),
+  ],
+];
+for (const [name, text] of outputs) {
+  writeFileSync(file(name), text);
+  console.log(`wrote ${file(name)}`);
+}

@@ -1,16 +1,43 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toMermaid } from './chart.ts';
+import {
+  CHART_TITLE,
+  chartDescription,
+  onboardingChartLayout,
+  serialiseLayout,
+  toChartGraph,
+  toMermaid,
+  toSvg,
+} from './chart.ts';
+import { layoutChart } from './diagram/layout.ts';
 import { onboardingMachine } from './machine.ts';
 
-const chartPath = new URL('../chart/onboarding.mmd', import.meta.url);
+const chartFile = (name: string) =>
+  readFileSync(new URL(`../chart/${name}`, import.meta.url), 'utf8');
+const STALE = '(run `pnpm statechart` after changing the machine)';
 
-describe('statechart diagram', () => {
-  it('is up to date with the machine (run `pnpm statechart` after changing it)', () => {
-    expect(readFileSync(chartPath, 'utf8')).toBe(toMermaid(onboardingMachine));
+describe('statechart files', () => {
+  it(`Mermaid is up to date with the machine ${STALE}`, () => {
+    expect(chartFile('onboarding.mmd')).toBe(toMermaid(onboardingMachine));
   });
 
-  it('draws every screen with its route and the spec transitions', () => {
+  it(`layout is what ELK makes of the machine today ${STALE}`, async () => {
+    const layout = await layoutChart(toChartGraph(onboardingMachine));
+    expect(chartFile('onboarding.layout.json')).toBe(serialiseLayout(layout));
+    expect(onboardingChartLayout).toEqual(layout);
+    // ELK takes one to two seconds alone, several when the other test files share the cores.
+  }, 60_000);
+
+  it(`SVG is drawn from the machine and its layout ${STALE}`, () => {
+    const graph = toChartGraph(onboardingMachine);
+    const svg = toSvg(graph, onboardingChartLayout, {
+      title: CHART_TITLE,
+      description: chartDescription(graph),
+    });
+    expect(chartFile('onboarding.svg')).toBe(svg);
+  });
+
+  it('Mermaid draws every screen with its route and the spec transitions', () => {
     const chart = toMermaid(onboardingMachine);
     expect(chart.startsWith('stateDiagram-v2\n')).toBe(true);
     expect(chart).toContain('state "intro /onboarding/{category}/intro" as matched_step_intro');

@@ -1,7 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
 import { type ChartGraph, type ChartState, toChartGraph } from './diagram/graph.ts';
 
+export * from './diagram/committed.ts';
+export * from './diagram/files.ts';
+export * from './diagram/geometry.ts';
 export * from './diagram/graph.ts';
+export * from './diagram/scene.ts';
+export * from './diagram/svg.ts';
 
 /** Mermaid node id for a state: its path, dots made underscores. */
 function mermaidId(state: ChartState, graph: ChartGraph): string {
