@@ -42,9 +42,17 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 /**
  * Starts the real site server (`pnpm --filter @app/server start`, with its embedded tracker on a
- * fresh data directory) serving this app's dist/, on a free loopback port.
+ * fresh data directory) serving this app's dist/, on a free loopback port. `env` adds to the
+ * server's configuration (for example its rate limits).
+ *
+ * With `E2E_SITE_URL` set, the tests use that already running site instead (quicker while writing
+ * tests; start it with the same `env`).
  */
-export async function startTestSite(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startTestSite(
+  env: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const running = process.env.E2E_SITE_URL;
+  if (running) return { url: running.replace(/\/$/, ''), close: async () => {} };
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @app/web build` first');
   }
@@ -61,6 +69,7 @@ export async function startTestSite(): Promise<{ url: string; close: () => Promi
       TRACKER_DATA_DIR: dataDir,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   let log = '';

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * What the onboarding browser tests share: the site's configuration for them, a visitor's page
+ * that records console errors, and checks worded as the visitor reads the screen.
+ */
+
+export const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(shots, { recursive: true });
+
+/**
+ * The site's limits are per client and every test visitor comes from 127.0.0.1: raise them so the
+ * suite's own signups and submissions are not refused. The limits themselves are tested in
+ * apps/server.
+ */
+export const SITE_ENV = {
+  RATE_LIMIT_SIGNUP_MAX: '1000',
+  RATE_LIMIT_WRITE_MAX: '1000',
+  RATE_LIMIT_READ_MAX: '100000',
+};
+
+/** The visitor's own time zone, away from Mountain Time so the info call shows both. */
+export const VISITOR_TIME_ZONE = 'America/New_York';
+
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  problems: string[];
+}
+
+/** A fresh visitor (own storage and cookies) on a `width` px wide window. */
+export async function openVisitor(context: BrowserContext): Promise<Visitor> {
+  const page = await context.newPage();
+  // A step that does not come fails in seconds rather than at the test's time-out.
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page shows `path` with the one h1 reading exactly `heading`. */
+export async function expectScreen(page: Page, path: string, heading: string): Promise<void> {
+  await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe(path);
+  await expect
+    .poll(() => page.locator('h1').allTextContents(), { timeout: 10_000 })
+    .toEqual([heading]);
+}
+
+/** 'Step N of M' near the heading and at the start of the page title. */
+export async function expectProgress(page: Page, step: number, of: number): Promise<void> {
+  const text = `Step ${step} of ${of}`;
+  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBe(1);
+  await expect.poll(() => page.title()).toMatch(new RegExp(`^${text} - `));
+}
+
+/**
+ * The open toast (one at a time, spec 2) has exactly this title and description, and sits at the
+ * top on a phone and bottom-right on a wide screen.
+ */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description: string | null,
+): Promise<void> {
+  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li');
+  await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(1);
+  // Radix renders the title and the description as the toast's own divs (the close is a button).
+  await expect
+    .poll(() => toast.locator(':scope > div').allTextContents())
+    .toEqual(description === null ? [title] : [title, description]);
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize();
+  if (box === null || viewport === null) throw new Error('the toast is not on screen');
+  if (viewport.width < 640) {
+    expect(box.y).toBeLessThan(viewport.height / 3);
+  } else {
+    expect(box.y + box.height).toBeGreaterThan((viewport.height * 2) / 3);
+    expect(box.x + box.width).toBeGreaterThan((viewport.width * 2) / 3);
+  }
+}
+
+/** Nothing sticks out sideways, and the page is saved for a person to look at. */
+export async function screenshot(page: Page, width: number, name: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} at ${width} px scrolls sideways`).toBe(0);
+  // A full-page capture of a scrolled page draws the sticky header part-way down: start at the top.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.scrollTo({ top: 0, behavior: 'instant' });
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
+  await page.screenshot({ path: `${shots}onboarding-${width}-${name}.png`, fullPage: true });
+}
+
+export function uniqueEmail(who: string): string {
+  return `${who}.${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A real PNG picture (`size` x `size` pixels of one colour), made here rather than kept as a file. */
+export function makePng(size: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(size).fill(rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Chooses a file for the confirm screen's photo the way a visitor does: through the picker. */
+export async function choosePhoto(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const picker = page.waitForEvent('filechooser');
+  await page.getByText(/^(Upload|Change) photo$/).click();
+  await (await picker).setFiles(file);
+}
