@@ -275,7 +275,6 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
           pending={busy}
           errors={context.errors}
           onSubmit={(values) => send({ type: 'feedback.submit', ...values })}
-          onBack={back}
         />
       );
     case 'thank-you':

@@ -321,10 +321,10 @@ interface NoScreenProps {
   pending: boolean;
   errors: FormErrors;
   onSubmit: (values: { name: string; email: string; feedback: string }) => void;
-  onBack: () => void;
 }
 
-export function NoScreen({ pending, errors, onSubmit, onBack }: NoScreenProps) {
+/** Spec 2 gives this screen no Go back of its own (the machine has none); browser back works. */
+export function NoScreen({ pending, errors, onSubmit }: NoScreenProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [feedback, setFeedback] = useState('');
@@ -383,9 +383,6 @@ export function NoScreen({ pending, errors, onSubmit, onBack }: NoScreenProps) {
         <div className={styles.actions}>
           <button type="submit" className={button.primary} disabled={pending}>
             {pending ? 'Submitting...' : 'Submit'}
-          </button>
-          <button type="button" className={styles.linkButton} onClick={onBack} disabled={pending}>
-            Go back
           </button>
         </div>
       </form>

@@ -268,7 +268,7 @@ describe('maybe screen', () => {
 describe('no screen', () => {
   it('asks why, with name, email and feedback', async () => {
     const onSubmit = vi.fn();
-    render(<NoScreen pending={false} errors={{}} onSubmit={onSubmit} onBack={vi.fn()} />);
+    render(<NoScreen pending={false} errors={{}} onSubmit={onSubmit} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Why are you not ready to join this team?',
     );

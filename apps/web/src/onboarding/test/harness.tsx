@@ -99,6 +99,8 @@ interface Options {
   api?: ApiClient;
   storage?: ReturnType<typeof memoryStorage>;
   now?: number;
+  /** Reads the time from elsewhere (e.g. faked Date) instead of the harness's own clock. */
+  readTime?: () => number;
 }
 
 /** Renders the onboarding page under a router at `path`, with a fake API, storage and clock. */
@@ -113,7 +115,7 @@ export function renderOnboarding(options: Options = {}): Harness {
     toast,
     analytics: { track },
     storage,
-    now: () => clock.now,
+    now: options.readTime ?? (() => clock.now),
   });
   const rootRoute = createRootRoute({ component: Outlet });
   const home = createRoute({

@@ -1,0 +1,3 @@
+import { replayShard } from './test/modelReplay.tsx';
+
+replayShard(1, 2);
