@@ -16,6 +16,7 @@ import { Route as ApiTestRouteImport } from './routes/api-test';
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
 import { Route as PricingRouteImport } from './routes/pricing';
+import { Route as StatechartRouteImport } from './routes/statechart';
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories';
 import { Route as OnboardingMaybeSubmittedRouteImport } from './routes/_onboarding/maybe-submitted';
 import { Route as OnboardingNoThankYouRouteImport } from './routes/_onboarding/no-thank-you';
@@ -57,6 +58,11 @@ const HowItWorksRoute = HowItWorksRouteImport.update({
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StatechartRoute = StatechartRouteImport.update({
+  id: '/statechart',
+  path: '/statechart',
   getParentRoute: () => rootRouteImport,
 } as any);
 const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
@@ -112,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
   '/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/no-thank-you': typeof OnboardingNoThankYouRoute;
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
   '/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/no-thank-you': typeof OnboardingNoThankYouRoute;
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
   '/_onboarding/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/_onboarding/no-thank-you': typeof OnboardingNoThankYouRoute;
@@ -163,6 +172,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/statechart'
     | '/success-stories'
     | '/maybe-submitted'
     | '/no-thank-you'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/statechart'
     | '/success-stories'
     | '/maybe-submitted'
     | '/no-thank-you'
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/statechart'
     | '/success-stories'
     | '/_onboarding/maybe-submitted'
     | '/_onboarding/no-thank-you'
@@ -213,6 +225,7 @@ export interface RootRouteChildren {
   ConfirmEmailRoute: typeof ConfirmEmailRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
   PricingRoute: typeof PricingRoute;
+  StatechartRoute: typeof StatechartRoute;
   SuccessStoriesRoute: typeof SuccessStoriesRoute;
 }
 
@@ -265,6 +278,13 @@ declare module '@tanstack/react-router' {
       path: '/pricing';
       fullPath: '/pricing';
       preLoaderRoute: typeof PricingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/statechart': {
+      id: '/statechart';
+      path: '/statechart';
+      fullPath: '/statechart';
+      preLoaderRoute: typeof StatechartRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/success-stories': {
@@ -373,6 +393,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConfirmEmailRoute: ConfirmEmailRoute,
   HowItWorksRoute: HowItWorksRoute,
   PricingRoute: PricingRoute,
+  StatechartRoute: StatechartRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
 };
 export const routeTree = rootRouteImport
