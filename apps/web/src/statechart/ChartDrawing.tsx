@@ -98,6 +98,8 @@ export function ChartDrawing({ scene, title, description, active, zoom }: ChartD
             refY={5}
             markerWidth={8}
             markerHeight={8}
+            // The same size whatever the stroke: highlighted arrows are drawn thicker.
+            markerUnits="userSpaceOnUse"
             orient="auto-start-reverse"
           >
             <path

@@ -37,7 +37,8 @@ export const viewport = style({
   },
 });
 
-export const svg = style({ display: 'block', fontFamily: vars.font.mono });
+/** Drawn at the chosen zoom and scrolled, not shrunk to the column as other images are. */
+export const svg = style({ display: 'block', maxWidth: 'none', fontFamily: vars.font.mono });
 
 const boxBase = style({ stroke: vars.color.textMuted, strokeWidth: 1 });
 
