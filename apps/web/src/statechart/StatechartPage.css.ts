@@ -2,7 +2,12 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { card } from '../components/ui.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const stack = style({ display: 'grid', gap: vars.space.lg });
+// minmax(0, 1fr): the column may be narrower than the drawing, which scrolls inside its own view.
+export const stack = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+});
 
 export const status = style([card, { gap: vars.space.sm }]);
 
@@ -78,6 +83,7 @@ export const list = style({
   paddingLeft: vars.space.lg,
   display: 'grid',
   gap: vars.space.xs,
+  overflowWrap: 'anywhere',
 });
 
 export const stateName = style({ fontFamily: vars.font.mono, fontWeight: 600 });
