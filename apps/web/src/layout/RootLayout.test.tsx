@@ -88,6 +88,14 @@ describe('the site shell', () => {
     const good = await renderApp('/onboarding/school');
     expect(good.router.state.location.pathname).toBe('/onboarding/school/role');
   });
+
+  it('shows the not-found page for a step the onboarding does not have', async () => {
+    await renderApp('/onboarding/work/bogus');
+    expect(
+      screen.getByRole('heading', { level: 1, name: '404 Page Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
 });
 
 describe('focus after navigation', () => {

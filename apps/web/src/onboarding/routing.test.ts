@@ -1,4 +1,6 @@
+import { CATEGORY_STEPS } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
+import { isOnboardingStepSegment, ONBOARDING_STEP_SEGMENTS } from '../categories.ts';
 import { progressOf } from './routing.ts';
 
 describe('progressOf', () => {
@@ -12,5 +14,13 @@ describe('progressOf', () => {
     expect(progressOf('category')).toBeNull();
     expect(progressOf('maybe')).toBeNull();
     expect(progressOf('thank-you')).toBeNull();
+  });
+});
+
+describe('the step segments the router accepts', () => {
+  it('are exactly the steps the machine has a category route for', () => {
+    expect([...ONBOARDING_STEP_SEGMENTS].sort()).toEqual([...CATEGORY_STEPS].sort());
+    expect(isOnboardingStepSegment('account')).toBe(true);
+    expect(isOnboardingStepSegment('thank-you')).toBe(false);
   });
 });
