@@ -37,6 +37,13 @@ describe('form rules carry the spec messages', () => {
     });
   });
 
+  it('asks for a valid email address, not just "Required", when the booking email is blank', () => {
+    const result = BookingForm.safeParse({ name: 'A', email: '  ', phone: '5551234' });
+    expect(new Set(result.error?.issues.map((issue) => issue.message))).toEqual(
+      new Set([MESSAGES.validEmail]),
+    );
+  });
+
   it('accepts a phone of exactly 7 characters', () => {
     expect(BookingForm.safeParse({ name: 'A', email: 'a@b.co', phone: '5551234' }).success).toBe(
       true,
