@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../styles/theme.css.ts';
 
 export const page = style({
@@ -228,6 +228,12 @@ export const fileInput = style({
   height: '1px',
   opacity: 0,
   overflow: 'hidden',
+});
+
+// The file input is hidden behind its button-like label: show the keyboard focus on the label.
+globalStyle(`${fileInput}:focus-visible + label`, {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
 });
 
 export const callTime = style({

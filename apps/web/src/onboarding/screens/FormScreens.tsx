@@ -174,9 +174,7 @@ export function ConfirmScreen({
           ) : (
             <span className={styles.photoPreview} aria-hidden="true" />
           )}
-          <label className={button.secondary} htmlFor="profile-photo">
-            {photo ? 'Change photo' : 'Upload photo'}
-          </label>
+          {/* The input comes first so that its keyboard focus can be drawn on the label. */}
           <input
             id="profile-photo"
             className={styles.fileInput}
@@ -187,6 +185,9 @@ export function ConfirmScreen({
             aria-invalid={photoError ? true : undefined}
             aria-describedby={photoError ? 'profile-photo-error' : undefined}
           />
+          <label className={button.secondary} htmlFor="profile-photo">
+            {photo ? 'Change photo' : 'Upload photo'}
+          </label>
         </div>
         {photoError ? (
           <p id="profile-photo-error" className={styles.inlineError} role="alert">
