@@ -15,10 +15,15 @@ const dateOptions: Intl.DateTimeFormatOptions = {
 };
 const timeOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
+// Newer ICU data puts a narrow no-break space before AM/PM; the spec's text is '1:00 PM'.
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
 function parts(instant: Date, timeZone: string) {
   return {
     date: new Intl.DateTimeFormat('en-US', { ...dateOptions, timeZone }).format(instant),
-    time: new Intl.DateTimeFormat('en-US', { ...timeOptions, timeZone }).format(instant),
+    time: plainSpaces(
+      new Intl.DateTimeFormat('en-US', { ...timeOptions, timeZone }).format(instant),
+    ),
   };
 }
 
