@@ -15,6 +15,10 @@ export const viewport = style({
   margin: 0,
   listStyle: 'none',
   outline: 'none',
+  // F8 moves focus here (spec 9): keyboard users must see where it went.
+  selectors: {
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+  },
   '@media': {
     [breakpoints.tablet]: {
       top: 'auto',
