@@ -2,7 +2,7 @@ import { MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { apiKeyMatches } from './api-key.ts';
-import { HttpError } from './errors.ts';
+import { findNul, HttpError, loggableError, nulCharacter } from './errors.ts';
 import { joinRequestRoutes } from './routes/join-requests.ts';
 import { readRoutes } from './routes/read.ts';
 import { submissionRoutes } from './routes/submissions.ts';
@@ -55,7 +55,7 @@ const plugin: FastifyPluginAsync<{ context: TrackerContext }> = async (app, { co
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = errorBody(error);
     if (known) return reply.code(known.statusCode).send(known.body);
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
   });
 
@@ -79,6 +79,12 @@ const plugin: FastifyPluginAsync<{ context: TrackerContext }> = async (app, { co
     if (!apiKeyMatches(given, context.apiKey)) {
       throw new HttpError(401, 'API_KEY_INVALID', 'Invalid API key.');
     }
+  });
+
+  // PostgreSQL text cannot hold U+0000: refused as bad input rather than failing in the insert.
+  app.addHook('preValidation', async (request) => {
+    const field = findNul(request.body);
+    if (field !== null) throw nulCharacter(field);
   });
 
   await app.register(multipart, {

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { loggableError } from './errors.ts';
 import type { OutboxRow, outboxRepository } from './repositories/outbox.ts';
 
 export interface MailMessage {
@@ -133,7 +134,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     kick() {
       if (stopped) return;
       flush().catch((error: unknown) =>
-        opts.log.error({ err: String(error) }, 'mail flush failed'),
+        opts.log.error({ err: String(loggableError(error)) }, 'mail flush failed'),
       );
     },
     start() {

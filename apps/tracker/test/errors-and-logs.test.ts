@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggableError } from '../src/errors.ts';
 import type { PhotoStorage } from '../src/storage.ts';
 import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
 
@@ -49,5 +51,18 @@ describe('server faults and logs', () => {
     expect(log).not.toContain(body.password);
     expect(log).not.toContain('scrypt$');
     expect(log).not.toContain(t.app.tracker.apiKey);
+  });
+
+  it('logs a failed query by its SQL and cause, never by its parameters', async () => {
+    const hash = 'scrypt$17$8$1$c2VjcmV0$aGFzaA==';
+    const failure = await t.app.tracker.database.db.execute(sql`select ${hash}::integer`).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(failure)).toContain(hash);
+    const logged = loggableError(failure);
+    expect(String(logged)).not.toContain(hash);
+    expect(String(logged)).toContain('select $1::integer');
+    expect(String(logged)).toMatch(/invalid input syntax for type integer/);
   });
 });

@@ -205,6 +205,9 @@ describe('operators: join requests', () => {
     expect((await t.call({ method: 'POST', url: '/join-requests/x/approve' })).statusCode).toBe(
       400,
     );
+    expect(
+      (await t.call({ method: 'POST', url: '/join-requests/9999999999/approve' })).statusCode,
+    ).toBe(404);
     const bad = await t.call({ url: '/join-requests?status=maybe' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');

@@ -141,5 +141,31 @@ describe('POST /users/:id/profile', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
     expect((await send('abc', form())).statusCode).toBe(400);
+    expect((await send(9999999999, form())).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a multipart body it cannot read, and for a NUL in about me', async () => {
+    const before = (await t.call({ url: `/users/${userId}` })).json().about;
+    const bodies = [
+      { type: 'multipart/form-data', payload: 'abc' },
+      {
+        type: 'multipart/form-data; boundary=xyz',
+        payload: '--xyz\r\nContent-Disposition: form-data; name="aboutMe"\r\n\r\ncut short',
+      },
+      {
+        type: 'multipart/form-data; boundary=xyz',
+        payload:
+          '--xyz\r\nContent-Disposition: form-data; name="aboutMe"\r\n\r\na\u0000b\r\n--xyz--\r\n',
+      },
+    ];
+    for (const body of bodies) {
+      const res = await send(userId, {
+        payload: Buffer.from(body.payload),
+        headers: { 'content-type': body.type },
+      });
+      expect(res.statusCode, body.payload).toBe(400);
+      expect(res.json().message.length).toBeGreaterThan(0);
+    }
+    expect((await t.call({ url: `/users/${userId}` })).json().about).toBe(before);
   });
 });

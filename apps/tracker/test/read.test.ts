@@ -93,6 +93,14 @@ describe('read endpoints', () => {
     }
   });
 
+  it('answers 404, not a database error, for ids too large for any row', async () => {
+    for (const url of ['/teams/9999999999', '/users/9999999999', '/teams/2147483648']) {
+      const res = await t.call({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+  });
+
   it('GET /users/:id answers the public fields only', async () => {
     const res = await t.call({ url: '/users/1' });
     expect(res.statusCode).toBe(200);

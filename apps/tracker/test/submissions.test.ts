@@ -94,4 +94,23 @@ describe('feedback and onboarding', () => {
       expect(res.statusCode).toBe(400);
     }
   });
+
+  it('answers 400, not a database error, for text with a NUL character', async () => {
+    const cases = [
+      { url: '/onboarding', payload: { category: 'other', focusArea: 'a\u0000b' } },
+      {
+        url: '/feedback',
+        payload: { name: 'A', email: 'a@b.co', feedback: 'x\u0000', category: 'work' },
+      },
+      {
+        url: '/bookings',
+        payload: { name: '\u0000', email: 'a@b.co', phone: '555-123-4567', category: 'work' },
+      },
+    ];
+    for (const { url, payload } of cases) {
+      const res = await t.call({ method: 'POST', url, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toContain('NUL');
+    }
+  });
 });

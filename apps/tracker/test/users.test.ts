@@ -124,6 +124,17 @@ describe('POST /users', () => {
     }
   });
 
+  it('answers 400 for a NUL character and creates nothing, so the address stays free', async () => {
+    const user = newUser({ name: 'Nul\u0000Name' });
+    const res = await post(user);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('name'),
+    });
+    expect((await post({ ...user, name: 'Nul Name' })).statusCode).toBe(201);
+  });
+
   it('answers 400 for invalid JSON and 415 for a body that is not JSON', async () => {
     const bad = await t.call({
       method: 'POST',

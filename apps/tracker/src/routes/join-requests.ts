@@ -1,7 +1,6 @@
-import { PathId } from '@app/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod';
-import { parseInput } from '../errors.ts';
+import { parseId, parseInput } from '../errors.ts';
 import { decideJoinRequest } from '../services/join-requests.ts';
 
 const ListQuery = z.object({
@@ -24,12 +23,12 @@ export const joinRequestRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/join-requests/:id/approve', async (request) => {
-    const id = parseInput(PathId, (request.params as { id: string }).id);
+    const id = parseId('Join request', (request.params as { id: string }).id);
     return decideJoinRequest(ctx, id, 'approved');
   });
 
   app.post('/join-requests/:id/decline', async (request) => {
-    const id = parseInput(PathId, (request.params as { id: string }).id);
+    const id = parseId('Join request', (request.params as { id: string }).id);
     return decideJoinRequest(ctx, id, 'declined');
   });
 };

@@ -1,6 +1,5 @@
-import { PathId } from '@app/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound, parseInput } from '../errors.ts';
+import { notFound, parseId } from '../errors.ts';
 import { toPublicUser } from '../repositories/users.ts';
 
 export const readRoutes: FastifyPluginAsync = async (app) => {
@@ -11,14 +10,14 @@ export const readRoutes: FastifyPluginAsync = async (app) => {
   app.get('/teams', async () => repos.teams.list());
 
   app.get('/teams/:id', async (request) => {
-    const id = parseInput(PathId, (request.params as { id: string }).id);
+    const id = parseId('Team', (request.params as { id: string }).id);
     const team = await repos.teams.get(id);
     if (!team) throw notFound('Team');
     return team;
   });
 
   app.get('/users/:id', async (request) => {
-    const id = parseInput(PathId, (request.params as { id: string }).id);
+    const id = parseId('User', (request.params as { id: string }).id);
     const user = await repos.users.get(id);
     if (!user) throw notFound('User');
     return toPublicUser(user);

@@ -1,6 +1,6 @@
-import { ConfirmEmailPayload, CreateUserPayload, PathId } from '@app/contracts';
+import { ConfirmEmailPayload, CreateUserPayload } from '@app/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseInput } from '../errors.ts';
+import { parseId, parseInput } from '../errors.ts';
 import { updateProfile } from '../services/profile.ts';
 import { confirmEmail, createUser } from '../services/users.ts';
 
@@ -14,7 +14,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/users/:id/profile', async (request) => {
-    const id = parseInput(PathId, (request.params as { id: string }).id);
+    const id = parseId('User', (request.params as { id: string }).id);
     return updateProfile(ctx, id, request);
   });
 

@@ -1,6 +1,6 @@
 import { detectImageType, MESSAGES, ProfileFields } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, notFound, parseInput } from '../errors.ts';
+import { HttpError, notFound, nulCharacter, parseInput } from '../errors.ts';
 import { newUploadKey } from '../storage.ts';
 import type { TrackerContext } from './context.ts';
 
@@ -11,19 +11,27 @@ async function readProfileForm(request: FastifyRequest) {
   }
   let aboutMe: string | undefined;
   let photo: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      // toBuffer throws the 413 (see the error handler) as soon as the file passes the limit.
-      const data = await part.toBuffer();
-      if (part.fieldname !== 'photoFile') {
-        throw new HttpError(400, 'UNEXPECTED_FILE', `Unexpected file field "${part.fieldname}".`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // toBuffer throws the 413 (see the error handler) as soon as the file passes the limit.
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'photoFile') {
+          throw new HttpError(400, 'UNEXPECTED_FILE', `Unexpected file field "${part.fieldname}".`);
+        }
+        // A form with no file chosen still sends an empty, unnamed part: that is "no photo".
+        if (data.length === 0 && !part.filename) continue;
+        photo = data;
+      } else if (part.fieldname === 'aboutMe') {
+        aboutMe = String(part.value);
+        if (aboutMe.includes('\0')) throw nulCharacter('aboutMe');
       }
-      // A form with no file chosen still sends an empty, unnamed part: that is "no photo".
-      if (data.length === 0 && !part.filename) continue;
-      photo = data;
-    } else if (part.fieldname === 'aboutMe') {
-      aboutMe = String(part.value);
     }
+  } catch (error) {
+    // Our answers and @fastify/multipart's limits (FST_*) stand; anything else the parser threw
+    // (no boundary, a body cut short, a malformed header) is a body the client got wrong.
+    if (error instanceof HttpError || (error instanceof Error && 'code' in error)) throw error;
+    throw new HttpError(400, 'INVALID_MULTIPART', 'The multipart body could not be read.');
   }
   return { aboutMe: parseInput(ProfileFields, { aboutMe }).aboutMe, photo };
 }
