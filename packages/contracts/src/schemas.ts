@@ -193,7 +193,12 @@ export const ProfileFields = z.object({
 
 export const ProfileResponse = z.object({
   user: z
-    .object({ photo: z.string().nullable().optional(), image: z.string().nullable().optional() })
+    .object({
+      id: Id.optional(),
+      photo: z.string().nullable().optional(),
+      image: z.string().nullable().optional(),
+      about: z.string().nullable().optional(),
+    })
     .optional(),
   photo: z.string().nullable().optional(),
   image: z.string().nullable().optional(),
