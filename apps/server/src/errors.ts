@@ -2,6 +2,7 @@
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   invalidJson: 'INVALID_JSON',
+  invalidMultipart: 'INVALID_MULTIPART',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   photoTooLarge: 'PHOTO_TOO_LARGE',

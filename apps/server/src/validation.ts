@@ -18,8 +18,30 @@ function describe(issue: z.core.$ZodIssue): string {
   return `${issue.path.join('.')}: ${issue.message}`;
 }
 
+/** The path of the first string holding a NUL character; the tracker's database cannot store one. */
+function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findNul(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
 /** Validates input with a contracts schema; a failure is a 400 with the first problem as its message and every problem in `details`. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const nulAt = findNul(input);
+  if (nulAt !== null) {
+    throw new HttpError(
+      400,
+      ERROR_CODES.validation,
+      nulAt ? `${nulAt}: ${NUL_MESSAGE}` : NUL_MESSAGE,
+      [{ path: nulAt, message: NUL_MESSAGE }],
+    );
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues;

@@ -83,6 +83,14 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers 404 for ids too large for any record, not a server error', async () => {
+    for (const url of ['/api/proxy/teams/9999999999', '/api/proxy/users/2147483648']) {
+      const response = await site.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('compresses what it passes on', async () => {
     const response = await site.inject({
       url: '/api/proxy/teams',
@@ -159,6 +167,35 @@ describe('POST /api/onboarding', () => {
     }
     const after = (await post('/api/onboarding', { category: 'god', focusArea: 'x' })).json().id;
     expect(after).toBe(before + 1);
+  });
+
+  it('refuses text with a NUL character on every JSON route, and stores nothing', async () => {
+    const before = (await post('/api/onboarding', { category: 'god', focusArea: 'x' })).json().id;
+    const cases: [string, unknown][] = [
+      ['/api/onboarding', { category: 'work', focusArea: 'a\u0000b' }],
+      ['/api/users', signup({ name: 'Nul\u0000' })],
+      ['/api/booking', { name: 'A', email: 'a@b.co', phone: '5551234567\u0000', category: 'work' }],
+      ['/api/feedback', { name: 'A', email: 'a@b.co', feedback: '\u0000', category: 'work' }],
+      ['/api/confirm-email', { token: 'abc\u0000' }],
+    ];
+    for (const [url, payload] of cases) {
+      const response = await post(url, payload);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('NUL'),
+      });
+    }
+    const after = (await post('/api/onboarding', { category: 'god', focusArea: 'x' })).json().id;
+    expect(after).toBe(before + 1);
+  });
+
+  it('takes emoji and other non-ASCII text as it is', async () => {
+    const response = await post('/api/onboarding', {
+      category: 'other',
+      focusArea: 'Läufer 🏃‍♀️ 跑步',
+    });
+    expect(response.statusCode).toBe(201);
   });
 
   it('refuses bodies that are not JSON, are broken or too large', async () => {
@@ -271,7 +308,7 @@ describe('POST /api/users/:id/profile', () => {
     const body = response.json();
     expect(body.message).toBe(MESSAGES.profileUpdated);
     expect(body.photo).toEqual(expect.any(String));
-    expect(body.user.photo).toBe(body.photo);
+    expect(body.user).toMatchObject({ id, photo: body.photo, about: 'I run before work.' });
     const user = await profileOf(id);
     expect(user).toMatchObject({ about: 'I run before work.', image: body.photo });
     const photo = await site.inject({ url: `/uploads/${body.photo}` });
@@ -420,6 +457,43 @@ describe('POST /api/users/:id/profile', () => {
       });
       expect([400, 404], badId).toContain(response.statusCode);
     }
+    expect(await profileOf(id)).toMatchObject({ about: null, image: null });
+  });
+
+  it('answers 400 for form data it cannot read or a NUL in the text, and stores nothing', async () => {
+    const { id, cookie } = await createAccount();
+    const bodies = [
+      { type: 'multipart/form-data', payload: 'abc' },
+      { type: 'multipart/form-data; boundary=xyz', payload: '' },
+      {
+        type: 'multipart/form-data; boundary=xyz',
+        payload: '--xyz\r\nContent-Disposition: form-data; name="aboutMe"\r\n\r\ncut short',
+      },
+      {
+        type: 'multipart/form-data; boundary=xyz',
+        payload:
+          '--xyz\r\nContent-Disposition: form-data; name="aboutMe"\r\n\r\na\u0000b\r\n--xyz--\r\n',
+      },
+    ];
+    for (const { type, payload } of bodies) {
+      const response = await site.inject({
+        method: 'POST',
+        url: `/api/users/${id}/profile`,
+        headers: { 'content-type': type, origin: SITE_ORIGIN, cookie },
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toMatch(/form data|NUL|Send a photo/);
+    }
+    const padded = multipart([{ name: 'aboutMe', value: 'x' }]);
+    const response = await site.inject({
+      method: 'POST',
+      url: `/api/users/00${id}/profile`,
+      headers: { ...padded.headers, cookie },
+      payload: padded.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/id/);
     expect(await profileOf(id)).toMatchObject({ about: null, image: null });
   });
 });

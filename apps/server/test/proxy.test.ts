@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSite, startStubUpstream } from './helper.ts';
+import { buildTestSite, JSON_HEADERS, signup, startStubUpstream } from './helper.ts';
 
 const API_KEY = 'acp_stubstubstubstubstubstub';
 
@@ -14,6 +14,7 @@ describe('proxy to an upstream that misbehaves', () => {
         return [];
       });
       stub.get('/focus-areas', () => new Promise(() => {}));
+      stub.post('/users', () => new Promise(() => {}));
     });
   });
   afterAll(async () => {
@@ -43,6 +44,15 @@ describe('proxy to an upstream that misbehaves', () => {
     const response = await site.inject({ url: '/api/proxy/focus-areas' });
     expect(response.statusCode).toBe(504);
     expect(response.json()).toMatchObject({ code: 'TRACKER_TIMEOUT' });
+    const write = await site.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify(signup()),
+    });
+    expect(write.statusCode).toBe(504);
+    expect(write.json()).toMatchObject({ code: 'TRACKER_TIMEOUT', message: expect.any(String) });
+    expect(write.headers['set-cookie']).toBeUndefined();
     await site.close();
   });
 

@@ -20,6 +20,12 @@ const FORBIDDEN = new HttpError(
   'You can only update the profile of the account created in this browser.',
 );
 
+const INVALID_ID = new HttpError(
+  400,
+  ERROR_CODES.validation,
+  'The account id in the path must be a positive whole number.',
+);
+
 interface Photo extends ImageType {
   bytes: Buffer;
 }
@@ -62,35 +68,44 @@ export default async function profileRoute(app: FastifyInstance) {
     '/api/users/:id/profile',
     { config: { body: 'multipart', rateLimit: app.rateLimits.write } },
     async (request) => {
-      const id = parseInput(PathId, request.params.id);
+      const parsedId = PathId.safeParse(request.params.id);
+      if (!parsedId.success) throw INVALID_ID;
+      const id = parsedId.data;
       if (request.sessionUserId() !== String(id)) throw FORBIDDEN;
 
       let aboutMe: string | undefined;
       let photo: Photo | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'photoFile') {
-            throw new HttpError(
-              400,
-              ERROR_CODES.validation,
-              `Unexpected file field "${part.fieldname}"; send the photo as photoFile.`,
-            );
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'photoFile') {
+              throw new HttpError(
+                400,
+                ERROR_CODES.validation,
+                `Unexpected file field "${part.fieldname}"; send the photo as photoFile.`,
+              );
+            }
+            photo = await readPhoto(part);
+          } else if (part.fieldname === 'photoFile' && part.value === '') {
+            // Some browsers send a file input left empty as a plain empty field: no photo.
+          } else {
+            if (part.fieldname !== 'aboutMe') {
+              throw new HttpError(
+                400,
+                ERROR_CODES.validation,
+                `Unexpected field "${part.fieldname}"; send aboutMe and photoFile only.`,
+              );
+            }
+            // A value cut at the field-size limit is still far over the schema's length, so the
+            // schema refuses it with its own message.
+            aboutMe = parseInput(ProfileFields, { aboutMe: part.value }).aboutMe;
           }
-          photo = await readPhoto(part);
-        } else if (part.fieldname === 'photoFile' && part.value === '') {
-          // Some browsers send a file input left empty as a plain empty field: no photo.
-        } else {
-          if (part.fieldname !== 'aboutMe') {
-            throw new HttpError(
-              400,
-              ERROR_CODES.validation,
-              `Unexpected field "${part.fieldname}"; send aboutMe and photoFile only.`,
-            );
-          }
-          // A value cut at the field-size limit is still far over the schema's length, so the
-          // schema refuses it with its own message.
-          aboutMe = parseInput(ProfileFields, { aboutMe: part.value }).aboutMe;
         }
+      } catch (error) {
+        // Our answers and @fastify/multipart's limits (FST_*, see the error handler) stand; what
+        // else the parser throws (no boundary, a body cut short, a malformed header) is the client's.
+        if (error instanceof HttpError || (error instanceof Error && 'code' in error)) throw error;
+        throw new HttpError(400, ERROR_CODES.invalidMultipart, 'The form data could not be read.');
       }
       if (aboutMe === undefined && !photo) {
         throw new HttpError(
