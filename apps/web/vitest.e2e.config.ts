@@ -5,8 +5,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // Screens settle in well under a second, but this machine is often busy with other work.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

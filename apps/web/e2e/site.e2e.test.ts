@@ -1,24 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { startTestSite } from './site.ts';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
 
-let site: Awaited<ReturnType<typeof startTestSite>>;
+const site = { url: inject('siteUrl') };
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  site = await startTestSite();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await site?.close();
 });
 
 /** Opens a page at `width` that records console errors (CSP violations land there) and crashes. */
