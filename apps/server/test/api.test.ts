@@ -190,6 +190,18 @@ describe('POST /api/onboarding', () => {
     expect(after).toBe(before + 1);
   });
 
+  it('answers a deeply nested body with 400, not a crash', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const response = await site.inject({
+      method: 'POST',
+      url: '/api/onboarding',
+      headers: JSON_HEADERS,
+      payload: deep,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it('takes emoji and other non-ASCII text as it is', async () => {
     const response = await post('/api/onboarding', {
       category: 'other',

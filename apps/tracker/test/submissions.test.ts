@@ -95,6 +95,16 @@ describe('feedback and onboarding', () => {
     }
   });
 
+  it('answers a deeply nested body with 400, not a crash', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/onboarding',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('answers 400, not a database error, for text with a NUL character', async () => {
     const cases = [
       { url: '/onboarding', payload: { category: 'other', focusArea: 'a\u0000b' } },
