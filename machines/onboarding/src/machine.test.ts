@@ -442,6 +442,11 @@ describe('profile step', () => {
       description: MESSAGES.photoTooLarge,
       variant: 'destructive',
     });
+    // The message stays on screen while the photo stays chosen, and so does the block.
+    expect(system.context().errors.photo).toBe(MESSAGES.photoTooLarge);
+    system.send({ type: 'profile.submit', aboutMe: 'Hi', photo });
+    expect(system.calls.has('updateProfile')).toBe(false);
+    expect(system.context().errors.photo).toBe(MESSAGES.photoTooLarge);
   });
 
   it('saves the profile and says so', async () => {

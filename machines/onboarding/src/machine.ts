@@ -431,9 +431,12 @@ export const onboardingSetup = setup({
       errors: {},
     }),
     failAccount: assign({ errors: ({ event }) => ({ form: accountFailureText(event) }) }),
+    // Runs on choosing a photo and on submitting: a rejected photo keeps its message on screen
+    // for as long as it stays chosen (spec 5: submission is blocked while the error stands).
     checkPhoto: assign({
       errors: ({ event }) => {
-        if (event.type !== 'profile.photoSelected' || event.photo === null) return {};
+        if (event.type !== 'profile.photoSelected' && event.type !== 'profile.submit') return {};
+        if (event.photo === null) return {};
         const message = photoError(event.photo);
         return message === null ? {} : { photo: message };
       },
