@@ -148,6 +148,11 @@ describe('router and machine', () => {
     harness.history.push('/onboarding/work/sync');
     await waitFor(() => expect(path()).toBe('/onboarding/work/team'));
     expect(heading()).toHaveTextContent("You're in luck!");
+
+    // An end screen is no shortcut either while the flow is under way.
+    harness.history.push('/thank-you');
+    await waitFor(() => expect(path()).toBe('/onboarding/work/team'));
+    expect(heading()).toHaveTextContent("You're in luck!");
   });
 
   it('restores the place and the hold time after a reload', async () => {

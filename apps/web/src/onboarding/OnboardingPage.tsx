@@ -114,15 +114,24 @@ function useRouteBridge(session: OnboardingSession, snapshot: OnboardingSnapshot
       // A finished flow is over: coming back to onboarding starts a new one.
       actor = session.restart();
     }
+    const showEndScreen = END_STEPS.includes(request.step) && nothingStarted(actor.getSnapshot());
     actor.send(request);
     const settled = stateToRoute(actor.getSnapshot());
     lastRoute.current = settled;
-    // An end screen reloaded after the flow ended is shown as it is (see Screen).
-    if (settled !== pathname && !END_STEPS.includes(request.step)) history.replace(settled);
+    // An end screen reloaded after the flow ended is shown as it is (see Screen); typed while
+    // a flow is under way, it is refused like any other step the machine cannot reach.
+    if (settled !== pathname && !showEndScreen) history.replace(settled);
   }, [history, pathname, route, session]);
 
   const request = pathname === route ? null : routeToEvent(pathname);
-  return request !== null && END_STEPS.includes(request.step) ? request.step : null;
+  return request !== null && END_STEPS.includes(request.step) && nothingStarted(snapshot)
+    ? request.step
+    : null;
+}
+
+/** True when the flow holds nothing yet: a finished flow was cleared, or none was begun. */
+function nothingStarted(snapshot: OnboardingSnapshot): boolean {
+  return snapshot.status === 'done' || currentScreen(snapshot)?.step === 'category';
 }
 
 export function OnboardingPage() {
