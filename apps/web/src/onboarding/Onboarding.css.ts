@@ -202,7 +202,15 @@ export const memberName = style({ fontSize: vars.fontSize.md });
 
 export const goal = style({ fontStyle: 'italic', color: vars.color.textMuted });
 
-export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+// Also used on a <ul>: no list indent, so the choices line up with the heading.
+export const choices = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 
 export const countdown = style({ fontWeight: 600, color: vars.color.accent });
 

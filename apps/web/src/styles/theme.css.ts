@@ -48,7 +48,8 @@ createGlobalTheme(':root', vars, {
     onPrimary: '#ffffff',
     accent: '#0f766e',
     star: '#b45309',
-    focus: '#c2410c',
+    // Blue, so a focused field never reads as a field in error (danger is red).
+    focus: '#2563eb',
     dark: '#0f172a',
     onDark: '#f8fafc',
     onDarkMuted: '#cbd5e1',
