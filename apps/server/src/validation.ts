@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { findNul, MESSAGES } from '@app/contracts';
 import type * as z from 'zod';
 import { ERROR_CODES, HttpError } from './errors.ts';
 
@@ -16,33 +16,6 @@ function describe(issue: z.core.$ZodIssue): string {
   if (issue.path.length === 0) return 'The request body must be a JSON object.';
   if (SELF_EXPLAINING.has(issue.message)) return issue.message;
   return `${issue.path.join('.')}: ${issue.message}`;
-}
-
-/**
- * The path of the first string holding a NUL character; the tracker's database cannot store one.
- * Walked with a stack of its own: a body nested thousands deep must not overflow the call stack.
- */
-function findNul(value: unknown): string | null {
-  interface Step {
-    value: unknown;
-    key: string;
-    parent: Step | null;
-  }
-  const stack: Step[] = [{ value, key: '', parent: null }];
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    if (typeof step.value === 'string') {
-      if (!step.value.includes('\0')) continue;
-      const path: string[] = [];
-      for (let s: Step | null = step; s?.parent; s = s.parent) path.unshift(s.key);
-      return path.join('.');
-    }
-    if (typeof step.value === 'object' && step.value !== null) {
-      for (const [key, inner] of Object.entries(step.value)) {
-        stack.push({ value: inner, key, parent: step });
-      }
-    }
-  }
-  return null;
 }
 
 const NUL_MESSAGE = 'Text must not contain NUL characters.';

@@ -1,8 +1,8 @@
-import { MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
+import { findNul, MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { apiKeyMatches } from './api-key.ts';
-import { findNul, HttpError, loggableError, nulCharacter } from './errors.ts';
+import { HttpError, loggableError, nulCharacter } from './errors.ts';
 import { joinRequestRoutes } from './routes/join-requests.ts';
 import { readRoutes } from './routes/read.ts';
 import { submissionRoutes } from './routes/submissions.ts';
