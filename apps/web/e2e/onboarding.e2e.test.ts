@@ -350,13 +350,18 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     await screenshot(page, width, 'no');
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    expect(await errorSummary(page)).toEqual(['Required', 'Required', 'Required']);
+    // The summary says which field each generic 'Required' belongs to.
+    expect(await errorSummary(page)).toEqual([
+      'Name: Required',
+      'Email: Required',
+      'Feedback: Required',
+    ]);
     await page.getByLabel('Email', { exact: true }).fill('alan@');
     await page.getByRole('button', { name: 'Submit' }).click();
     expect(await errorSummary(page)).toEqual([
-      'Required',
+      'Name: Required',
       'Please enter a valid email address',
-      'Required',
+      'Feedback: Required',
     ]);
     await screenshot(page, width, 'no-errors');
     await page.getByLabel('Name', { exact: true }).fill('Alan Turing');

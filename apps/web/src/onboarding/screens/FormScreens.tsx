@@ -9,14 +9,26 @@ import { type Progress, StepLayout } from '../components/StepLayout.tsx';
 import * as styles from '../Onboarding.css.ts';
 
 /** Field messages of the machine, in the order of the form's fields, for the error summary. */
+/** Messages that do not say which field they are about (spec 5 allows them for forms). */
+const GENERIC_MESSAGES: ReadonlySet<string> = new Set([MESSAGES.required, MESSAGES.invalidInput]);
+
+/**
+ * The error summary's entries, in field order. A generic message is prefixed with its field's
+ * label there ("Email: Required"), so a list of three 'Required' still says which is which; the
+ * message beside the field stays as the spec words it.
+ */
 function summary(
   errors: FormErrors,
-  fields: Partial<Record<keyof FormErrors, string>>,
+  fields: Partial<Record<keyof FormErrors, { id: string; label: string }>>,
 ): FieldError[] {
   const list: FieldError[] = [];
-  for (const [key, id] of Object.entries(fields)) {
+  for (const [key, field] of Object.entries(fields)) {
     const message = errors[key as keyof FormErrors];
-    if (message && id) list.push({ field: id, message });
+    if (!message || !field) continue;
+    list.push({
+      field: field.id,
+      message: GENERIC_MESSAGES.has(message) ? `${field.label}: ${message}` : message,
+    });
   }
   return list;
 }
@@ -42,7 +54,12 @@ export function AccountScreen({
   const [password, setPassword] = useState('');
   const [attempt, setAttempt] = useState(0);
   const fieldErrors =
-    attempt > 0 ? summary(errors, { email: 'account-email', password: 'account-password' }) : [];
+    attempt > 0
+      ? summary(errors, {
+          email: { id: 'account-email', label: 'Email' },
+          password: { id: 'account-password', label: 'Password' },
+        })
+      : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempt((count) => count + 1);
@@ -233,9 +250,9 @@ export function MaybeScreen({ date, pending, errors, onSubmit, onHome, onBack }:
   const [attempt, setAttempt] = useState(0);
   const shown = attempt > 0 ? errors : {};
   const fieldErrors = summary(shown, {
-    name: 'booking-name',
-    email: 'booking-email',
-    phone: 'booking-phone',
+    name: { id: 'booking-name', label: 'Name' },
+    email: { id: 'booking-email', label: 'Email' },
+    phone: { id: 'booking-phone', label: 'Phone' },
   });
   const time = date === null ? null : describeCallTime(date, visitorTimeZone());
   return (
@@ -332,9 +349,9 @@ export function NoScreen({ pending, errors, onSubmit }: NoScreenProps) {
   const [attempt, setAttempt] = useState(0);
   const shown = attempt > 0 ? errors : {};
   const fieldErrors = summary(shown, {
-    name: 'feedback-name',
-    email: 'feedback-email',
-    feedback: 'feedback-text',
+    name: { id: 'feedback-name', label: 'Name' },
+    email: { id: 'feedback-email', label: 'Email' },
+    feedback: { id: 'feedback-text', label: 'Feedback' },
   });
   return (
     <StepLayout screen="no" title="Tell us why" heading="Why are you not ready to join this team?">
