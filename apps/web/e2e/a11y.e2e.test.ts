@@ -6,7 +6,8 @@ import { expectScreen, openVisitor, STEP_TIMEOUT_MS } from './onboarding.ts';
 
 /**
  * Automated accessibility checks (WCAG 2.0 / 2.1 A and AA, which include AA contrast) with axe on
- * every screen a visitor reaches, at a phone width and a desktop width, against the real server.
+ * every screen a visitor reaches, at a phone width and a desktop width, against the real server;
+ * on the busiest screens also that every control reached with Tab shows its focus ring.
  */
 
 const site = { url: inject('siteUrl') };
@@ -41,6 +42,40 @@ async function audit(page: Page, screen: string): Promise<string[]> {
   );
 }
 
+/**
+ * Tabs through the page's controls (at most `limit` stops, from where the browser's focus
+ * navigation starts) and returns those that show no focus ring of at least 2 px: axe does not
+ * check that keyboard focus is visible.
+ */
+async function focusWithoutRing(page: Page, screen: string, limit = 60): Promise<string[]> {
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let stop = 0; stop < limit; stop += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (element === null || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+      return {
+        key: `${element.tagName} ${element.id} ${name} ${element.getAttribute('href') ?? ''}`,
+        label: `${element.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+        ring,
+      };
+    });
+    if (focused === null || seen.has(focused.key)) break;
+    seen.add(focused.key);
+    if (!focused.ring) missing.push(`${screen}: no visible focus ring on ${focused.label}`);
+  }
+  expect(seen.size, `${screen}: Tab reaches no control`).toBeGreaterThan(0);
+  return missing;
+}
+
 async function heading(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
 }
@@ -65,6 +100,7 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
       await page.goto(`${site.url}${path}`);
       await heading(page, h1);
       found.push(...(await audit(page, path)));
+      if (path === '/') found.push(...(await focusWithoutRing(page, path)));
     }
     if (width < 640) {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -84,11 +120,13 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
       .toBe('true');
     await page.waitForLoadState('networkidle');
     found.push(...(await audit(page, '/api-test (API Status tab)')));
+    found.push(...(await focusWithoutRing(page, '/api-test')));
 
     await page.goto(`${site.url}/statechart`);
     await page.locator('h1').waitFor();
     await page.waitForLoadState('networkidle');
     found.push(...(await audit(page, '/statechart')));
+    found.push(...(await focusWithoutRing(page, '/statechart')));
 
     await page.goto(`${site.url}/confirm-email?token=x`);
     await heading(page, 'We do not recognise this link');
@@ -115,6 +153,7 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
     const members = page.getByRole('list', { name: 'Members of Team Deep Work Crew' });
     await members.getByText('Your spot', { exact: true }).waitFor();
     found.push(...(await audit(page, 'team')));
+    found.push(...(await focusWithoutRing(page, 'team')));
 
     await page.getByRole('button', { name: 'Maybe', exact: true }).click();
     await expectScreen(page, '/onboarding/work/maybe', 'Book Your More Info Call');
@@ -126,6 +165,7 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
     await page.getByRole('button', { name: 'No thanks', exact: true }).click();
     await expectScreen(page, '/onboarding/work/no', 'Why are you not ready to join this team?');
     found.push(...(await audit(page, 'no')));
+    found.push(...(await focusWithoutRing(page, 'no')));
     await page.goBack();
     await expectScreen(page, '/onboarding/work/team', TEAM_HEADING);
 
