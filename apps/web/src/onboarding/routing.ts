@@ -1,16 +1,7 @@
-import type { Step } from '@app/onboarding';
+import { LINEAR_STEPS, type Step } from '@app/onboarding';
 
-/** The yes path, numbered for 'Step N of M' (spec 2 route table order). */
-const NUMBERED: readonly Step[] = [
-  'role',
-  'team',
-  'intro',
-  'goal',
-  'commit',
-  'sync',
-  'account',
-  'confirm',
-];
+/** The yes path, numbered for 'Step N of M': the role step, the machine's linear steps, confirm. */
+const NUMBERED: readonly Step[] = ['role', ...LINEAR_STEPS, 'confirm'];
 
 export function progressOf(step: Step): { step: number; of: number } | null {
   const index = NUMBERED.indexOf(step);
