@@ -11,3 +11,4 @@ export * from './routes.ts';
 export * from './selectors.ts';
 export * from './steps.ts';
 export * from './team.ts';
+export * from './testing/transition-id.ts';

@@ -43,6 +43,9 @@ describe('chart graph of the onboarding machine', () => {
       return `${xstateId.get(transition.source)} -- ${event}[${transition.index}]`;
     });
     expect(own.sort()).toEqual([...names].sort());
+    expect(graph.transitions.map((transition) => transition.coverageId).sort()).toEqual(
+      [...names].sort(),
+    );
     expect(graph.transitions).toContainEqual(
       expect.objectContaining({
         source: 'matched.step.intro',

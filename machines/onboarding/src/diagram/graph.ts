@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, StateValue } from 'xstate';
+import { transitionId } from '../testing/transition-id.ts';
 
 /**
  * The statechart as plain data, read from the machine definition: what the Mermaid export, the
@@ -38,6 +39,8 @@ export interface ChartState {
 export interface ChartTransition {
   /** `<source> <eventType>[<index>]`, unique. */
   id: string;
+  /** `transitionId()` of the definition: the name the path suites record coverage under. */
+  coverageId: string;
   source: string;
   /** Empty when the transition does not change state (it only runs actions). */
   targets: string[];
@@ -170,6 +173,7 @@ export function toChartGraph(machine: AnyStateMachine): ChartGraph {
       const targets: readonly AnyStateNode[] = definition.target ?? [];
       const transition: ChartTransition = {
         id: `${id} ${always ? 'always' : eventType}[${index}]`,
+        coverageId: transitionId(definition),
         source: id,
         targets: targets.map(stateId),
         eventType,

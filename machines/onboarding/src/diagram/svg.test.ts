@@ -53,6 +53,7 @@ const tiny: ChartGraph = {
   transitions: [
     {
       id: 'a go[0]',
+      coverageId: 'm.a -- go[0]',
       source: 'a',
       targets: ['b'],
       eventType: 'go',

@@ -4,10 +4,11 @@
  * (apps/web) through a driver: see `runModelPath`.
  */
 import { HOLD_WARNING_SECONDS } from '@app/contracts';
-import type { ActorLogic, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
+import type { ActorLogic, AnyStateNode, EventObject } from 'xstate';
 import { type AdjacencyValue, getStateNodes, TestModel } from 'xstate/graph';
 import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
 import type { OnboardingSnapshot } from '../selectors.ts';
+import { transitionId } from './transition-id.ts';
 
 /* ------------------------------------------------------------------ */
 /* The model's world: a fixed start time and fixed API answers          */
@@ -308,14 +309,8 @@ export interface ModelPath {
   steps: ModelStep[];
 }
 
-/** A stable name for a transition, the same in the machine and in its `provide()`d copies. */
-export function transitionName(definition: AnyTransitionDefinition): string {
-  const source = definition.source;
-  const always = source.always?.indexOf(definition) ?? -1;
-  if (always >= 0) return `${source.id} -- always[${always}]`;
-  const index = source.transitions.get(definition.eventType)?.indexOf(definition) ?? -1;
-  return `${source.id} -- ${definition.eventType}[${index}]`;
-}
+/** A stable name for a transition (see `transitionId`). */
+export const transitionName = transitionId;
 
 /** The names of every transition of the machine (`always` ones included). */
 export function allTransitionNames(): string[] {
