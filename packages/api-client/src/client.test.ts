@@ -394,3 +394,86 @@ describe('status', () => {
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/status');
   });
 });
+
+describe('held slots', () => {
+  const hold = {
+    id: '0b0f5f1e-8f43-4c55-9a5a-6f1d2c3b4a59',
+    teamId: 7,
+    expiresAt: '2030-01-01T10:10:00.000Z',
+    secondsLeft: 600,
+  };
+
+  it('takes, extends and releases a hold on the documented paths', async () => {
+    const { client, requests } = fakeServer(
+      json({ hold }, 201),
+      json({ hold: { ...hold, secondsLeft: 599 } }),
+      new Response(null, { status: 204 }),
+    );
+    expect(await client.createHold(7)).toEqual(hold);
+    expect((await client.extendHold(hold.id)).secondsLeft).toBe(599);
+    await client.releaseHold(hold.id);
+    expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(
+      ['POST /api/holds', `POST /api/holds/${hold.id}/extend`, `DELETE /api/holds/${hold.id}`],
+    );
+    expect(await requests[0]?.json()).toEqual({ teamId: 7 });
+    expect(requests[0]?.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(requests[1]?.headers.get('content-type')).toBeNull();
+    expect(requests.every((request) => request.credentials === 'include')).toBe(true);
+  });
+
+  it('reports a full team by status and code', async () => {
+    const { client } = fakeServer(
+      json({ message: 'Team "A" has no open seat.', code: 'TEAM_FULL' }, 409, 'Conflict'),
+    );
+    const error = await failure(client.createHold(7));
+    expect(error).toMatchObject({ kind: 'http', status: 409, code: 'TEAM_FULL' });
+    expect(error.message).toBe('Team "A" has no open seat.');
+  });
+
+  it('reports an expired hold on extend, and a broken answer as a parse error', async () => {
+    const { client } = fakeServer(
+      json({ message: 'This hold has run out.', code: 'HOLD_EXPIRED' }, 410),
+      json({ hold: { ...hold, expiresAt: 'soon' } }),
+    );
+    expect(await failure(client.extendHold(hold.id))).toMatchObject({
+      status: 410,
+      code: 'HOLD_EXPIRED',
+    });
+    expect(await failure(client.extendHold(hold.id))).toMatchObject({ kind: 'parse' });
+  });
+
+  it('counts a hold that is already gone as released, but not a server error', async () => {
+    const { client } = fakeServer(
+      json({ message: 'Hold not found', code: 'HOLD_NOT_FOUND' }, 404),
+      text('', 500, 'Internal Server Error'),
+    );
+    await expect(client.releaseHold(hold.id)).resolves.toBeUndefined();
+    expect(await failure(client.releaseHold(hold.id))).toMatchObject({ kind: 'http', status: 500 });
+  });
+
+  it('keeps a hold id from escaping its path segment', async () => {
+    const { client, requests } = fakeServer(new Response(null, { status: 204 }));
+    await client.releaseHold('../users/1');
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/holds/..%2Fusers%2F1');
+  });
+
+  it('releases on page exit with a keepalive request and never throws', async () => {
+    const seen: RequestInit[] = [];
+    let calls = 0;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      calls += 1;
+      const request = input instanceof Request ? input : new Request(input, init);
+      seen.push({ method: request.method, keepalive: request.keepalive });
+      if (calls > 1) throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 204 });
+    };
+    const client = createApiClient({ baseUrl: 'http://site.test/', fetch });
+    expect(client.releaseHoldOnUnload(hold.id)).toBeUndefined();
+    expect(client.releaseHoldOnUnload(hold.id)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual([
+      { method: 'DELETE', keepalive: true },
+      { method: 'DELETE', keepalive: true },
+    ]);
+  });
+});

@@ -9,6 +9,8 @@ import {
   FeedbackResponse,
   FocusArea,
   FocusRole,
+  type Hold,
+  HoldResponse,
   type Id,
   MESSAGES,
   NextAvailableDateResponse,
@@ -72,10 +74,11 @@ interface Answer {
 }
 
 interface SendOptions extends CallOptions {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   json?: unknown;
   body?: FormData;
   timeout?: number;
+  keepalive?: boolean;
 }
 
 function defaultBaseUrl(): string | undefined {
@@ -237,6 +240,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         ...(init.body === undefined ? {} : { body: init.body }),
         ...(init.signal === undefined ? {} : { signal: init.signal }),
         ...(init.timeout === undefined ? {} : { timeout: init.timeout }),
+        ...(init.keepalive === undefined ? {} : { keepalive: init.keepalive }),
       });
       const text = await response.text();
       return { status: response.status, statusText: response.statusText, ok: response.ok, text };
@@ -373,6 +377,47 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const answer = await send('api/feedback', { method: 'post', json: payload, ...call });
       if (!answer.ok) throw httpError(answer);
       return parseBody(answer, FeedbackResponse, MESSAGES.invalidServerResponse);
+    },
+
+    /**
+     * POST /api/holds: holds a seat on the team for this browser session. A full team fails with
+     * an `http` error of status 409 and code `TEAM_FULL`. The session cookie is set if needed.
+     */
+    async createHold(teamId: Id, call?: CallOptions): Promise<Hold> {
+      const answer = await send('api/holds', { method: 'post', json: { teamId }, ...call });
+      if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
+      return parseBody(answer, HoldResponse, MESSAGES.invalidServerResponse).hold;
+    },
+
+    /**
+     * POST /api/holds/{id}/extend: the hold runs HOLD_SECONDS from now. Fails with 410
+     * `HOLD_EXPIRED` when it already ran out, 404 `HOLD_NOT_FOUND` when this session has no such
+     * hold, 409 `HOLD_EXTENSION_LIMIT` after HOLD_MAX_EXTENSIONS extensions.
+     */
+    async extendHold(holdId: string, call?: CallOptions): Promise<Hold> {
+      const answer = await send(`api/holds/${pathId(holdId)}/extend`, { method: 'post', ...call });
+      if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
+      return parseBody(answer, HoldResponse, MESSAGES.invalidServerResponse).hold;
+    },
+
+    /**
+     * DELETE /api/holds/{id}: gives the seat back. A hold that is already gone (released, or
+     * unknown to this session) counts as released.
+     */
+    async releaseHold(holdId: string, call?: CallOptions): Promise<void> {
+      const answer = await send(`api/holds/${pathId(holdId)}`, { method: 'delete', ...call });
+      if (answer.ok || answer.status === 404) return;
+      throw httpError(answer, errorBody(answer)?.message || undefined);
+    },
+
+    /**
+     * The same DELETE for a page that is going away (`pagehide`): sent with `keepalive`, so the
+     * browser finishes it after the page is gone. Nothing waits for the answer.
+     */
+    releaseHoldOnUnload(holdId: string): void {
+      send(`api/holds/${pathId(holdId)}`, { method: 'delete', keepalive: true }).catch(() => {
+        // The page is going away; a seat that is not given back runs out on its own.
+      });
     },
 
     /** GET /api/status for the API test page. */

@@ -4,6 +4,12 @@ export const CATEGORIES = ['work', 'school', 'god', 'other'] as const;
 
 /** Slot hold countdown, in seconds (spec 9). */
 export const HOLD_SECONDS = 600;
+/**
+ * How many times one hold may be extended (each time to HOLD_SECONDS from then). WCAG 2.2.1 asks
+ * that a time limit can be extended at least ten times; the cap keeps a seat from being held for
+ * ever.
+ */
+export const HOLD_MAX_EXTENSIONS = 10;
 /** WCAG 2.2.1: warn at least 20 s before a time limit ends. We warn at 60 s to leave time to react. */
 export const HOLD_WARNING_SECONDS = 60;
 /** Team fetch time-out, after which the fallback sample team is shown (spec 9). */

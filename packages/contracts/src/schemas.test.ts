@@ -3,12 +3,16 @@ import { MAX_PHOTO_BYTES } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import {
   BookingForm,
+  CreateHoldPayload,
   CreateUserPayload,
+  CreateUserResponse,
   FeedbackPayload,
+  HoldResponse,
   NameForm,
   PathId,
   photoError,
   RoleGoalForm,
+  Team,
 } from './schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -88,5 +92,47 @@ describe('photoError', () => {
 
   it('refuses files that are not images', () => {
     expect(photoError({ size: 10, type: 'application/pdf' })).toBe(MESSAGES.photoNotImage);
+  });
+});
+
+describe('held slots', () => {
+  it('takes a team id as a number or as digits, and nothing else', () => {
+    expect(CreateHoldPayload.parse({ teamId: 7 })).toEqual({ teamId: 7 });
+    expect(CreateHoldPayload.parse({ teamId: '12' })).toEqual({ teamId: 12 });
+    for (const teamId of [0, -1, 1.5, '', '07', 'sample-team', '1/../2', 2 ** 31, '9999999999']) {
+      expect(CreateHoldPayload.safeParse({ teamId }).success, String(teamId)).toBe(false);
+    }
+    expect(CreateHoldPayload.safeParse({}).success).toBe(false);
+  });
+
+  it('describes a hold with its expiry and the seconds left', () => {
+    const hold = {
+      id: '0b0f5f1e-8f43-4c55-9a5a-6f1d2c3b4a59',
+      teamId: 3,
+      expiresAt: '2030-01-01T10:10:00.000Z',
+      secondsLeft: 600,
+    };
+    expect(HoldResponse.parse({ hold })).toEqual({ hold });
+    expect(HoldResponse.safeParse({ hold: { ...hold, id: '12' } }).success).toBe(false);
+    expect(HoldResponse.safeParse({ hold: { ...hold, secondsLeft: -1 } }).success).toBe(false);
+  });
+
+  it('lets a team carry its open seats, and still reads a team without them', () => {
+    const team = { id: 1, name: 'A', focusAreaId: 1, focusRoleId: 7, members: [] };
+    expect(Team.parse({ ...team, openSeats: 2 }).openSeats).toBe(2);
+    expect(Team.parse(team).openSeats).toBeUndefined();
+    expect(Team.safeParse({ ...team, openSeats: -1 }).success).toBe(false);
+  });
+
+  it('tells a pending join request from an unmatched one on sign-up', () => {
+    const answer = {
+      user: { id: 4 },
+      joinRequestSuccess: true,
+      joinRequest: { status: 'unmatched' },
+    };
+    expect(CreateUserResponse.parse(answer).joinRequest?.status).toBe('unmatched');
+    expect(
+      CreateUserResponse.safeParse({ ...answer, joinRequest: { status: 'lost' } }).success,
+    ).toBe(false);
   });
 });

@@ -81,6 +81,11 @@ export const Team = z.object({
   focusAreaId: Id.nullable(),
   focusRoleId: Id.nullable(),
   members: z.array(z.union([TeamMember, FlatMember])),
+  /**
+   * Seats a new member can still take: capacity - Active - Pending - live holds. Added by our
+   * tracker; optional because the spec's client does not read it and other trackers may not send it.
+   */
+  openSeats: z.number().int().nonnegative().optional(),
 });
 export type Team = z.infer<typeof Team>;
 
@@ -178,14 +183,82 @@ export const CreateUserPayload = z.object({
 });
 export type CreateUserPayload = z.infer<typeof CreateUserPayload>;
 
+/**
+ * What became of the join request of a sign-up:
+ * - `pending`: sent to the team named by `teamId`; the team decides;
+ * - `unmatched`: `teamId` named no team (the sample team was shown because the team list could
+ *   not be reached); we assign a team within JOIN_RESPONSE_DAYS days.
+ */
+export const JoinRequestOutcome = z.enum(['pending', 'unmatched']);
+export type JoinRequestOutcome = z.infer<typeof JoinRequestOutcome>;
+
 export const CreateUserResponse = z.object({
   user: z.object({ id: Id }),
+  /** Present whenever a join request was recorded (`joinRequestSuccess` is then true too). */
+  joinRequest: z.object({ status: JoinRequestOutcome }).optional(),
   joinRequestSuccess: z.boolean().optional(),
   /** Present when the user was created but the join request could not be; says why. */
   joinRequestWarning: z.string().optional(),
   message: z.string().optional(),
 });
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
+
+/* ------------------------------------------------------------------ */
+/* Held slots: a seat on a team kept for one browser session            */
+/* ------------------------------------------------------------------ */
+
+/** A team id sent in a body: a positive integer, as a number or as digits. */
+const TeamIdNumber = z
+  .number()
+  .int()
+  .min(1, MESSAGES.invalidInput)
+  .max(2_147_483_647, MESSAGES.invalidInput);
+export const TeamIdField = z.union([
+  TeamIdNumber,
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, MESSAGES.invalidInput)
+    .transform(Number)
+    .pipe(TeamIdNumber),
+]);
+
+/** POST /api/holds */
+export const CreateHoldPayload = z.object({ teamId: TeamIdField });
+export type CreateHoldPayload = z.input<typeof CreateHoldPayload>;
+
+/** A hold id as it appears in `/api/holds/{id}`: an opaque random token. */
+export const HoldId = z.uuid({ error: MESSAGES.invalidInput });
+
+export const Hold = z.object({
+  id: HoldId,
+  teamId: z.number().int().positive(),
+  /** ISO 8601 instant the seat is released unless extended. */
+  expiresAt: z.iso.datetime({ offset: true }),
+  /**
+   * Whole seconds left when the server answered. Count down from this rather than from
+   * `expiresAt`, so a browser whose clock is wrong still shows the right time.
+   */
+  secondsLeft: z.number().int().nonnegative(),
+});
+export type Hold = z.infer<typeof Hold>;
+
+/** 201 from POST /api/holds, 200 from POST /api/holds/{id}/extend. */
+export const HoldResponse = z.object({ hold: Hold });
+export type HoldResponse = z.infer<typeof HoldResponse>;
+
+/** Stable `code`s of the hold endpoints' 4xx answers. */
+export const HOLD_ERROR_CODES = {
+  /** 409: the team has no open seat (someone else holds or took the last one). */
+  teamFull: 'TEAM_FULL',
+  /** 404: no such team. */
+  teamNotFound: 'TEAM_NOT_FOUND',
+  /** 404: no such hold for this browser session (never made, released, or another session's). */
+  holdNotFound: 'HOLD_NOT_FOUND',
+  /** 410: the hold ran out before it was extended; take a new one if a seat is still open. */
+  holdExpired: 'HOLD_EXPIRED',
+  /** 409: the hold was extended as many times as allowed (HOLD_MAX_EXTENSIONS). */
+  holdExtensionLimit: 'HOLD_EXTENSION_LIMIT',
+} as const;
 
 export const ProfileFields = z.object({
   aboutMe: z.string().max(2000, 'About me must be at most 2000 characters').optional(),

@@ -65,6 +65,20 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
       throw new Error('not used');
     }),
     confirmEmail: vi.fn(async () => ({ outcome: 'confirmed' as const, message: 'ok' })),
+    createHold: vi.fn(async (teamId) => ({
+      id: '0b0f5f1e-8f43-4c55-9a5a-6f1d2c3b4a59',
+      teamId: Number(teamId),
+      expiresAt: '2031-01-02T20:10:00.000Z',
+      secondsLeft: 600,
+    })),
+    extendHold: vi.fn(async (holdId) => ({
+      id: holdId,
+      teamId: TEAM.id,
+      expiresAt: '2031-01-02T20:10:00.000Z',
+      secondsLeft: 600,
+    })),
+    releaseHold: vi.fn(async () => undefined),
+    releaseHoldOnUnload: vi.fn(() => undefined),
     ...overrides,
   };
 }

@@ -59,6 +59,10 @@ function deferredApi() {
     submitFeedback: () => waiting('submitFeedback'),
     getStatus: () => waiting('getStatus'),
     confirmEmail: () => waiting('confirmEmail'),
+    createHold: () => waiting('createHold'),
+    extendHold: () => waiting('extendHold'),
+    releaseHold: () => waiting('releaseHold'),
+    releaseHoldOnUnload: () => undefined,
   };
   return {
     api,
