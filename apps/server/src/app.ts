@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import appConfig, { type SiteConfig } from './plugins/app/config.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import readCache from './plugins/app/read-cache.ts';
 import requestGuard from './plugins/app/request-guard.ts';
 import session from './plugins/app/session.ts';
 import tracker from './plugins/app/tracker.ts';
@@ -31,6 +32,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(cookie);
   await instance.register(rateLimit);
 
+  await instance.register(readCache);
   await instance.register(tracker);
   await instance.register(session);
   await instance.register(requestGuard);

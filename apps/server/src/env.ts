@@ -30,6 +30,11 @@ const EnvSchema = z
     REDIS_URL: optionalUrl,
     /** Upstream time budget for every call to the tracker. */
     TRACKER_TIMEOUT_MS: positiveInt(5000),
+    /**
+     * How long /api/proxy serves a tracker read answer again without asking (0: never). Writes
+     * through this site clear it at once; other changes (a hold running out) show within this time.
+     */
+    PROXY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
     /** Requests to /api per client per window (reads). */
     RATE_LIMIT_READ_MAX: positiveInt(300),

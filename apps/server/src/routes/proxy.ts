@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 import { notFoundError } from '../errors.ts';
@@ -46,6 +46,25 @@ function sendUpstreamError(reply: { send(payload: Error): unknown }, { error }: 
   reply.send(timedOut ? trackerTimeout() : trackerUnavailable());
 }
 
+/** The headers of a proxied answer as the browser got them, minus what send() sets itself. */
+function answerHeaders(reply: { getHeader(name: string): unknown }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (name !== 'content-length' && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function readBody(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
 /**
  * Transparent reads of the tracker through @fastify/http-proxy: the API key is added here, on the
  * server, and every browser header that could identify the visitor is left out.
@@ -68,11 +87,40 @@ export default async function proxyRoutes(app: FastifyInstance) {
     queryString: () => '',
   };
 
+  const cache = app.readCache;
   await app.register(httpProxy, {
     ...upstreamOptions,
     prefix: '/api/proxy',
     routes: PROXIED_READS,
     config: { rateLimit: app.rateLimits.read },
+    // A fresh answer from the read cache is sent as is; otherwise the tracker is asked and a 200
+    // is kept for the next visitors. The upstream request carries nothing of the visitor (no
+    // cookie, no query), so the answer for a path is the same for everyone.
+    handler: (request, reply, dest, options) => {
+      if (!cache.enabled) return reply.from(dest, options);
+      const key = request.url.split('?')[0] ?? request.url;
+      const cached = cache.get(key);
+      if (cached) return reply.code(cached.status).headers(cached.headers).send(cached.body);
+      const ticket = cache.ticket();
+      return reply.from(dest, {
+        ...options,
+        onResponse: (_request, upstreamReply, res) => {
+          readBody(res.stream).then(
+            (body) => {
+              if (res.statusCode === 200) {
+                cache.store(key, ticket, {
+                  status: 200,
+                  headers: answerHeaders(upstreamReply),
+                  body,
+                });
+              }
+              upstreamReply.send(body);
+            },
+            (error: Error) => sendUpstreamError(upstreamReply, { error }),
+          );
+        },
+      });
+    },
     replyOptions: {
       ...replyOptions,
       rewriteRequestHeaders: (_request, headers) => ({

@@ -10,6 +10,12 @@ export interface TrackerResponse {
   body: unknown;
 }
 
+/** Told about every call that may change the tracker's data (the read cache listens). */
+export interface WriteObserver {
+  writeStarted(): void;
+  writeSettled(): void;
+}
+
 interface CallInit {
   json?: unknown;
   form?: FormData;
@@ -57,6 +63,7 @@ export class TrackerClient {
     baseUrl: string,
     private readonly apiKey: string,
     private readonly timeoutMs: number,
+    private readonly writes?: WriteObserver,
   ) {
     this.base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   }
@@ -76,6 +83,8 @@ export class TrackerClient {
     }
     let response: Response;
     let text: string;
+    const write = method !== 'GET' && method !== 'HEAD';
+    if (write) this.writes?.writeStarted();
     try {
       response = await fetch(new URL(path.replace(/^\//, ''), this.base), {
         method,
@@ -86,6 +95,8 @@ export class TrackerClient {
       text = await response.text();
     } catch (error) {
       throw upstreamFailure(error);
+    } finally {
+      if (write) this.writes?.writeSettled();
     }
     let parsed: unknown = null;
     if (text) {
@@ -148,8 +159,8 @@ export default fp(
     const { tracker, env } = app.config;
     app.decorate(
       'trackerClient',
-      new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS),
+      new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS, app.readCache),
     );
   },
-  { name: 'tracker-client', dependencies: ['config'] },
+  { name: 'tracker-client', dependencies: ['config', 'read-cache'] },
 );
