@@ -1,2 +1,3 @@
+export * from './coverage.ts';
 export * from './model.ts';
 export * from './transition-id.ts';

@@ -4,10 +4,11 @@
  * (apps/web) through a driver: see `runModelPath`.
  */
 import { HOLD_WARNING_SECONDS } from '@app/contracts';
-import type { ActorLogic, AnyStateNode, EventObject } from 'xstate';
+import type { ActorLogic, EventObject } from 'xstate';
 import { type AdjacencyValue, getStateNodes, TestModel } from 'xstate/graph';
 import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
 import type { OnboardingSnapshot } from '../selectors.ts';
+import { allTransitionIds, transitionsTaken } from './coverage.ts';
 import { transitionId } from './transition-id.ts';
 
 /* ------------------------------------------------------------------ */
@@ -309,26 +310,11 @@ export interface ModelPath {
   steps: ModelStep[];
 }
 
-/** A stable name for a transition (see `transitionId`). */
+/** Former names of `transitionId`, `allTransitionIds`. */
 export const transitionName = transitionId;
+export const allTransitionNames = allTransitionIds;
 
-/** The names of every transition of the machine (`always` ones included). */
-export function allTransitionNames(): string[] {
-  const names: string[] = [];
-  for (const node of [onboardingMachine.root, ...getStateNodes(onboardingMachine.root)]) {
-    for (const definitions of node.transitions.values()) {
-      for (const definition of definitions) names.push(transitionName(definition));
-    }
-    for (const definition of node.always ?? []) names.push(transitionName(definition));
-  }
-  return names;
-}
-
-export function allStateNodes(): AnyStateNode[] {
-  return getStateNodes(onboardingMachine.root);
-}
-
-function describeEvent(event: ModelEvent): string {
+export function describeEvent(event: ModelEvent): string {
   const { type, ...rest } = event;
   const detail = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
   return `${type}${detail}`;
@@ -464,4 +450,123 @@ export async function runModelPath(path: ModelPath, driver: ModelDriver): Promis
     }
     await driver.check(step.state, step);
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* Transitions of steps, transition pairs, paths from saved events      */
+/* ------------------------------------------------------------------ */
+
+/** The machine's transitions (eventless ones included) that a path step takes. */
+export function stepTransitions(step: Pick<ModelStep, 'from' | 'event'>): string[] {
+  return transitionsTaken(step.from, step.event);
+}
+
+/**
+ * Transition-pair (2-switch) coverage: of every pair (a, b) where the machine can take b in the
+ * step right after a step that took a, how many the paths take in a row.
+ */
+export function twoSwitchCoverage(
+  paths: readonly ModelPath[],
+  model = createOnboardingTestModel(),
+): { covered: number; total: number } {
+  const adjacency = model.getAdjacencyMap();
+  const incoming = new Map<string, Set<string>>();
+  const outgoing = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, ids: readonly string[]) => {
+    const set = map.get(key) ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    map.set(key, set);
+  };
+  for (const [key, entry] of Object.entries(adjacency)) {
+    for (const { event, state } of transitionsOf(entry)) {
+      if (onboardingMachine.getTransitionData(entry.state, toMachineEvent(event)).length === 0) {
+        continue;
+      }
+      const ids = transitionsTaken(entry.state, event);
+      add(outgoing, key, ids);
+      add(incoming, serializeModelState(state), ids);
+    }
+  }
+  const possible = new Set<string>();
+  for (const [key, into] of incoming) {
+    for (const a of into) for (const b of outgoing.get(key) ?? []) possible.add(`${a} => ${b}`);
+  }
+  const covered = new Set<string>();
+  for (const path of paths) {
+    let previous: string[] = [];
+    for (const step of path.steps) {
+      const ids = stepTransitions(step);
+      if (ids.length === 0) continue;
+      for (const a of previous) for (const b of ids) covered.add(`${a} => ${b}`);
+      previous = ids;
+    }
+  }
+  return {
+    covered: [...covered].filter((pair) => possible.has(pair)).length,
+    total: possible.size,
+  };
+}
+
+/** A model event as saved in a replay file: its type and payload (actor answers included). */
+export function sameEvent(a: ModelEvent, b: ModelEvent): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The model path a saved list of events stands for, from the model's initial state. Throws when
+ * an event is not one the model can take there.
+ */
+export function pathFromEvents(
+  events: readonly ModelEvent[],
+  model = createOnboardingTestModel(),
+): ModelPath {
+  const adjacency = new Map(Object.entries(model.getAdjacencyMap()));
+  let key = adjacency.keys().next().value;
+  const steps: ModelStep[] = [];
+  for (const [index, event] of events.entries()) {
+    const entry = key === undefined ? undefined : adjacency.get(key);
+    const next =
+      entry === undefined ? undefined : transitionsOf(entry).find((t) => sameEvent(t.event, event));
+    if (entry === undefined || next === undefined) {
+      throw new Error(
+        `event ${index + 1} (${describeEvent(event)}) is not one the model takes there`,
+      );
+    }
+    steps.push({ event: next.event, from: entry.state, state: next.state });
+    key = serializeModelState(next.state);
+  }
+  return { description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps };
+}
+
+/** The shortest model path that ends with `event` taken from the model state of `from`. */
+export function shortestPathTo(
+  from: OnboardingSnapshot,
+  event: ModelEvent,
+  model = createOnboardingTestModel(),
+): ModelPath | null {
+  const adjacency = new Map(Object.entries(model.getAdjacencyMap()));
+  const rootKey = adjacency.keys().next().value;
+  const target = serializeModelState(from);
+  if (rootKey === undefined) return null;
+  const via = new Map<string, ModelStep[]>([[rootKey, []]]);
+  const queue = [rootKey];
+  while (queue.length > 0) {
+    const key = queue.shift() ?? rootKey;
+    const entry = adjacency.get(key);
+    const steps = via.get(key) ?? [];
+    if (entry === undefined) continue;
+    if (key === target) {
+      const last = transitionsOf(entry).find((t) => sameEvent(t.event, event));
+      if (last === undefined) return null;
+      const all = [...steps, { event: last.event, from: entry.state, state: last.state }];
+      return { description: all.map((step) => describeEvent(step.event)).join(' -> '), steps: all };
+    }
+    for (const { event: next, state } of transitionsOf(entry)) {
+      const nextKey = serializeModelState(state);
+      if (via.has(nextKey)) continue;
+      via.set(nextKey, [...steps, { event: next, from: entry.state, state }]);
+      queue.push(nextKey);
+    }
+  }
+  return null;
 }

@@ -1,0 +1,205 @@
+/**
+ * Coverage of the machine's transitions by the model-based paths, measured the same way at every
+ * level (the machine alone, the React app in jsdom, the built app in Chromium) and written as data
+ * that the statechart page can draw: `reports/paths/coverage.json` at the repository's root.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AnyActorScope, createEmptyActor, type InspectionEvent } from 'xstate';
+import { type AnyStateNode, getStateNodes } from 'xstate/graph';
+import { type OnboardingEvent, onboardingMachine } from '../machine.ts';
+import type { OnboardingSnapshot } from '../selectors.ts';
+import { transitionId } from './transition-id.ts';
+
+/** Every state node of the machine (the root excluded). */
+export function allStateNodes(): AnyStateNode[] {
+  return getStateNodes(onboardingMachine.root);
+}
+
+/** The ids of every transition of the machine (eventless ones included). */
+export function allTransitionIds(): string[] {
+  const ids: string[] = [];
+  for (const node of [onboardingMachine.root, ...allStateNodes()]) {
+    for (const definitions of node.transitions.values()) {
+      for (const definition of definitions) ids.push(transitionId(definition));
+    }
+    for (const definition of node.always ?? []) ids.push(transitionId(definition));
+  }
+  return ids;
+}
+
+/** The ids of the state nodes a snapshot is in. */
+export function activeStateIds(snapshot: OnboardingSnapshot): string[] {
+  return (snapshot._nodes ?? []).map((node) => node.id).filter((id) => id !== 'onboarding');
+}
+
+/**
+ * The transitions the machine takes, eventless ones included, when `event` reaches `snapshot`:
+ * computed without running anything (no actor starts, no action runs), from the microsteps the
+ * machine reports while it computes its next state.
+ */
+export function transitionsTaken(snapshot: OnboardingSnapshot, event: { type: string }): string[] {
+  const ids: string[] = [];
+  const self = createEmptyActor();
+  const record = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.microstep') return;
+    for (const definition of inspection._transitions) ids.push(transitionId(definition));
+  };
+  const scope: AnyActorScope = {
+    self,
+    id: '',
+    sessionId: 'coverage',
+    logger: () => undefined,
+    defer: () => undefined,
+    system: self.system,
+    stopChild: () => undefined,
+    emit: () => undefined,
+    actionExecutor: () => undefined,
+  };
+  if (!isEvent(event)) return ids;
+  const inspection = self.system.inspect(record);
+  try {
+    onboardingMachine.transition(snapshot, event, scope);
+  } finally {
+    inspection.unsubscribe();
+  }
+  return [...new Set(ids)];
+}
+
+/** The machine's internal events (actor answers, delays) travel like its own. */
+function isEvent(event: { type: string }): event is OnboardingEvent {
+  return typeof event.type === 'string';
+}
+
+/* ------------------------------------------------------------------ */
+/* Coverage figures                                                     */
+/* ------------------------------------------------------------------ */
+
+export const LEVELS = ['machine', 'jsdom', 'chromium'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface LevelCoverage {
+  level: Level;
+  paths: number;
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export function emptyCoverage(level: Level): LevelCoverage {
+  return { level, paths: 0, states: new Set(), transitions: new Set() };
+}
+
+/** One line per level: paths, states covered, transitions covered. */
+export function formatCoverage(coverage: LevelCoverage, transitionTotal?: string[]): string {
+  const states = allStateNodes().map((node) => node.id);
+  const transitions = transitionTotal ?? allTransitionIds();
+  const pct = (part: number, whole: number) =>
+    whole === 0 ? '100.0' : ((part / whole) * 100).toFixed(1);
+  const statesIn = states.filter((id) => coverage.states.has(id)).length;
+  const transitionsIn = transitions.filter((id) => coverage.transitions.has(id)).length;
+  return `${coverage.level}: ${coverage.paths} paths, states ${pct(statesIn, states.length)}% (${statesIn}/${states.length}), transitions ${pct(transitionsIn, transitions.length)}% (${transitionsIn}/${transitions.length})`;
+}
+
+export function missingStates(coverage: LevelCoverage): string[] {
+  return allStateNodes()
+    .map((node) => node.id)
+    .filter((id) => !coverage.states.has(id));
+}
+
+export function missingTransitions(coverage: LevelCoverage, total = allTransitionIds()): string[] {
+  return total.filter((id) => !coverage.transitions.has(id));
+}
+
+/* ------------------------------------------------------------------ */
+/* coverage.json                                                        */
+/* ------------------------------------------------------------------ */
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Where the path reports go (gitignored): `reports/paths/`, or `PATHS_REPORT_DIR`. */
+export function reportDir(): string {
+  return process.env.PATHS_REPORT_DIR ?? join(REPO_ROOT, 'reports', 'paths');
+}
+
+export interface CoverageFile {
+  generatedAt: string;
+  levels: Level[];
+  /** Transition id -> the levels that took it. */
+  transitions: Record<string, Level[]>;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function withLock<T>(dir: string, run: () => T): T {
+  const lock = join(dir, '.coverage.lock');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another test process is writing; a lock older than the deadline is a crashed writer's.
+      if (Date.now() > deadline) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+  try {
+    return run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Records what one run of one level (or one part of it: `part` names a shard) covered, then
+ * rewrites `coverage.json` from every part recorded so far. A level's later run replaces its own
+ * part, so the file always reflects the latest run of each.
+ */
+export function writeCoverage(level: Level, transitions: Iterable<string>, part = 'all'): string {
+  const dir = reportDir();
+  const parts = join(dir, 'coverage-parts');
+  mkdirSync(parts, { recursive: true });
+  const file = join(dir, 'coverage.json');
+  withLock(dir, () => {
+    const own = join(parts, `${level}.${part}.json`);
+    writeFileSync(own, JSON.stringify({ level, transitions: [...new Set(transitions)].sort() }));
+    const byTransition = new Map<string, Set<Level>>(
+      allTransitionIds().map((id) => [id, new Set<Level>()]),
+    );
+    for (const name of readdirSync(parts)) {
+      const data = readJson(join(parts, name));
+      if (typeof data !== 'object' || data === null) continue;
+      const recorded: { level?: unknown; transitions?: unknown } = data;
+      const at = LEVELS.find((candidate) => candidate === recorded.level);
+      if (at === undefined || !Array.isArray(recorded.transitions)) continue;
+      for (const id of recorded.transitions) {
+        if (typeof id === 'string') byTransition.get(id)?.add(at);
+      }
+    }
+    const content: CoverageFile = {
+      generatedAt: new Date().toISOString(),
+      levels: [...LEVELS],
+      transitions: Object.fromEntries(
+        [...byTransition].map(([id, levels]) => [
+          id,
+          LEVELS.filter((candidate) => levels.has(candidate)),
+        ]),
+      ),
+    };
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`);
+    renameSync(temporary, file);
+  });
+  return file;
+}
