@@ -59,8 +59,6 @@ export async function startTestTracker(opts: { log?: LogOptions } = {}): Promise
     port: 0,
     // The same logger the site gives its embedded tracker.
     logger: opts.log ? loggerOptions({ ...opts.log, name: 'tracker' }) : false,
-    // Hashing at production strength would cost a quarter of a second per sign-up.
-    scryptLogN: 10,
     now: () => new Date(Date.now() + offset),
     mailTransport: {
       async send(message) {

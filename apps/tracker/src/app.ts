@@ -9,6 +9,7 @@ import { submissionRoutes } from './routes/submissions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import type { TrackerContext } from './services/context.ts';
+import { BusyError } from './services/signup-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ const plugin: FastifyPluginAsync<{ context: TrackerContext }> = async (app, { co
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = errorBody(error);
+    if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (known) return reply.code(known.statusCode).send(known.body);
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });

@@ -34,6 +34,10 @@ export const EnvSchema = z.object({
   EMAIL_TOKEN_TTL_HOURS: optional(z.coerce.number().positive()).default(72),
   MAIL_RETRY_SECONDS: optional(z.coerce.number().positive()).default(30),
   PG_POOL_MAX: optional(z.coerce.number().int().positive()).default(10),
+  /** Password hashes (sign-ups, sign-ins) computed at once; the rest of the thread pool stays free. */
+  SIGNUP_CONCURRENCY: optional(z.coerce.number().int().positive()).default(2),
+  /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
+  SIGNUP_QUEUE_MAX: optional(z.coerce.number().int().nonnegative()).default(100),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   ).default('info'),
@@ -66,8 +70,6 @@ export interface TrackerOptions {
   env?: NodeJS.ProcessEnv;
   /** The clock; tests inject one. */
   now?: () => Date;
-  /** log2 of scrypt's N. Production always uses the default 17; tests may lower it. */
-  scryptLogN?: number;
   /** Where mail goes instead of SMTP_URL or the .eml outbox. */
   mailTransport?: MailTransport;
   /** Where photos go instead of dataDir/uploads. */
@@ -89,6 +91,8 @@ export interface TrackerConfig {
   emailTokenTtlMs: number;
   mailRetryMs: number;
   pgPoolMax: number;
+  signupConcurrency: number;
+  signupQueueMax: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -115,6 +119,8 @@ export function resolveConfig(opts: TrackerOptions, defaultPort: number): Tracke
     emailTokenTtlMs: env.EMAIL_TOKEN_TTL_HOURS * 3_600_000,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     pgPoolMax: env.PG_POOL_MAX,
+    signupConcurrency: env.SIGNUP_CONCURRENCY,
+    signupQueueMax: env.SIGNUP_QUEUE_MAX,
     logLevel: env.LOG_LEVEL,
   };
 }

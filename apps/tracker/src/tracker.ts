@@ -7,9 +7,9 @@ import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { lockDataDir } from './lock.ts';
 import { createMailer, emlFileTransport, smtpTransport } from './mailer.ts';
-import { DEFAULT_SCRYPT_LOG_N } from './password.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createRepositories, type TrackerContext } from './services/context.ts';
+import { BoundedQueue } from './services/signup-queue.ts';
 import { diskStorage } from './storage.ts';
 
 export const PGLITE_SUBDIR = 'pglite';
@@ -94,7 +94,10 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
       storage: opts.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
       apiKey,
       now,
-      scryptLogN: opts.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
+      signups: {
+        queue: new BoundedQueue(config.signupConcurrency, config.signupQueueMax),
+        inFlight: new Map(),
+      },
     };
     const db = database;
     app.addHook('onReady', async () => {

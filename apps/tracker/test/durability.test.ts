@@ -25,7 +25,6 @@ const open = (db: TestDatabase, extra = {}) =>
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
     apiKey: API_KEY,
-    scryptLogN: 10,
     env: {},
     ...extra,
   });

@@ -21,8 +21,6 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
     apiKey: API_KEY,
-    // Cheap hashing for tests only; the default (2^17) is tested in password.test.ts.
-    scryptLogN: 10,
     // Ambient variables (a developer's DATABASE_URL) must not leak into tests.
     env: {},
     ...extra,

@@ -260,6 +260,16 @@ export const HOLD_ERROR_CODES = {
   holdExtensionLimit: 'HOLD_EXTENSION_LIMIT',
 } as const;
 
+/**
+ * The `Idempotency-Key` header of POST /api/users: a random value the browser makes once per
+ * sign-up attempt and sends again with every retry of it, so a retry returns the first answer
+ * (session cookie included) instead of creating the account twice or answering "email taken".
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Idempotency-Key: 16 to 128 letters, digits or _.:-');
+
 export const ProfileFields = z.object({
   aboutMe: z.string().max(2000, 'About me must be at most 2000 characters').optional(),
 });

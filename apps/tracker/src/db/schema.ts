@@ -2,7 +2,7 @@
  * Drizzle's view of the tables created by migrations/*.sql. The SQL files are the source of truth
  * for the database; this file only gives queries their types, so keep the two in step.
  */
-import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -49,6 +49,15 @@ export const users = pgTable('users', {
   about: text('about'),
   goalSummary: text('goal_summary'),
   status: text('status').$type<MemberStatus>().notNull().default('Active'),
+  createdAt: createdAt(),
+});
+
+/** The first answer of each sign-up, by the idempotency key the browser sent with it. */
+export const signupKeys = pgTable('signup_keys', {
+  key: text('key').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  userId: integer('user_id').notNull(),
+  answer: jsonb('answer').notNull(),
   createdAt: createdAt(),
 });
 
@@ -126,6 +135,7 @@ export const schema = {
   focusAreaRoles,
   teams,
   users,
+  signupKeys,
   memberships,
   joinRequests,
   emailTokens,

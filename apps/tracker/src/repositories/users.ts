@@ -31,6 +31,18 @@ export function usersRepository(db: Db) {
       return row !== undefined;
     },
 
+    async findByEmail(email: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      return row ?? null;
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, tx: Db = db) {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+
     async insert(values: typeof users.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(users).values(values).returning();
       if (!row) throw new Error('insert returned no row');

@@ -5,10 +5,13 @@ import { catalogueRepository } from '../repositories/catalogue.ts';
 import { emailTokensRepository } from '../repositories/email-tokens.ts';
 import { joinRequestsRepository } from '../repositories/join-requests.ts';
 import { outboxRepository } from '../repositories/outbox.ts';
+import { signupKeysRepository } from '../repositories/signup-keys.ts';
 import { submissionsRepository } from '../repositories/submissions.ts';
 import { teamsRepository } from '../repositories/teams.ts';
 import { usersRepository } from '../repositories/users.ts';
 import type { PhotoStorage } from '../storage.ts';
+import type { CreateUserAnswer } from './users.ts';
+import type { BoundedQueue } from './signup-queue.ts';
 
 export function createRepositories(database: Database, now: () => Date) {
   const { db } = database;
@@ -20,6 +23,7 @@ export function createRepositories(database: Database, now: () => Date) {
     emailTokens: emailTokensRepository(db),
     submissions: submissionsRepository(db),
     outbox: outboxRepository(db, now),
+    signupKeys: signupKeysRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -33,5 +37,10 @@ export interface TrackerContext {
   storage: PhotoStorage;
   apiKey: string;
   now: () => Date;
-  scryptLogN: number;
+  signups: {
+    /** Password hashing (sign-ups, sign-ins) runs through this, bounded. */
+    queue: BoundedQueue;
+    /** Sign-ups under way in this process, by idempotency key: a retry waits for the first. */
+    inFlight: Map<string, { fingerprint: string; answer: Promise<CreateUserAnswer> }>;
+  };
 }

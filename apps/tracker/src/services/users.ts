@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CreateUserPayload, JOIN_RESPONSE_DAYS } from '@app/contracts';
 import { HttpError } from '../errors.ts';
-import { hashPassword } from '../password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
+import { sleep } from './signup-queue.ts';
 import type { TrackerContext } from './context.ts';
 
 export const EMAIL_TAKEN_MESSAGE =
@@ -34,102 +35,195 @@ function teamIdNumber(teamId: string | number): number | null {
   return /^[1-9]\d{0,8}$/.test(s) ? Number(s) : null;
 }
 
-export async function createUser(ctx: TrackerContext, payload: CreateUserPayload) {
-  const { repos, database, config } = ctx;
-  const email = payload.email.trim();
-  // Checked before hashing so a duplicate does not cost a quarter of a second of CPU.
-  if (await repos.users.emailTaken(email)) {
-    throw new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+/** What identifies a sign-up besides its key: a key sent again with other details is refused. */
+function signupFingerprint(payload: CreateUserPayload): string {
+  // The password is left out: a fast hash of it must not be stored beside the slow one.
+  const { email, name, goalSummary, teamId } = payload;
+  return createHash('sha256')
+    .update(JSON.stringify([email.trim().toLowerCase(), name, goalSummary, String(teamId)]))
+    .digest('hex');
+}
+
+export type CreateUserAnswer = Awaited<ReturnType<typeof insertAccount>>;
+
+const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+const keyReused = () =>
+  new HttpError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a sign-up with other details.',
+  );
+
+/** How long a sign-up's key is remembered: far longer than any browser keeps retrying. */
+const SIGNUP_KEY_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Creates the account, its email token, join request and confirmation mail in one transaction.
+ * With an idempotency key, the first answer is stored in that transaction and every later request
+ * with the same key gets it back, also while the first is still running; without one, a retry of
+ * a sign-up whose answer was lost would find its own account and answer "email taken".
+ */
+export async function createUser(
+  ctx: TrackerContext,
+  payload: CreateUserPayload,
+  key: string | null = null,
+): Promise<CreateUserAnswer> {
+  if (key === null) return signUp(ctx, payload, null);
+  const fingerprint = signupFingerprint(payload);
+  const stored = await ctx.repos.signupKeys.find(key);
+  if (stored) {
+    if (stored.fingerprint !== fingerprint) throw keyReused();
+    return stored.answer as CreateUserAnswer;
   }
-  const passwordHash = await hashPassword(payload.password, ctx.scryptLogN);
+  const running = ctx.signups.inFlight.get(key);
+  if (running) {
+    if (running.fingerprint !== fingerprint) throw keyReused();
+    return running.answer;
+  }
+  const answer = signUp(ctx, payload, { key, fingerprint });
+  ctx.signups.inFlight.set(key, { fingerprint, answer });
+  try {
+    return await answer;
+  } finally {
+    ctx.signups.inFlight.delete(key);
+  }
+}
+
+/**
+ * One sign-up through the bounded queue (503 with Retry-After when it is full, before anything is
+ * written). An address already taken is refused without hashing, but only after as long as a
+ * sign-up typically takes, so the answer time does not tell whether an account exists.
+ */
+function signUp(
+  ctx: TrackerContext,
+  payload: CreateUserPayload,
+  idempotency: { key: string; fingerprint: string } | null,
+) {
+  const { queue } = ctx.signups;
+  return queue.run(async () => {
+    const started = performance.now();
+    const email = payload.email.trim();
+    if (await ctx.repos.users.emailTaken(email)) {
+      await sleep(queue.typicalMs() - (performance.now() - started));
+      throw emailTaken();
+    }
+    const passwordHash = await hashPassword(payload.password);
+    try {
+      const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency);
+      queue.record(performance.now() - started);
+      return answer;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another tracker sharing the database took this key first: its answer is the answer.
+      const stored = idempotency && (await ctx.repos.signupKeys.find(idempotency.key));
+      if (!stored) throw emailTaken();
+      if (stored.fingerprint !== idempotency.fingerprint) throw keyReused();
+      return stored.answer as CreateUserAnswer;
+    }
+  });
+}
+
+async function insertAccount(
+  ctx: TrackerContext,
+  payload: CreateUserPayload,
+  email: string,
+  passwordHash: string,
+  idempotency: { key: string; fingerprint: string } | null,
+) {
+  const { repos, database, config } = ctx;
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
 
-  const result = await database.db
-    .transaction(async (tx) => {
-      const user = await repos.users.insert(
-        {
-          email,
-          passwordHash,
-          name: payload.name,
-          goalSummary: payload.goalSummary,
-          status: 'Pending',
-        },
+  const result = await database.db.transaction(async (tx) => {
+    const user = await repos.users.insert(
+      {
+        email,
+        passwordHash,
+        name: payload.name,
+        goalSummary: payload.goalSummary,
+        status: 'Pending',
+      },
+      tx,
+    );
+    await repos.emailTokens.insert(
+      {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
+      },
+      tx,
+    );
+
+    const id = teamIdNumber(payload.teamId);
+    const team = id === null ? null : await repos.teams.findRow(id, tx);
+    let warning: string | undefined;
+    if (!team) {
+      warning = JOIN_REQUEST_WARNINGS.teamNotFound(payload.teamId);
+    } else if ((await repos.teams.activeMemberCount(team.id, tx)) >= team.capacity) {
+      warning = JOIN_REQUEST_WARNINGS.teamFull(team.name);
+    } else {
+      const membership = await repos.teams.addMembership(
+        { teamId: team.id, userId: user.id, status: 'Pending' },
         tx,
       );
-      await repos.emailTokens.insert(
-        {
-          userId: user.id,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
-        },
+      await repos.joinRequests.insert(
+        { userId: user.id, teamId: team.id, membershipId: membership.id },
         tx,
       );
+    }
 
-      const id = teamIdNumber(payload.teamId);
-      const team = id === null ? null : await repos.teams.findRow(id, tx);
-      let warning: string | undefined;
-      if (!team) {
-        warning = JOIN_REQUEST_WARNINGS.teamNotFound(payload.teamId);
-      } else if ((await repos.teams.activeMemberCount(team.id, tx)) >= team.capacity) {
-        warning = JOIN_REQUEST_WARNINGS.teamFull(team.name);
-      } else {
-        const membership = await repos.teams.addMembership(
-          { teamId: team.id, userId: user.id, status: 'Pending' },
-          tx,
-        );
-        await repos.joinRequests.insert(
-          { userId: user.id, teamId: team.id, membershipId: membership.id },
-          tx,
-        );
-      }
-
-      const link = `${config.siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-      const hours = Math.round(config.emailTokenTtlMs / 3_600_000);
+    const link = `${config.siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    const hours = Math.round(config.emailTokenTtlMs / 3_600_000);
+    await repos.outbox.enqueue(
+      {
+        kind: 'email-confirmation',
+        to: email,
+        subject: 'Please confirm your email address',
+        text: [
+          `Hi ${payload.name},`,
+          '',
+          'Thank you for signing up with Accountability Partners. Please confirm your email address by opening this link:',
+          '',
+          link,
+          '',
+          `The link works once and expires in ${hours} hours.`,
+          team && !warning
+            ? `Your join request to Team ${team.name} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
+            : 'We will be in touch about your team.',
+          '',
+          'If you did not sign up, you can ignore this email.',
+        ].join('\n'),
+      },
+      tx,
+    );
+    if (warning && config.adminEmail) {
       await repos.outbox.enqueue(
         {
-          kind: 'email-confirmation',
-          to: email,
-          subject: 'Please confirm your email address',
-          text: [
-            `Hi ${payload.name},`,
-            '',
-            'Thank you for signing up with Accountability Partners. Please confirm your email address by opening this link:',
-            '',
-            link,
-            '',
-            `The link works once and expires in ${hours} hours.`,
-            team && !warning
-              ? `Your join request to Team ${team.name} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
-              : 'We will be in touch about your team.',
-            '',
-            'If you did not sign up, you can ignore this email.',
-          ].join('\n'),
+          kind: 'join-request-issue',
+          to: config.adminEmail,
+          subject: `Join request not created for user ${user.id}`,
+          text: `User ${user.id} (${payload.name}) signed up, but no join request was created: ${warning}`,
         },
         tx,
       );
-      if (warning && config.adminEmail) {
-        await repos.outbox.enqueue(
-          {
-            kind: 'join-request-issue',
-            to: config.adminEmail,
-            subject: `Join request not created for user ${user.id}`,
-            text: `User ${user.id} (${payload.name}) signed up, but no join request was created: ${warning}`,
-          },
-          tx,
-        );
-      }
-      return { userId: user.id, warning };
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
-      throw error;
-    });
+    }
+    const answer = warning
+      ? { user: { id: user.id }, joinRequestWarning: warning }
+      : { user: { id: user.id }, joinRequestSuccess: true as const };
+    if (idempotency) {
+      await repos.signupKeys.insert({ ...idempotency, userId: user.id, answer }, tx);
+    }
+    return answer;
+  });
 
   ctx.mailer.kick();
-  return result.warning
-    ? { user: { id: result.userId }, joinRequestWarning: result.warning }
-    : { user: { id: result.userId }, joinRequestSuccess: true as const };
+  if (idempotency) {
+    // Housekeeping only: a failure here leaves old keys for the next sign-up to remove.
+    await repos.signupKeys
+      .deleteOlderThan(new Date(now.getTime() - SIGNUP_KEY_TTL_MS))
+      .catch(() => undefined);
+  }
+  return result;
 }
 
 export async function confirmEmail(ctx: TrackerContext, token: string) {
@@ -154,4 +248,31 @@ export async function confirmEmail(ctx: TrackerContext, token: string) {
     await repos.users.confirmEmail(row.userId, now, tx);
   });
   return { status: 'confirmed' as const, message: 'Thank you! Your email address is confirmed.' };
+}
+
+const INVALID_CREDENTIALS = 'The email address or password is not right.';
+
+/** A hash of no one's password, checked for an unknown address so both answers take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Sign-in on the tracker: checks the password (through the same queue as sign-ups, as it costs a
+ * hash too) and, when the stored hash is older than the current parameters (scrypt), replaces it
+ * with an argon2id hash of the password just proven right.
+ */
+export async function signIn(
+  ctx: TrackerContext,
+  credentials: { email: string; password: string },
+) {
+  return ctx.signups.queue.run(async () => {
+    const user = await ctx.repos.users.findByEmail(credentials.email.trim());
+    decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+    const stored = user?.passwordHash ?? (await decoyHash);
+    const valid = await verifyPassword(credentials.password, stored);
+    if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (needsRehash(user.passwordHash)) {
+      await ctx.repos.users.setPasswordHash(user.id, await hashPassword(credentials.password));
+    }
+    return { user: { id: user.id } };
+  });
 }
