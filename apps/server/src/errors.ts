@@ -15,6 +15,9 @@ export const ERROR_CODES = {
   trackerUnavailable: 'TRACKER_UNAVAILABLE',
   trackerTimeout: 'TRACKER_TIMEOUT',
   trackerError: 'TRACKER_ERROR',
+  signupBusy: 'SIGNUP_BUSY',
+  shuttingDown: 'SHUTTING_DOWN',
+  requestTimeout: 'REQUEST_TIMEOUT',
   internal: 'INTERNAL_ERROR',
 } as const;
 
@@ -30,6 +33,18 @@ export class HttpError extends Error {
     readonly details?: unknown,
   ) {
     super(message);
+  }
+}
+
+/** A refusal that is safe to repeat later: answered with Retry-After (seconds). */
+export class RetryLaterError extends HttpError {
+  override name = 'RetryLaterError';
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, code, message);
   }
 }
 

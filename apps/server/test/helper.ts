@@ -49,7 +49,9 @@ export interface TestTracker {
 }
 
 /** A real tracker on loopback over a fresh copy of the seeded test database. */
-export async function startTestTracker(opts: { log?: LogOptions } = {}): Promise<TestTracker> {
+export async function startTestTracker(
+  opts: { log?: LogOptions; env?: Record<string, string> } = {},
+): Promise<TestTracker> {
   const database = await createTestDatabase();
   const mail: TestTracker['mail'] = [];
   let offset = 0;
@@ -57,6 +59,7 @@ export async function startTestTracker(opts: { log?: LogOptions } = {}): Promise
     dataDir: database.dataDir,
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     port: 0,
+    env: opts.env ?? {},
     // The same logger the site gives its embedded tracker.
     logger: opts.log ? loggerOptions({ ...opts.log, name: 'tracker' }) : false,
     now: () => new Date(Date.now() + offset),

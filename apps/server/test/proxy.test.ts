@@ -14,7 +14,18 @@ describe('proxy to an upstream that misbehaves', () => {
         return [];
       });
       stub.get('/focus-areas', () => new Promise(() => {}));
-      stub.post('/users', () => new Promise(() => {}));
+      // Slower than any time limit the site sets, then successful, as a busy tracker can be.
+      stub.post('/users', async (request, reply) => {
+        seen.push({ url: request.url, headers: request.headers });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return reply.code(201).send({ user: { id: 41 }, joinRequestSuccess: true });
+      });
+      stub.post('/onboarding', async (_request, reply) =>
+        reply.code(503).header('retry-after', '3').send({
+          message: 'Many people are signing up right now. Please try again in a few seconds.',
+          code: 'SIGNUP_BUSY',
+        }),
+      );
     });
   });
   afterAll(async () => {
@@ -36,7 +47,21 @@ describe('proxy to an upstream that misbehaves', () => {
     await site.close();
   });
 
-  it('answers 504 with a clear JSON error when the tracker is too slow', async () => {
+  it('passes on "busy, try again later" with its Retry-After', async () => {
+    const site = await buildTestSite({ tracker: { url: upstream.url, apiKey: API_KEY } });
+    const response = await site.inject({
+      method: 'POST',
+      url: '/api/onboarding',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify({ category: 'work', focusArea: 'Employee' }),
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('3');
+    expect(response.json()).toMatchObject({ code: 'SIGNUP_BUSY' });
+    await site.close();
+  });
+
+  it('answers 504 to a read the tracker is too slow for, and waits for a sign-up', async () => {
     const site = await buildTestSite({
       tracker: { url: upstream.url, apiKey: API_KEY },
       env: { TRACKER_TIMEOUT_MS: '150' },
@@ -44,15 +69,17 @@ describe('proxy to an upstream that misbehaves', () => {
     const response = await site.inject({ url: '/api/proxy/focus-areas' });
     expect(response.statusCode).toBe(504);
     expect(response.json()).toMatchObject({ code: 'TRACKER_TIMEOUT' });
+    // A sign-up is not cut off: the tracker may be creating the account as we wait.
     const write = await site.inject({
       method: 'POST',
       url: '/api/users',
-      headers: JSON_HEADERS,
+      headers: { ...JSON_HEADERS, 'idempotency-key': 'k-0123456789abcdef' },
       payload: JSON.stringify(signup()),
     });
-    expect(write.statusCode).toBe(504);
-    expect(write.json()).toMatchObject({ code: 'TRACKER_TIMEOUT', message: expect.any(String) });
-    expect(write.headers['set-cookie']).toBeUndefined();
+    expect(write.statusCode).toBe(201);
+    expect(write.json()).toMatchObject({ user: { id: 41 } });
+    expect(write.headers['set-cookie']).toEqual(expect.stringContaining('ap_session='));
+    expect(seen.at(-1)?.headers['idempotency-key']).toBe('k-0123456789abcdef');
     await site.close();
   });
 

@@ -25,11 +25,7 @@ const signUp = (tracker: TestTracker, payload: object, key?: string) =>
   });
 
 async function countUsers(tracker: TestTracker, email: string) {
-  const rows = await tracker.app.tracker.database.db.execute(
-    sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower(${email})`,
-  );
-  const [row] = rows.rows as { n: number }[];
-  return row?.n ?? 0;
+  return (await tracker.app.tracker.repos.users.findByEmail(email)) ? 1 : 0;
 }
 
 describe('sign-up with an idempotency key', () => {
@@ -149,10 +145,7 @@ describe('sign-in', () => {
     const legacy = `scrypt$10$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
     const { db } = t.app.tracker.database;
     await db.execute(sql`UPDATE users SET password_hash = ${legacy} WHERE id = ${id}`);
-    const stored = async () => {
-      const rows = await db.execute(sql`SELECT password_hash AS h FROM users WHERE id = ${id}`);
-      return (rows.rows as { h: string }[])[0]?.h;
-    };
+    const stored = async () => (await t.app.tracker.repos.users.get(id))?.passwordHash;
 
     const wrong = await t.call({
       method: 'POST',

@@ -245,6 +245,18 @@ describe('user creation (spec 8)', () => {
     expect(await requests[0]?.json()).toEqual(user);
   });
 
+  it('sends the idempotency key as a header, and none when not given', async () => {
+    const { client, requests } = fakeServer(
+      json({ user: { id: 42 }, joinRequestSuccess: true }, 201),
+      json({ user: { id: 42 }, joinRequestSuccess: true }, 201),
+    );
+    await client.createUser(user, { idempotencyKey: 'signup-0123456789abcdef' });
+    await client.createUser(user);
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('signup-0123456789abcdef');
+    expect(requests[0]?.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(requests[1]?.headers.get('idempotency-key')).toBeNull();
+  });
+
   it("shows the server's message, with its code", async () => {
     const { client } = fakeServer(
       json({ message: 'That email is already registered', code: 'EMAIL_TAKEN' }, 409, 'Conflict'),

@@ -11,6 +11,7 @@ import {
   FocusRole,
   type Hold,
   HoldResponse,
+  IDEMPOTENCY_KEY_HEADER,
   type Id,
   MESSAGES,
   NextAvailableDateResponse,
@@ -42,6 +43,11 @@ export interface ApiClientOptions {
 /** Lets a caller cancel a call, e.g. an XState actor that is stopped when its state is left. */
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** A sign-up's options: the same idempotency key on every retry of one attempt. */
+export interface CreateUserOptions extends CallOptions {
+  idempotencyKey?: string;
 }
 
 export interface ProfileUpdate {
@@ -79,6 +85,7 @@ interface SendOptions extends CallOptions {
   body?: FormData;
   timeout?: number;
   keepalive?: boolean;
+  headers?: Record<string, string>;
 }
 
 function defaultBaseUrl(): string | undefined {
@@ -241,6 +248,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         ...(init.signal === undefined ? {} : { signal: init.signal }),
         ...(init.timeout === undefined ? {} : { timeout: init.timeout }),
         ...(init.keepalive === undefined ? {} : { keepalive: init.keepalive }),
+        ...(init.headers === undefined ? {} : { headers: init.headers }),
       });
       const text = await response.text();
       return { status: response.status, statusText: response.statusText, ok: response.ok, text };
@@ -310,9 +318,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (!answer.ok) throw httpError(answer);
     },
 
-    /** POST /api/users. Sets the session cookie the profile call needs. */
-    async createUser(payload: CreateUserPayload, call?: CallOptions): Promise<CreateUserResponse> {
-      const answer = await send('api/users', { method: 'post', json: payload, ...call });
+    /**
+     * POST /api/users. Sets the session cookie the profile call needs. Send the same
+     * `idempotencyKey` when trying one sign-up again: the server then answers with the first
+     * outcome instead of creating a second account (or refusing the address as taken).
+     */
+    async createUser(
+      payload: CreateUserPayload,
+      { idempotencyKey, ...call }: CreateUserOptions = {},
+    ): Promise<CreateUserResponse> {
+      const answer = await send('api/users', {
+        method: 'post',
+        json: payload,
+        ...call,
+        ...(idempotencyKey === undefined
+          ? {}
+          : { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      });
       if (!answer.ok) throw httpError(answer, createUserMessage(answer));
       return parseBody(answer, CreateUserResponse, MESSAGES.invalidServerResponse);
     },

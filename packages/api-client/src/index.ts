@@ -3,6 +3,7 @@ export {
   type ApiClientOptions,
   type BookingResult,
   type CallOptions,
+  type CreateUserOptions,
   createApiClient,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_UPLOAD_TIMEOUT_MS,

@@ -7,6 +7,8 @@ import {
   CreateUserResponse,
   FeedbackPayload,
   FeedbackResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
   NextAvailableDateResponse,
   OnboardingPayload,
   OnboardingResponse,
@@ -31,7 +33,16 @@ export default async function apiRoutes(app: FastifyInstance) {
     { config: { body: 'json', rateLimit: signup } },
     async (request, reply) => {
       const payload = parseInput(CreateUserPayload, request.body);
-      const response = await app.trackerClient.send('POST', '/users', { json: payload });
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const headers: Record<string, string> = {};
+      if (key !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = parseInput(IdempotencyKey, key);
+      // No time limit: the tracker answers a full queue at once with 503, and a sign-up that has
+      // started must not be reported as failed while it goes on to create the account.
+      const response = await app.trackerClient.send('POST', '/users', {
+        json: payload,
+        headers,
+        timeout: false,
+      });
       const created = trackerAnswer(CreateUserResponse, response);
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);

@@ -10,8 +10,8 @@ import { submissionsRepository } from '../repositories/submissions.ts';
 import { teamsRepository } from '../repositories/teams.ts';
 import { usersRepository } from '../repositories/users.ts';
 import type { PhotoStorage } from '../storage.ts';
-import type { CreateUserAnswer } from './users.ts';
 import type { BoundedQueue } from './signup-queue.ts';
+import type { CreateUserAnswer } from './users.ts';
 
 export function createRepositories(database: Database, now: () => Date) {
   const { db } = database;

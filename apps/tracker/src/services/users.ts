@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type CreateUserPayload, JOIN_RESPONSE_DAYS } from '@app/contracts';
 import { HttpError } from '../errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
-import { sleep } from './signup-queue.ts';
 import type { TrackerContext } from './context.ts';
+import { sleep } from './signup-queue.ts';
 
 export const EMAIL_TAKEN_MESSAGE =
   'An account with this email address already exists. Sign in instead, or use another address.';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES, HttpError, INTERNAL_MESSAGE } from '../../errors.ts';
+import { ERROR_CODES, HttpError, INTERNAL_MESSAGE, RetryLaterError } from '../../errors.ts';
 
 /** Fastify and @fastify/multipart errors the client caused, answered in plain words. */
 const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -73,6 +73,9 @@ export default fp(
         if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
         const body: Record<string, unknown> = { message: error.message, code: error.code };
         if (error.details !== undefined) body.details = error.details;
+        if (error instanceof RetryLaterError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         return reply.code(error.statusCode).send(body);
       }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type * as z from 'zod';
-import { ERROR_CODES, HttpError } from '../../errors.ts';
+import { ERROR_CODES, HttpError, RetryLaterError } from '../../errors.ts';
 
 export interface TrackerResponse {
   ok: boolean;
   status: number;
   statusText: string;
+  retryAfter: string | null;
   body: unknown;
 }
 
@@ -19,6 +20,12 @@ export interface WriteObserver {
 interface CallInit {
   json?: unknown;
   form?: FormData;
+  headers?: Record<string, string>;
+  /**
+   * False for a write that cannot be undone: cutting it off would tell the browser "failed"
+   * while the tracker carries on and succeeds. Such calls wait for the tracker's answer.
+   */
+  timeout?: false;
 }
 
 const FAILED = 'The tracker could not handle the request. Please try again later.';
@@ -71,6 +78,7 @@ export class TrackerClient {
   /** One request; network failures and time-outs become 502/504, any HTTP answer is returned. */
   async call(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
     const headers: Record<string, string> = {
+      ...init.headers,
       'x-api-key': this.apiKey,
       accept: 'application/json',
     };
@@ -90,7 +98,7 @@ export class TrackerClient {
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        ...(init.timeout === false ? {} : { signal: AbortSignal.timeout(this.timeoutMs) }),
       });
       text = await response.text();
     } catch (error) {
@@ -110,6 +118,7 @@ export class TrackerClient {
       ok: response.ok,
       status: response.status,
       statusText: response.statusText,
+      retryAfter: response.headers.get('retry-after'),
       body: parsed,
     };
   }
@@ -129,6 +138,11 @@ export class TrackerClient {
       response.status !== 403;
     if (clientFault && message) {
       throw new HttpError(response.status, code ?? 'REJECTED', message, details);
+    }
+    // Busy (sign-up queue full): nothing was done, so the browser may try again after a while.
+    const retryAfter = Number(response.retryAfter);
+    if (response.status === 503 && message && Number.isInteger(retryAfter) && retryAfter > 0) {
+      throw new RetryLaterError(code ?? ERROR_CODES.signupBusy, message, retryAfter);
     }
     throw new HttpError(502, ERROR_CODES.trackerError, FAILED);
   }
