@@ -1,14 +1,22 @@
 /**
  * Writes the statechart files from the machine definition: chart/onboarding.mmd (Mermaid),
- * chart/onboarding.layout.json (ELK's layout, which the web viewer draws too) and
- * chart/onboarding.svg.
+ * chart/onboarding.layout.json (ELK's layout, which the web studio draws too),
+ * chart/onboarding.svg, and the screens view: chart/screens.layout.json and chart/screens.svg.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toMermaid } from '../src/chart.ts';
-import { CHART_TITLE, chartDescription, serialiseLayout } from '../src/diagram/files.ts';
+import {
+  CHART_TITLE,
+  chartDescription,
+  SCREENS_LAYOUT_OPTIONS,
+  SCREENS_TITLE,
+  screensDescription,
+  serialiseLayout,
+} from '../src/diagram/files.ts';
 import { toChartGraph } from '../src/diagram/graph.ts';
 import { layoutChart } from '../src/diagram/layout.ts';
+import { toScreensGraph } from '../src/diagram/screens.ts';
 import { toSvg } from '../src/diagram/svg.ts';
 import { onboardingMachine } from '../src/machine.ts';
 
@@ -16,12 +24,22 @@ const file = (name: string) => fileURLToPath(new URL(`../chart/${name}`, import.
 
 const graph = toChartGraph(onboardingMachine);
 const layout = await layoutChart(graph);
+const screens = toScreensGraph(graph);
+const screensLayout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS);
 const outputs: [string, string][] = [
   ['onboarding.mmd', toMermaid(onboardingMachine)],
   ['onboarding.layout.json', serialiseLayout(layout)],
   [
     'onboarding.svg',
     toSvg(graph, layout, { title: CHART_TITLE, description: chartDescription(graph) }),
+  ],
+  ['screens.layout.json', serialiseLayout(screensLayout)],
+  [
+    'screens.svg',
+    toSvg(screens, screensLayout, {
+      title: SCREENS_TITLE,
+      description: screensDescription(screens),
+    }),
   ],
 ];
 for (const [name, text] of outputs) {

@@ -4,9 +4,14 @@ import {
   CHART_TITLE,
   chartDescription,
   onboardingChartLayout,
+  SCREENS_LAYOUT_OPTIONS,
+  SCREENS_TITLE,
+  screensChartLayout,
+  screensDescription,
   serialiseLayout,
   toChartGraph,
   toMermaid,
+  toScreensGraph,
   toSvg,
 } from './chart.ts';
 import { layoutChart } from './diagram/layout.ts';
@@ -37,12 +42,25 @@ describe('statechart files', () => {
     expect(chartFile('onboarding.svg')).toBe(svg);
   });
 
+  it(`screens view layout and SVG are up to date with the machine ${STALE}`, async () => {
+    const screens = toScreensGraph(toChartGraph(onboardingMachine));
+    const layout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS);
+    expect(chartFile('screens.layout.json')).toBe(serialiseLayout(layout));
+    expect(screensChartLayout).toEqual(layout);
+    expect(chartFile('screens.svg')).toBe(
+      toSvg(screens, layout, { title: SCREENS_TITLE, description: screensDescription(screens) }),
+    );
+  }, 60_000);
+
   it('Mermaid draws every screen with its route and the spec transitions', () => {
     const chart = toMermaid(onboardingMachine);
     expect(chart.startsWith('stateDiagram-v2\n')).toBe(true);
     expect(chart).toContain('state "intro /onboarding/{category}/intro" as matched_step_intro');
-    expect(chart).toContain('matched_step_intro --> matched_step_goal : intro.submit [validName]');
-    expect(chart).toContain('matching --> matched : after teamFetchTimeout');
-    expect(chart).toContain('matched_hold_ending --> matched_hold_counting : hold.extend');
+    expect(chart).toContain(
+      'matched_step_intro --> matched_step_goal : submit name [name filled in]',
+    );
+    expect(chart).toContain('matching --> matched : after 10 s');
+    expect(chart).toContain('matched_hold_counting --> matched_hold_ending : after 9 min');
+    expect(chart).toContain('matched_hold_ending --> matched_hold_counting : hold the slot longer');
   });
 });

@@ -6,7 +6,9 @@ export * from './diagram/files.ts';
 export * from './diagram/geometry.ts';
 export * from './diagram/graph.ts';
 export * from './diagram/scene.ts';
+export * from './diagram/screens.ts';
 export * from './diagram/svg.ts';
+export * from './diagram/words.ts';
 
 /** Mermaid node id for a state: its path, dots made underscores. */
 function mermaidId(state: ChartState, graph: ChartGraph): string {

@@ -1,8 +1,10 @@
 import layout from '../../chart/onboarding.layout.json';
+import screensLayout from '../../chart/screens.layout.json';
 import type { ChartLayout } from './geometry.ts';
 
 /**
- * The layout `pnpm statechart` wrote for the onboarding machine (the chart test fails when it
- * is stale), so a browser can draw the chart without the layout engine.
+ * The layouts `pnpm statechart` wrote for the onboarding machine and its screens view (the chart
+ * test fails when either is stale), so a browser can draw them without the layout engine.
  */
 export const onboardingChartLayout: ChartLayout = layout;
+export const screensChartLayout: ChartLayout = screensLayout;

@@ -2,6 +2,32 @@ import type { ChartLayout } from './geometry.ts';
 import type { ChartGraph } from './graph.ts';
 
 export const CHART_TITLE = 'Onboarding statechart';
+export const SCREENS_TITLE = 'Onboarding screens';
+
+/**
+ * ELK options of the screens view: the flow runs left to right and wraps into rows, so that it
+ * fits a landscape screen; each level is laid out on its own (the view's arrows never cross a
+ * region's border), labels sit on their arrows.
+ */
+export const SCREENS_LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
+  'elk.hierarchyHandling': 'SEPARATE_CHILDREN',
+  'elk.direction': 'RIGHT',
+  'elk.layered.wrapping.strategy': 'MULTI_EDGE',
+  'elk.aspectRatio': '1.8',
+  'elk.edgeLabels.inline': 'true',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '24',
+};
+
+/** The text alternative of the screens view. */
+export function screensDescription(graph: ChartGraph): string {
+  const screens = graph.states.filter((state) => state.route !== null).length;
+  return (
+    `The ${screens} onboarding screens a prospect sees and the slot hold beside them, with ` +
+    `${graph.transitions.length} arrows for what moves the prospect on: their actions, the ` +
+    "calls' outcomes and the timers. Dashed arrows are Go back; dotted ones return to the team " +
+    'step when the slot hold runs out.'
+  );
+}
 
 /** The text alternative of the drawing: what it shows and where the full list is. */
 export function chartDescription(graph: ChartGraph): string {

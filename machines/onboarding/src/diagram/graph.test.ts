@@ -50,16 +50,41 @@ describe('chart graph of the onboarding machine', () => {
       expect.objectContaining({
         source: 'matched.step.intro',
         targets: ['matched.step.goal'],
-        event: 'intro.submit',
-        guard: 'validName',
-        label: 'intro.submit [validName]',
+        eventType: 'intro.submit',
+        event: 'submit name',
+        guard: 'name filled in',
+        guardName: 'validName',
+        label: 'submit name [name filled in]',
       }),
     );
+    // The guard left when the one before it fails says so.
     expect(graph.transitions).toContainEqual(
-      expect.objectContaining({ source: 'matching', event: 'after teamFetchTimeout' }),
+      expect.objectContaining({
+        source: 'matched.step.intro',
+        targets: [],
+        label: 'submit name [otherwise]',
+      }),
+    );
+    // Delays and the hold's clock-driven guards read as durations.
+    expect(graph.transitions).toContainEqual(
+      expect.objectContaining({ source: 'matching', event: 'after 10 s', guard: null }),
     );
     expect(graph.transitions).toContainEqual(
-      expect.objectContaining({ source: 'matched.hold.counting', event: 'always' }),
+      expect.objectContaining({
+        source: 'matched.hold.counting',
+        eventType: '',
+        label: 'after 9 min [last minute of the hold]',
+        guardNames: ['holdEnding'],
+      }),
+    );
+    // Composite guards are named by their parts, whatever a minifier calls their functions.
+    expect(graph.transitions).toContainEqual(
+      expect.objectContaining({
+        source: 'matched.step.team',
+        guardName: 'isChoice(yes) and not holdExpired',
+        guard: 'answered Yes and not slot released',
+        guardNames: ['isChoice', 'holdExpired'],
+      }),
     );
   });
 
@@ -81,7 +106,7 @@ describe('chart graph of the onboarding machine', () => {
         source: 'matched.hold.ending',
         target: 'matched.hold.counting',
         container: 'matched.hold',
-        label: 'hold.extend',
+        label: 'hold the slot longer',
       }),
     );
   });

@@ -1,5 +1,15 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, StateValue } from 'xstate';
+import {
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  and,
+  not,
+  or,
+  type StateValue,
+  stateIn,
+} from 'xstate';
 import { transitionId } from '../testing/transition-id.ts';
+import { CLOCK_GUARD_AFTER, duration, eventWords, guardWords } from './words.ts';
 
 /**
  * The statechart as plain data, read from the machine definition: what the Mermaid export, the
@@ -15,6 +25,8 @@ export interface ChartGraph {
   transitions: ChartTransition[];
   /** One arrow per transition target (a transition without a target is a loop on its source). */
   edges: ChartEdge[];
+  /** What a screen's box says under its name: its route (the default) or its title. */
+  detail?: 'route' | 'title';
 }
 
 export type ChartStateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
@@ -48,11 +60,15 @@ export interface ChartTransition {
   eventType: string;
   /** Position among the source's transitions for the same event (or among its `always`). */
   index: number;
-  /** The event as a reader says it: `after teamFetchTimeout`, `done fetchTeam`, `always`. */
+  /** The event in a designer's words: `submit name`, `team details arrive`, `after 10 s`. */
   event: string;
-  /** The guard in words, or null when the transition is unguarded. */
+  /** The guard in words (`name filled in`), or null when the transition is unguarded. */
   guard: string | null;
-  /** `event [guard]`. */
+  /** The guard as the machine spells it (`validName`), or null. */
+  guardName: string | null;
+  /** The machine's guard names it uses (for their descriptions). */
+  guardNames: string[];
+  /** `event [guard]`, in words. */
   label: string;
 }
 
@@ -63,51 +79,65 @@ export interface ChartEdge {
   target: string;
   /** The innermost state enclosing both ends (the machine for its own transitions). */
   container: string;
+  /** Empty when the arrow is drawn without words (its style says what it is). */
   label: string;
+  /** How the arrow is drawn: a Go back, or the slot hold running out; plain otherwise. */
+  style?: EdgeStyle;
 }
+
+export type EdgeStyle = 'back' | 'expiry';
 
 function stateId(node: AnyStateNode): string {
   return node.path.length === 0 ? node.machine.id : node.path.join('.');
 }
 
-function describeGuard(guard: unknown): string {
-  if (typeof guard === 'string') return guard;
+// XState's composite guards are functions carrying a `check`: compare those, not function names,
+// which a minifier renames (the browser saw `and` as `t`).
+const AND_CHECK = checkOf(and([]));
+const OR_CHECK = checkOf(or([]));
+const NOT_CHECK = checkOf(not('x'));
+const STATE_IN_CHECK = checkOf(stateIn('x'));
+
+function checkOf(guard: unknown): unknown {
+  return typeof guard === 'function' && 'check' in guard ? guard.check : undefined;
+}
+
+function partsOf(guard: unknown): unknown[] {
+  return typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)
+    ? guard.guards
+    : [];
+}
+
+/** A guard as the machine names it (`validName`, `canRequest(intro) and not in intro`). */
+function describeGuard(guard: unknown, words: boolean): string {
+  if (typeof guard === 'string') return words ? guardWords(guard, []) : guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard) {
-    const { type, params } = guard as { type: unknown; params?: unknown };
-    const detail =
-      typeof params === 'object' && params !== null
-        ? `(${Object.values(params)
-            .map((value) => String(value))
-            .join(', ')})`
-        : '';
-    return `${String(type)}${detail}`;
+    const type = String(guard.type);
+    const params =
+      'params' in guard && typeof guard.params === 'object' && guard.params !== null
+        ? Object.values(guard.params).map((value) => String(value))
+        : [];
+    if (words) return guardWords(type, params);
+    return params.length > 0 ? `${type}(${params.join(', ')})` : type;
   }
-  if (typeof guard === 'function') {
-    // XState's composite guards (and, not, stateIn) are functions carrying their parts.
-    const composite = guard as { name?: string; guards?: unknown[]; stateValue?: unknown };
-    if (composite.name === 'and' && Array.isArray(composite.guards)) {
-      return composite.guards.map(describeGuard).join(' and ');
+  const check = checkOf(guard);
+  if (check !== undefined) {
+    const parts = partsOf(guard).map((part) => describeGuard(part, words));
+    if (check === AND_CHECK) return parts.join(' and ');
+    if (check === OR_CHECK) return parts.join(' or ');
+    if (check === NOT_CHECK) return `not ${parts[0] ?? ''}`;
+    if (check === STATE_IN_CHECK && typeof guard === 'function' && 'stateValue' in guard) {
+      return `in ${String(guard.stateValue).replace(/^#/, '')}`;
     }
-    if (composite.name === 'not' && Array.isArray(composite.guards)) {
-      return `not ${describeGuard(composite.guards[0])}`;
-    }
-    if (composite.name === 'stateIn') return `in ${String(composite.stateValue).replace(/^#/, '')}`;
-    return composite.name !== undefined && composite.name !== '' ? composite.name : 'guard';
   }
   return 'guard';
 }
 
-function describeEvent(eventType: string): string {
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after !== null) return `after ${after[1]}`;
-  if (eventType.startsWith('xstate.done.actor.')) {
-    return `done ${eventType.slice('xstate.done.actor.'.length)}`;
-  }
-  if (eventType.startsWith('xstate.error.actor.')) {
-    return `error ${eventType.slice('xstate.error.actor.'.length)}`;
-  }
-  if (eventType.startsWith('xstate.done.state.')) return 'done';
-  return eventType === '' ? 'always' : eventType;
+/** The names of the machine's guards a (possibly composite) guard uses. */
+function guardNamesOf(guard: unknown): string[] {
+  if (typeof guard === 'string') return [guard];
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return [String(guard.type)];
+  return partsOf(guard).flatMap(guardNamesOf);
 }
 
 function isAncestorOrSelf(ancestor: AnyStateNode, node: AnyStateNode): boolean {
@@ -135,6 +165,7 @@ function readMeta(node: AnyStateNode): { route: string | null; title: string | n
 /** The statechart of `machine` as plain data. */
 export function toChartGraph(machine: AnyStateMachine): ChartGraph {
   const graph: ChartGraph = { root: machine.id, states: [], transitions: [], edges: [] };
+  const delays: Record<string, unknown> = machine.implementations.delays;
   const visit = (node: AnyStateNode) => {
     const children = Object.values(node.states) as AnyStateNode[];
     const id = stateId(node);
@@ -164,11 +195,29 @@ export function toChartGraph(machine: AnyStateMachine): ChartGraph {
     (node.always ?? []).forEach((definition, index) => {
       outgoing.push({ definition, index });
     });
-    for (const { definition, index } of outgoing) {
+    outgoing.forEach(({ definition, index }, position) => {
       const always = definition.eventType === '' || (node.always ?? []).includes(definition);
       const eventType = always ? '' : definition.eventType;
-      const event = describeEvent(eventType);
-      const guard = definition.guard === undefined ? null : describeGuard(definition.guard);
+      const guardNames = definition.guard === undefined ? [] : guardNamesOf(definition.guard);
+      const clock =
+        always && guardNames.length === 1 ? CLOCK_GUARD_AFTER[guardNames[0] ?? ''] : undefined;
+      // The hold's guards turn true with the clock (it ticks every second): said as a delay.
+      const event =
+        clock === undefined ? eventWords(eventType, delays) : `after ${duration(clock)}`;
+      // An unguarded transition after guarded ones for the same event is taken when they are not.
+      const otherwise = outgoing
+        .slice(0, position)
+        .some(
+          (earlier) =>
+            earlier.definition.eventType === definition.eventType &&
+            earlier.definition.guard !== undefined,
+        );
+      const guard =
+        definition.guard === undefined
+          ? otherwise
+            ? 'otherwise'
+            : null
+          : describeGuard(definition.guard, true);
       const label = guard === null ? event : `${event} [${guard}]`;
       const targets: readonly AnyStateNode[] = definition.target ?? [];
       const transition: ChartTransition = {
@@ -180,6 +229,8 @@ export function toChartGraph(machine: AnyStateMachine): ChartGraph {
         index,
         event,
         guard,
+        guardName: definition.guard === undefined ? null : describeGuard(definition.guard, false),
+        guardNames,
         label,
       };
       graph.transitions.push(transition);
@@ -194,7 +245,7 @@ export function toChartGraph(machine: AnyStateMachine): ChartGraph {
           label,
         });
       }
-    }
+    });
     for (const child of children) visit(child);
   };
   visit(machine.root);

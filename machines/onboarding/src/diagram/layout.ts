@@ -65,7 +65,7 @@ function isBackward(graph: ChartGraph, edge: ChartEdge, order: Map<string, numbe
 }
 
 /** ELK's layered algorithm over the whole hierarchy at once, so arrows may cross state borders. */
-function toElk(graph: ChartGraph): ElkNode {
+function toElk(graph: ChartGraph, options: Readonly<Record<string, string>>): ElkNode {
   const byId = new Map(graph.states.map((state) => [state.id, state]));
   const edgesIn = new Map<string, ElkExtendedEdge[]>();
   const addEdge = (container: string, edge: ElkExtendedEdge) => {
@@ -77,18 +77,23 @@ function toElk(graph: ChartGraph): ElkNode {
   for (const edge of graph.edges) {
     // The machine's own transitions apply in every state: the chart says so in words instead.
     if (edge.source === graph.root) continue;
+    // Styled arrows (Go back, the hold running out) are drawn round the side afterwards.
+    if (edge.style !== undefined) continue;
     const reversed = isBackward(graph, edge, order);
     addEdge(edge.container, {
       id: edge.id,
       sources: [reversed ? edge.target : edge.source],
       targets: [reversed ? edge.source : edge.target],
-      labels: [
-        {
-          text: edge.label,
-          width: textWidth(edge.label, CHART_TEXT.detailSize) + 6,
-          height: LABEL_HEIGHT,
-        },
-      ],
+      labels:
+        edge.label === ''
+          ? []
+          : [
+              {
+                text: edge.label,
+                width: textWidth(edge.label, CHART_TEXT.detailSize) + 6,
+                height: LABEL_HEIGHT,
+              },
+            ],
     });
   }
   const build = (state: ChartState): ElkNode => {
@@ -119,33 +124,60 @@ function toElk(graph: ChartGraph): ElkNode {
   };
   const root = byId.get(graph.root);
   if (root === undefined) throw new Error('the chart graph has no root state');
-  const machine = build(root);
-  return {
-    id: '(diagram)',
-    children: [machine],
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.json.shapeCoords': 'ROOT',
-      'elk.json.edgeCoords': 'ROOT',
-      'elk.padding': '[top=8,left=8,bottom=8,right=8]',
-      'elk.spacing.nodeNode': '24',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-      'elk.spacing.edgeLabel': '4',
-      'elk.spacing.edgeNode': '16',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-      'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.edgeLabels.placement': 'CENTER',
-    },
+  const built = build(root);
+  const layoutOptions: Record<string, string> = {
+    'elk.algorithm': 'layered',
+    'elk.direction': 'DOWN',
+    'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+    'elk.json.shapeCoords': 'ROOT',
+    'elk.json.edgeCoords': 'ROOT',
+    'elk.padding': '[top=8,left=8,bottom=8,right=8]',
+    'elk.spacing.nodeNode': '24',
+    'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+    'elk.spacing.edgeLabel': '4',
+    'elk.spacing.edgeNode': '16',
+    'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+    'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+    'elk.edgeRouting': 'ORTHOGONAL',
+    'elk.edgeLabels.placement': 'CENTER',
+    ...options,
   };
+  // With the hierarchy laid out level by level, every box with children takes the options too.
+  const inherit = (node: ElkNode): ElkNode =>
+    node.children === undefined || node.children.length === 0
+      ? node
+      : {
+          ...node,
+          children: node.children.map(inherit),
+          // Wrapping is for the long flow of the top level, not for the regions inside it.
+          layoutOptions: {
+            ...layoutOptions,
+            ...(node === built ? {} : { 'elk.layered.wrapping.strategy': 'OFF' }),
+            ...node.layoutOptions,
+          },
+        };
+  const machine =
+    layoutOptions['elk.hierarchyHandling'] === 'SEPARATE_CHILDREN' ? inherit(built) : built;
+  return { id: '(diagram)', children: [machine], layoutOptions };
+}
+
+/** The middle of the side of `box` that faces `other`. */
+function facing(box: Box, other: Box): Point {
+  const dx = other.x + other.width / 2 - (box.x + box.width / 2);
+  const dy = other.y + other.height / 2 - (box.y + box.height / 2);
+  if (Math.abs(dy) * 2 > Math.abs(dx)) {
+    return { x: round(box.x + box.width / 2), y: dy > 0 ? box.y + box.height : box.y };
+  }
+  return { x: dx > 0 ? box.x + box.width : box.x, y: round(box.y + box.height / 2) };
 }
 
 /** Lays the chart graph out with ELK; the result has whole-number coordinates. */
-export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
+export async function layoutChart(
+  graph: ChartGraph,
+  options: Readonly<Record<string, string>> = {},
+): Promise<ChartLayout> {
   const elk = new ELK();
-  const laidOut = await elk.layout(toElk(graph));
+  const laidOut = await elk.layout(toElk(graph, options));
   const layout: ChartLayout = {
     width: round(laidOut.width ?? 0),
     height: round(laidOut.height ?? 0),
@@ -197,6 +229,12 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
   findDots(laidOut);
   const order = new Map(graph.states.map((state, index) => [state.id, index]));
   for (const edge of graph.edges) {
+    const from = layout.states[edge.source];
+    const to = layout.states[edge.target];
+    if (edge.style !== undefined && from !== undefined && to !== undefined) {
+      layout.edges[edge.id] = { points: [facing(from, to), facing(to, from)], label: null };
+      continue;
+    }
     const route = routes.get(edge.id);
     if (route === undefined) continue;
     layout.edges[edge.id] = isBackward(graph, edge, order)

@@ -1,5 +1,5 @@
 import { type Box, CHART_BOX, CHART_TEXT, type ChartLayout, type Point } from './geometry.ts';
-import type { ChartGraph, ChartState } from './graph.ts';
+import type { ChartGraph, ChartState, EdgeStyle } from './graph.ts';
 
 /**
  * The chart as shapes to paint: the SVG writer serialises it and the web viewer renders it, so
@@ -41,6 +41,7 @@ export interface SceneEdge {
   id: string;
   source: string;
   target: string;
+  style: EdgeStyle | null;
   path: string;
   label: { text: string; box: Box; at: Point } | null;
 }
@@ -63,7 +64,7 @@ export function stateLines(
       detail: everywhere.length > 0 ? `in every state: ${everywhere.join(', ')}` : null,
     };
   }
-  return { name: state.key, detail: state.route };
+  return { name: state.key, detail: graph.detail === 'title' ? state.title : state.route };
 }
 
 function kindOf(graph: ChartGraph, state: ChartState, parent: ChartState | undefined) {
@@ -72,6 +73,21 @@ function kindOf(graph: ChartGraph, state: ChartState, parent: ChartState | undef
   if (state.type === 'final') return 'final';
   if (state.type === 'parallel') return 'parallel';
   return state.children.length > 0 ? 'compound' : 'atomic';
+}
+
+/** A styled arrow bows to one side of the straight line between its ends. */
+function curveThrough(points: readonly Point[]): string {
+  const start = points[0];
+  const end = points[points.length - 1];
+  if (start === undefined || end === undefined) return '';
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  const bow = 0.25;
+  const control = {
+    x: Math.round((start.x + end.x) / 2 - dy * bow),
+    y: Math.round((start.y + end.y) / 2 + dx * bow),
+  };
+  return `M${start.x} ${start.y} Q${control.x} ${control.y} ${end.x} ${end.y}`;
 }
 
 function pathThrough(points: readonly Point[]): string {
@@ -129,7 +145,8 @@ export function toChartScene(graph: ChartGraph, layout: ChartLayout): ChartScene
       id: edge.id,
       source: edge.source,
       target: edge.target,
-      path: pathThrough(route.points),
+      style: edge.style ?? null,
+      path: edge.style === undefined ? pathThrough(route.points) : curveThrough(route.points),
       label:
         route.label === null
           ? null

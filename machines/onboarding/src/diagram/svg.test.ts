@@ -60,6 +60,8 @@ const tiny: ChartGraph = {
       index: 0,
       event: 'go',
       guard: 'ok',
+      guardName: 'ok',
+      guardNames: ['ok'],
       label: 'go [ok]',
     },
   ],
@@ -113,7 +115,7 @@ describe('chart scene', () => {
       compound.map((state) => state.id).sort(),
     );
     const root = scene.states[0];
-    expect(root?.detail?.text).toBe('in every state: clock.tick');
+    expect(root?.detail?.text).toBe('in every state: clock tick');
     expect(scene.states.find((state) => state.id === 'matched.hold')?.kind).toBe('region');
     expect(scene.states.find((state) => state.id === 'thankYou')?.kind).toBe('final');
   });

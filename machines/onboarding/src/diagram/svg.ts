@@ -1,5 +1,5 @@
 import { CHART_TEXT, type ChartLayout } from './geometry.ts';
-import type { ChartGraph } from './graph.ts';
+import type { ChartGraph, EdgeStyle } from './graph.ts';
 import { type SceneState, type SceneText, toChartScene } from './scene.ts';
 
 /** Colours of the standalone SVG file (the web viewer takes its colours from the site theme). */
@@ -60,6 +60,13 @@ function stateShape(state: SceneState): string[] {
   return lines;
 }
 
+/** Go back arrows are dashed, the hold running out dotted (the legend says so). */
+const EDGE_DASH: Record<EdgeStyle | 'plain', string> = {
+  plain: '',
+  back: ' stroke-dasharray="6 4" stroke-opacity="0.6"',
+  expiry: ' stroke-dasharray="2 3" stroke-opacity="0.6"',
+};
+
 export interface SvgOptions {
   title: string;
   description: string;
@@ -91,7 +98,7 @@ export function toSvg(graph: ChartGraph, layout: ChartLayout, options: SvgOption
   for (const edge of scene.edges) {
     out.push(
       `<g data-edge="${escapeXml(edge.id)}">`,
-      `<path d="${edge.path}" fill="none" stroke="${INK.edge}" marker-end="url(#chart-arrow)"/>`,
+      `<path d="${edge.path}" fill="none" stroke="${INK.edge}"${EDGE_DASH[edge.style ?? 'plain']} marker-end="url(#chart-arrow)"/>`,
     );
     if (edge.label !== null) {
       const { box } = edge.label;
