@@ -9,6 +9,7 @@ export * from './persistence.ts';
 export * from './photo.ts';
 export * from './routes.ts';
 export * from './selectors.ts';
+export * from './signup.ts';
 export * from './steps.ts';
 export * from './team.ts';
 export * from './testing/transition-id.ts';

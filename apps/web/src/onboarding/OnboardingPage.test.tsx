@@ -367,6 +367,37 @@ describe('account and profile', () => {
     expect(path()).toBe('/onboarding/work/account');
   }, 10_000);
 
+  it('sends a sign-up the server was too busy for again, with the same idempotency key', async () => {
+    const user = userEvent.setup({ delay: null });
+    const keys: (string | undefined)[] = [];
+    const api = fakeApi({
+      createUser: async (_payload, call) => {
+        keys.push(call?.idempotencyKey);
+        if (keys.length === 1) {
+          throw new ApiError('Many people are signing up right now.', {
+            kind: 'http',
+            status: 503,
+            code: 'SIGNUP_BUSY',
+          });
+        }
+        return { user: { id: 12 }, joinRequestSuccess: true };
+      },
+    });
+    harness = renderOnboarding({ path: '/onboarding/work/role', api });
+    await toAccount(user);
+    await screen.findByRole(
+      'heading',
+      { name: 'Join Request Sent to Team Morning Movers!' },
+      { timeout: 5000 },
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toEqual(expect.any(String));
+    expect(keys[1]).toBe(keys[0]);
+    expect(harness.toast).not.toHaveBeenCalledWith(
+      expect.objectContaining({ title: MESSAGES.createUserErrorTitle }),
+    );
+  }, 10_000);
+
   it('blocks a photo over 5 MB with its message and toast; skipping says Profile Skipped', async () => {
     const user = userEvent.setup({ delay: null });
     harness = renderOnboarding({ path: '/onboarding/work/role' });

@@ -11,6 +11,7 @@ import {
   parseStoredSnapshot,
   SNAPSHOT_STORAGE_KEY,
   serialiseSnapshot,
+  signUpWithRetries,
   type ToastParams,
   type UpdateProfileInput,
 } from '@app/onboarding';
@@ -25,7 +26,11 @@ export interface OnboardingDeps {
   now: () => number;
   /** How often the clock actor ticks, in ms (one second in the product). */
   tickMs?: number;
+  /** A new random idempotency key (tests pass their own). */
+  newKey?: () => string;
 }
+
+const newKey = () => crypto.randomUUID();
 
 /** The machine with the app's real calls and effects. */
 export function provideOnboarding(deps: OnboardingDeps) {
@@ -41,8 +46,12 @@ export function provideOnboarding(deps: OnboardingDeps) {
       fetchTeam: fromPromise<unknown, { id: string }>(({ input, signal }) =>
         api.getTeam(input.id, { signal }),
       ),
+      // One idempotency key per submission, sent again on every retry of it.
       createUser: fromPromise<unknown, CreateUserPayload>(({ input, signal }) =>
-        api.createUser(input, { signal }),
+        signUpWithRetries((idempotencyKey) => api.createUser(input, { signal, idempotencyKey }), {
+          key: (deps.newKey ?? newKey)(),
+          signal,
+        }),
       ),
       updateProfile: fromPromise<unknown, UpdateProfileInput>(({ input, signal }) =>
         api.updateProfile(
