@@ -1,0 +1,258 @@
+/**
+ * The model's world and its events: fixed API answers, every event the model may send (user
+ * events with valid and invalid payloads, each call's success and failure, delays, clock jumps)
+ * and which of them can happen in a snapshot. No Node API: the statechart studio's simulator
+ * offers these same events as its buttons.
+ */
+import { HOLD_WARNING_SECONDS } from '@app/contracts';
+import { getStateNodes } from 'xstate/graph';
+import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
+import type { OnboardingSnapshot } from '../selectors.ts';
+
+/* ------------------------------------------------------------------ */
+/* The model's world: a fixed start time and fixed API answers          */
+/* ------------------------------------------------------------------ */
+
+/** Model time starts here (10 March 2026, 17:00 UTC). */
+export const MODEL_START = Date.UTC(2026, 2, 10, 17, 0, 0);
+export const MODEL_INPUT: OnboardingInput = { now: MODEL_START };
+export const MODEL_CATEGORY = 'work';
+
+const member = (id: number, name: string, status = 'Active') => ({
+  id: id * 10,
+  status,
+  user: {
+    id,
+    name,
+    image: `seed/${name.toLowerCase().split(' ')[0]}.webp`,
+    about: `${name} works in operations.`,
+    goalSummary: `${name.split(' ')[0]} wants to ship one thing a week.`,
+    status: 'Active',
+  },
+});
+
+/** Answers the model's actors give (their done events carry these as `output`). */
+export const MODEL_DATA = {
+  teams: [
+    {
+      id: 1,
+      name: 'Early Risers',
+      focusAreaId: 1,
+      focusRoleId: 7,
+      members: [member(1, 'Priya Nair'), member(2, 'Tom Becker')],
+    },
+    {
+      id: 2,
+      name: 'Deep Work Crew',
+      focusAreaId: 1,
+      focusRoleId: 12,
+      members: [
+        member(3, 'Lena Vogel'),
+        member(4, 'Marcus Reed'),
+        member(5, 'Ana Silva', 'Pending'),
+      ],
+    },
+  ],
+  focusAreas: {
+    focusAreas: [
+      {
+        id: 1,
+        name: 'work',
+        description: 'Work goals',
+        focusRoles: [{ id: 12, name: 'Employee' }],
+      },
+    ],
+  },
+  roleAreas: { roleAreas: [{ id: 12, name: 'Employee', description: null }] },
+  team: {
+    id: 2,
+    name: 'Deep Work Crew',
+    focusAreaId: 1,
+    focusRoleId: 12,
+    members: [member(3, 'Lena Vogel'), member(4, 'Marcus Reed'), member(5, 'Ana Silva', 'Pending')],
+  },
+  teamWithoutMembers: {
+    id: 2,
+    name: 'Deep Work Crew',
+    focusAreaId: 1,
+    focusRoleId: 12,
+    members: [],
+  },
+  userWithWarning: { user: { id: 41 }, joinRequestWarning: 'The team could not take requests.' },
+  userWithJoinRequest: { user: { id: 41 }, joinRequestSuccess: true },
+  userOnly: { user: { id: 41 } },
+  unreadableUser: 'Internal Server Error',
+  bookingDate: { date: '2026-03-13T19:00:00.000Z' },
+  unreadableBookingDate: { date: 'soon' },
+  httpError: { kind: 'http', status: 409, message: 'That email address is already registered.' },
+  networkError: { kind: 'network', message: 'Network error. Please try again later.' },
+} as const;
+
+/* ------------------------------------------------------------------ */
+/* Events                                                               */
+/* ------------------------------------------------------------------ */
+
+/** The actors whose calls the model settles with done / error events. */
+export const MODEL_ACTORS = [
+  'submitOnboarding',
+  'fetchTeams',
+  'fetchFocusAreas',
+  'fetchRoleAreas',
+  'fetchTeam',
+  'createUser',
+  'updateProfile',
+  'fetchNextBookingDate',
+  'submitBooking',
+  'submitFeedback',
+] as const;
+export type ModelActor = (typeof MODEL_ACTORS)[number];
+
+export type ActorDoneEvent = { type: `xstate.done.actor.${ModelActor}`; output: unknown };
+export type ActorErrorEvent = { type: `xstate.error.actor.${ModelActor}`; error: unknown };
+export type DelayEvent = { type: `xstate.after.${string}` };
+export type ModelEvent = OnboardingEvent | ActorDoneEvent | ActorErrorEvent | DelayEvent;
+
+const done = (actor: ModelActor, output: unknown): ActorDoneEvent => ({
+  type: `xstate.done.actor.${actor}`,
+  output,
+});
+const failed = (actor: ModelActor, error: unknown): ActorErrorEvent => ({
+  type: `xstate.error.actor.${actor}`,
+  error,
+});
+
+/** The delayed events of the machine, read from its definition (`xstate.after.<delay>.<id>`). */
+export const DELAY_EVENTS: DelayEvent[] = getStateNodes(onboardingMachine.root).flatMap((node) =>
+  [...node.transitions.keys()]
+    .filter((type) => type.startsWith('xstate.after.'))
+    .map((type) => ({ type: `xstate.after.${type.slice('xstate.after.'.length)}` }) as const),
+);
+
+const category = MODEL_CATEGORY;
+const tooBigPhoto = { size: 6 * 1024 * 1024, type: 'image/jpeg', name: 'holiday.jpg' };
+const smallPhoto = { size: 300 * 1024, type: 'image/png', name: 'me.png' };
+
+/** Every event the model may send, whatever the state (the machine ignores those it does not take). */
+export const MODEL_EVENTS: readonly ModelEvent[] = [
+  { type: 'category.choose', category },
+  { type: 'role.submit', value: 'Employee' },
+  { type: 'role.submit', value: '' },
+  done('submitOnboarding', { message: 'Saved' }),
+  failed('submitOnboarding', MODEL_DATA.httpError),
+  done('fetchTeams', MODEL_DATA.teams),
+  failed('fetchTeams', MODEL_DATA.networkError),
+  done('fetchFocusAreas', MODEL_DATA.focusAreas),
+  failed('fetchFocusAreas', MODEL_DATA.networkError),
+  done('fetchRoleAreas', MODEL_DATA.roleAreas),
+  failed('fetchRoleAreas', MODEL_DATA.networkError),
+  done('fetchTeam', MODEL_DATA.team),
+  done('fetchTeam', MODEL_DATA.teamWithoutMembers),
+  failed('fetchTeam', MODEL_DATA.networkError),
+  ...DELAY_EVENTS,
+  { type: 'team.choose', choice: 'yes' },
+  { type: 'team.choose', choice: 'maybe' },
+  { type: 'team.choose', choice: 'no' },
+  { type: 'team.choose', choice: 'later' },
+  { type: 'team.retry' },
+  { type: 'hold.extend' },
+  { type: 'intro.submit', name: 'Ada Lovelace' },
+  { type: 'intro.submit', name: '   ' },
+  { type: 'goal.submit', goal: 'Finish the analytical engine notes' },
+  { type: 'goal.submit', goal: '' },
+  { type: 'commit.accept' },
+  { type: 'sync.accept' },
+  { type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' },
+  { type: 'account.submit', email: 'ada', password: '' },
+  done('createUser', MODEL_DATA.userWithWarning),
+  done('createUser', MODEL_DATA.userWithJoinRequest),
+  done('createUser', MODEL_DATA.userOnly),
+  done('createUser', MODEL_DATA.unreadableUser),
+  failed('createUser', MODEL_DATA.httpError),
+  { type: 'profile.photoSelected', photo: tooBigPhoto },
+  { type: 'profile.photoSelected', photo: smallPhoto },
+  { type: 'profile.submit', aboutMe: 'I like long walks.', photo: null },
+  { type: 'profile.skip' },
+  done('updateProfile', { message: 'Profile updated' }),
+  failed('updateProfile', MODEL_DATA.httpError),
+  done('fetchNextBookingDate', MODEL_DATA.bookingDate),
+  done('fetchNextBookingDate', MODEL_DATA.unreadableBookingDate),
+  failed('fetchNextBookingDate', MODEL_DATA.networkError),
+  { type: 'booking.submit', name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100 22' },
+  { type: 'booking.submit', name: '', email: 'ada', phone: '1' },
+  done('submitBooking', { message: 'Booked', id: 7 }),
+  failed('submitBooking', MODEL_DATA.networkError),
+  { type: 'feedback.submit', name: 'Ada Lovelace', email: 'ada@example.com', feedback: 'Not now.' },
+  { type: 'feedback.submit', name: '', email: '', feedback: '' },
+  done('submitFeedback', { message: 'Thanks', id: 3 }),
+  failed('submitFeedback', MODEL_DATA.httpError),
+  { type: 'nav.back' },
+  { type: 'nav.home' },
+  { type: 'nav.request', step: 'category', category: null },
+  { type: 'nav.request', step: 'role', category: 'school' },
+  ...(['role', 'team', 'intro', 'goal', 'commit', 'sync', 'account', 'maybe', 'no'] as const).map(
+    (step): ModelEvent => ({ type: 'nav.request', step, category }),
+  ),
+];
+
+/**
+ * Clock ticks worth taking from a snapshot: to the moment the hold starts ending, and to its
+ * expiry. Ticks in between change nothing but the countdown, which the unit tests cover.
+ */
+export function clockEvents(snapshot: OnboardingSnapshot): ModelEvent[] {
+  const { holdExpiresAt, now } = snapshot.context;
+  if (holdExpiresAt === null || now >= holdExpiresAt) return [];
+  const ending = holdExpiresAt - HOLD_WARNING_SECONDS * 1000;
+  const ticks: ModelEvent[] = [{ type: 'clock.tick', now: holdExpiresAt }];
+  if (now < ending) ticks.unshift({ type: 'clock.tick', now: ending });
+  return ticks;
+}
+
+const INTERNAL_PREFIX = /^xstate\.(done|error)\.actor\.([^.]+)$/;
+
+/** Whether an event can happen in a snapshot: an actor's answer only while that actor runs. */
+function possible(snapshot: OnboardingSnapshot, event: ModelEvent): boolean {
+  const internal = INTERNAL_PREFIX.exec(event.type);
+  if (internal !== null) {
+    const children: Record<string, unknown> = snapshot.children;
+    return children[internal[2] ?? ''] !== undefined;
+  }
+  if (event.type.startsWith('xstate.after.')) return snapshot.matches('matching');
+  return true;
+}
+
+export function modelEvents(snapshot: OnboardingSnapshot): ModelEvent[] {
+  if (snapshot.status !== 'active') return [];
+  return [...MODEL_EVENTS.filter((event) => possible(snapshot, event)), ...clockEvents(snapshot)];
+}
+
+/**
+ * A model state: the state value and the context that can still change what happens next, with
+ * the clock expressed relative to the hold's expiry, so that one situation reached along
+ * different paths or at different times is one state.
+ */
+export function serializeModelState(snapshot: OnboardingSnapshot): string {
+  if (snapshot.status !== 'active') return JSON.stringify({ value: snapshot.value, done: true });
+  const {
+    now,
+    holdExpiresAt,
+    bookingDate,
+    bookingDateIsFallback,
+    team,
+    teamChoice,
+    lists,
+    ...rest
+  } = snapshot.context;
+  const matching = snapshot.matches('matching');
+  return JSON.stringify({
+    value: snapshot.value,
+    context: {
+      ...rest,
+      holdLeft: holdExpiresAt === null ? null : holdExpiresAt - now,
+      team: team !== null,
+      matching: matching ? { teamChoice, lists } : null,
+      booking: snapshot.matches({ matched: { step: 'maybe' } })
+        ? { date: bookingDate !== null, bookingDateIsFallback }
+        : null,
+    },
+  });
+}
