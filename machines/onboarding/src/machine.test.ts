@@ -333,7 +333,11 @@ describe('yes path', () => {
     system.send({ type: 'team.choose', choice: 'yes' });
     system.send({ type: 'intro.submit', name: '  ' });
     expect(system.value()).toEqual(step('intro'));
-    expect(system.context().errors.name).toBe(MESSAGES.required);
+    expect(system.context().errors.name).toBe(MESSAGES.enterName);
+    system.send({ type: 'intro.submit', name: 'Ada' });
+    system.send({ type: 'goal.submit', goal: ' ' });
+    expect(system.value()).toEqual(step('goal'));
+    expect(system.context().errors.goal).toBe(MESSAGES.enterGoal);
   });
 
   it('goes back one step at a time with Go back', async () => {
@@ -422,8 +426,16 @@ describe('account step', () => {
     expect(system.calls.has('createUser')).toBe(false);
     expect(system.context().errors).toEqual({
       email: MESSAGES.validEmail,
-      password: MESSAGES.required,
+      password: MESSAGES.enterPassword,
     });
+  });
+
+  it("refuses a password shorter than the hint's 6 characters with the hint's words", async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: '12345' });
+    expect(system.calls.has('createUser')).toBe(false);
+    expect(system.context().errors).toEqual({ password: MESSAGES.passwordHint });
   });
 });
 

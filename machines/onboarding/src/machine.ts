@@ -413,12 +413,18 @@ export const onboardingSetup = setup({
       name: ({ context, event }) =>
         event.type === 'intro.submit' ? event.name.trim() : context.name,
     }),
-    rejectName: assign({ errors: { name: MESSAGES.required } }),
+    rejectName: assign({
+      errors: ({ event }) =>
+        event.type === 'intro.submit' ? firstIssues(NameForm.safeParse({ name: event.name })) : {},
+    }),
     setGoal: assign({
       goal: ({ context, event }) =>
         event.type === 'goal.submit' ? event.goal.trim() : context.goal,
     }),
-    rejectGoal: assign({ errors: { goal: MESSAGES.required } }),
+    rejectGoal: assign({
+      errors: ({ event }) =>
+        event.type === 'goal.submit' ? firstIssues(GoalForm.safeParse({ goal: event.goal })) : {},
+    }),
     rejectAccount: assign({
       errors: ({ event }) =>
         event.type === 'account.submit' ? firstIssues(AccountForm.safeParse(event)) : {},

@@ -20,7 +20,10 @@ export const FALLBACK_TEAM_SIZE = 3;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Booking phone minimum length (spec 5). */
 export const PHONE_MIN_LENGTH = 7;
-/** Password hint shown on the account step; enforced by the tracker, not the form (spec 5). */
+/**
+ * Password minimum: the account step's hint (spec 5), checked by the form on submit and by the
+ * tracker.
+ */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Info calls take place at 1:00 PM Mountain Time (spec 9). */
 export const BOOKING_TIME_ZONE = 'America/Denver';
@@ -78,3 +81,18 @@ export const ROLE_OPTIONS = {
   god: ['Spiritually Young Christian', 'Spiritually Old Christian', 'Spiritual - Other'],
   other: [],
 } as const satisfies Record<(typeof CATEGORIES)[number], readonly string[]>;
+
+/**
+ * The longest text each field accepts, in characters: the schemas refuse longer input and the
+ * forms set these as the inputs' maxLength.
+ */
+export const TEXT_LIMITS = {
+  name: 200,
+  goal: 1000,
+  focusArea: 500,
+  email: 254,
+  password: 1024,
+  phone: 40,
+  feedback: 5000,
+  aboutMe: 2000,
+} as const;

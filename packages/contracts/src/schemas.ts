@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { CATEGORIES, MAX_PHOTO_BYTES, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants.ts';
+import {
+  CATEGORIES,
+  MAX_PHOTO_BYTES,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MIN_LENGTH,
+  TEXT_LIMITS,
+} from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
 // The site's Content Security Policy forbids eval. Unless told not to, zod probes `Function('')`
@@ -26,7 +32,7 @@ export const PathId = z.coerce
 /** The spec's "simple pattern" for emails (spec 5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredText = (max: number, message: string = MESSAGES.required) =>
+const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 const emailField = (blankMessage: string) =>
@@ -34,9 +40,9 @@ const emailField = (blankMessage: string) =>
     .string({ error: blankMessage })
     .trim()
     .min(1, blankMessage)
-    .max(254, MESSAGES.validEmail)
+    .max(TEXT_LIMITS.email, MESSAGES.validEmail)
     .regex(EMAIL_PATTERN, MESSAGES.validEmail);
-const email = emailField(MESSAGES.required);
+const email = emailField(MESSAGES.enterEmail);
 
 /* ------------------------------------------------------------------ */
 /* Entities read from the tracker (spec 3, 7)                          */
@@ -126,30 +132,36 @@ export const RoleChoiceForm = z.object({
 });
 /** Role step for Other: a free-text goal. */
 export const RoleGoalForm = z.object({
-  focusArea: z.string({ error: MESSAGES.enterGoal }).trim().min(1, MESSAGES.enterGoal).max(500),
+  focusArea: z
+    .string({ error: MESSAGES.enterGoal })
+    .trim()
+    .min(1, MESSAGES.enterGoal)
+    .max(TEXT_LIMITS.focusArea),
 });
 /** Intro and goal steps: non-blank once trimmed. */
-export const NameForm = z.object({ name: requiredText(200) });
-export const GoalForm = z.object({ goal: requiredText(1000) });
-/** Account step: the password length is only a hint here; the tracker enforces it. */
-export const AccountForm = z.object({
-  email,
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
-});
+export const NameForm = z.object({ name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName) });
+export const GoalForm = z.object({ goal: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal) });
+/** The account password: checked on submit with the hint's own words, as the tracker checks it. */
+const password = z
+  .string({ error: MESSAGES.enterPassword })
+  .min(1, MESSAGES.enterPassword)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordHint)
+  .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
+export const AccountForm = z.object({ email, password });
 export const BookingForm = z.object({
-  name: requiredText(200, MESSAGES.enterName),
+  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
   // Spec 5 gives the booking email one message: a blank address does not match the pattern either.
   email: emailField(MESSAGES.validEmail),
   phone: z
     .string({ error: MESSAGES.validPhone })
     .trim()
     .min(PHONE_MIN_LENGTH, MESSAGES.validPhone)
-    .max(40, MESSAGES.validPhone),
+    .max(TEXT_LIMITS.phone, MESSAGES.validPhone),
 });
 export const FeedbackForm = z.object({
-  name: requiredText(200),
+  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
   email,
-  feedback: requiredText(5000),
+  feedback: requiredText(TEXT_LIMITS.feedback, MESSAGES.enterFeedback),
 });
 
 /** Checks a chosen photo before upload (spec 5). Returns the spec's message, or null when fine. */
@@ -165,7 +177,7 @@ export function photoError(file: { size: number; type: string }): string | null 
 
 export const OnboardingPayload = z.object({
   category: Category,
-  focusArea: z.string().trim().min(1, MESSAGES.enterGoal).max(500),
+  focusArea: z.string().trim().min(1, MESSAGES.enterGoal).max(TEXT_LIMITS.focusArea),
 });
 export type OnboardingPayload = z.infer<typeof OnboardingPayload>;
 
@@ -173,12 +185,9 @@ export const OnboardingResponse = z.object({ message: z.string(), id: Id.optiona
 
 export const CreateUserPayload = z.object({
   email,
-  password: z
-    .string({ error: MESSAGES.required })
-    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordHint)
-    .max(1024, 'Password must be at most 1024 characters'),
-  name: requiredText(200),
-  goalSummary: requiredText(1000),
+  password,
+  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
+  goalSummary: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   teamId: Id,
 });
 export type CreateUserPayload = z.infer<typeof CreateUserPayload>;
@@ -271,7 +280,10 @@ export const IdempotencyKey = z
   .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Idempotency-Key: 16 to 128 letters, digits or _.:-');
 
 export const ProfileFields = z.object({
-  aboutMe: z.string().max(2000, 'About me must be at most 2000 characters').optional(),
+  aboutMe: z
+    .string()
+    .max(TEXT_LIMITS.aboutMe, `About me must be at most ${TEXT_LIMITS.aboutMe} characters`)
+    .optional(),
 });
 
 export const ProfileResponse = z.object({

@@ -59,9 +59,13 @@ describe('the yes path', () => {
     await user.click(screen.getByRole('button', { name: YES_CHOICE }));
     expect(path()).toBe('/onboarding/work/intro');
     const next = screen.getByRole('button', { name: 'Next' });
-    expect(next).toBeDisabled();
+    // Never disabled: a blank name is refused with the error summary and an 'Error: ' title.
     await fill(user, screen.getByLabelText('Your Name'), '   ');
-    expect(next).toBeDisabled();
+    await user.click(next);
+    expect(path()).toBe('/onboarding/work/intro');
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(screen.getByLabelText('Your Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.title).toMatch(/^Error: Step 3 of 8 - /);
     await fill(user, screen.getByLabelText('Your Name'), 'Grace');
     expect(screen.getByLabelText('Your Name')).toHaveAttribute('autocomplete', 'name');
     await user.click(next);
@@ -206,7 +210,10 @@ describe('role step', () => {
     await user.click(await screen.findByRole('radio', { name: 'College Student' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Processing your selection...')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     fail(new Error('500: boom'));
     await waitFor(() =>
       expect(harness?.toast).toHaveBeenCalledWith({
@@ -215,7 +222,7 @@ describe('role step', () => {
         variant: 'destructive',
       }),
     );
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('Go back leaves for the home page', async () => {

@@ -12,6 +12,8 @@ export const root = style({
 export const title = style({ fontSize: vars.fontSize.md, color: vars.color.danger });
 
 export const list = style({
+  color: vars.color.danger,
+  fontWeight: 600,
   margin: 0,
   marginTop: vars.space.sm,
   paddingInlineStart: vars.space.lg,

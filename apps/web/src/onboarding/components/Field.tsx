@@ -13,7 +13,8 @@ interface FieldProps {
   multiline?: boolean;
   placeholder?: string;
   required?: boolean;
-  disabled?: boolean;
+  /** While the answer is being sent: the text stays readable and focusable, but fixed. */
+  readOnly?: boolean;
   maxLength?: number;
 }
 
@@ -30,7 +31,7 @@ export function Field({
   multiline = false,
   placeholder,
   required = false,
-  disabled = false,
+  readOnly = false,
   maxLength,
 }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
@@ -42,7 +43,7 @@ export function Field({
     value,
     placeholder,
     required,
-    disabled,
+    readOnly,
     maxLength,
     autoComplete,
     'aria-invalid': error ? true : undefined,

@@ -1,39 +1,58 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import * as styles from '../Onboarding.css.ts';
+import { SITE_NAME } from '../../components/usePageTitle.ts';
+import * as styles from './StepLayout.css.ts';
 
 export interface Progress {
   step: number;
   of: number;
 }
 
+/** What the machine says about the screen being drawn: its title (`meta.title`) and its number. */
+export interface StepFrame {
+  title: string;
+  progress: Progress | null;
+}
+
 interface StepLayoutProps {
   /** Identifies the screen: focus moves to the heading whenever it changes. */
   screen: string;
   heading: ReactNode;
-  /** The page title, without the site name. */
-  title: string;
-  progress?: Progress | null;
+  frame: StepFrame;
+  /** True while the screen shows errors: the page title then starts with 'Error: '. */
+  invalid?: boolean;
   wide?: boolean;
   children: ReactNode;
 }
 
-export const SITE_NAME = 'Accountability Partners';
-
 export function progressText(progress: Progress): string {
   return `Step ${progress.step} of ${progress.of}`;
+}
+
+/** The document title of a step: 'Step N of M - {title} - {site}', with 'Error: ' when invalid. */
+export function stepTitle(frame: StepFrame, invalid = false): string {
+  const progress = frame.progress ? progressText(frame.progress) : null;
+  const title = [progress, frame.title, SITE_NAME].filter(Boolean).join(' - ');
+  return invalid ? `Error: ${title}` : title;
 }
 
 /**
  * The frame of every onboarding screen: progress, the one h1, and the document title. On each
  * step change focus moves to the heading, so screen-reader users hear where they are.
  */
-export function StepLayout({ screen, heading, title, progress, wide, children }: StepLayoutProps) {
+export function StepLayout({
+  screen,
+  heading,
+  frame,
+  invalid = false,
+  wide,
+  children,
+}: StepLayoutProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const progressLabel = progress ? progressText(progress) : null;
+  const title = stepTitle(frame, invalid);
 
   useEffect(() => {
-    document.title = [progressLabel, title, SITE_NAME].filter(Boolean).join(' - ');
-  }, [progressLabel, title]);
+    document.title = title;
+  }, [title]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus on every screen change only
   useEffect(() => {
@@ -43,7 +62,7 @@ export function StepLayout({ screen, heading, title, progress, wide, children }:
   return (
     <div className={styles.page}>
       <div className={wide ? styles.wideCard : styles.card}>
-        {progressLabel ? <p className={styles.progress}>{progressLabel}</p> : null}
+        {frame.progress ? <p className={styles.progress}>{progressText(frame.progress)}</p> : null}
         <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
           {heading}
         </h1>

@@ -1,11 +1,12 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
 import type { HoldView } from '@app/onboarding';
 import { button } from '../../components/ui.css.ts';
-import { type Progress, StepLayout } from '../components/StepLayout.tsx';
-import * as styles from '../Onboarding.css.ts';
+import { BackButton, StepActions } from '../components/StepForm.tsx';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './TeamScreen.css.ts';
 
 interface TeamScreenProps {
-  progress: Progress | null;
+  frame: StepFrame;
   /** Null while the team is being found. */
   team: { name: string; members: readonly NormalisedMember[] } | null;
   /** m:ss left on the hold. */
@@ -21,24 +22,17 @@ export const YES_CHOICE =
   "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
 
 export function TeamScreen(props: TeamScreenProps) {
-  const { team, progress, onBack } = props;
+  const { team, frame, onBack } = props;
   if (team === null) {
     return (
-      <StepLayout
-        screen="team-loading"
-        title="Finding your team"
-        heading="Finding your team"
-        progress={progress}
-      >
+      <StepLayout screen="team-loading" frame={frame} heading="Finding your team">
         <div className={styles.spinnerRow} role="status">
           <span className={styles.spinner} aria-hidden="true" />
           <p>Finding the perfect team for you...</p>
         </div>
-        <div className={styles.actions}>
-          <button type="button" className={button.secondary} onClick={onBack}>
-            Go Back
-          </button>
-        </div>
+        <StepActions>
+          <BackButton onBack={onBack} />
+        </StepActions>
       </StepLayout>
     );
   }
@@ -46,7 +40,7 @@ export function TeamScreen(props: TeamScreenProps) {
 }
 
 function MatchedTeam({
-  progress,
+  frame,
   team,
   countdown,
   hold,
@@ -59,9 +53,8 @@ function MatchedTeam({
   return (
     <StepLayout
       screen="team"
-      title="Your team"
+      frame={frame}
       heading={`You're in luck! Team "${team.name}" has one slot left.`}
-      progress={progress}
       wide
     >
       <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
@@ -69,7 +62,7 @@ function MatchedTeam({
           <li key={member.id} className={styles.member}>
             <Avatar name={member.name} photo={member.photo} />
             <h2 className={styles.memberName}>{member.name}</h2>
-            <p className={styles.text}>{member.aboutMe}</p>
+            <p className={styles.about}>{member.aboutMe}</p>
             <p className={styles.goal}>"{member.goalSummary}"</p>
           </li>
         ))}
@@ -117,11 +110,9 @@ function MatchedTeam({
           No thanks
         </button>
       </div>
-      <div className={styles.actions}>
-        <button type="button" className={styles.linkButton} onClick={onBack}>
-          Go back
-        </button>
-      </div>
+      <StepActions>
+        <BackButton onBack={onBack} />
+      </StepActions>
     </StepLayout>
   );
 }

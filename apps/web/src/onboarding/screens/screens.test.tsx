@@ -2,17 +2,21 @@ import { MESSAGES } from '@app/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CategoryScreen, RoleScreen } from './FlowScreens.tsx';
-import {
-  AccountScreen,
-  ConfirmScreen,
-  MaybeScreen,
-  MaybeSubmittedScreen,
-  NoScreen,
-  NoThankYouScreen,
-  ThankYouScreen,
-} from './FormScreens.tsx';
+import { AccountScreen } from './AccountScreen.tsx';
+import { CategoryScreen } from './CategoryScreen.tsx';
+import { ConfirmScreen } from './ConfirmScreen.tsx';
+import { MaybeScreen } from './MaybeScreen.tsx';
+import { MaybeSubmittedScreen } from './MaybeSubmittedScreen.tsx';
+import { NoScreen } from './NoScreen.tsx';
+import { NoThankYouScreen } from './NoThankYouScreen.tsx';
+import { RoleScreen } from './RoleScreen.tsx';
 import { TeamScreen, YES_CHOICE } from './TeamScreen.tsx';
+import { ThankYouScreen } from './ThankYouScreen.tsx';
+
+const frame = (title: string, step?: number) => ({
+  title,
+  progress: step === undefined ? null : { step, of: 8 },
+});
 
 const team = {
   name: 'Early Risers',
@@ -35,7 +39,7 @@ const team = {
 };
 
 const teamProps = {
-  progress: { step: 2, of: 8 },
+  frame: frame('Your team', 2),
   team,
   countdown: '9:59',
   hold: 'counting' as const,
@@ -46,11 +50,11 @@ const teamProps = {
 };
 
 describe('team screen', () => {
-  it('shows the spinner with Go Back while the team is found', async () => {
+  it('shows the spinner with Go back while the team is found', async () => {
     const onBack = vi.fn();
     render(<TeamScreen {...teamProps} team={null} onBack={onBack} />);
     expect(screen.getByRole('status')).toHaveTextContent('Finding the perfect team for you...');
-    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
     expect(onBack).toHaveBeenCalled();
   });
 
@@ -97,7 +101,7 @@ describe('team screen', () => {
 
 describe('category and role screens', () => {
   it('lists the four areas', () => {
-    render(<CategoryScreen onChoose={vi.fn()} />);
+    render(<CategoryScreen frame={frame('Choose your area')} onChoose={vi.fn()} />);
     for (const name of [/^Work/, /^School/, /^God/, /^Other/]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
@@ -105,9 +109,9 @@ describe('category and role screens', () => {
 
   it('offers the options of each category', () => {
     const props = {
-      progress: null,
+      frame: frame('Your role', 1),
       pending: false,
-      error: undefined,
+      errors: {},
       onSubmit: vi.fn(),
       onBack: vi.fn(),
     };
@@ -126,7 +130,7 @@ describe('category and role screens', () => {
 
 describe('account screen', () => {
   const props = {
-    progress: { step: 7, of: 8 },
+    frame: frame('Create your account', 7),
     teamName: 'Early Risers',
     pending: false,
     errors: {},
@@ -145,12 +149,19 @@ describe('account screen', () => {
 
   it('says Submitting... while pending', () => {
     render(<AccountScreen {...props} pending />);
-    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    // Not disabled: the focus stays on the button while the call is under way.
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
-  it("shows the server's message in the inline box", () => {
-    render(<AccountScreen {...props} errors={{ form: 'That email is already registered' }} />);
-    expect(screen.getByText('That email is already registered')).toBeInTheDocument();
+  it("shows the server's message in the error summary after a submission", async () => {
+    const { rerender } = render(<AccountScreen {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: /Submit join request/ }));
+    rerender(<AccountScreen {...props} errors={{ form: 'That email is already registered' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('That email is already registered');
+    expect(document.title).toMatch(/^Error: Step 7 of 8 - Create your account - /);
   });
 
   it('after a submission with errors, focuses the summary and ties messages to fields', async () => {
@@ -164,18 +175,18 @@ describe('account screen', () => {
     );
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    // Each generic message names its field in the summary; beside the field it stays as worded.
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
-      `Email: ${MESSAGES.required}`,
-      `Password: ${MESSAGES.required}`,
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '#account-email',
+      '#account-password',
     ]);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
 describe('confirm screen', () => {
   const props = {
-    progress: { step: 8, of: 8 },
+    frame: frame('Join request sent', 8),
     teamName: 'Early Risers',
     pending: false,
     photoError: undefined,
@@ -223,6 +234,7 @@ describe('confirm screen', () => {
 
 describe('maybe screen', () => {
   const props = {
+    frame: frame('Book an info call'),
     date: '2031-01-02T20:00:00.000Z',
     pending: false,
     errors: {},
@@ -245,7 +257,10 @@ describe('maybe screen', () => {
 
   it('waits for the date before booking', () => {
     render(<MaybeScreen {...props} date={null} />);
-    expect(screen.getByRole('button', { name: 'Book This Time' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Book This Time' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('shows each field message and the booking error after a submission', async () => {
@@ -272,7 +287,9 @@ describe('maybe screen', () => {
 describe('no screen', () => {
   it('asks why, with name, email and feedback', async () => {
     const onSubmit = vi.fn();
-    render(<NoScreen pending={false} errors={{}} onSubmit={onSubmit} />);
+    render(
+      <NoScreen frame={frame('Tell us why')} pending={false} errors={{}} onSubmit={onSubmit} />,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Why are you not ready to join this team?',
     );
@@ -290,22 +307,22 @@ describe('no screen', () => {
 
 describe('end screens', () => {
   it('thank-you gives the three notes, the profile one by outcome', () => {
-    const { rerender } = render(<ThankYouScreen profileSaved />);
+    const { rerender } = render(<ThankYouScreen frame={frame("You're all set")} profileSaved />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You're All Set!");
     expect(screen.getByText(/within 5 days/)).toBeInTheDocument();
     expect(screen.getByText('Your profile has been saved.')).toBeInTheDocument();
-    rerender(<ThankYouScreen profileSaved={false} />);
+    rerender(<ThankYouScreen frame={frame("You're all set")} profileSaved={false} />);
     expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
   });
 
   it('no-thank-you and maybe-submitted say what the spec says', () => {
-    render(<NoThankYouScreen />);
+    render(<NoThankYouScreen frame={frame('Thanks for the feedback')} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thanks for the feedback');
     expect(screen.getByText("We'll be in touch soon.")).toBeInTheDocument();
   });
 
   it('maybe-submitted confirms 1pm Mountain Time', () => {
-    render(<MaybeSubmittedScreen />);
+    render(<MaybeSubmittedScreen frame={frame('Call booked')} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Thank You for Booking Your Call!',
     );

@@ -9,7 +9,8 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { OnboardingPage, OnboardingSessionProvider } from '../OnboardingPage.tsx';
+import { OnboardingPage } from '../OnboardingPage.tsx';
+import { OnboardingSessionProvider } from '../SessionProvider.tsx';
 import { createOnboardingSession, type OnboardingSession } from '../session.ts';
 
 const ADA = {

@@ -1,0 +1,181 @@
+import {
+  currentScreen,
+  type OnboardingEvent,
+  type OnboardingSnapshot,
+  type ScreenMeta,
+  type Step,
+  selectBusy,
+  selectHold,
+} from '@app/onboarding';
+import type { StepFrame } from './components/StepLayout.tsx';
+import { progressOf } from './routing.ts';
+import { AccountScreen } from './screens/AccountScreen.tsx';
+import { CategoryScreen } from './screens/CategoryScreen.tsx';
+import { CommitScreen } from './screens/CommitScreen.tsx';
+import { ConfirmScreen } from './screens/ConfirmScreen.tsx';
+import { GoalScreen } from './screens/GoalScreen.tsx';
+import { IntroScreen } from './screens/IntroScreen.tsx';
+import { MaybeScreen } from './screens/MaybeScreen.tsx';
+import { MaybeSubmittedScreen } from './screens/MaybeSubmittedScreen.tsx';
+import { NoScreen } from './screens/NoScreen.tsx';
+import { NoThankYouScreen } from './screens/NoThankYouScreen.tsx';
+import { RoleScreen } from './screens/RoleScreen.tsx';
+import { SyncScreen } from './screens/SyncScreen.tsx';
+import { TeamScreen } from './screens/TeamScreen.tsx';
+import { ThankYouScreen } from './screens/ThankYouScreen.tsx';
+
+export interface ScreenProps {
+  snapshot: OnboardingSnapshot;
+  send: (event: OnboardingEvent) => void;
+  /**
+   * An end screen named by the URL when the machine no longer knows it (reloaded after the flow
+   * ended and its snapshot was cleared): these screens only state facts, so they can be shown.
+   */
+  endStep?: Step | null;
+}
+
+/** The `meta` the machine gives a step's top-level state (end screens shown from their URL). */
+function metaOfStep(snapshot: OnboardingSnapshot, step: Step): ScreenMeta | null {
+  for (const node of Object.values(snapshot.machine.states)) {
+    if (node.meta?.step === step) return node.meta;
+  }
+  return null;
+}
+
+/** Draws the screen of the actor's state; every button only sends the machine an event. */
+export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
+  const meta = endStep === null ? currentScreen(snapshot) : metaOfStep(snapshot, endStep);
+  const { context } = snapshot;
+  const busy = selectBusy(snapshot);
+  const step = endStep ?? meta?.step;
+  const frame: StepFrame = {
+    title: meta?.title ?? '',
+    progress: step === undefined ? null : progressOf(step),
+  };
+  const back = () => send({ type: 'nav.back' });
+  const teamName = context.team?.name ?? '';
+
+  switch (step) {
+    case 'category':
+      return (
+        <CategoryScreen
+          frame={frame}
+          onChoose={(category) => send({ type: 'category.choose', category })}
+        />
+      );
+    case 'role':
+      return (
+        <RoleScreen
+          key={context.category}
+          frame={frame}
+          category={context.category ?? 'other'}
+          pending={busy}
+          errors={context.errors}
+          initial={context.focusArea ?? ''}
+          onSubmit={(value) => send({ type: 'role.submit', value })}
+          onBack={back}
+        />
+      );
+    case 'team': {
+      const hold = selectHold(snapshot);
+      return (
+        <TeamScreen
+          frame={frame}
+          team={snapshot.matches('matching') ? null : context.team}
+          countdown={hold.countdown}
+          hold={hold.status}
+          onChoose={(choice) => send({ type: 'team.choose', choice })}
+          onExtend={() => send({ type: 'hold.extend' })}
+          onRetry={() => send({ type: 'team.retry' })}
+          onBack={back}
+        />
+      );
+    }
+    case 'intro':
+      return (
+        <IntroScreen
+          frame={frame}
+          initial={context.name}
+          teamName={teamName}
+          errors={context.errors}
+          onNext={(name) => send({ type: 'intro.submit', name })}
+          onBack={back}
+        />
+      );
+    case 'goal':
+      return (
+        <GoalScreen
+          frame={frame}
+          initial={context.goal}
+          errors={context.errors}
+          onNext={(goal) => send({ type: 'goal.submit', goal })}
+          onBack={back}
+        />
+      );
+    case 'commit':
+      return (
+        <CommitScreen frame={frame} onNext={() => send({ type: 'commit.accept' })} onBack={back} />
+      );
+    case 'sync':
+      return (
+        <SyncScreen frame={frame} onNext={() => send({ type: 'sync.accept' })} onBack={back} />
+      );
+    case 'account':
+      return (
+        <AccountScreen
+          frame={frame}
+          teamName={teamName}
+          pending={busy}
+          errors={context.errors}
+          onSubmit={(values) => send({ type: 'account.submit', ...values })}
+          onBack={back}
+        />
+      );
+    case 'confirm':
+      return (
+        <ConfirmScreen
+          frame={frame}
+          teamName={teamName}
+          pending={busy}
+          photoError={context.errors.photo}
+          onPhotoSelected={(photo) => send({ type: 'profile.photoSelected', photo })}
+          onSubmit={(values) => send({ type: 'profile.submit', ...values })}
+          onSkip={() => send({ type: 'profile.skip' })}
+        />
+      );
+    case 'maybe':
+      return (
+        <MaybeScreen
+          frame={frame}
+          date={
+            snapshot.matches({ matched: { step: { maybe: 'loadingDate' } } })
+              ? null
+              : context.bookingDate
+          }
+          pending={busy}
+          errors={context.errors}
+          onSubmit={(values) => send({ type: 'booking.submit', ...values })}
+          onHome={() => send({ type: 'nav.home' })}
+          onBack={back}
+        />
+      );
+    case 'no':
+      return (
+        <NoScreen
+          frame={frame}
+          pending={busy}
+          errors={context.errors}
+          onSubmit={(values) => send({ type: 'feedback.submit', ...values })}
+        />
+      );
+    case 'thank-you':
+      return <ThankYouScreen frame={frame} profileSaved={context.profileSaved} />;
+    case 'no-thank-you':
+      return <NoThankYouScreen frame={frame} />;
+    case 'maybe-submitted':
+      return <MaybeSubmittedScreen frame={frame} />;
+    default:
+      // 'home': the bridge is taking the visitor to the home page.
+      return null;
+  }
+}

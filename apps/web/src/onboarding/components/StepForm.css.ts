@@ -1,0 +1,25 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+/** 'Go back': a button that reads as a link, since it is the quiet way out of a step. */
+export const backButton = style({
+  background: 'none',
+  border: 'none',
+  padding: vars.space.sm,
+  minHeight: '44px',
+  font: 'inherit',
+  color: vars.color.primary,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});
+
+export const pending = style({ color: vars.color.textMuted });

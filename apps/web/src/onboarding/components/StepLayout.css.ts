@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css.ts';
+
+export const page = style({
+  background: vars.color.surfaceAlt,
+  minHeight: '70vh',
+  paddingBlock: vars.space.xl,
+  paddingInline: vars.space.md,
+  '@media': { [breakpoints.tablet]: { paddingBlock: vars.space.xxl } },
+});
+
+export const card = style({
+  maxWidth: vars.width.prose,
+  marginInline: 'auto',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
+});
+
+export const wideCard = style([card, { maxWidth: vars.width.content }]);
+
+export const progress = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.accent,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+});
+
+export const heading = style({
+  fontSize: vars.fontSize.xxl,
+  letterSpacing: '-0.01em',
+  selectors: { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 'none' } },
+});
+
+/** Secondary copy of a screen. */
+export const text = style({ color: vars.color.textMuted });
+
+/** A short list of facts or next steps. */
+export const list = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});

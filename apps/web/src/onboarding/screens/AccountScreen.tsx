@@ -1,0 +1,73 @@
+import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
+import type { FormErrors } from '@app/onboarding';
+import { useState } from 'react';
+import { Field } from '../components/Field.tsx';
+import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+
+interface AccountScreenProps {
+  frame: StepFrame;
+  teamName: string;
+  pending: boolean;
+  errors: FormErrors;
+  onSubmit: (values: { email: string; password: string }) => void;
+  onBack: () => void;
+}
+
+export function AccountScreen({
+  frame,
+  teamName,
+  pending,
+  errors,
+  onSubmit,
+  onBack,
+}: AccountScreenProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useStepForm(errors, { email: 'account-email', password: 'account-password' });
+  return (
+    <StepLayout
+      screen="account"
+      frame={frame}
+      invalid={form.summary.length > 0}
+      heading="Last step: create your account"
+    >
+      <StepForm
+        form={form}
+        onSubmit={() => {
+          form.submitted();
+          onSubmit({ email, password });
+        }}
+        submitLabel={`Submit join request to Team ${teamName}`}
+        pending={pending}
+        onBack={onBack}
+      >
+        <Field
+          id="account-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={form.errorOf('email')}
+          required
+          readOnly={pending}
+          maxLength={TEXT_LIMITS.email}
+        />
+        <Field
+          id="account-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          hint={MESSAGES.passwordHint}
+          error={form.errorOf('password')}
+          required
+          readOnly={pending}
+          maxLength={TEXT_LIMITS.password}
+        />
+      </StepForm>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,124 @@
+import { TEXT_LIMITS } from '@app/contracts';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { button } from '../../components/ui.css.ts';
+import { Field } from '../components/Field.tsx';
+import { StepForm } from '../components/StepForm.tsx';
+import { list } from '../components/StepLayout.css.ts';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './ConfirmScreen.css.ts';
+
+interface ConfirmScreenProps {
+  frame: StepFrame;
+  teamName: string;
+  pending: boolean;
+  photoError: string | undefined;
+  onPhotoSelected: (photo: File | null) => void;
+  onSubmit: (values: { aboutMe: string; photo: File | null }) => void;
+  onSkip: () => void;
+}
+
+export function ConfirmScreen({
+  frame,
+  teamName,
+  pending,
+  photoError,
+  onPhotoSelected,
+  onSubmit,
+  onSkip,
+}: ConfirmScreenProps) {
+  const [aboutMe, setAboutMe] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (photo === null || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    setPhoto(file);
+    onPhotoSelected(file);
+  };
+
+  return (
+    <StepLayout
+      screen="confirm"
+      frame={frame}
+      invalid={photoError !== undefined}
+      heading={`Join Request Sent to Team ${teamName}!`}
+    >
+      <ol className={list}>
+        <li>Click the link in the confirmation email we just sent you.</li>
+        <li>Watch for an approval email from your team over the next few days.</li>
+        <li>
+          Our emails come from our sister site, the accountability tracker, so look for its name in
+          your inbox.
+        </li>
+      </ol>
+      <StepForm
+        onSubmit={() => onSubmit({ aboutMe, photo })}
+        submitLabel="Complete Profile"
+        pending={pending}
+        extraActions={
+          <button
+            type="button"
+            className={button.secondary}
+            aria-disabled={pending ? true : undefined}
+            onClick={pending ? undefined : onSkip}
+          >
+            Skip for now
+          </button>
+        }
+      >
+        <h2 className={styles.legend}>Complete your profile</h2>
+        <div className={styles.photoRow}>
+          {preview ? (
+            <img
+              className={styles.photoPreview}
+              src={preview}
+              alt="You, as your team will see you"
+              width={96}
+              height={96}
+            />
+          ) : (
+            <span className={styles.photoPreview} aria-hidden="true" />
+          )}
+          {/* The input comes first so that its keyboard focus can be drawn on the label. */}
+          <input
+            id="profile-photo"
+            className={styles.fileInput}
+            type="file"
+            accept="image/*"
+            onChange={choose}
+            disabled={pending}
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={photoError ? 'profile-photo-error' : undefined}
+          />
+          <label className={button.secondary} htmlFor="profile-photo">
+            {photo ? 'Change photo' : 'Upload photo'}
+          </label>
+        </div>
+        {photoError ? (
+          <p id="profile-photo-error" className={styles.photoError} role="alert">
+            {photoError}
+          </p>
+        ) : null}
+        <Field
+          id="profile-about"
+          label="About me"
+          value={aboutMe}
+          onChange={setAboutMe}
+          multiline
+          maxLength={TEXT_LIMITS.aboutMe}
+          readOnly={pending}
+        />
+      </StepForm>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,56 @@
+import { TEXT_LIMITS } from '@app/contracts';
+import type { FormErrors } from '@app/onboarding';
+import { useState } from 'react';
+import { Field } from '../components/Field.tsx';
+import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+
+interface IntroScreenProps {
+  frame: StepFrame;
+  initial: string;
+  teamName: string;
+  errors: FormErrors;
+  onNext: (name: string) => void;
+  onBack: () => void;
+}
+
+export function IntroScreen({
+  frame,
+  initial,
+  teamName,
+  errors,
+  onNext,
+  onBack,
+}: IntroScreenProps) {
+  const [name, setName] = useState(initial);
+  const form = useStepForm(errors, { name: 'intro-name' });
+  return (
+    <StepLayout
+      screen="intro"
+      frame={frame}
+      invalid={form.summary.length > 0}
+      heading={`Introduce yourself to Team ${teamName}`}
+    >
+      <StepForm
+        form={form}
+        onSubmit={() => {
+          form.submitted();
+          onNext(name);
+        }}
+        submitLabel="Next"
+        onBack={onBack}
+      >
+        <Field
+          id="intro-name"
+          label="Your Name"
+          value={name}
+          onChange={setName}
+          error={form.errorOf('name')}
+          autoComplete="name"
+          required
+          maxLength={TEXT_LIMITS.name}
+        />
+      </StepForm>
+    </StepLayout>
+  );
+}

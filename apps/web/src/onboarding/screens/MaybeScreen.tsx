@@ -1,0 +1,118 @@
+import { TEXT_LIMITS } from '@app/contracts';
+import type { FormErrors } from '@app/onboarding';
+import { useState } from 'react';
+import { button } from '../../components/ui.css.ts';
+import { describeCallTime, visitorTimeZone } from '../callTime.ts';
+import { Field } from '../components/Field.tsx';
+import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { text } from '../components/StepLayout.css.ts';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './MaybeScreen.css.ts';
+
+interface MaybeScreenProps {
+  frame: StepFrame;
+  /** ISO instant of the next call; null while it is being looked up. */
+  date: string | null;
+  pending: boolean;
+  errors: FormErrors;
+  onSubmit: (values: { name: string; email: string; phone: string }) => void;
+  onHome: () => void;
+  onBack: () => void;
+}
+
+export function MaybeScreen({
+  frame,
+  date,
+  pending,
+  errors,
+  onSubmit,
+  onHome,
+  onBack,
+}: MaybeScreenProps) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const form = useStepForm(errors, {
+    name: 'booking-name',
+    email: 'booking-email',
+    phone: 'booking-phone',
+  });
+  const time = date === null ? null : describeCallTime(date, visitorTimeZone());
+  return (
+    <StepLayout
+      screen="maybe"
+      frame={frame}
+      invalid={form.summary.length > 0}
+      heading="Book Your More Info Call"
+    >
+      <div className={styles.callTime} role="status">
+        {date === null ? (
+          <p>Finding the next available session...</p>
+        ) : (
+          <>
+            <p>The next available session is</p>
+            <p className={styles.callTimeMain}>{time?.mountain ?? date}</p>
+            {time?.local ? <p className={text}>That is {time.local} where you are.</p> : null}
+          </>
+        )}
+      </div>
+      <StepForm
+        form={form}
+        onSubmit={() => {
+          form.submitted();
+          onSubmit({ name, email, phone });
+        }}
+        submitLabel="Book This Time"
+        pending={pending}
+        ready={date !== null}
+        extraActions={
+          <button
+            type="button"
+            className={button.secondary}
+            aria-disabled={pending ? true : undefined}
+            onClick={pending ? undefined : onHome}
+          >
+            Return to Homepage
+          </button>
+        }
+        onBack={onBack}
+      >
+        <Field
+          id="booking-name"
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+          error={form.errorOf('name')}
+          required
+          readOnly={pending}
+          maxLength={TEXT_LIMITS.name}
+        />
+        <Field
+          id="booking-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={form.errorOf('email')}
+          required
+          readOnly={pending}
+          maxLength={TEXT_LIMITS.email}
+        />
+        <Field
+          id="booking-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={setPhone}
+          error={form.errorOf('phone')}
+          required
+          readOnly={pending}
+          maxLength={TEXT_LIMITS.phone}
+        />
+      </StepForm>
+    </StepLayout>
+  );
+}

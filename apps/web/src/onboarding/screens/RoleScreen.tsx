@@ -1,0 +1,101 @@
+import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
+import type { FormErrors } from '@app/onboarding';
+import { useState } from 'react';
+import { Field } from '../components/Field.tsx';
+import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './RoleScreen.css.ts';
+
+export const ROLE_QUESTIONS: Record<Category, string> = {
+  work: 'Which best describes your role at work?',
+  school: 'Which best describes you as a learner?',
+  god: 'Which best describes where you are in your faith?',
+  other: 'What would you like to be held accountable for?',
+};
+
+interface RoleScreenProps {
+  frame: StepFrame;
+  category: Category;
+  pending: boolean;
+  /** The machine's messages; `role` when it refused the answer. */
+  errors: FormErrors;
+  initial?: string;
+  onSubmit: (choice: string) => void;
+  onBack: () => void;
+}
+
+export function RoleScreen({
+  frame,
+  category,
+  pending,
+  errors,
+  initial,
+  onSubmit,
+  onBack,
+}: RoleScreenProps) {
+  const options: readonly string[] = ROLE_OPTIONS[category];
+  const [value, setValue] = useState(initial ?? '');
+  const freeText = options.length === 0;
+  const form = useStepForm(errors, { role: freeText ? 'role-goal' : 'role-option-0' });
+  const error = form.errorOf('role');
+
+  return (
+    <StepLayout
+      screen={`role-${category}`}
+      frame={frame}
+      invalid={form.summary.length > 0}
+      heading={ROLE_QUESTIONS[category]}
+    >
+      <StepForm
+        form={form}
+        onSubmit={() => {
+          form.submitted();
+          onSubmit(value);
+        }}
+        submitLabel="Continue"
+        pending={pending}
+        pendingLabel="Continue"
+        onBack={onBack}
+      >
+        {freeText ? (
+          <Field
+            id="role-goal"
+            label="Your goal"
+            value={value}
+            onChange={setValue}
+            placeholder="Enter your specific goal"
+            error={error}
+            readOnly={pending}
+            maxLength={TEXT_LIMITS.focusArea}
+          />
+        ) : (
+          <fieldset className={styles.options} aria-describedby={error ? 'role-error' : undefined}>
+            <legend className={styles.legend}>Choose one</legend>
+            {error ? (
+              <p id="role-error" className={styles.error}>
+                {error}
+              </p>
+            ) : null}
+            {options.map((option, index) => (
+              <label key={option} className={styles.option}>
+                <input
+                  id={`role-option-${index}`}
+                  type="radio"
+                  name="role"
+                  value={option}
+                  checked={value === option}
+                  aria-invalid={error ? true : undefined}
+                  onChange={() => {
+                    if (!pending) setValue(option);
+                  }}
+                />
+                {option}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {pending ? <PendingStatus>Processing your selection...</PendingStatus> : null}
+      </StepForm>
+    </StepLayout>
+  );
+}

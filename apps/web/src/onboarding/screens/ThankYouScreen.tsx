@@ -1,0 +1,30 @@
+import { JOIN_RESPONSE_DAYS } from '@app/contracts';
+import { list } from '../components/StepLayout.css.ts';
+import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+
+interface ThankYouScreenProps {
+  frame: StepFrame;
+  profileSaved: boolean;
+}
+
+export function ThankYouScreen({ frame, profileSaved }: ThankYouScreenProps) {
+  return (
+    <StepLayout screen="thank-you" frame={frame} heading="You're All Set!">
+      <ul className={list}>
+        <li>
+          <strong>Confirm your email.</strong> Click the link in the email we sent you.
+        </li>
+        <li>
+          <strong>Your join request is pending.</strong> The team will respond within{' '}
+          {JOIN_RESPONSE_DAYS} days.
+        </li>
+        <li>
+          <strong>Your profile.</strong>{' '}
+          {profileSaved
+            ? 'Your profile has been saved.'
+            : 'You can update your profile after your request is approved.'}
+        </li>
+      </ul>
+    </StepLayout>
+  );
+}
