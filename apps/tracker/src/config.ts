@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
   EMAIL_TOKEN_TTL_HOURS: optional(z.coerce.number().positive()).default(72),
   MAIL_RETRY_SECONDS: optional(z.coerce.number().positive()).default(30),
   PG_POOL_MAX: optional(z.coerce.number().int().positive()).default(10),
+  /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
+  TRACKER_LOCK_STALE_SECONDS: optional(z.coerce.number().min(2)).default(15),
   /** Password hashes (sign-ups, sign-ins) computed at once; the rest of the thread pool stays free. */
   SIGNUP_CONCURRENCY: optional(z.coerce.number().int().positive()).default(2),
   /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
@@ -92,6 +94,7 @@ export interface TrackerConfig {
   mailRetryMs: number;
   pgPoolMax: number;
   signupConcurrency: number;
+  lockStaleMs: number;
   signupQueueMax: number;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -120,6 +123,7 @@ export function resolveConfig(opts: TrackerOptions, defaultPort: number): Tracke
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     pgPoolMax: env.PG_POOL_MAX,
     signupConcurrency: env.SIGNUP_CONCURRENCY,
+    lockStaleMs: env.TRACKER_LOCK_STALE_SECONDS * 1000,
     signupQueueMax: env.SIGNUP_QUEUE_MAX,
     logLevel: env.LOG_LEVEL,
   };

@@ -66,7 +66,9 @@ export async function openDatabase(config: {
 export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(opts, 0);
   // PGlite takes no lock of its own: two processes on one directory lose acknowledged rows.
-  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  const unlock = config.databaseUrl
+    ? async () => {}
+    : await lockDataDir(config.dataDir, { staleMs: config.lockStaleMs });
   let database: Database | undefined;
   try {
     database = await openDatabase(config);

@@ -25,7 +25,8 @@ const open = (db: TestDatabase, extra = {}) =>
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
     apiKey: API_KEY,
-    env: {},
+    // A killed process's lock is taken over after 2 s instead of 15.
+    env: { TRACKER_LOCK_STALE_SECONDS: '2' },
     ...extra,
   });
 
@@ -119,7 +120,7 @@ describe.skipIf(onPostgres)('data directory lock (embedded PGlite)', () => {
     try {
       const second = open(db);
       await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
-      await expect(second).rejects.toThrow(/in use by another tracker process \(pid \d+\)/);
+      await expect(second).rejects.toThrow(/in use by another tracker process/);
     } finally {
       await first.close();
     }
