@@ -43,6 +43,9 @@ const EnvSchema = z
     /** Sign-ups (POST /api/users) per client per signup window. */
     RATE_LIMIT_SIGNUP_MAX: positiveInt(10),
     RATE_LIMIT_SIGNUP_WINDOW_MS: positiveInt(15 * 60_000),
+    /** Profile saves (a photo each, up to 5 MB) per account per profile window. */
+    RATE_LIMIT_PROFILE_MAX: positiveInt(6),
+    RATE_LIMIT_PROFILE_WINDOW_MS: positiveInt(10 * 60_000),
     /** Extra origins allowed to send state-changing requests (comma separated). */
     ALLOWED_ORIGINS: z
       .string()

@@ -24,6 +24,7 @@ beforeAll(async () => {
       RATE_LIMIT_SIGNUP_MAX: '1000',
       RATE_LIMIT_WRITE_MAX: '1000',
       RATE_LIMIT_READ_MAX: '1000',
+      RATE_LIMIT_PROFILE_MAX: '1000',
     },
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +12,8 @@ export interface PhotoStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** null when there is no such photo. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes an uploaded photo; a key that names none (or a seed photo) is left alone. */
+  remove(key: string): Promise<void>;
 }
 
 /** Photos of the seed members ship with the code and are served as `seed/<file>`. */
@@ -45,6 +47,12 @@ export function diskStorage(root: string): PhotoStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(key) {
+      if (!UPLOAD_KEY_PATTERN.test(key) || !key.startsWith('u/')) return;
+      await unlink(path.join(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
     },
   };
 }

@@ -19,6 +19,7 @@ const brokenStorage: PhotoStorage = {
   async get() {
     return null;
   },
+  async remove() {},
 };
 
 let t: TestTracker;

@@ -43,6 +43,27 @@ describe('POST /users/:id/profile', () => {
     expect(photo.rawPayload.equals(IMAGES.png)).toBe(true);
   });
 
+  it('deletes the photo it replaces once the new one is saved', async () => {
+    const id = (await t.call({ method: 'POST', url: '/users', payload: newUser() })).json().user.id;
+    const upload = async (data: Buffer) =>
+      ProfileResponse.parse(
+        (
+          await send(
+            id,
+            multipart([{ name: 'photoFile', filename: 'me.png', type: 'image/png', data }]),
+          )
+        ).json(),
+      ).photo;
+    const first = await upload(IMAGES.png);
+    const second = await upload(IMAGES.gif);
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ url: `/uploads/${second}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/uploads/${first}` })).statusCode).toBe(404);
+    // About me alone keeps the photo.
+    await send(id, multipart([{ name: 'aboutMe', value: 'Still me.' }]));
+    expect((await t.app.inject({ url: `/uploads/${second}` })).statusCode).toBe(200);
+  });
+
   it('recognises each image type by its content, not its name or declared type', async () => {
     for (const [ext, data] of Object.entries(IMAGES)) {
       const res = await send(

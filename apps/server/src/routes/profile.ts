@@ -66,7 +66,7 @@ export default async function profileRoute(app: FastifyInstance) {
   await registerMultipart(app);
   app.post<{ Params: { id: string } }>(
     '/api/users/:id/profile',
-    { config: { body: 'multipart', rateLimit: app.rateLimits.write } },
+    { config: { body: 'multipart', rateLimit: app.rateLimits.profile } },
     async (request) => {
       const parsedId = PathId.safeParse(request.params.id);
       if (!parsedId.success) throw INVALID_ID;

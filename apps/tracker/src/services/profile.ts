@@ -53,8 +53,24 @@ export async function updateProfile(ctx: TrackerContext, userId: number, request
     await ctx.storage.put(key, form.photo);
     changes.image = key;
   }
-  const user = await ctx.repos.users.updateProfile(userId, changes);
-  if (!user) throw notFound('User');
+  let user: Awaited<ReturnType<typeof ctx.repos.users.updateProfile>>;
+  try {
+    user = await ctx.repos.users.updateProfile(userId, changes);
+  } catch (error) {
+    if (changes.image) await ctx.storage.remove(changes.image).catch(() => undefined);
+    throw error;
+  }
+  if (!user) {
+    if (changes.image) await ctx.storage.remove(changes.image).catch(() => undefined);
+    throw notFound('User');
+  }
+  // The photo it replaced goes once the row points at the new one, so storage holds one per user.
+  // A failure here only leaves a file behind; the answer is still the saved profile.
+  if (changes.image && existing.image && existing.image !== changes.image) {
+    await ctx.storage.remove(existing.image).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not remove a replaced photo');
+    });
+  }
   return {
     user: { id: user.id, photo: user.image, image: user.image, about: user.about },
     photo: user.image,

@@ -11,6 +11,8 @@ export interface RateLimits {
   write: RateLimitOptions;
   /** Account creation: far tighter than anything else. */
   signup: RateLimitOptions;
+  /** Profile saves, per account (the session's), so one browser cannot fill the photo store. */
+  profile: RateLimitOptions;
 }
 
 declare module 'fastify' {
@@ -70,6 +72,14 @@ export default fp(
       read: { max: env.RATE_LIMIT_READ_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
       write: { max: env.RATE_LIMIT_WRITE_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
       signup: { max: env.RATE_LIMIT_SIGNUP_MAX, timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS },
+      profile: {
+        max: env.RATE_LIMIT_PROFILE_MAX,
+        timeWindow: env.RATE_LIMIT_PROFILE_WINDOW_MS,
+        keyGenerator: (request) => {
+          const userId = request.sessionUserId();
+          return userId === null ? `ip:${request.ip}` : `user:${userId}`;
+        },
+      },
     });
   },
   { name: 'rate-limits', dependencies: ['config'] },
