@@ -7,6 +7,8 @@ Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 
 afterEach(() => {
   cleanup();
+  // Onboarding drafts live in session storage: each test starts with none.
+  window.sessionStorage.clear();
 });
 
 // jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.

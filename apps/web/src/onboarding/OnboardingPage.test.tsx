@@ -5,7 +5,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { YES_CHOICE } from './screens/TeamScreen.tsx';
-import { fakeApi, type Harness, memoryStorage, renderOnboarding } from './test/harness.tsx';
+import {
+  fakeApi,
+  type Harness,
+  imageHead,
+  memoryStorage,
+  renderOnboarding,
+} from './test/harness.tsx';
 
 let harness: Harness | null = null;
 afterEach(() => {
@@ -179,6 +185,29 @@ describe('router and machine', () => {
     expect(
       await screen.findByText("We're holding this slot on this team for 7:55 more minutes."),
     ).toBeInTheDocument();
+  });
+
+  it('keeps typed but unsent text across a reload and Back then Forward', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    const { storage, clock } = harness;
+    harness.unmount();
+
+    harness = renderOnboarding({ path: '/onboarding/work/intro', storage, now: clock.now });
+    expect(await screen.findByLabelText('Your Name')).toHaveValue('Grace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const goal = await screen.findByLabelText('Tell your team one sentence about your goals');
+    await fill(user, goal, 'Ship it');
+    harness.history.back();
+    await screen.findByLabelText('Your Name');
+    harness.history.forward();
+    expect(
+      await screen.findByLabelText('Tell your team one sentence about your goals'),
+    ).toHaveValue('Ship it');
   });
 });
 
@@ -410,7 +439,7 @@ describe('account and profile', () => {
     harness = renderOnboarding({ path: '/onboarding/work/role' });
     await toAccount(user);
     await screen.findByRole('heading', { name: /Join Request Sent/ });
-    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    const big = new File([imageHead('image/jpeg')], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
     await user.upload(screen.getByLabelText('Upload photo'), big);
     expect(screen.getByLabelText('Change photo')).toHaveAccessibleDescription(

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { clearDrafts } from './drafts.ts';
 import { useRouteBridge } from './RouteBridge.ts';
 import { Screen } from './Screen.tsx';
 import { useOnboardingSession } from './SessionProvider.tsx';
@@ -21,5 +22,9 @@ function OnboardingFlow({
 }) {
   const snapshot = useSelector(actor, (value) => value);
   const endStep = useRouteBridge(session, snapshot);
+  const ended = snapshot.status === 'done';
+  useEffect(() => {
+    if (ended) clearDrafts();
+  }, [ended]);
   return <Screen snapshot={snapshot} send={(event) => actor.send(event)} endStep={endStep} />;
 }

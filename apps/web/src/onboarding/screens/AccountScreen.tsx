@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 
 interface AccountScreenProps {
   frame: StepFrame;
@@ -22,7 +23,7 @@ export function AccountScreen({
   onSubmit,
   onBack,
 }: AccountScreenProps) {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useDraft('account.email');
   const [password, setPassword] = useState('');
   const form = useStepForm(errors, { email: 'account-email', password: 'account-password' });
   return (

@@ -1,10 +1,11 @@
 import { TEXT_LIMITS } from '@app/contracts';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { button } from '../../components/ui.css.ts';
 import { Field } from '../components/Field.tsx';
 import { StepForm } from '../components/StepForm.tsx';
 import { list } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { typedByContent } from '../photo.ts';
 import * as styles from './ConfirmScreen.css.ts';
 
 interface ConfirmScreenProps {
@@ -29,19 +30,28 @@ export function ConfirmScreen({
   const [aboutMe, setAboutMe] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // A refused photo is never shown as if it were accepted.
+  const accepted = photoError === undefined ? photo : null;
 
   useEffect(() => {
-    if (photo === null || typeof URL.createObjectURL !== 'function') {
+    if (accepted === null || typeof URL.createObjectURL !== 'function') {
       setPreview(null);
       return;
     }
-    const url = URL.createObjectURL(photo);
+    const url = URL.createObjectURL(accepted);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [photo]);
+  }, [accepted]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
+  // The message sits next to the control; on a phone that can be below the fold.
+  useEffect(() => {
+    if (photoError !== undefined) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [photoError]);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    const file = chosen === null ? null : await typedByContent(chosen);
     setPhoto(file);
     onPhotoSelected(file);
   };
@@ -95,7 +105,7 @@ export function ConfirmScreen({
             className={styles.fileInput}
             type="file"
             accept="image/*"
-            onChange={choose}
+            onChange={(event) => void choose(event)}
             disabled={pending}
             aria-invalid={photoError ? true : undefined}
             aria-describedby={photoError ? 'profile-photo-error' : undefined}
@@ -105,7 +115,7 @@ export function ConfirmScreen({
           </label>
         </div>
         {photoError ? (
-          <p id="profile-photo-error" className={styles.photoError} role="alert">
+          <p ref={errorRef} id="profile-photo-error" className={styles.photoError} role="alert">
             {photoError}
           </p>
         ) : null}

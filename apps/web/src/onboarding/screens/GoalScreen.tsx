@@ -1,9 +1,9 @@
 import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 
 interface GoalScreenProps {
   frame: StepFrame;
@@ -14,7 +14,7 @@ interface GoalScreenProps {
 }
 
 export function GoalScreen({ frame, initial, errors, onNext, onBack }: GoalScreenProps) {
-  const [goal, setGoal] = useState(initial);
+  const [goal, setGoal] = useDraft('goal.goal', initial);
   const form = useStepForm(errors, { goal: 'goal-text' });
   return (
     <StepLayout

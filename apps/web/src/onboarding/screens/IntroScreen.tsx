@@ -1,9 +1,9 @@
 import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 
 interface IntroScreenProps {
   frame: StepFrame;
@@ -22,7 +22,7 @@ export function IntroScreen({
   onNext,
   onBack,
 }: IntroScreenProps) {
-  const [name, setName] = useState(initial);
+  const [name, setName] = useDraft('intro.name', initial);
   const form = useStepForm(errors, { name: 'intro-name' });
   return (
     <StepLayout

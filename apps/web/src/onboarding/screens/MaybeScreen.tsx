@@ -1,12 +1,12 @@
 import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
 import { button } from '../../components/ui.css.ts';
 import { describeCallTime, visitorTimeZone } from '../callTime.ts';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
 import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 import * as styles from './MaybeScreen.css.ts';
 
 interface MaybeScreenProps {
@@ -29,9 +29,9 @@ export function MaybeScreen({
   onHome,
   onBack,
 }: MaybeScreenProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [name, setName] = useDraft('maybe.name');
+  const [email, setEmail] = useDraft('maybe.email');
+  const [phone, setPhone] = useDraft('maybe.phone');
   const form = useStepForm(errors, {
     name: 'booking-name',
     email: 'booking-email',

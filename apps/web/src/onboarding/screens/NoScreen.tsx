@@ -1,9 +1,9 @@
 import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 
 interface NoScreenProps {
   frame: StepFrame;
@@ -14,9 +14,9 @@ interface NoScreenProps {
 
 /** Spec 2 gives this screen no Go back of its own (the machine has none); browser back works. */
 export function NoScreen({ frame, pending, errors, onSubmit }: NoScreenProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [feedback, setFeedback] = useState('');
+  const [name, setName] = useDraft('no.name');
+  const [email, setEmail] = useDraft('no.email');
+  const [feedback, setFeedback] = useDraft('no.feedback');
   const form = useStepForm(errors, {
     name: 'feedback-name',
     email: 'feedback-email',

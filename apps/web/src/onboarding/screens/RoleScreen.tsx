@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import { useDraft } from '../drafts.ts';
 import * as styles from './RoleScreen.css.ts';
 
 export const ROLE_QUESTIONS: Record<Category, string> = {
@@ -34,7 +35,8 @@ export function RoleScreen({
   onBack,
 }: RoleScreenProps) {
   const options: readonly string[] = ROLE_OPTIONS[category];
-  const [value, setValue] = useState(initial ?? '');
+  const [choice, setChoice] = useState(initial ?? '');
+  const [goal, setGoal] = useDraft('role.goal', initial ?? '');
   const freeText = options.length === 0;
   const form = useStepForm(errors, { role: freeText ? 'role-goal' : 'role-option-0' });
   const error = form.errorOf('role');
@@ -50,7 +52,7 @@ export function RoleScreen({
         form={form}
         onSubmit={() => {
           form.submitted();
-          onSubmit(value);
+          onSubmit(freeText ? goal : choice);
         }}
         submitLabel="Continue"
         pending={pending}
@@ -61,8 +63,8 @@ export function RoleScreen({
           <Field
             id="role-goal"
             label="Your goal"
-            value={value}
-            onChange={setValue}
+            value={goal}
+            onChange={setGoal}
             placeholder="Enter your specific goal"
             error={error}
             readOnly={pending}
@@ -83,10 +85,10 @@ export function RoleScreen({
                   type="radio"
                   name="role"
                   value={option}
-                  checked={value === option}
+                  checked={choice === option}
                   aria-invalid={error ? true : undefined}
                   onChange={() => {
-                    if (!pending) setValue(option);
+                    if (!pending) setChoice(option);
                   }}
                 />
                 {option}

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@app/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { imageHead } from '../test/harness.tsx';
 import { AccountScreen } from './AccountScreen.tsx';
 import { CategoryScreen } from './CategoryScreen.tsx';
 import { ConfirmScreen } from './ConfirmScreen.tsx';
@@ -203,14 +204,35 @@ describe('confirm screen', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Join Request Sent to Team Early Risers!',
     );
-    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    const file = new File([imageHead('image/png')], 'me.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [file] } });
-    expect(onPhotoSelected).toHaveBeenCalledWith(file);
+    await waitFor(() => expect(onPhotoSelected).toHaveBeenCalledWith(file));
     expect(screen.getByLabelText('Change photo')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'You, as your team will see you' })).toHaveAttribute(
-      'src',
-      'blob:preview',
-    );
+    expect(
+      await screen.findByRole('img', { name: 'You, as your team will see you' }),
+    ).toHaveAttribute('src', 'blob:preview');
+  });
+
+  it('types a chosen file by its first bytes: a text file named .png is no image', async () => {
+    const onPhotoSelected = vi.fn();
+    render(<ConfirmScreen {...props} onPhotoSelected={onPhotoSelected} />);
+    const fake = new File(['just some notes'], 'notes.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [fake] } });
+    await waitFor(() => expect(onPhotoSelected).toHaveBeenCalledTimes(1));
+    const sent = onPhotoSelected.mock.calls[0]?.[0];
+    expect(sent).toBeInstanceOf(File);
+    expect(sent).toMatchObject({ name: 'notes.png', type: '' });
+  });
+
+  it('does not preview a refused photo', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const { rerender } = render(<ConfirmScreen {...props} />);
+    const file = new File([imageHead('image/png')], 'big.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [file] } });
+    await screen.findByRole('img', { name: 'You, as your team will see you' });
+    rerender(<ConfirmScreen {...props} photoError={MESSAGES.photoTooLarge} />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('shows the photo error tied to the input', () => {

@@ -164,3 +164,11 @@ export function renderOnboarding(options: Options = {}): Harness {
     },
   };
 }
+
+/** The first bytes of an image of this type, so the content check recognises the file. */
+export function imageHead(type: string): Uint8Array<ArrayBuffer> {
+  if (type === 'image/jpeg') return new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+  if (type === 'image/png') return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (type === 'image/gif') return new TextEncoder().encode('GIF89a');
+  return new TextEncoder().encode('not an image');
+}

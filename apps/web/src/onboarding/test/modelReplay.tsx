@@ -19,7 +19,7 @@ import {
 import { act, fireEvent } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { YES_CHOICE } from '../screens/TeamScreen.tsx';
-import { type Harness, renderOnboarding } from './harness.tsx';
+import { type Harness, imageHead, renderOnboarding } from './harness.tsx';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -171,7 +171,9 @@ async function throughUi(event: OnboardingEvent, current: Harness): Promise<bool
     case 'profile.photoSelected': {
       const input = document.getElementById('profile-photo');
       if (input === null || event.photo === null) return false;
-      const file = new File(['x'], event.photo.name ?? 'photo', { type: event.photo.type });
+      const file = new File([imageHead(event.photo.type)], event.photo.name ?? 'photo', {
+        type: event.photo.type,
+      });
       Object.defineProperty(file, 'size', { value: event.photo.size });
       await act(async () => {
         fireEvent.change(input, { target: { files: [file] } });

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+
+/**
+ * Text typed on a step but not yet submitted, kept in session storage so that a reload, Back or
+ * Forward does not lose it. Passwords are never kept. The whole set is removed when the flow
+ * ends (see OnboardingPage) and disappears with the tab.
+ */
+export const DRAFT_FIELDS = [
+  'intro.name',
+  'goal.goal',
+  'role.goal',
+  'account.email',
+  'maybe.name',
+  'maybe.email',
+  'maybe.phone',
+  'no.name',
+  'no.email',
+  'no.feedback',
+] as const;
+export type DraftField = (typeof DRAFT_FIELDS)[number];
+
+const PREFIX = 'onboarding_draft:';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function attempt(run: () => void) {
+  try {
+    run();
+  } catch {
+    // Private mode or a full quota: the form works without drafts.
+  }
+}
+
+export function readDraft(field: DraftField): string | null {
+  try {
+    return storage()?.getItem(PREFIX + field) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDrafts(): void {
+  for (const field of DRAFT_FIELDS) attempt(() => storage()?.removeItem(PREFIX + field));
+}
+
+/** A text field's value, starting from its draft when there is one, else from `initial`. */
+export function useDraft(field: DraftField, initial = ''): [string, (value: string) => void] {
+  const [value, setValue] = useState(() => readDraft(field) ?? initial);
+  const update = (next: string) => {
+    setValue(next);
+    attempt(() => storage()?.setItem(PREFIX + field, next));
+  };
+  return [value, update];
+}
