@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createConnection } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +233,31 @@ describe('the web app', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a prerendered page with its HTML, its inline style allowed by hash only', async () => {
+    for (const url of ['/pricing', '/pricing/', '/pricing?ref=mail']) {
+      const response = await site.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<h1 class="hero">Pricing</h1>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const style = /<style>([^<]*)<\/style>/.exec(response.body)?.[1] ?? '';
+      const hash = createHash('sha256').update(style).digest('base64');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+      const attribute = createHash('sha256').update('pointer-events:none').digest('base64');
+      expect(csp).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${attribute}'`);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+    }
+    // Listed files that are missing or outside the list's folder fall back to the shell.
+    for (const url of ['/missing', '/escape']) {
+      const response = await site.inject({ url });
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(String(response.headers['content-security-policy'])).not.toContain('sha256');
+    }
+    expect((await site.inject({ url: '/prerendered/pricing.html' })).statusCode).toBe(404);
   });
 
   it('caches hashed assets for good and 404s missing files', async () => {

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -8,8 +8,22 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // A prerendered page. The router renders exactly what it rendered on the server (no client-only
+  // Suspense boundary around the matches) once it knows the page came from the server, which its
+  // own hydrate() learns from inline data the CSP here does not allow; nothing was loaded on the
+  // server that the browser needs, so it loads the route's code itself before hydrating.
+  router.ssr = { manifest: undefined };
+  router.load().then(
+    () => hydrateRoot(container, app),
+    () => hydrateRoot(container, app),
+  );
+} else {
+  createRoot(container).render(app);
+}

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundError } from '../errors.ts';
 
@@ -20,6 +20,77 @@ function isServerPath(path: string): boolean {
   );
 }
 
+/** A page rendered at build time (apps/web/scripts/prerender.mjs writes the list). */
+interface PrerenderedPage {
+  file: string;
+  /** CSP sources ('sha256-...') of the page's inline <style> elements. */
+  styleHashes: string[];
+  /** CSP sources of the values of its style="..." attributes. */
+  styleAttributeHashes: string[];
+}
+
+const SOURCE_HASH = /^sha256-[A-Za-z0-9+/]+={0,2}$/;
+
+function isHashList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.every((hash) => typeof hash === 'string' && SOURCE_HASH.test(hash))
+  );
+}
+
+/** dist/prerendered.json, checked; an unreadable list means no prerendered pages (the shell). */
+function readPrerendered(dist: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const listFile = join(dist, 'prerendered.json');
+  if (!existsSync(listFile)) return pages;
+  const list: unknown = JSON.parse(readFileSync(listFile, 'utf8'));
+  if (typeof list !== 'object' || list === null) return pages;
+  for (const [path, value] of Object.entries(list)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const { file, styleHashes, styleAttributeHashes = [] } = value as Record<string, unknown>;
+    if (
+      typeof file === 'string' &&
+      file.startsWith('prerendered/') &&
+      !file.includes('..') &&
+      existsSync(join(dist, file)) &&
+      isHashList(styleHashes) &&
+      isHashList(styleAttributeHashes)
+    ) {
+      pages.set(path, { file, styleHashes, styleAttributeHashes });
+    }
+  }
+  return pages;
+}
+
+/**
+ * The page policy, allowing the page's own inline styles by hash and nothing else inline: its
+ * <style> elements in style-src, its style attributes in style-src-attr ('unsafe-hashes' is what
+ * lets a hash match an attribute; any other attribute value stays blocked).
+ */
+export function pagePolicy(policy: string, page: PrerenderedPage): string {
+  const quote = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`).join(' ');
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) =>
+      page.styleHashes.length > 0 &&
+      (directive === 'style-src' || directive.startsWith('style-src '))
+        ? `${directive} ${quote(page.styleHashes)}`
+        : directive,
+    );
+  if (page.styleAttributeHashes.length > 0) {
+    directives.push(`style-src-attr 'unsafe-hashes' ${quote(page.styleAttributeHashes)}`);
+  }
+  return directives.join(';');
+}
+
+/** /pricing and /pricing/ are one page; the query string plays no part. */
+function pagePath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
@@ -30,7 +101,8 @@ function isPageRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The built web app with history-API fallback: any page URL answers index.html and the client
+ * The built web app with history-API fallback: a page of the route table answers its prerendered
+ * HTML (which the app hydrates), any other page URL answers the index.html shell and the client
  * router decides (its own not-found page included); unknown /api/* stays a JSON 404.
  */
 export default fp(
@@ -38,12 +110,15 @@ export default fp(
     const dist = app.config.env.WEB_DIST;
     const built = existsSync(join(dist, 'index.html'));
     const assets = `${join(dist, 'assets')}${sep}`;
+    const prerendered = built ? readPrerendered(dist) : new Map<string, PrerenderedPage>();
 
     if (built) {
       await app.register(fastifyStatic, {
         root: dist,
         cacheControl: false,
-        allowedPath: (path) => !isServerPath(path),
+        // "/" is a page like any other (prerendered, else the shell): see the not-found handler.
+        index: false,
+        allowedPath: (path) => !isServerPath(path) && !path.startsWith('/prerendered'),
         setHeaders: (reply, path) => {
           reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
         },
@@ -55,12 +130,22 @@ export default fp(
       );
     }
 
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const page = prerendered.get(pagePath(request.url));
+      if (!page) return reply.sendFile('index.html');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', pagePolicy(policy, page));
+      }
+      return reply.sendFile(page.file);
+    };
+
+    if (built) app.get('/', async (request, reply) => sendPage(request, reply));
+
     app.setNotFoundHandler(
       { preHandler: app.rateLimit(app.rateLimits.read) },
       async (request, reply) => {
-        if (built && isPageRequest(request)) {
-          return reply.sendFile('index.html');
-        }
+        if (built && isPageRequest(request)) return sendPage(request, reply);
         throw notFoundError(request.method, request.url);
       },
     );

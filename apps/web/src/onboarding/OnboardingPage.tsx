@@ -8,8 +8,8 @@ import type { OnboardingActor, OnboardingSession } from './session.ts';
 
 /** Every onboarding route renders this: the session's actor, its screen, and the URL bridge. */
 export function OnboardingPage() {
-  const session = useOnboardingSession();
-  const actor = useSyncExternalStore(session.subscribe, session.get, session.get);
+  const { session, serverActor } = useOnboardingSession();
+  const actor = useSyncExternalStore(session.subscribe, session.get, serverActor);
   return <OnboardingFlow session={session} actor={actor} />;
 }
 

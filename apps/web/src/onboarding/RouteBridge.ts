@@ -60,6 +60,6 @@ export function useRouteBridge(
 }
 
 /** True when the flow holds nothing yet: a finished flow was cleared, or none was begun. */
-function nothingStarted(snapshot: OnboardingSnapshot): boolean {
+export function nothingStarted(snapshot: OnboardingSnapshot): boolean {
   return snapshot.status === 'done' || currentScreen(snapshot)?.step === 'category';
 }

@@ -1,8 +1,16 @@
 import { createApiClient } from '@app/api-client';
-import { createContext, type ReactNode, useContext } from 'react';
+import { routeToEvent } from '@app/onboarding';
+import { useLocation } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { toast } from '../toast/index.ts';
 import { browserAnalytics } from './analytics.ts';
-import { createOnboardingSession, type OnboardingSession } from './session.ts';
+import { nothingStarted } from './RouteBridge.ts';
+import { END_STEPS } from './routing.ts';
+import {
+  createOnboardingSession,
+  type OnboardingActor,
+  type OnboardingSession,
+} from './session.ts';
 
 function browserStorage(): Storage | null {
   try {
@@ -14,18 +22,53 @@ function browserStorage(): Storage | null {
 
 let pageSession: OnboardingSession | null = null;
 
-/** The page's one session, created on first use so marketing pages never start it. */
-function defaultSession(): OnboardingSession {
-  pageSession ??= createOnboardingSession({
-    api: createApiClient(),
-    toast: (params) => {
-      toast(params);
-    },
-    analytics: browserAnalytics(),
-    storage: browserStorage(),
-    now: () => Date.now(),
-  });
+/**
+ * The page's one session, created on first use so marketing pages never start it. A flow that
+ * nothing was restored into is sent the URL's step at once (what the bridge would do after the
+ * first render), so the page's first render is the step's screen: the one prerendered for it.
+ */
+function defaultSession(pathname: string): OnboardingSession {
+  if (pageSession === null) {
+    pageSession = createOnboardingSession({
+      api: createApiClient(),
+      toast: (params) => {
+        toast(params);
+      },
+      analytics: browserAnalytics(),
+      storage: browserStorage(),
+      now: () => Date.now(),
+    });
+    const request = routeToEvent(pathname);
+    if (
+      request !== null &&
+      !END_STEPS.includes(request.step) &&
+      nothingStarted(pageSession.get().getSnapshot())
+    ) {
+      pageSession.send(request);
+    }
+  }
   return pageSession;
+}
+
+/** Calls that never answer: the first paint shows every step as it is before data arrives. */
+const neverAnswers = () => new Promise<Response>(() => {});
+
+/**
+ * The flow as a visitor with nothing stored first sees the URL's step: no storage, no answers
+ * yet, the clock at zero. The prerendered HTML is this, and the browser hydrates against the
+ * same; a flow restored from storage replaces it right after hydration.
+ */
+export function firstPaintSession(pathname: string): OnboardingSession {
+  const session = createOnboardingSession({
+    api: createApiClient({ baseUrl: 'http://first-paint.invalid', fetch: neverAnswers }),
+    toast: () => {},
+    analytics: { track: () => {} },
+    storage: null,
+    now: () => 0,
+  });
+  const request = routeToEvent(pathname);
+  if (request !== null && !END_STEPS.includes(request.step)) session.send(request);
+  return session;
 }
 
 const SessionContext = createContext<OnboardingSession | null>(null);
@@ -41,7 +84,30 @@ export function OnboardingSessionProvider({
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-/** The session supplied by a provider, else the page's own. */
-export function useOnboardingSession(): OnboardingSession {
-  return useContext(SessionContext) ?? defaultSession();
+export interface PageSession {
+  session: OnboardingSession;
+  /** The actor to render on the server and while hydrating its HTML (useSyncExternalStore). */
+  serverActor: () => OnboardingActor;
+}
+
+/**
+ * The session supplied by a provider, else the page's own; on the server (prerendering), the
+ * first-paint stand-in, which the browser also renders while it hydrates that HTML.
+ */
+export function useOnboardingSession(): PageSession {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const provided = useContext(SessionContext);
+  // Made only when rendering on the server or hydrating the server's HTML.
+  const firstPaint = useRef<OnboardingSession | null>(null);
+  const standIn = () => {
+    firstPaint.current ??= firstPaintSession(pathname);
+    return firstPaint.current;
+  };
+  useEffect(() => {
+    // Hydrated: the stand-in flow is not shown again.
+    firstPaint.current?.get().stop();
+  }, []);
+  if (provided !== null) return { session: provided, serverActor: provided.get };
+  const session = typeof window === 'undefined' ? standIn() : defaultSession(pathname);
+  return { session, serverActor: () => standIn().get() };
 }

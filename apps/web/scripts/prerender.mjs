@@ -1,0 +1,96 @@
+// Renders every page of the route table to HTML after `vite build` and the server-side build of
+// src/entry-server.tsx: the page's markup inside #root, its CSS inline in <head> (no stylesheet
+// request before the first paint), and modulepreload links for the JavaScript the route needs.
+// The browser hydrates it (src/main.tsx). dist/index.html stays the shell for every other path.
+//
+// Writes dist/prerendered/**.html and dist/prerendered.json, which maps each path to its file and
+// the CSP hashes of its inline <style> and of its style attributes (the site server serves both
+// and allows exactly those).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const { pagePaths, renderPage } = await import(pathToFileURL(ssrEntry).href);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('the build manifest has no entry chunk');
+
+/** The chunk and every chunk it imports statically, each once, importers first. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+/** Manifest keys of a route file: the file itself and the pieces the router split off it. */
+function routeKeys(file) {
+  const candidates = [file, file.replace(/\.tsx$/, '/route.tsx')];
+  return Object.keys(manifest).filter((key) =>
+    candidates.some((c) => key === c || key.startsWith(`${c}?tsr-split=`)),
+  );
+}
+
+const entryChunks = closure(entryKey);
+const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []));
+
+/** The shell without the entry stylesheets (they are inlined instead). */
+let template = shell;
+for (const css of entryCss) {
+  const link = new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${css}"[^>]*>`);
+  if (!link.test(template)) throw new Error(`index.html does not link ${css}`);
+  template = template.replace(link, '');
+}
+if (!template.includes('<div id="root"></div>')) throw new Error('index.html lacks #root');
+
+const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/** style="..." values React wrote (Radix's toast region, a few components), as the DOM has them. */
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+const ENTITIES = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+const decode = (value) => value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e]);
+/** React puts resource hints (image preloads) first when rendering a fragment: they go in <head>. */
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+const outDir = join(dist, 'prerendered');
+rmSync(outDir, { recursive: true, force: true });
+const pages = {};
+const rows = [];
+for (const path of pagePaths()) {
+  const { html, routeFiles } = await renderPage(path);
+  const chunks = new Set(entryChunks);
+  for (const file of routeFiles) for (const key of routeKeys(file)) closure(key, chunks);
+  const css = [...new Set([...chunks].flatMap((key) => manifest[key].css ?? []))];
+  const style = css.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
+  const preloads = [...chunks]
+    .filter((key) => key !== entryKey)
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
+  const body = html.slice(hints.length);
+  const head = [hints, ...preloads, `<style>${style}</style>`].filter(Boolean).join('\n    ');
+  const page = template
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  const file = `prerendered${path === '/' ? '/index' : path}.html`;
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), page);
+  const attributes = new Set([...body.matchAll(STYLE_ATTRIBUTE)].map((m) => decode(m[1])));
+  pages[path] = {
+    file,
+    styleHashes: [sha256(style)],
+    styleAttributeHashes: [...attributes].map(sha256),
+  };
+  rows.push({ path, 'HTML bytes': page.length, 'inline CSS bytes': style.length });
+}
+writeFileSync(join(dist, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
+console.log(`prerendered ${rows.length} pages into dist/prerendered/`);
+if (process.env.PRERENDER_REPORT) console.table(rows);
+// The stand-in onboarding flows keep timers; nothing else is left to do.
+process.exit(0);

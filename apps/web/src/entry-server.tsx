@@ -1,0 +1,65 @@
+/**
+ * Build-time rendering of the app's pages to HTML (scripts/prerender.mjs): the same routes and
+ * components as the browser, rendered by React's server renderer through TanStack Router's
+ * RouterServer, before any data has arrived.
+ */
+import { CATEGORIES } from '@app/contracts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { RouterServer } from '@tanstack/react-router/ssr/server';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ONBOARDING_STEP_SEGMENTS } from './categories.ts';
+import { createAppRouter } from './router.tsx';
+
+/** The route a path renders, as the build manifest knows its source files. */
+export interface RenderedPage {
+  html: string;
+  /** Source files (src/routes/...) of the matched routes, outermost first. */
+  routeFiles: string[];
+}
+
+const STEP_ROUTE = '/onboarding/$category/$step';
+
+/**
+ * Pages left to the browser (they get the shell): the statechart studio draws the live state of
+ * an onboarding running in another tab, which only the browser knows, and it is a tool for the
+ * team rather than a page visitors land on.
+ */
+const CLIENT_ONLY = new Set(['/statechart']);
+
+/**
+ * Every page of the route table: each path without parameters, and each category's steps. The
+ * bare category path only redirects, so it has no page of its own.
+ */
+export function pagePaths(): string[] {
+  const router = createAppRouter(createMemoryHistory(), { prerender: true });
+  const paths: string[] = [];
+  for (const path of Object.keys(router.routesByPath)) {
+    if (path === STEP_ROUTE) {
+      for (const category of CATEGORIES) {
+        for (const step of ONBOARDING_STEP_SEGMENTS) paths.push(`/onboarding/${category}/${step}`);
+      }
+    } else if (!path.includes('$')) {
+      paths.push(path === '/' ? path : path.replace(/\/$/, ''));
+    }
+  }
+  return [...new Set(paths)].filter((path) => !CLIENT_ONLY.has(path));
+}
+
+function routeFile(routeId: string): string {
+  if (routeId === '__root__') return 'src/routes/__root.tsx';
+  return routeId.endsWith('/') ? `src/routes${routeId}index.tsx` : `src/routes${routeId}.tsx`;
+}
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), {
+    prerender: true,
+  });
+  await router.load();
+  const html = renderToString(
+    <StrictMode>
+      <RouterServer router={router} />
+    </StrictMode>,
+  );
+  return { html, routeFiles: router.state.matches.map((match) => routeFile(match.routeId)) };
+}
