@@ -16,8 +16,10 @@ import { Route as ApiTestRouteImport } from './routes/api-test';
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
 import { Route as PricingRouteImport } from './routes/pricing';
+import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as StatechartRouteImport } from './routes/statechart';
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories';
+import { Route as TermsRouteImport } from './routes/terms';
 import { Route as OnboardingMaybeSubmittedRouteImport } from './routes/_onboarding/maybe-submitted';
 import { Route as OnboardingNoThankYouRouteImport } from './routes/_onboarding/no-thank-you';
 import { Route as OnboardingThankYouRouteImport } from './routes/_onboarding/thank-you';
@@ -60,6 +62,11 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any);
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const StatechartRoute = StatechartRouteImport.update({
   id: '/statechart',
   path: '/statechart',
@@ -68,6 +75,11 @@ const StatechartRoute = StatechartRouteImport.update({
 const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
   id: '/success-stories',
   path: '/success-stories',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
 const OnboardingMaybeSubmittedRoute =
@@ -118,8 +130,10 @@ export interface FileRoutesByFullPath {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/privacy': typeof PrivacyRoute;
   '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
+  '/terms': typeof TermsRoute;
   '/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/no-thank-you': typeof OnboardingNoThankYouRoute;
   '/thank-you': typeof OnboardingThankYouRoute;
@@ -135,8 +149,10 @@ export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/privacy': typeof PrivacyRoute;
   '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
+  '/terms': typeof TermsRoute;
   '/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/no-thank-you': typeof OnboardingNoThankYouRoute;
   '/thank-you': typeof OnboardingThankYouRoute;
@@ -153,8 +169,10 @@ export interface FileRoutesById {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/pricing': typeof PricingRoute;
+  '/privacy': typeof PrivacyRoute;
   '/statechart': typeof StatechartRoute;
   '/success-stories': typeof SuccessStoriesRoute;
+  '/terms': typeof TermsRoute;
   '/_onboarding/maybe-submitted': typeof OnboardingMaybeSubmittedRoute;
   '/_onboarding/no-thank-you': typeof OnboardingNoThankYouRoute;
   '/_onboarding/thank-you': typeof OnboardingThankYouRoute;
@@ -172,8 +190,10 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/privacy'
     | '/statechart'
     | '/success-stories'
+    | '/terms'
     | '/maybe-submitted'
     | '/no-thank-you'
     | '/thank-you'
@@ -189,8 +209,10 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/privacy'
     | '/statechart'
     | '/success-stories'
+    | '/terms'
     | '/maybe-submitted'
     | '/no-thank-you'
     | '/thank-you'
@@ -206,8 +228,10 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/how-it-works'
     | '/pricing'
+    | '/privacy'
     | '/statechart'
     | '/success-stories'
+    | '/terms'
     | '/_onboarding/maybe-submitted'
     | '/_onboarding/no-thank-you'
     | '/_onboarding/thank-you'
@@ -225,8 +249,10 @@ export interface RootRouteChildren {
   ConfirmEmailRoute: typeof ConfirmEmailRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
   PricingRoute: typeof PricingRoute;
+  PrivacyRoute: typeof PrivacyRoute;
   StatechartRoute: typeof StatechartRoute;
   SuccessStoriesRoute: typeof SuccessStoriesRoute;
+  TermsRoute: typeof TermsRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -280,6 +306,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/privacy': {
+      id: '/privacy';
+      path: '/privacy';
+      fullPath: '/privacy';
+      preLoaderRoute: typeof PrivacyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/statechart': {
       id: '/statechart';
       path: '/statechart';
@@ -292,6 +325,13 @@ declare module '@tanstack/react-router' {
       path: '/success-stories';
       fullPath: '/success-stories';
       preLoaderRoute: typeof SuccessStoriesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/terms': {
+      id: '/terms';
+      path: '/terms';
+      fullPath: '/terms';
+      preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_onboarding/maybe-submitted': {
@@ -393,8 +433,10 @@ const rootRouteChildren: RootRouteChildren = {
   ConfirmEmailRoute: ConfirmEmailRoute,
   HowItWorksRoute: HowItWorksRoute,
   PricingRoute: PricingRoute,
+  PrivacyRoute: PrivacyRoute,
   StatechartRoute: StatechartRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
+  TermsRoute: TermsRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

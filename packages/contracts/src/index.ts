@@ -1,3 +1,4 @@
+export * from './calendar.ts';
 export * from './constants.ts';
 export * from './image.ts';
 export * from './messages.ts';

@@ -3,12 +3,15 @@ import * as ui from '../components/ui.css.ts';
 import * as styles from './Footer.css.ts';
 import { NAV_LINKS } from './Header.tsx';
 
-// The spec leaves these targets as placeholders (spec 2, shared elements).
-const RESOURCES = [
+// The spec leaves the blog and FAQ as placeholders (spec 2, shared elements).
+const PLACEHOLDERS = [
   { href: '/blog', label: 'Blog' },
   { href: '/faq', label: 'FAQ' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/terms-of-service', label: 'Terms of Service' },
+] as const;
+
+const LEGAL = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
 ] as const;
 
 const SOCIAL = [
@@ -50,11 +53,18 @@ export function Footer() {
               Resources
             </h2>
             <ul className={styles.list}>
-              {RESOURCES.map((item) => (
+              {PLACEHOLDERS.map((item) => (
                 <li key={item.href}>
                   <a href={item.href} className={styles.link}>
                     {item.label}
                   </a>
+                </li>
+              ))}
+              {LEGAL.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={styles.link}>
+                    {item.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -173,7 +173,9 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
     case 'no-thank-you':
       return <NoThankYouScreen frame={frame} />;
     case 'maybe-submitted':
-      return <MaybeSubmittedScreen frame={frame} />;
+      return (
+        <MaybeSubmittedScreen frame={frame} date={endStep === null ? context.bookingDate : null} />
+      );
     default:
       // 'home': the bridge is taking the visitor to the home page.
       return null;

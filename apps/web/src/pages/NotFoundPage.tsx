@@ -14,10 +14,13 @@ export function NotFoundPage() {
           There is no page at <code>{pathname}</code>. It may have moved, or the link may be
           mistyped.
         </p>
-        <p className={ui.lead}>
-          Developer hint: every page is a file in <code>apps/web/src/routes</code>; add one there to
-          serve this path.
-        </p>
+        {import.meta.env.DEV ? (
+          // Spec 2's developer hint, for developers only: visitors never see it.
+          <p className={ui.lead}>
+            Developer hint: every page is a file in <code>apps/web/src/routes</code>; add one there
+            to serve this path.
+          </p>
+        ) : null}
         <div className={ui.center}>
           <Link to="/" className={ui.button.primary}>
             Back to the home page

@@ -3,6 +3,7 @@ import type { FormErrors } from '@app/onboarding';
 import { useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
 
@@ -68,6 +69,14 @@ export function AccountScreen({
           readOnly={pending}
           maxLength={TEXT_LIMITS.password}
         />
+        <p className={text}>
+          How we keep your details, and how to have them deleted:{' '}
+          {/* A new tab, so the password typed here is not lost. */}
+          <a href="/privacy" target="_blank" rel="noopener">
+            Privacy Policy (opens in a new tab)
+          </a>
+          .
+        </p>
       </StepForm>
     </StepLayout>
   );

@@ -1,9 +1,41 @@
+import { infoCallCalendar } from '@app/contracts';
+import { useMemo } from 'react';
+import { button } from '../../components/ui.css.ts';
+import { describeCallTime, visitorTimeZone } from '../callTime.ts';
+import { StepActions } from '../components/StepForm.tsx';
+import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './MaybeSubmittedScreen.css.ts';
 
-export function MaybeSubmittedScreen({ frame }: { frame: StepFrame }) {
+interface MaybeSubmittedScreenProps {
+  frame: StepFrame;
+  /** ISO instant of the booked call; null when the screen is shown again after the flow ended. */
+  date: string | null;
+}
+
+export function MaybeSubmittedScreen({ frame, date }: MaybeSubmittedScreenProps) {
+  const time = date === null ? null : describeCallTime(date, visitorTimeZone());
+  const calendar = useMemo(() => (date === null ? null : infoCallCalendar(date)), [date]);
   return (
     <StepLayout screen="maybe-submitted" frame={frame} heading="Thank You for Booking Your Call!">
       <p>Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.</p>
+      {time ? (
+        <div className={styles.when}>
+          <p className={styles.whenMain}>{time.mountain}</p>
+          {time.local ? <p className={text}>That is {time.local} where you are.</p> : null}
+        </div>
+      ) : null}
+      {calendar ? (
+        <StepActions>
+          <a
+            className={button.primary}
+            href={`data:text/calendar;charset=utf-8,${encodeURIComponent(calendar)}`}
+            download="info-call.ics"
+          >
+            Add to calendar
+          </a>
+        </StepActions>
+      ) : null}
     </StepLayout>
   );
 }

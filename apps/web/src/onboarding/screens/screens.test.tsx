@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/contracts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { imageHead } from '../test/harness.tsx';
@@ -176,10 +176,11 @@ describe('account screen', () => {
     );
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '#account-email',
-      '#account-password',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#account-email', '#account-password']);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.required);
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -344,10 +345,22 @@ describe('end screens', () => {
   });
 
   it('maybe-submitted confirms 1pm Mountain Time', () => {
-    render(<MaybeSubmittedScreen frame={frame('Call booked')} />);
+    render(<MaybeSubmittedScreen frame={frame('Call booked')} date={null} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Thank You for Booking Your Call!',
     );
     expect(screen.getByText(/1pm Mountain Time/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  it('maybe-submitted repeats the booked day and offers it as a calendar file', () => {
+    render(<MaybeSubmittedScreen frame={frame('Call booked')} date="2031-01-02T20:00:00.000Z" />);
+    expect(
+      screen.getByText('Thursday, January 2, 2031 at 1:00 PM Mountain Time'),
+    ).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(link).toHaveAttribute('download', 'info-call.ics');
+    const file = decodeURIComponent(link.getAttribute('href')?.split(',')[1] ?? '');
+    expect(file).toContain('DTSTART;TZID=America/Denver:20310102T130000');
   });
 });

@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const body = style({
+  maxWidth: vars.width.prose,
+  marginInline: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const heading = style({ fontSize: vars.fontSize.lg, marginTop: vars.space.lg });
+
+export const list = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const updated = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
