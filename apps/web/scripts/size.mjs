@@ -19,6 +19,7 @@ const ROUTES = [
   ['/api-test', ['src/routes/api-test.tsx']],
   ['/confirm-email', ['src/routes/confirm-email.tsx']],
   ['/onboarding/...', ['src/routes/_onboarding.tsx']],
+  ['/statechart', ['src/routes/statechart.tsx']],
   ['(not found)', []],
 ];
 

@@ -12,10 +12,12 @@ import {
   SNAPSHOT_STORAGE_KEY,
   serialiseSnapshot,
   signUpWithRetries,
+  stateToRoute,
   type ToastParams,
   type UpdateProfileInput,
 } from '@app/onboarding';
 import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
+import { announceOnboarding } from '../statechart/liveChannel.ts';
 import type { Analytics } from './analytics.ts';
 
 export interface OnboardingDeps {
@@ -142,6 +144,8 @@ function start(deps: OnboardingDeps, restore: boolean): OnboardingActor {
     });
   actor.subscribe({ next: persist, error: () => undefined });
   persist();
+  // The statechart studio, open in another tab, follows the flow (its end and its tab closing).
+  announceOnboarding(actor, () => stateToRoute(actor.getSnapshot()));
   return actor;
 }
 

@@ -4,10 +4,11 @@ import {
   SNAPSHOT_STORAGE_KEY,
   serialiseSnapshot,
 } from '@app/onboarding';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
 import { StatechartPage } from './StatechartPage.tsx';
+import { MACHINE_GRAPH } from './views.ts';
 
 const NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
 
@@ -37,93 +38,118 @@ function otherTabWrites(value: string | null) {
   });
 }
 
-function stateItem(id: string): HTMLElement {
-  const name = screen.getAllByText(id, { selector: 'span' })[0];
-  const item = name?.closest('li');
-  if (!item) throw new Error(`no list item for ${id}`);
-  return item;
+function panel(name: string) {
+  fireEvent.click(screen.getByRole('button', { name, pressed: false }));
+  return screen.getByRole('region', { name });
 }
 
-function drawnState(container: HTMLElement, id: string): Element {
-  const group = container.querySelector(`svg g[data-state="${id}"]`);
-  if (group === null) throw new Error(`no drawing of ${id}`);
-  return group;
-}
+afterEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
-afterEach(() => localStorage.clear());
-
-describe('statechart page', () => {
-  it('has a title, a heading, an accessible drawing and every state in the text list', () => {
+describe('statechart studio', () => {
+  it('has its title and heading, the screens view drawn on a canvas, and zoom controls', () => {
     const { container } = render(<StatechartPage />);
     expect(document.title).toBe('Onboarding statechart | Accountability Partners');
     expect(screen.getByRole('heading', { level: 1, name: 'Onboarding statechart' })).toBeVisible();
-    const drawing = screen.getByRole('img', { name: 'Onboarding statechart' });
-    expect(drawing).toHaveAccessibleDescription(/states .* transitions/);
-    for (const id of ['category', 'matched.step.intro', 'matched.hold.expired', 'thankYou']) {
-      expect(stateItem(id)).toBeInTheDocument();
-      expect(drawnState(container, id)).toBeInTheDocument();
+    const canvas = screen.getByRole('region', { name: /Diagram canvas/ });
+    expect(within(canvas).getByRole('img', { name: 'Onboarding screens' })).toBeVisible();
+    expect(container.querySelector('g[data-state="matched.step.account"]')).not.toBeNull();
+    // Folded away in the screens view.
+    expect(container.querySelector('g[data-state="matched.step.account.submitting"]')).toBeNull();
+    for (const name of ['Zoom in', 'Zoom out', 'Fit', 'Go to current', 'Export SVG']) {
+      expect(screen.getByRole('button', { name })).toBeVisible();
     }
+    fireEvent.click(screen.getByRole('button', { name: 'Full machine' }));
+    expect(within(canvas).getByRole('img', { name: 'Onboarding statechart' })).toBeVisible();
     expect(
-      within(stateItem('matched.step.intro')).getByText(
-        'on intro.submit [validName]: to matched.step.goal',
-      ),
-    ).toBeInTheDocument();
+      container.querySelector('g[data-state="matched.step.account.submitting"]'),
+    ).not.toBeNull();
   });
 
-  it('says plainly when no onboarding is running and highlights nothing', () => {
-    const { container } = render(<StatechartPage />);
-    expect(screen.getByRole('status')).toHaveTextContent('No onboarding is running.');
-    expect(container.querySelectorAll('[data-active]')).toHaveLength(0);
-    expect(container.querySelectorAll('[aria-current]')).toHaveLength(0);
-  });
-
-  it('highlights the states of the onboarding stored by another tab, with its step, route and hold', () => {
-    localStorage.setItem(
-      SNAPSHOT_STORAGE_KEY,
-      storedSnapshot({ matched: { step: 'intro', hold: 'counting' } }, 312),
-    );
-    const { container } = render(<StatechartPage />);
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'An onboarding is running in another tab, on “Your name”.',
-    );
-    expect(screen.getByText('/onboarding/work/intro')).toBeInTheDocument();
-    expect(screen.getByText('Held, 5:12 left')).toBeInTheDocument();
-    expect(drawnState(container, 'matched.step.intro')).toHaveAttribute('data-active', 'true');
-    expect(drawnState(container, 'matched.hold.counting')).toHaveAttribute('data-active', 'true');
-    expect(drawnState(container, 'matched.step.goal')).not.toHaveAttribute('data-active');
-    expect(stateItem('matched.step.intro')).toHaveAttribute('aria-current', 'true');
-    expect(within(stateItem('matched.step.intro')).getAllByText('active')[0]).toBeVisible();
-    expect(stateItem('matched.step.goal')).not.toHaveAttribute('aria-current');
-    expect(screen.getByRole('img', { name: 'Onboarding statechart' })).toHaveAccessibleDescription(
-      /Highlighted: matched\.step\.intro, matched\.hold\.counting\./,
-    );
-  });
-
-  it('follows the other tab on storage events, and says so when its onboarding ends', () => {
-    localStorage.setItem(
-      SNAPSHOT_STORAGE_KEY,
-      storedSnapshot({ matched: { step: 'intro', hold: 'counting' } }, 312),
-    );
-    const { container } = render(<StatechartPage />);
-
-    otherTabWrites(storedSnapshot({ matched: { step: 'goal', hold: 'ending' } }, 42));
-    expect(screen.getByRole('status')).toHaveTextContent('on “Your goal”');
-    expect(screen.getByText('Ending, 0:42 left (more time is offered)')).toBeInTheDocument();
-    expect(drawnState(container, 'matched.step.goal')).toHaveAttribute('data-active', 'true');
-    expect(drawnState(container, 'matched.step.intro')).not.toHaveAttribute('data-active');
-    expect(stateItem('matched.step.goal')).toHaveAttribute('aria-current', 'true');
-
-    otherTabWrites(null);
-    expect(screen.getByRole('status')).toHaveTextContent('No onboarding is running.');
-    expect(container.querySelectorAll('[data-active]')).toHaveLength(0);
-  });
-
-  it('treats an unreadable stored entry as no onboarding', () => {
-    localStorage.setItem(
-      SNAPSHOT_STORAGE_KEY,
-      '{"status":"active","value":{"nowhere":"x"},"context":{}}',
-    );
+  it('lists every state and its transitions in words, for screen readers', () => {
     render(<StatechartPage />);
-    expect(screen.getByRole('status')).toHaveTextContent('No onboarding is running.');
+    const list = panel('List');
+    const linked = [...list.querySelectorAll('a')].map((link) => link.textContent);
+    expect(linked.sort()).toEqual(
+      MACHINE_GRAPH.states
+        .filter((state) => state.id !== MACHINE_GRAPH.root)
+        .map((state) => state.id)
+        .sort(),
+    );
+    expect(
+      within(list).getByText(/on submit name \[name filled in\]: to matched\.step\.goal/),
+    ).toBeVisible();
+    expect(within(list).getAllByText(/on after 10 min \[slot released\]/).length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('finds a screen by search, selects it and links to it', async () => {
+    const { container } = render(<StatechartPage />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Find a state or screen' }), {
+      target: { value: 'account' },
+    });
+    const option = screen.getByRole('option', {
+      name: /^matched\.step\.account · Create your account/,
+    });
+    fireEvent.click(option);
+    expect(window.location.hash).toBe('#account');
+    expect(container.querySelector('g[data-state="matched.step.account"]')).toHaveAttribute(
+      'data-selected',
+      'true',
+    );
+    expect(screen.getByTestId('sim-state')).toHaveTextContent('matched.step.account.editing');
+  }, 30_000);
+
+  it('steps the sandbox with event buttons, logs each step, and undoes it', () => {
+    const { container } = render(<StatechartPage />);
+    const sim = panel('Simulate');
+    expect(within(sim).getByTestId('sim-state')).toHaveTextContent('category');
+    fireEvent.click(within(sim).getByRole('button', { name: /^choose an area \(“work”\)/ }));
+    expect(within(sim).getByTestId('sim-state')).toHaveTextContent('role.choosing');
+    expect(container.querySelector('g[data-state="role"]')).toHaveAttribute('data-active', 'true');
+    expect(container.querySelector('g[data-edge][data-taken="true"]')).not.toBeNull();
+    const invalid = within(sim).getByRole('button', { name: /^submit role \(value blank\)/ });
+    expect(invalid).toHaveTextContent('stays, shows an error');
+    expect(invalid).toHaveTextContent('✗ answer given');
+    expect(within(sim).getByRole('list', { name: 'Event log' })).toHaveTextContent(
+      'choose an area (“work”) → role.choosing',
+    );
+    fireEvent.click(within(sim).getByRole('button', { name: 'Undo' }));
+    expect(within(sim).getByTestId('sim-state')).toHaveTextContent('category');
+  });
+
+  it('follows an onboarding in another tab and says how recent the news is', () => {
+    const { container } = render(<StatechartPage />);
+    const live = panel('Live');
+    expect(within(live).getByRole('status')).toHaveTextContent('No onboarding is running');
+    otherTabWrites(storedSnapshot({ matched: { step: 'intro', hold: 'counting' } }, 300));
+    expect(within(live).getByRole('status')).toHaveTextContent(
+      'Following an onboarding in another tab, on “Your name”',
+    );
+    expect(within(live).getByText(/Updated \d+ s ago/)).toBeVisible();
+    expect(container.querySelector('g[data-state="matched.step.intro"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+    // The flow ended: storage is cleared, and the last state heard of stays highlighted.
+    otherTabWrites(null);
+    expect(container.querySelector('g[data-state="matched.step.intro"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+  });
+
+  it('says how to produce the coverage file when none is loaded', () => {
+    render(<StatechartPage />);
+    const coverage = panel('Coverage');
+    expect(within(coverage).getByRole('status')).toHaveTextContent(
+      'No coverage loaded. Run pnpm test:paths',
+    );
+    expect(
+      within(coverage).getByRole('checkbox', { name: 'Colour the arrows by coverage' }),
+    ).toBeDisabled();
   });
 });

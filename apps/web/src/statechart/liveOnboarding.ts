@@ -11,7 +11,8 @@ import {
   stateToRoute,
 } from '@app/onboarding';
 import { useEffect, useState } from 'react';
-import { createActor } from 'xstate';
+import { createActor, type StateValue } from 'xstate';
+import { isLiveMessage, LIVE_CHANNEL } from './liveChannel.ts';
 
 export type LiveOnboarding =
   | { running: false }
@@ -63,17 +64,78 @@ function readStored(): string | null {
   }
 }
 
-/** The stored snapshot, read on load and again whenever another tab writes or clears it. */
-export function useStoredSnapshot(): string | null {
-  const [stored, setStored] = useState<string | null>(readStored);
+/** An onboarding followed in another tab, and what is known about how current that is. */
+export interface Followed {
+  /** The last state heard of (kept once the flow has ended or the tab has gone). */
+  live: LiveOnboarding;
+  /** When the other tab last wrote or said anything (ms since epoch), null if never. */
+  heardAt: number | null;
+  /** The flow reached an end screen: `finalActive` holds where it ended. */
+  ended: { active: ReadonlySet<string>; route: string } | null;
+  /** The tab said it was going away (closed, reloaded or navigated elsewhere). */
+  closed: boolean;
+}
+
+/**
+ * Follows an onboarding in another tab: the stored snapshot (read on load and on every `storage`
+ * event) and the tab's announcements on a broadcast channel (its final state, and its closing).
+ */
+export function useFollowedOnboarding(graph: ChartGraph): Followed {
+  const [state, setState] = useState<Followed>(() => {
+    const stored = readStored();
+    const live = readLiveOnboarding(graph, stored);
+    return { live, heardAt: live.running ? Date.now() : null, ended: null, closed: false };
+  });
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       // A null key means another tab cleared all of storage.
-      if (event.key === null || event.key === SNAPSHOT_STORAGE_KEY) setStored(readStored());
+      if (event.key !== null && event.key !== SNAPSHOT_STORAGE_KEY) return;
+      const live = readLiveOnboarding(graph, readStored());
+      setState((previous) =>
+        live.running
+          ? { live, heardAt: Date.now(), ended: null, closed: false }
+          : // The entry went: keep what was last heard; the channel says where the flow ended.
+            { ...previous, heardAt: Date.now() },
+      );
     };
     window.addEventListener('storage', onStorage);
-    setStored(readStored());
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-  return stored;
+    let channel: BroadcastChannel | null = null;
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(LIVE_CHANNEL);
+      channel.onmessage = (message: MessageEvent<unknown>) => {
+        const data = message.data;
+        if (!isLiveMessage(data)) return;
+        if (data.type === 'closed') {
+          setState((previous) => ({ ...previous, closed: true, heardAt: data.at }));
+          return;
+        }
+        const value: StateValue = data.value;
+        if (data.status === 'done') {
+          setState((previous) => ({
+            ...previous,
+            heardAt: data.at,
+            closed: false,
+            ended: { active: activeStateIds(graph, value), route: data.route },
+          }));
+        } else {
+          setState((previous) => ({ ...previous, heardAt: data.at, closed: false }));
+        }
+      };
+    }
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      channel?.close();
+    };
+  }, [graph]);
+  return state;
+}
+
+/** Re-renders every second: for "updated N s ago". */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
 }

@@ -37,8 +37,8 @@ export interface EdgeRoute {
 /** Font sizes and the advance of one character: text is drawn in a monospace face. */
 export const CHART_TEXT = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  nameSize: 13,
-  detailSize: 11,
+  nameSize: 15,
+  detailSize: 12,
   /** Width of one character as a share of the font size (monospace faces are close to 0.6). */
   advance: 0.62,
   lineGap: 4,

@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import { SAMPLE_TEAM } from '@app/onboarding';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './browser.ts';
+import { openVisitor, shots } from './onboarding.ts';
+
+/**
+ * The statechart studio (`/statechart`) as a designer uses it on a 1280x800 screen: the screens
+ * view fits and reads, search, a link to a state, stepping the simulator with the real screens
+ * beside it at 360 and 1280 px, the hold's clock, "Open in the app", the exports, and following
+ * an onboarding in another tab.
+ */
+
+const site = { url: inject('siteUrl') };
+const VIEWPORT = { width: 1280, height: 800 };
+
+let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function designer(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  const visitor = await openVisitor(context);
+  return { context, page: visitor.page, problems: visitor.problems };
+}
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.screenshot({ path: `${shots}studio-${name}.png` });
+}
+
+/** The h1 of the real screen drawn in the frame `width` px wide. */
+function frameHeading(page: Page, width: 360 | 1280) {
+  return page
+    .frameLocator(`iframe[title^="The screen at ${width} px"]`)
+    .getByRole('heading', { level: 1 });
+}
+
+async function expectScreens(page: Page, heading: string) {
+  for (const width of [360, 1280] as const) {
+    await expect.poll(() => frameHeading(page, width).textContent()).toBe(heading);
+  }
+}
+
+async function simState(page: Page): Promise<string> {
+  return (await page.getByTestId('sim-state').textContent()) ?? '';
+}
+
+async function choose(page: Page, label: RegExp) {
+  await page.locator('#studio-panel').getByRole('button', { name: label }).first().click();
+}
+
+describe('statechart studio at 1280x800', () => {
+  it('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart`);
+    await page.getByRole('heading', { level: 1, name: 'Onboarding statechart' }).waitFor();
+    const canvas = page.getByRole('region', { name: /Diagram canvas/ });
+    const drawing = canvas.getByRole('img', { name: 'Onboarding screens' });
+    await drawing.waitFor();
+    // Every screen is drawn, inside the canvas, none cut off.
+    const frame = await canvas.boundingBox();
+    const states = drawing.locator('g[data-state]');
+    expect(await states.count()).toBeGreaterThan(15);
+    for (const id of [
+      'category',
+      'matched.step.team',
+      'matched.step.account',
+      'thankYou',
+      'matched.hold.ending',
+    ]) {
+      const box = await drawing.locator(`g[data-state="${id}"] rect`).first().boundingBox();
+      expect(box, id).not.toBeNull();
+      if (box === null || frame === null) continue;
+      expect(box.x, id).toBeGreaterThanOrEqual(frame.x);
+      expect(box.y, id).toBeGreaterThanOrEqual(frame.y);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(frame.x + frame.width + 1);
+      expect(box.y + box.height, id).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    }
+    // Readable: state names at least 11 px tall on screen, arrow labels at least 9 px.
+    const nameHeight = await drawing
+      .locator('g[data-state="matched.step.intro"] text')
+      .first()
+      .evaluate((text) => text.getBoundingClientRect().height);
+    expect(nameHeight).toBeGreaterThanOrEqual(11);
+    const label = drawing.locator('g[data-edge] text', { hasText: 'after 10 s' }).first();
+    expect(
+      await label.evaluate((text) => text.getBoundingClientRect().height),
+    ).toBeGreaterThanOrEqual(9);
+    // Delays read as durations, and the plumbing is folded away.
+    await expect
+      .poll(() => drawing.locator('text', { hasText: 'after 9 min' }).count())
+      .toBeGreaterThan(0);
+    expect(await drawing.locator('text', { hasText: 'nav.request' }).count()).toBe(0);
+    await shot(page, 'screens-fit');
+
+    // The canvas moves: buttons and keys zoom, Fit puts it back.
+    const fitted = await page.locator('output[aria-label="Zoom"]').textContent();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect
+      .poll(() => page.locator('output[aria-label="Zoom"]').textContent())
+      .not.toBe(fitted);
+    await canvas.focus();
+    await page.keyboard.press('0');
+    await expect.poll(() => page.locator('output[aria-label="Zoom"]').textContent()).toBe(fitted);
+    await page.keyboard.press('-');
+    await expect
+      .poll(() => page.locator('output[aria-label="Zoom"]').textContent())
+      .not.toBe(fitted);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await expect.poll(() => page.locator('output[aria-label="Zoom"]').textContent()).toBe(fitted);
+
+    await page.getByRole('button', { name: 'Full machine' }).click();
+    await canvas.getByRole('img', { name: 'Onboarding statechart' }).waitFor();
+    expect(await canvas.locator('g[data-state="matched.step.account.submitting"]').count()).toBe(1);
+    await shot(page, 'machine-fit');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('finds "account" by search and shows it, with its own link', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart`);
+    const search = page.getByRole('combobox', { name: 'Find a state or screen' });
+    await search.fill('account');
+    const option = page.getByRole('option', {
+      name: /matched\.step\.account · Create your account/,
+    });
+    await option.waitFor();
+    await option.click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#account');
+    await page.locator('g[data-state="matched.step.account"][data-selected="true"]').waitFor();
+    await expect.poll(() => simState(page)).toBe('matched.step.account.editing');
+    await expectScreens(page, 'Last step: create your account');
+    await shot(page, 'search-account');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a state from its link in a new tab', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart`);
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}/statechart#intro`);
+    await tab.locator('g[data-state="matched.step.intro"][data-selected="true"]').waitFor();
+    await expect.poll(() => simState(tab)).toBe('matched.step.intro');
+    await expectScreens(tab, `Introduce yourself to Team ${SAMPLE_TEAM.name}`);
+    await shot(tab, 'link-intro');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('steps from the team screen to confirm by its events, the real screen at 360 and 1280 px at each step', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart#team`);
+    await expect.poll(() => simState(page)).toBe('matched.step.team');
+    await expectScreens(page, `You're in luck! Team "${SAMPLE_TEAM.name}" has one slot left.`);
+    // The guards of the team step's answers say which passes.
+    const yes = page.locator('#studio-panel').getByRole('button', { name: /^answer \(“yes”\)/ });
+    await expect.poll(() => yes.textContent()).toContain('✓ answered Yes and not slot released');
+    await shot(page, 'sim-team');
+
+    const steps: [RegExp, string, string][] = [
+      [/^answer \(“yes”\)/, 'matched.step.intro', `Introduce yourself to Team ${SAMPLE_TEAM.name}`],
+      [/^submit name \(“Ada Lovelace”\)/, 'matched.step.goal', 'Join Request Almost Sent'],
+      [/^submit goal \(“Finish/, 'matched.step.commit', 'Can your team count on you?'],
+      [/^count on me/, 'matched.step.sync', 'Twice-weekly check-ins'],
+      [/^accept check-ins/, 'matched.step.account.editing', 'Last step: create your account'],
+      [
+        /^submit join request \(“ada@example\.com”/,
+        'matched.step.account.submitting',
+        'Last step: create your account',
+      ],
+      [
+        /^account call answers .*joinRequestSuccess/,
+        'confirm.editing',
+        `Join Request Sent to Team ${SAMPLE_TEAM.name}!`,
+      ],
+    ];
+    for (const [button, state, heading] of steps) {
+      await choose(page, button);
+      await expect.poll(() => simState(page)).toBe(state);
+      await expectScreens(page, heading);
+      await shot(page, `sim-${state}`);
+    }
+    // The arrow just taken flashes, the log lists each step with its effects, undo goes back.
+    await page.locator('g[data-edge][data-taken="true"]').first().waitFor();
+    const log = page.getByRole('list', { name: 'Event log' });
+    await expect.poll(() => log.locator('li').last().textContent()).toContain('Toast “Success!”');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => simState(page)).toBe('matched.step.account.submitting');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => simState(page)).toBe('category');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fast-forwards the hold to its warning, and its end', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart#team`);
+    await expect.poll(() => simState(page)).toBe('matched.step.team');
+    await page.locator('g[data-state="matched.hold.counting"][data-active="true"]').waitFor();
+    await choose(page, /^Jump to the hold's warning/);
+    await page.locator('g[data-state="matched.hold.ending"][data-active="true"]').waitFor();
+    for (const width of [360, 1280] as const) {
+      await expect
+        .poll(() =>
+          page
+            .frameLocator(`iframe[title^="The screen at ${width} px"]`)
+            .getByRole('button', { name: 'Hold my slot for 10 more minutes' })
+            .count(),
+        )
+        .toBe(1);
+    }
+    await shot(page, 'hold-warning');
+    await choose(page, /^Jump to the hold's end/);
+    await page.locator('g[data-state="matched.hold.expired"][data-active="true"]').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('exports the view as SVG, and the Mermaid file', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart`);
+    await page.getByRole('img', { name: 'Onboarding screens' }).waitFor();
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export SVG' }).click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe('onboarding-screens.svg');
+    const text = readFileSync(await svg.path(), 'utf8');
+    expect(text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(text).toContain('<title id="chart-title">Onboarding screens</title>');
+    expect(text).toContain('data-state="matched.step.account"');
+    const [mermaid] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Mermaid' }).click(),
+    ]);
+    expect(readFileSync(await mermaid.path(), 'utf8').startsWith('stateDiagram-v2\n')).toBe(true);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
+    expect(
+      readFileSync(await png.path())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the real onboarding restored at the simulated state', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart#goal`);
+    await expect.poll(() => simState(page)).toBe('matched.step.goal');
+    const [app] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Open in the app' }).click(),
+    ]);
+    await app.getByRole('heading', { level: 1, name: 'Join Request Almost Sent' }).waitFor();
+    expect(new URL(app.url()).pathname).toBe('/onboarding/work/goal');
+    await app.screenshot({ path: `${shots}studio-open-in-app.png` });
+
+    // The studio follows that onboarding, and tells when its tab has gone.
+    await page.getByRole('button', { name: 'Live' }).click();
+    const status = page.locator('#studio-panel').getByRole('status');
+    await expect
+      .poll(() => status.textContent())
+      .toContain('Following an onboarding in another tab');
+    await expect
+      .poll(() => page.locator('#studio-panel').textContent())
+      .toMatch(/Updated \d+ s ago/);
+    await app.close({ runBeforeUnload: true });
+    await expect.poll(() => status.textContent()).toMatch(/closed|Not heard from/);
+    await page.locator('g[data-state="matched.step.goal"][data-active="true"]').waitFor();
+    await shot(page, 'live-closed');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
