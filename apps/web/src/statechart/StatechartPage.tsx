@@ -19,7 +19,7 @@ import {
   useState,
 } from 'react';
 import { SITE_NAME } from '../components/usePageTitle.ts';
-import { Screen } from '../onboarding/OnboardingPage.tsx';
+import { Screen } from '../onboarding/Screen.tsx';
 import { Canvas, type CanvasApi, type CoverageClass, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
 import { type CoverageFile, coverageOfView, levelsOf, parseCoverage } from './coverage.ts';
 import { downloadMermaid, downloadPng, downloadSvg } from './exportChart.ts';
