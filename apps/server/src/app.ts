@@ -1,7 +1,7 @@
+import { errorHandler, openApi, rejectNul } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import appConfig, { type SiteConfig } from './plugins/app/config.ts';
-import errorHandler from './plugins/app/error-handler.ts';
 import readCache from './plugins/app/read-cache.ts';
 import requestGuard from './plugins/app/request-guard.ts';
 import session from './plugins/app/session.ts';
@@ -31,11 +31,21 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(compress);
   await instance.register(cookie);
   await instance.register(rateLimit);
+  await instance.register(openApi, {
+    title: 'Accountability Partners site API',
+    description:
+      'What the browser calls (spec section 7). Errors are JSON { message, code } with details ' +
+      'for validation; state-changing requests must come from the site itself.',
+    path: '/api/openapi.json',
+    routeConfig: { rateLimit: instance.rateLimits.read },
+  });
 
   await instance.register(readCache);
   await instance.register(tracker);
   await instance.register(session);
   await instance.register(requestGuard);
+  // PostgreSQL text cannot hold U+0000: refused before validation, so before the tracker sees it.
+  instance.addHook('preValidation', async (request) => rejectNul(request.body));
 
   await instance.register(proxyRoutes);
   await instance.register(apiRoutes);

@@ -1,6 +1,6 @@
+import { type LogOptions, loggerOptions } from '@app/server-kit';
 import Fastify from 'fastify';
 import app, { type SiteConfig } from './app.ts';
-import { type LogOptions, loggerOptions } from './logging.ts';
 
 export interface BuildOptions {
   config: SiteConfig;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BaseEnv, EnvError, parseEnv } from '@app/server-kit';
 import * as z from 'zod';
 
 /** Defaults are anchored to the repository, so the server behaves the same from any directory. */
@@ -10,97 +11,76 @@ const optionalUrl = z.url().optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('localhost'),
-    /** The site's public origin, for links in emails (default http://localhost:PORT). */
-    SITE_URL: optionalUrl,
-    /** Remote tracker. When unset, a tracker is started in this process on loopback. */
-    TRACKER_API_URL: optionalUrl,
-    TRACKER_API_KEY: z.string().optional(),
-    /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
-    TRACKER_DATA_DIR: z.string().default(repoPath('data')),
-    /** PostgreSQL for the embedded tracker; PGlite under TRACKER_DATA_DIR when unset. */
-    DATABASE_URL: optionalUrl,
-    /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Shares rate-limit counters between instances. In memory when unset. */
-    REDIS_URL: optionalUrl,
-    /** Upstream time budget for every call to the tracker. */
-    TRACKER_TIMEOUT_MS: positiveInt(5000),
-    /**
-     * How long /api/proxy serves a tracker read answer again without asking (0: never). Writes
-     * through this site clear it at once; other changes (a hold running out) show within this time.
-     */
-    PROXY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
-    /** Requests to /api per client per window (reads). */
-    RATE_LIMIT_READ_MAX: positiveInt(300),
-    /** POSTs per client per window (onboarding, booking, feedback, profile, confirm). */
-    RATE_LIMIT_WRITE_MAX: positiveInt(30),
-    /** Sign-ups (POST /api/users) per client per signup window. */
-    RATE_LIMIT_SIGNUP_MAX: positiveInt(10),
-    RATE_LIMIT_SIGNUP_WINDOW_MS: positiveInt(15 * 60_000),
-    /** Profile saves (a photo each, up to 5 MB) per account per profile window. */
-    RATE_LIMIT_PROFILE_MAX: positiveInt(6),
-    RATE_LIMIT_PROFILE_WINDOW_MS: positiveInt(10 * 60_000),
-    /** Extra origins allowed to send state-changing requests (comma separated). */
-    ALLOWED_ORIGINS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url())),
-    /** Hops of reverse proxies in front of the server, so the rate limit sees the real client. */
-    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-    /** The built web app. */
-    WEB_DIST: z.string().default(repoPath('apps/web/dist')),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.TRACKER_API_URL && !env.TRACKER_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TRACKER_API_KEY'],
-        message: 'is required when TRACKER_API_URL is set',
-      });
-    }
-  });
+const EnvSchema = BaseEnv.extend({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  /** The site's public origin, for links in emails (default http://localhost:PORT). */
+  SITE_URL: optionalUrl,
+  /** Remote tracker. When unset, a tracker is started in this process on loopback. */
+  TRACKER_API_URL: optionalUrl,
+  TRACKER_API_KEY: z.string().optional(),
+  /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
+  TRACKER_DATA_DIR: z.string().default(repoPath('data')),
+  /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Shares rate-limit counters between instances. In memory when unset. */
+  REDIS_URL: optionalUrl,
+  /** Upstream time budget for every call to the tracker. */
+  TRACKER_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * How long /api/proxy serves a tracker read answer again without asking (0: never). Writes
+   * through this site clear it at once; other changes (a hold running out) show within this time.
+   */
+  PROXY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** Requests to /api per client per window (reads). */
+  RATE_LIMIT_READ_MAX: positiveInt(300),
+  /** POSTs per client per window (onboarding, booking, feedback, profile, confirm). */
+  RATE_LIMIT_WRITE_MAX: positiveInt(30),
+  /** Sign-ups (POST /api/users) per client per signup window. */
+  RATE_LIMIT_SIGNUP_MAX: positiveInt(10),
+  RATE_LIMIT_SIGNUP_WINDOW_MS: positiveInt(15 * 60_000),
+  /** Profile saves (a photo each, up to 5 MB) per account per profile window. */
+  RATE_LIMIT_PROFILE_MAX: positiveInt(6),
+  RATE_LIMIT_PROFILE_WINDOW_MS: positiveInt(10 * 60_000),
+  /** Extra origins allowed to send state-changing requests (comma separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  /** Hops of reverse proxies in front of the server, so the rate limit sees the real client. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** The built web app. */
+  WEB_DIST: z.string().default(repoPath('apps/web/dist')),
+}).superRefine((env, ctx) => {
+  if (env.TRACKER_API_URL && !env.TRACKER_API_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRACKER_API_KEY'],
+      message: 'is required when TRACKER_API_URL is set',
+    });
+  }
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export class EnvError extends Error {
-  override name = 'EnvError';
-}
+export { EnvError };
 
 /** Parses the environment once at start-up; the error names each bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  // An empty variable (as .env.example leaves them) means "use the default".
-  const given = Object.fromEntries(
-    Object.entries(source)
-      .map(([name, value]) => [name, value?.trim()])
-      .filter(([, value]) => value),
-  );
-  const result = EnvSchema.safeParse(given);
-  if (result.success) {
-    // Relative paths are taken from where the command was typed (pnpm runs scripts elsewhere).
-    const base = source.INIT_CWD ?? process.cwd();
-    return {
-      ...result.data,
-      TRACKER_DATA_DIR: resolve(base, result.data.TRACKER_DATA_DIR),
-      WEB_DIST: resolve(base, result.data.WEB_DIST),
-    };
-  }
-  const lines = result.error.issues.map(
-    (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-  );
-  throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  const env = parseEnv(EnvSchema, source);
+  // Relative paths are taken from where the command was typed (pnpm runs scripts elsewhere).
+  const base = source.INIT_CWD ?? process.cwd();
+  return {
+    ...env,
+    TRACKER_DATA_DIR: resolve(base, env.TRACKER_DATA_DIR),
+    WEB_DIST: resolve(base, env.WEB_DIST),
+  };
 }

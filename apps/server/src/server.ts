@@ -1,4 +1,5 @@
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError } from '@app/server-kit';
+import { loadEnv } from './env.ts';
 import { startSite } from './start.ts';
 
 /** Time allowed for in-flight requests to finish on shutdown before the process gives up. */

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { loadOrCreateSecret } from '@app/server-kit';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
-import { loggerOptions } from './logging.ts';
-import { loadOrCreateSecret } from './secret.ts';
 
 export interface TrackerHandle {
   url: string;
@@ -29,14 +30,28 @@ async function connectTracker(env: Env): Promise<TrackerHandle> {
     port: 0,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     ...(env.TRACKER_API_KEY ? { apiKey: env.TRACKER_API_KEY } : {}),
-    logger: loggerOptions({ level: env.LOG_LEVEL, name: 'tracker' }),
+    logger: { level: env.LOG_LEVEL, name: 'tracker' },
+  });
+}
+
+/**
+ * The session-signing secret when SESSION_SECRET is unset: generated once and kept in the data
+ * directory (mode 0600), so sessions survive a restart and no secret is ever in the repository.
+ */
+function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
+  return loadOrCreateSecret({
+    file: path.join(dataDir, 'session-secret'),
+    generate: () => randomBytes(32).toString('base64url'),
+    isValid: (value) => value.length >= 32,
+    expected: 'a session secret of at least 32 characters',
   });
 }
 
 export async function startSite(env: Env): Promise<RunningSite> {
   const tracker = await connectTracker(env);
   try {
-    const sessionSecret = env.SESSION_SECRET ?? (await loadOrCreateSecret(env.TRACKER_DATA_DIR));
+    const sessionSecret =
+      env.SESSION_SECRET ?? (await loadOrCreateSessionSecret(env.TRACKER_DATA_DIR));
     const server = await buildServer({
       config: { env, tracker: { url: tracker.url, apiKey: tracker.apiKey }, sessionSecret },
     });

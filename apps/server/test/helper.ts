@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import type { LogOptions } from '@app/server-kit';
 import { createTestDatabase, type RunningTracker, startTracker } from '@app/tracker';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildServer } from '../src/build.ts';
 import { loadEnv } from '../src/env.ts';
-import { type LogOptions, loggerOptions } from '../src/logging.ts';
 
 export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
 export const TEST_SECRET = 'test-session-secret-of-at-least-32-chars';
@@ -61,7 +61,7 @@ export async function startTestTracker(
     port: 0,
     env: opts.env ?? {},
     // The same logger the site gives its embedded tracker.
-    logger: opts.log ? loggerOptions({ ...opts.log, name: 'tracker' }) : false,
+    logger: opts.log ? { ...opts.log, name: 'tracker' } : false,
     now: () => new Date(Date.now() + offset),
     mailTransport: {
       async send(message) {

@@ -38,7 +38,7 @@ const signUp = (payload: object, key: string) =>
 
 /** The ids of the accounts with this address (the address is unique, so zero or one). */
 async function accountsWith(email: string): Promise<number[]> {
-  const user = await tracker.running.app.tracker.repos.users.findByEmail(email);
+  const user = await tracker.running.app.repos.users.findByEmail(email);
   return user ? [user.id] : [];
 }
 
@@ -61,7 +61,7 @@ describe('a burst of sign-ups', () => {
     const people = Array.from({ length: 30 }, () => ({ payload: signup(), key: randomUUID() }));
     // The hashing slot is taken while the burst arrives, so the waiting line overflows.
     let release = () => {};
-    const occupied = tracker.running.app.tracker.signups.queue.run(
+    const occupied = tracker.running.app.signups.queue.run(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     let refused = 0;

@@ -1,57 +1,43 @@
 import path from 'node:path';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
+import { BaseEnv, type LogOptions, parseEnv } from '@app/server-kit';
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
 import type { Weekday } from './schedule.ts';
 import type { PhotoStorage } from './storage.ts';
 
-/** An unset variable and an empty one mean the same: use the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
 const weekdays = z
   .string()
   .regex(/^[0-6](,[0-6])*$/, 'a comma-separated list of weekdays, 0 = Sunday ... 6 = Saturday')
   .transform((s) => [...new Set(s.split(',').map(Number))] as Weekday[]);
 
-/** Every environment variable the tracker reads. Parsed once, at start-up. */
-export const EnvSchema = z.object({
-  TRACKER_DATA_DIR: optional(z.string()).default('./data'),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')),
-  TRACKER_API_KEY: optional(
-    z
-      .string()
-      .refine(isWellFormedApiKey, `${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`),
-  ),
-  TRACKER_HOST: optional(z.string()).default('127.0.0.1'),
-  TRACKER_PORT: optional(z.coerce.number().int().min(0).max(65535)).default(4000),
-  SITE_URL: optional(z.url()).default('http://localhost:3000'),
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')),
-  MAIL_FROM: optional(z.string()).default('Accountability Partners <no-reply@localhost>'),
-  ADMIN_EMAIL: optional(z.email()),
-  BOOKING_WEEKDAYS: optional(weekdays).default([1, 2, 3, 4, 5]),
-  EMAIL_TOKEN_TTL_HOURS: optional(z.coerce.number().positive()).default(72),
-  MAIL_RETRY_SECONDS: optional(z.coerce.number().positive()).default(30),
-  PG_POOL_MAX: optional(z.coerce.number().int().positive()).default(10),
+const API_KEY_RULE = `${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`;
+
+/** Every environment variable the tracker reads, on top of the ones both servers share. */
+export const EnvSchema = BaseEnv.extend({
+  TRACKER_API_KEY: z.string().refine(isWellFormedApiKey, API_KEY_RULE).optional(),
+  TRACKER_HOST: z.string().default('127.0.0.1'),
+  TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SITE_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Accountability Partners <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional(),
+  BOOKING_WEEKDAYS: weekdays.default([1, 2, 3, 4, 5]),
+  EMAIL_TOKEN_TTL_HOURS: z.coerce.number().positive().default(72),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  PG_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
-  TRACKER_LOCK_STALE_SECONDS: optional(z.coerce.number().min(2)).default(15),
+  TRACKER_LOCK_STALE_SECONDS: z.coerce.number().min(2).default(15),
   /** Password hashes (sign-ups, sign-ins) computed at once; the rest of the thread pool stays free. */
-  SIGNUP_CONCURRENCY: optional(z.coerce.number().int().positive()).default(2),
+  SIGNUP_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
-  SIGNUP_QUEUE_MAX: optional(z.coerce.number().int().nonnegative()).default(100),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  ).default('info'),
+  SIGNUP_QUEUE_MAX: z.coerce.number().int().nonnegative().default(100),
 });
 export type Env = z.output<typeof EnvSchema>;
-
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  throw new Error(`Invalid tracker configuration:\n${lines.join('\n')}`);
-}
 
 /** Options of startTracker / buildTracker. Each one overrides its environment variable. */
 export interface TrackerOptions {
@@ -63,11 +49,14 @@ export interface TrackerOptions {
   apiKey?: string;
   /** TRACKER_HOST (startTracker only; default 127.0.0.1). */
   host?: string;
-  /** TRACKER_PORT (startTracker: default 0, any free port; the standalone server: 4000). */
+  /** TRACKER_PORT (startTracker only). */
   port?: number;
+  /** The port when neither `port` nor TRACKER_PORT says: 0 (any free port) as a library. */
+  defaultPort?: number;
   /** SITE_URL: the origin of the site, for links in emails. */
   siteUrl?: string;
-  logger?: boolean | object;
+  /** Log lines (redacted) at this level or LOG_LEVEL; nothing is logged unless given. */
+  logger?: boolean | Partial<LogOptions>;
   /** Environment to read instead of process.env. */
   env?: NodeJS.ProcessEnv;
   /** The clock; tests inject one. */
@@ -79,9 +68,11 @@ export interface TrackerOptions {
   bookingWeekdays?: Weekday[];
 }
 
+/** Everything the tracker runs with, resolved once from the options and the environment. */
 export interface TrackerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The configured key; undefined means the one kept in the data directory. */
   apiKey: string | undefined;
   host: string;
   port: number;
@@ -97,23 +88,21 @@ export interface TrackerConfig {
   lockStaleMs: number;
   signupQueueMax: number;
   logLevel: Env['LOG_LEVEL'];
+  now: () => Date;
 }
 
-export function resolveConfig(opts: TrackerOptions, defaultPort: number): TrackerConfig {
-  const env = parseEnv(opts.env ?? process.env);
+export function resolveConfig(opts: TrackerOptions): TrackerConfig {
+  const env = parseEnv(EnvSchema, opts.env ?? process.env, 'tracker configuration');
   const apiKey = opts.apiKey ?? env.TRACKER_API_KEY;
   if (apiKey !== undefined && !isWellFormedApiKey(apiKey)) {
-    throw new Error(
-      `Invalid tracker configuration: the API key must be ${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`,
-    );
+    throw new Error(`Invalid tracker configuration: the API key must be ${API_KEY_RULE}`);
   }
-  const portFromEnv = (opts.env ?? process.env).TRACKER_PORT ? env.TRACKER_PORT : undefined;
   return {
     dataDir: path.resolve(opts.dataDir ?? env.TRACKER_DATA_DIR),
     databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
     apiKey,
     host: opts.host ?? env.TRACKER_HOST,
-    port: opts.port ?? portFromEnv ?? defaultPort,
+    port: opts.port ?? env.TRACKER_PORT ?? opts.defaultPort ?? 0,
     siteUrl: (opts.siteUrl ?? env.SITE_URL).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -126,5 +115,6 @@ export function resolveConfig(opts: TrackerOptions, defaultPort: number): Tracke
     lockStaleMs: env.TRACKER_LOCK_STALE_SECONDS * 1000,
     signupQueueMax: env.SIGNUP_QUEUE_MAX,
     logLevel: env.LOG_LEVEL,
+    now: opts.now ?? (() => new Date()),
   };
 }

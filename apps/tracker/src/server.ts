@@ -1,24 +1,20 @@
 /** Runs the tracker on its own: `pnpm --filter @app/tracker start`. */
 import path from 'node:path';
 import { API_KEY_FILE } from './api-key.ts';
-import { parseEnv } from './config.ts';
 import { type RunningTracker, startTracker } from './tracker.ts';
 
 let tracker: RunningTracker;
-let env: ReturnType<typeof parseEnv>;
 try {
-  env = parseEnv(process.env);
-  tracker = await startTracker({ port: env.TRACKER_PORT, logger: { level: env.LOG_LEVEL } });
+  tracker = await startTracker({ defaultPort: 4000, logger: true });
 } catch (error) {
   // Configuration and lock errors are written for people: print them without a stack.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 const log = tracker.app.log;
+const { apiKey, dataDir } = tracker.app.trackerConfig;
 log.info(
-  env.TRACKER_API_KEY
-    ? 'API key: from TRACKER_API_KEY'
-    : `API key: kept in ${path.join(path.resolve(env.TRACKER_DATA_DIR), API_KEY_FILE)}`,
+  apiKey ? 'API key: from TRACKER_API_KEY' : `API key: kept in ${path.join(dataDir, API_KEY_FILE)}`,
 );
 
 let closing = false;

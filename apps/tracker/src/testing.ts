@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase, PGLITE_SUBDIR } from './db/client.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
-import { openDatabase, PGLITE_SUBDIR } from './tracker.ts';
 
 export interface TestDatabase {
   /** A fresh data directory; with PGlite it already holds a migrated, seeded database. */

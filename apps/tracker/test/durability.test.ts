@@ -34,7 +34,7 @@ async function userIds(db: TestDatabase) {
   const app = await open(db);
   try {
     const ids: number[] = [];
-    for (const id of await app.tracker.database.db
+    for (const id of await app.database.db
       .select()
       .from((await import('../src/db/schema.ts')).users)) {
       ids.push(id.id);

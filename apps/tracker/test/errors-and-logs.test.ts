@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { INTERNAL_MESSAGE } from '@app/server-kit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggableError } from '../src/errors.ts';
@@ -39,7 +40,7 @@ describe('server faults and logs', () => {
       ...multipart([{ name: 'photoFile', filename: 'a.png', type: 'image/png', data: IMAGES.png }]),
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(res.json()).toEqual({ message: INTERNAL_MESSAGE, code: 'INTERNAL_ERROR' });
     expect(lines.join('')).toContain('disk quota exceeded');
   });
 
@@ -51,12 +52,12 @@ describe('server faults and logs', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(body.password);
     expect(log).not.toContain('scrypt$');
-    expect(log).not.toContain(t.app.tracker.apiKey);
+    expect(log).not.toContain(t.app.apiKey);
   });
 
   it('logs a failed query by its SQL and cause, never by its parameters', async () => {
     const hash = 'scrypt$17$8$1$c2VjcmV0$aGFzaA==';
-    const failure = await t.app.tracker.database.db.execute(sql`select ${hash}::integer`).then(
+    const failure = await t.app.database.db.execute(sql`select ${hash}::integer`).then(
       () => null,
       (error: unknown) => error,
     );

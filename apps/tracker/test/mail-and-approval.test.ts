@@ -42,7 +42,7 @@ describe('confirmation email and POST /email-confirmations', () => {
     const body = newUser();
     const res = await t.call({ method: 'POST', url: '/users', payload: body });
     expect(res.statusCode).toBe(201);
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     const message = mail.sent.find((m) => m.to === body.email && m.kind === 'email-confirmation');
     return { id: res.json().user.id as number, message };
   };
@@ -91,7 +91,7 @@ describe('confirmation email and POST /email-confirmations', () => {
     const { message } = await signUp();
     const token = tokenIn(message);
     const { emailTokens } = await import('../src/db/schema.ts');
-    const rows = await t.app.tracker.database.db.select().from(emailTokens);
+    const rows = await t.app.database.db.select().from(emailTokens);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
   });
@@ -100,17 +100,17 @@ describe('confirmation email and POST /email-confirmations', () => {
     mail.state.down = true;
     const body = newUser();
     expect((await t.call({ method: 'POST', url: '/users', payload: body })).statusCode).toBe(201);
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     expect(mail.sent.some((m) => m.to === body.email)).toBe(false);
-    const queued = (await t.app.tracker.repos.outbox.all()).find((r) => r.toAddress === body.email);
+    const queued = (await t.app.repos.outbox.all()).find((r) => r.toAddress === body.email);
     expect(queued).toMatchObject({ sentAt: null, attempts: 1, lastError: 'SMTP unreachable' });
 
     mail.state.down = false;
     // Not due yet: the retry waits for its back-off.
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     expect(mail.sent.some((m) => m.to === body.email)).toBe(false);
     clock = new Date(clock.getTime() + 10 * 60_000);
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     expect(mail.sent.filter((m) => m.to === body.email)).toHaveLength(1);
   });
 });
@@ -154,7 +154,7 @@ describe('operators: join requests', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, status: 'approved' });
     expect(await memberStatus(1, userId)).toBe('Active');
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     expect(mail.sent.find((m) => m.to === email && m.kind === 'join-approved')?.text).toMatch(
       /approved/,
     );
@@ -226,14 +226,14 @@ describe('the outbox without SMTP', () => {
   it('writes each message as an .eml file in the data directory', async () => {
     const body = newUser();
     await t.call({ method: 'POST', url: '/users', payload: body });
-    await t.app.tracker.mailer.flush();
+    await t.app.mailer.flush();
     const dir = path.join(t.db.dataDir, 'outbox');
     const files = await readdir(dir);
     const contents = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
     const mine = contents.find((c) => c.includes(`To: ${body.email}`));
     expect(mine).toContain('/confirm-email?token=');
     expect(mine).not.toContain(body.password);
-    const rows = await t.app.tracker.repos.outbox.all();
+    const rows = await t.app.repos.outbox.all();
     expect(rows.every((r) => r.sentAt !== null)).toBe(true);
   });
 });

@@ -87,7 +87,7 @@ describe('POST /users/:id/profile', () => {
         },
       ]),
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: MESSAGES.photoNotImage, code: 'PHOTO_NOT_IMAGE' });
   });
 
@@ -129,9 +129,12 @@ describe('POST /users/:id/profile', () => {
   });
 
   it('answers 400 when there is nothing to update or about me is too long', async () => {
-    const empty = await send(userId, multipart([{ name: 'other', value: 'x' }]));
+    const empty = await send(userId, multipart([{ name: 'photoFile', value: '' }]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('NOTHING_TO_UPDATE');
+    const other = await send(userId, multipart([{ name: 'other', value: 'x' }]));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().code).toBe('VALIDATION_ERROR');
     const long = await send(userId, multipart([{ name: 'aboutMe', value: 'x'.repeat(2001) }]));
     expect(long.statusCode).toBe(400);
     expect(long.json().code).toBe('VALIDATION_ERROR');
@@ -153,7 +156,7 @@ describe('POST /users/:id/profile', () => {
       payload: { aboutMe: 'x' },
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().code).toBe('NOT_MULTIPART');
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {

@@ -25,7 +25,7 @@ const signUp = (tracker: TestTracker, payload: object, key?: string) =>
   });
 
 async function countUsers(tracker: TestTracker, email: string) {
-  return (await tracker.app.tracker.repos.users.findByEmail(email)) ? 1 : 0;
+  return (await tracker.app.repos.users.findByEmail(email)) ? 1 : 0;
 }
 
 describe('sign-up with an idempotency key', () => {
@@ -99,7 +99,7 @@ describe('sign-up under load', () => {
   it('answers a taken address no sooner than a sign-up typically takes', async () => {
     const body = newUser();
     expect((await signUp(t, body)).statusCode).toBe(201);
-    const { queue } = t.app.tracker.signups;
+    const { queue } = t.app.signups;
     // Pretend sign-ups take 400 ms: the refusal waits as long instead of answering at once.
     for (let i = 0; i < 50; i++) queue.record(400);
     const started = performance.now();
@@ -143,9 +143,9 @@ describe('sign-in', () => {
     const salt = randomBytes(16);
     const key = scryptSync(body.password, salt, 32, { N: 1024, r: 8, p: 1 });
     const legacy = `scrypt$10$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-    const { db } = t.app.tracker.database;
+    const { db } = t.app.database;
     await db.execute(sql`UPDATE users SET password_hash = ${legacy} WHERE id = ${id}`);
-    const stored = async () => (await t.app.tracker.repos.users.get(id))?.passwordHash;
+    const stored = async () => (await t.app.repos.users.get(id))?.passwordHash;
 
     const wrong = await t.call({
       method: 'POST',

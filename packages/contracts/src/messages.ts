@@ -60,3 +60,21 @@ export const MESSAGES = {
   connectionFailed: 'Connection Failed',
   notFound: '404 Page Not Found',
 } as const;
+
+/** The spec's messages that already say which field they are about (spec 5). */
+const SELF_LABELLED: ReadonlySet<string> = new Set([
+  MESSAGES.enterGoal,
+  MESSAGES.makeSelection,
+  MESSAGES.enterName,
+  MESSAGES.validEmail,
+  MESSAGES.validPhone,
+  MESSAGES.passwordHint,
+]);
+
+/**
+ * A validation message as it reads away from its field (an API answer, an error summary): the
+ * field's name or label first, unless the message already names what it is about.
+ */
+export function labelledMessage(field: string, message: string): string {
+  return SELF_LABELLED.has(message) ? message : `${field}: ${message}`;
+}

@@ -8,10 +8,12 @@ import {
   CreateUserResponse,
   FeedbackPayload,
   HoldResponse,
+  MAX_ROW_ID,
   NameForm,
   PathId,
   photoError,
   RoleGoalForm,
+  rowId,
   Team,
 } from './schemas.ts';
 
@@ -78,6 +80,15 @@ describe('server-side payload rules', () => {
     expect(PathId.parse('42')).toBe(42);
     for (const bad of ['0', '-1', '1.5', '../etc', '1%2F2', '', '12345678901']) {
       expect(PathId.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('tells the row an id names, and none for one no row can have', () => {
+    expect(rowId(7)).toBe(7);
+    expect(rowId(' 42 ')).toBe(42);
+    expect(rowId(String(MAX_ROW_ID))).toBe(MAX_ROW_ID);
+    for (const none of [MAX_ROW_ID + 1, '9999999999', 'sample-team', 0, -3, 1.5, '', null]) {
+      expect(rowId(none), String(none)).toBeNull();
     }
   });
 });

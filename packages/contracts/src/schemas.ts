@@ -23,10 +23,27 @@ export type Category = z.infer<typeof Category>;
 export const Id = z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]);
 export type Id = z.infer<typeof Id>;
 
-/** A positive integer id given in a URL path: digits only, so no path tricks reach the tracker. */
+/**
+ * A tracker row id written out (in a URL path, a form, browser storage): a positive whole number
+ * in digits, no sign, no leading zero, so no path trick reaches the tracker.
+ */
+export const ID_DIGITS = /^[1-9]\d{0,9}$/;
+/** The largest id a row can have (PostgreSQL `integer`); a larger one names nothing. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** The row id a value names (the tracker's number, or its digits), or null when it names none. */
+export function rowId(value: unknown): number | null {
+  const digits =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!ID_DIGITS.test(digits)) return null;
+  const id = Number(digits);
+  return id <= MAX_ROW_ID ? id : null;
+}
+
+/** An id given in a URL path: digits only, else a 400 (one too large for a row is a 404 later). */
 export const PathId = z.coerce
   .string()
-  .regex(/^[1-9]\d{0,9}$/, MESSAGES.invalidInput)
+  .regex(ID_DIGITS, 'Must be a positive whole number')
   .transform(Number);
 
 /** The spec's "simple pattern" for emails (spec 5): something@something.something, no spaces. */
@@ -277,13 +294,25 @@ export const HOLD_ERROR_CODES = {
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKey = z
   .string()
-  .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Idempotency-Key: 16 to 128 letters, digits or _.:-');
+  .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Must be 16 to 128 letters, digits or _.:-');
+
+/** The headers of a sign-up: the idempotency key is optional; other headers pass untouched. */
+export const SignUpHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
 
 export const ProfileFields = z.object({
   aboutMe: z
     .string()
     .max(TEXT_LIMITS.aboutMe, `About me must be at most ${TEXT_LIMITS.aboutMe} characters`)
     .optional(),
+});
+
+/**
+ * The profile form as a browser sends it (multipart/form-data, spec 7): the about-me text and/or
+ * a photo. The servers read it part by part (the photo is checked as it streams); this schema
+ * describes it for the API documents.
+ */
+export const ProfileUpload = ProfileFields.extend({
+  photoFile: z.file().max(MAX_PHOTO_BYTES).optional(),
 });
 
 export const ProfileResponse = z.object({
@@ -309,7 +338,12 @@ export type NextAvailableDateResponse = z.infer<typeof NextAvailableDateResponse
 
 export const BookingPayload = BookingForm.extend({ category: Category });
 export type BookingPayload = z.infer<typeof BookingPayload>;
-export const BookingResponse = z.object({ message: z.string(), id: Id.optional() });
+export const BookingResponse = z.object({
+  message: z.string(),
+  id: Id.optional(),
+  /** The booked slot, an ISO instant. */
+  date: z.string().optional(),
+});
 
 export const FeedbackPayload = FeedbackForm.extend({ category: Category });
 export type FeedbackPayload = z.infer<typeof FeedbackPayload>;

@@ -1,20 +1,36 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import {
+  FocusAreaList,
+  ID_DIGITS,
+  PathId,
+  PublicUser,
+  RoleAreaList,
+  Team,
+  TeamList,
+} from '@app/contracts';
+import { noRoute } from '@app/server-kit';
 import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance } from 'fastify';
-import { notFoundError } from '../errors.ts';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import * as z from 'zod';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
 
-/** Digits only (the contracts' PathId rule), so no path trick reaches the tracker. */
-const ID = ':id(^[1-9]\\d{0,9}$)';
+/** A row id as the contracts write it (digits only), so no path trick reaches the tracker. */
+const ID = `:id(${ID_DIGITS.source})`;
 
-/** The only reads the browser may make of the tracker (spec 7); anything else is a 404. */
-export const PROXIED_READS = [
-  '/teams',
-  `/teams/${ID}`,
-  `/users/${ID}`,
-  '/focus-areas',
-  '/role-areas',
-];
+const IdParams = z.object({ id: PathId });
+
+/**
+ * The only reads the browser may make of the tracker (spec 7), with what they answer; anything
+ * else is a 404. The tracker's answer passes through as it is: the schemas are for the document.
+ */
+const READS: Record<string, FastifySchema> = {
+  '/teams': { response: { 200: TeamList } },
+  [`/teams/${ID}`]: { params: IdParams, response: { 200: Team } },
+  [`/users/${ID}`]: { params: IdParams, response: { 200: PublicUser } },
+  '/focus-areas': { response: { 200: FocusAreaList } },
+  '/role-areas': { response: { 200: RoleAreaList } },
+};
+export const PROXIED_READS = Object.keys(READS);
 
 /** Upload keys as the tracker makes them (seed/ada.svg, u/3f9c....webp): no dot-segments, no escapes. */
 const UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -87,6 +103,11 @@ export default async function proxyRoutes(app: FastifyInstance) {
     queryString: () => '',
   };
 
+  // @fastify/http-proxy takes no schema: each read gets its own as its route is added.
+  app.addHook('onRoute', (route) => {
+    const schema = READS[route.url.slice('/api/proxy'.length)];
+    if (schema) route.schema = { ...schema, ...route.schema };
+  });
   const cache = app.readCache;
   await app.register(httpProxy, {
     ...upstreamOptions,
@@ -139,7 +160,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
     config: { rateLimit: app.rateLimits.read },
     preHandler: (request, _reply, done) => {
       const path = request.url.split('?')[0] ?? '';
-      done(UPLOAD_PATH.test(path) ? undefined : notFoundError(request.method, request.url));
+      done(UPLOAD_PATH.test(path) ? undefined : noRoute(request.method, request.url));
     },
     replyOptions: {
       ...replyOptions,

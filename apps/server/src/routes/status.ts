@@ -1,43 +1,47 @@
-import { API_KEY_PREFIX, type StatusResponse } from '@app/contracts';
+import { API_KEY_PREFIX, StatusResponse } from '@app/contracts';
+import { HttpError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors.ts';
 
 /**
  * GET /api/status for the API test page (spec 2, 3): whether a key is configured, its length and
  * prefix (never more of it), and the outcome of a real authenticated request to the tracker.
  */
 export default async function statusRoute(app: FastifyInstance) {
-  app.get('/api/status', { config: { rateLimit: app.rateLimits.read } }, async () => {
-    const { tracker, env } = app.config;
-    const key = tracker.apiKey;
-    let testConnection: StatusResponse['testConnection'];
-    try {
-      const response = await app.trackerClient.call('GET', '/focus-areas');
-      testConnection = {
-        success: response.ok,
-        status: response.status,
-        statusText: response.statusText,
-        error: response.ok
-          ? null
-          : `The tracker answered ${response.status} ${response.statusText}`,
+  app.get(
+    '/api/status',
+    { config: { rateLimit: app.rateLimits.read }, schema: { response: { 200: StatusResponse } } },
+    async () => {
+      const { tracker, env } = app.config;
+      const key = tracker.apiKey;
+      let testConnection: StatusResponse['testConnection'];
+      try {
+        const response = await app.trackerClient.call('GET', '/focus-areas');
+        testConnection = {
+          success: response.ok,
+          status: response.status,
+          statusText: response.statusText,
+          error: response.ok
+            ? null
+            : `The tracker answered ${response.status} ${response.statusText}`,
+        };
+      } catch (error) {
+        testConnection = {
+          success: false,
+          status: null,
+          statusText: null,
+          error: error instanceof HttpError ? error.message : 'The tracker could not be reached.',
+        };
+      }
+      const body: StatusResponse = {
+        apiBaseUrl: tracker.url,
+        apiKeyExists: key.length > 0,
+        apiKeyLength: key.length,
+        apiKeyPrefix: key.slice(0, API_KEY_PREFIX.length),
+        environment: env.NODE_ENV,
+        testConnection,
+        serverTime: new Date().toISOString(),
       };
-    } catch (error) {
-      testConnection = {
-        success: false,
-        status: null,
-        statusText: null,
-        error: error instanceof HttpError ? error.message : 'The tracker could not be reached.',
-      };
-    }
-    const body: StatusResponse = {
-      apiBaseUrl: tracker.url,
-      apiKeyExists: key.length > 0,
-      apiKeyLength: key.length,
-      apiKeyPrefix: key.slice(0, API_KEY_PREFIX.length),
-      environment: env.NODE_ENV,
-      testConnection,
-      serverTime: new Date().toISOString(),
-    };
-    return body;
-  });
+      return body;
+    },
+  );
 }

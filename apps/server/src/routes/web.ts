@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { noRoute } from '@app/server-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFoundError } from '../errors.ts';
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -146,7 +146,7 @@ export default fp(
       { preHandler: app.rateLimit(app.rateLimits.read) },
       async (request, reply) => {
         if (built && isPageRequest(request)) return sendPage(request, reply);
-        throw notFoundError(request.method, request.url);
+        throw noRoute(request.method, request.url);
       },
     );
   },

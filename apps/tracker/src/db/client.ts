@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { seedIfEmpty } from '../seed/seed.ts';
+import { migrate } from './migrate.ts';
 
 /** The query layer. Both drivers give this type, so repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -69,4 +72,32 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     },
     close: () => pool.end(),
   };
+}
+
+/** The PGlite files' folder inside the data directory. */
+export const PGLITE_SUBDIR = 'pglite';
+
+/** Opens the database, applies migrations and the first-start seed. */
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  pgPoolMax?: number;
+}): Promise<Database> {
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.pgPoolMax)
+    : await openPglite(path.join(config.dataDir, PGLITE_SUBDIR));
+  try {
+    const session = await database.session();
+    try {
+      await migrate(session, async () => {
+        await seedIfEmpty(database.db);
+      });
+    } finally {
+      session.release();
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
 }

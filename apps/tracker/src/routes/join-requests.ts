@@ -1,7 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { parseId, parseInput } from '../errors.ts';
 import { decideJoinRequest } from '../services/join-requests.ts';
+import { IdParams, rowIdOr404 } from './ids.ts';
+
+const Decision = z.enum(['approved', 'declined']);
 
 const ListQuery = z.object({
   status: z
@@ -11,24 +14,49 @@ const ListQuery = z.object({
     .default('pending'),
 });
 
+const JoinRequestList = z.object({
+  joinRequests: z.array(
+    z.object({
+      id: z.number(),
+      status: z.enum(['pending', ...Decision.options]),
+      createdAt: z.iso.datetime(),
+      decidedAt: z.iso.datetime().nullable(),
+      membershipId: z.number(),
+      team: z.object({ id: z.number(), name: z.string() }),
+      user: z.object({
+        id: z.number(),
+        name: z.string(),
+        email: z.string(),
+        goalSummary: z.string().nullable(),
+        emailConfirmed: z.boolean(),
+      }),
+    }),
+  ),
+});
+
+const DecisionAnswer = z.object({ id: z.number(), status: Decision });
+
 /** For operators: the API key is the permission. */
-export const joinRequestRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.tracker;
+export async function joinRequestRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/join-requests', async (request) => {
-    const { status } = parseInput(ListQuery, request.query);
-    return {
-      joinRequests: await ctx.repos.joinRequests.list(status === 'all' ? undefined : status),
-    };
-  });
+  app.get(
+    '/join-requests',
+    { schema: { querystring: ListQuery, response: { 200: JoinRequestList } } },
+    async (request) => ({
+      joinRequests: await app.repos.joinRequests.list(
+        request.query.status === 'all' ? undefined : request.query.status,
+      ),
+    }),
+  );
 
-  app.post('/join-requests/:id/approve', async (request) => {
-    const id = parseId('Join request', (request.params as { id: string }).id);
-    return decideJoinRequest(ctx, id, 'approved');
-  });
-
-  app.post('/join-requests/:id/decline', async (request) => {
-    const id = parseId('Join request', (request.params as { id: string }).id);
-    return decideJoinRequest(ctx, id, 'declined');
-  });
-};
+  for (const decision of Decision.options) {
+    const verb = decision === 'approved' ? 'approve' : 'decline';
+    app.post(
+      `/join-requests/:id/${verb}`,
+      { schema: { params: IdParams, response: { 200: DecisionAnswer } } },
+      async (request) =>
+        decideJoinRequest(app, rowIdOr404('Join request', request.params.id), decision),
+    );
+  }
+}

@@ -1,29 +1,43 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { notFound, parseId } from '../errors.ts';
+import { FocusAreaList, PublicUser, RoleAreaList, Team, TeamList } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import { toPublicUser } from '../repositories/users.ts';
+import { found, IdParams } from './ids.ts';
 
-export const readRoutes: FastifyPluginAsync = async (app) => {
-  const { repos } = app.tracker;
+export async function readRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { repos } = app;
 
-  app.get('/health', { config: { public: true } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/teams', async () => repos.teams.list());
+  app.get('/teams', { schema: { response: { 200: TeamList } } }, async () => repos.teams.list());
 
-  app.get('/teams/:id', async (request) => {
-    const id = parseId('Team', (request.params as { id: string }).id);
-    const team = await repos.teams.get(id);
-    if (!team) throw notFound('Team');
-    return team;
-  });
+  app.get(
+    '/teams/:id',
+    { schema: { params: IdParams, response: { 200: Team } } },
+    async (request) => found('Team', request.params.id, (id) => repos.teams.get(id)),
+  );
 
-  app.get('/users/:id', async (request) => {
-    const id = parseId('User', (request.params as { id: string }).id);
-    const user = await repos.users.get(id);
-    if (!user) throw notFound('User');
-    return toPublicUser(user);
-  });
+  app.get(
+    '/users/:id',
+    { schema: { params: IdParams, response: { 200: PublicUser } } },
+    async (request) =>
+      toPublicUser(await found('User', request.params.id, (id) => repos.users.get(id))),
+  );
 
-  app.get('/focus-areas', async () => ({ focusAreas: await repos.catalogue.focusAreas() }));
+  app.get('/focus-areas', { schema: { response: { 200: FocusAreaList } } }, async () => ({
+    focusAreas: await repos.catalogue.focusAreas(),
+  }));
 
-  app.get('/role-areas', async () => ({ roleAreas: await repos.catalogue.roleAreas() }));
-};
+  app.get('/role-areas', { schema: { response: { 200: RoleAreaList } } }, async () => ({
+    roleAreas: await repos.catalogue.roleAreas(),
+  }));
+}

@@ -1,34 +1,54 @@
-import { BookingPayload, FeedbackPayload, MESSAGES, OnboardingPayload } from '@app/contracts';
-import type { FastifyPluginAsync } from 'fastify';
-import { parseInput } from '../errors.ts';
+import {
+  BookingPayload,
+  BookingResponse,
+  FeedbackPayload,
+  FeedbackResponse,
+  MESSAGES,
+  NextAvailableDateResponse,
+  OnboardingPayload,
+  OnboardingResponse,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nextSlot } from '../schedule.ts';
 
-export const submissionRoutes: FastifyPluginAsync = async (app) => {
-  const { repos, config, now } = app.tracker;
+export async function submissionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { repos, trackerConfig: config } = app;
 
-  app.get('/bookings/next-available-date', async () => ({
-    date: nextSlot(now(), config.bookingWeekdays).toISOString(),
-  }));
+  app.get(
+    '/bookings/next-available-date',
+    { schema: { response: { 200: NextAvailableDateResponse } } },
+    async () => ({ date: nextSlot(config.now(), config.bookingWeekdays).toISOString() }),
+  );
 
-  app.post('/bookings', async (request, reply) => {
-    const payload = parseInput(BookingPayload, request.body);
-    const slot = nextSlot(now(), config.bookingWeekdays);
-    const id = await repos.submissions.addBooking({ ...payload, slotAt: slot });
-    reply.code(201);
-    return { message: MESSAGES.bookingConfirmed, id, date: slot.toISOString() };
-  });
+  app.post(
+    '/bookings',
+    { schema: { body: BookingPayload, response: { 201: BookingResponse } } },
+    async (request, reply) => {
+      const slot = nextSlot(config.now(), config.bookingWeekdays);
+      const id = await repos.submissions.addBooking({ ...request.body, slotAt: slot });
+      return reply
+        .code(201)
+        .send({ message: MESSAGES.bookingConfirmed, id, date: slot.toISOString() });
+    },
+  );
 
-  app.post('/feedback', async (request, reply) => {
-    const payload = parseInput(FeedbackPayload, request.body);
-    const id = await repos.submissions.addFeedback(payload);
-    reply.code(201);
-    return { message: 'Thank you for your feedback.', id };
-  });
+  app.post(
+    '/feedback',
+    { schema: { body: FeedbackPayload, response: { 201: FeedbackResponse } } },
+    async (request, reply) => {
+      const id = await repos.submissions.addFeedback(request.body);
+      return reply.code(201).send({ message: 'Thank you for your feedback.', id });
+    },
+  );
 
-  app.post('/onboarding', async (request, reply) => {
-    const payload = parseInput(OnboardingPayload, request.body);
-    const id = await repos.submissions.addOnboarding(payload);
-    reply.code(201);
-    return { message: 'Your selection has been saved.', id };
-  });
-};
+  app.post(
+    '/onboarding',
+    { schema: { body: OnboardingPayload, response: { 201: OnboardingResponse } } },
+    async (request, reply) => {
+      const id = await repos.submissions.addOnboarding(request.body);
+      return reply.code(201).send({ message: 'Your selection has been saved.', id });
+    },
+  );
+}

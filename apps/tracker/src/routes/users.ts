@@ -1,42 +1,60 @@
 import {
   ConfirmEmailPayload,
+  ConfirmEmailResponse,
   CreateUserPayload,
+  CreateUserResponse,
   IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKey,
+  ProfileResponse,
+  SignUpHeaders,
 } from '@app/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { profileFormSchema, registerProfileMultipart } from '@app/server-kit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { parseId, parseInput } from '../errors.ts';
 import { updateProfile } from '../services/profile.ts';
 import { confirmEmail, createUser, signIn } from '../services/users.ts';
+import { IdParams, rowIdOr404 } from './ids.ts';
 
 const SignInPayload = z.object({
   email: z.string().min(1).max(320),
   password: z.string().min(1).max(1024),
 });
+const SignInAnswer = z.object({ user: z.object({ id: z.number() }) });
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.tracker;
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await registerProfileMultipart(app);
 
-  app.post('/users', async (request, reply) => {
-    const payload = parseInput(CreateUserPayload, request.body);
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const key = header === undefined ? null : parseInput(IdempotencyKey, header);
-    reply.code(201);
-    return createUser(ctx, payload, key);
-  });
+  app.post(
+    '/users',
+    {
+      schema: {
+        headers: SignUpHeaders,
+        body: CreateUserPayload,
+        response: { 201: CreateUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] ?? null;
+      return reply.code(201).send(await createUser(app, request.body, key));
+    },
+  );
 
-  app.post('/users/:id/profile', async (request) => {
-    const id = parseId('User', (request.params as { id: string }).id);
-    return updateProfile(ctx, id, request);
-  });
+  app.post(
+    '/users/:id/profile',
+    { schema: { ...profileFormSchema, params: IdParams, response: { 200: ProfileResponse } } },
+    async (request) => updateProfile(app, rowIdOr404('User', request.params.id), request),
+  );
 
-  app.post('/sign-ins', async (request) => {
-    return signIn(ctx, parseInput(SignInPayload, request.body));
-  });
+  app.post(
+    '/sign-ins',
+    { schema: { body: SignInPayload, response: { 200: SignInAnswer } } },
+    async (request) => signIn(app, request.body),
+  );
 
-  app.post('/email-confirmations', async (request) => {
-    const { token } = parseInput(ConfirmEmailPayload, request.body);
-    return confirmEmail(ctx, token);
-  });
-};
+  app.post(
+    '/email-confirmations',
+    { schema: { body: ConfirmEmailPayload, response: { 200: ConfirmEmailResponse } } },
+    async (request) => confirmEmail(app, request.body.token),
+  );
+}

@@ -1,5 +1,5 @@
 import { JOIN_RESPONSE_DAYS } from '@app/contracts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound } from '@app/server-kit';
 import type { TrackerContext } from './context.ts';
 
 export async function decideJoinRequest(
@@ -8,13 +8,12 @@ export async function decideJoinRequest(
   decision: 'approved' | 'declined',
 ) {
   const { repos, database } = ctx;
-  const now = ctx.now();
+  const now = ctx.trackerConfig.now();
   await database.db.transaction(async (tx) => {
     const request = await repos.joinRequests.getForUpdate(id, tx);
     if (!request) throw notFound('Join request');
     if (request.status !== 'pending') {
       throw new HttpError(
-        409,
         'JOIN_REQUEST_DECIDED',
         `This join request has already been ${request.status}.`,
       );
@@ -24,7 +23,7 @@ export async function decideJoinRequest(
     if (!team || !user) throw notFound('Join request');
     if (decision === 'approved') {
       if ((await repos.teams.activeMemberCount(team.id, tx)) >= team.capacity) {
-        throw new HttpError(409, 'TEAM_FULL', `Team "${team.name}" is full.`);
+        throw new HttpError('TEAM_FULL', `Team "${team.name}" is full.`);
       }
       await repos.teams.setMembershipStatus(request.membershipId, 'Active', tx);
     } else {

@@ -1,12 +1,12 @@
-import { HttpError } from '../errors.ts';
+import { RetryLaterError } from '@app/server-kit';
 
 /** The answer when the queue is full: nothing was written, so trying again later is safe. */
-export class BusyError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+export class BusyError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
     super(
-      503,
       'SIGNUP_BUSY',
       'Many people are signing up right now. Please try again in a few seconds.',
+      retryAfterSeconds,
     );
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type CreateUserPayload, JOIN_RESPONSE_DAYS } from '@app/contracts';
-import { HttpError } from '../errors.ts';
+import { type CreateUserPayload, JOIN_RESPONSE_DAYS, rowId } from '@app/contracts';
+import { HttpError } from '@app/server-kit';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
 import { sleep } from './signup-queue.ts';
@@ -29,12 +29,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** A team id from the browser: our numeric ids, or anything else (which names no team). */
-function teamIdNumber(teamId: string | number): number | null {
-  const s = String(teamId).trim();
-  return /^[1-9]\d{0,8}$/.test(s) ? Number(s) : null;
-}
-
 /** What identifies a sign-up besides its key: a key sent again with other details is refused. */
 function signupFingerprint(payload: CreateUserPayload): string {
   // The password is left out: a fast hash of it must not be stored beside the slow one.
@@ -46,10 +40,9 @@ function signupFingerprint(payload: CreateUserPayload): string {
 
 export type CreateUserAnswer = Awaited<ReturnType<typeof insertAccount>>;
 
-const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+const emailTaken = () => new HttpError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 const keyReused = () =>
   new HttpError(
-    422,
     'IDEMPOTENCY_KEY_REUSED',
     'This Idempotency-Key was already used for a sign-up with other details.',
   );
@@ -130,9 +123,9 @@ async function insertAccount(
   passwordHash: string,
   idempotency: { key: string; fingerprint: string } | null,
 ) {
-  const { repos, database, config } = ctx;
+  const { repos, database, trackerConfig: config } = ctx;
   const token = randomBytes(32).toString('base64url');
-  const now = ctx.now();
+  const now = config.now();
 
   const result = await database.db.transaction(async (tx) => {
     const user = await repos.users.insert(
@@ -154,7 +147,8 @@ async function insertAccount(
       tx,
     );
 
-    const id = teamIdNumber(payload.teamId);
+    // The browser's own sample team (shown when matching failed) has an id no row has.
+    const id = rowId(payload.teamId);
     const team = id === null ? null : await repos.teams.findRow(id, tx);
     let warning: string | undefined;
     if (!team) {
@@ -228,18 +222,17 @@ async function insertAccount(
 
 export async function confirmEmail(ctx: TrackerContext, token: string) {
   const { repos, database } = ctx;
-  const now = ctx.now();
+  const now = ctx.trackerConfig.now();
   await database.db.transaction(async (tx) => {
     const row = await repos.emailTokens.findForUpdate(hashToken(token), tx);
     if (!row) {
-      throw new HttpError(404, 'TOKEN_NOT_FOUND', 'This confirmation link is not valid.');
+      throw new HttpError('TOKEN_NOT_FOUND', 'This confirmation link is not valid.');
     }
     if (row.usedAt) {
-      throw new HttpError(409, 'TOKEN_USED', 'This confirmation link has already been used.');
+      throw new HttpError('TOKEN_USED', 'This confirmation link has already been used.');
     }
     if (row.expiresAt.getTime() <= now.getTime()) {
       throw new HttpError(
-        410,
         'TOKEN_EXPIRED',
         'This confirmation link has expired. Please contact us for a new one.',
       );
@@ -269,7 +262,7 @@ export async function signIn(
     decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
     const stored = user?.passwordHash ?? (await decoyHash);
     const valid = await verifyPassword(credentials.password, stored);
-    if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (!user || !valid) throw new HttpError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     if (needsRehash(user.passwordHash)) {
       await ctx.repos.users.setPasswordHash(user.id, await hashPassword(credentials.password));
     }

@@ -1,6 +1,6 @@
+import { HttpError } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES, HttpError } from '../../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,8 +12,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const FORBIDDEN_ORIGIN = new HttpError(
-  403,
-  ERROR_CODES.forbiddenOrigin,
+  'FORBIDDEN_ORIGIN',
   'This request must come from the site itself.',
 );
 
@@ -60,17 +59,12 @@ export default fp(
       const expected = request.routeOptions.config.body;
       if (expected === 'json' && mediaType(request) !== 'application/json') {
         throw new HttpError(
-          415,
-          ERROR_CODES.unsupportedMediaType,
+          'UNSUPPORTED_MEDIA_TYPE',
           'Send the request body as JSON (Content-Type: application/json).',
         );
       }
       if (expected === 'multipart' && mediaType(request) !== 'multipart/form-data') {
-        throw new HttpError(
-          415,
-          ERROR_CODES.unsupportedMediaType,
-          'Send the profile as multipart/form-data.',
-        );
+        throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the profile as multipart/form-data.');
       }
     });
   },

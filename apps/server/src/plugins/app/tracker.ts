@@ -1,7 +1,7 @@
+import { HttpError, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type * as z from 'zod';
-import { ERROR_CODES, HttpError, RetryLaterError } from '../../errors.ts';
 
 export interface TrackerResponse {
   ok: boolean;
@@ -33,16 +33,11 @@ const FAILED = 'The tracker could not handle the request. Please try again later
 /** The answers for a tracker that cannot be reached or is too slow (calls and proxy alike). */
 export const trackerUnavailable = () =>
   new HttpError(
-    502,
-    ERROR_CODES.trackerUnavailable,
+    'TRACKER_UNAVAILABLE',
     'The tracker is not reachable right now. Please try again later.',
   );
 export const trackerTimeout = () =>
-  new HttpError(
-    504,
-    ERROR_CODES.trackerTimeout,
-    'The tracker did not answer in time. Please try again later.',
-  );
+  new HttpError('TRACKER_TIMEOUT', 'The tracker did not answer in time. Please try again later.');
 
 function upstreamFailure(error: unknown): HttpError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
@@ -137,14 +132,14 @@ export class TrackerClient {
       response.status !== 401 &&
       response.status !== 403;
     if (clientFault && message) {
-      throw new HttpError(response.status, code ?? 'REJECTED', message, details);
+      throw HttpError.relay(response.status, code ?? 'REJECTED', message, details);
     }
     // Busy (sign-up queue full): nothing was done, so the browser may try again after a while.
     const retryAfter = Number(response.retryAfter);
     if (response.status === 503 && message && Number.isInteger(retryAfter) && retryAfter > 0) {
-      throw new RetryLaterError(code ?? ERROR_CODES.signupBusy, message, retryAfter);
+      throw new RetryLaterError(code ?? 'SIGNUP_BUSY', message, retryAfter);
     }
-    throw new HttpError(502, ERROR_CODES.trackerError, FAILED);
+    throw new HttpError('TRACKER_ERROR', FAILED);
   }
 }
 
@@ -156,8 +151,7 @@ export function trackerAnswer<T extends z.ZodType>(
   const result = schema.safeParse(response.body);
   if (result.success) return result.data;
   throw new HttpError(
-    502,
-    ERROR_CODES.trackerError,
+    'TRACKER_ERROR',
     'The tracker sent an unexpected answer. Please try again later.',
   );
 }

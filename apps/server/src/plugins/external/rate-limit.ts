@@ -1,8 +1,8 @@
+import { HttpError } from '@app/server-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { ERROR_CODES, HttpError } from '../../errors.ts';
 
 export interface RateLimits {
   /** GET /api/* answers (proxy, status, next date) and the 404 handler. */
@@ -63,8 +63,7 @@ export default fp(
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new HttpError(
-          429,
-          ERROR_CODES.rateLimited,
+          'RATE_LIMITED',
           `Too many requests. Please wait ${retryPhrase(context.ttl)} and try again.`,
         ),
     });

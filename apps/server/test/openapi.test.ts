@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestSite } from './helper.ts';
+
+interface Operation {
+  parameters?: { in: string; name: string; schema?: unknown }[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** Spec section 7's calls, as the OpenAPI document names them. */
+const SPEC_CALLS: [method: string, path: string, request: 'json' | 'multipart' | null][] = [
+  ['get', '/api/proxy/teams', null],
+  ['get', '/api/proxy/teams/{id}', null],
+  ['get', '/api/proxy/users/{id}', null],
+  ['get', '/api/proxy/focus-areas', null],
+  ['get', '/api/proxy/role-areas', null],
+  ['post', '/api/onboarding', 'json'],
+  ['post', '/api/users', 'json'],
+  ['post', '/api/users/{id}/profile', 'multipart'],
+  ['get', '/api/booking/next-available-date', null],
+  ['post', '/api/booking', 'json'],
+  ['post', '/api/feedback', 'json'],
+  ['get', '/api/status', null],
+];
+
+describe('GET /api/openapi.json', () => {
+  it('documents every call of spec section 7 with its request and answer schemas', async () => {
+    // No tracker is needed to describe the API.
+    const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
+    const response = await site.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, Operation>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [method, path, request] of SPEC_CALLS) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      const success = Object.entries(operation?.responses ?? {}).find(([status]) =>
+        status.startsWith('2'),
+      );
+      expect(success?.[1].content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
+      if (path.includes('{id}')) {
+        expect(
+          operation?.parameters?.find((p) => p.in === 'path' && p.name === 'id'),
+        ).toBeDefined();
+      }
+      if (request === 'json') {
+        expect(operation?.requestBody?.content['application/json']?.schema).toBeDefined();
+      }
+      if (request === 'multipart') {
+        const form = JSON.stringify(operation?.requestBody?.content['multipart/form-data']?.schema);
+        expect(form).toContain('"aboutMe"');
+        expect(form).toContain('"photoFile"');
+      }
+    }
+    // The document describes the site only: no internal route, no secret.
+    expect(JSON.stringify(doc)).not.toContain('acp_');
+    await site.close();
+  });
+});

@@ -1,0 +1,23 @@
+import type { Db } from '../db/client.ts';
+import { catalogueRepository } from './catalogue.ts';
+import { emailTokensRepository } from './email-tokens.ts';
+import { joinRequestsRepository } from './join-requests.ts';
+import { outboxRepository } from './outbox.ts';
+import { signupKeysRepository } from './signup-keys.ts';
+import { submissionsRepository } from './submissions.ts';
+import { teamsRepository } from './teams.ts';
+import { usersRepository } from './users.ts';
+
+export function createRepositories(db: Db, now: () => Date) {
+  return {
+    catalogue: catalogueRepository(db),
+    teams: teamsRepository(db),
+    users: usersRepository(db),
+    joinRequests: joinRequestsRepository(db),
+    emailTokens: emailTokensRepository(db),
+    submissions: submissionsRepository(db),
+    outbox: outboxRepository(db, now),
+    signupKeys: signupKeysRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

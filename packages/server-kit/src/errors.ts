@@ -1,0 +1,87 @@
+/**
+ * Every error code either server answers with, and the one HTTP status it goes with. Clients
+ * branch on the code, never on the message; a code means the same thing on both servers.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  INVALID_MULTIPART: 400,
+  UNEXPECTED_FILE: 400,
+  NOTHING_TO_UPDATE: 400,
+  API_KEY_MISSING: 401,
+  API_KEY_INVALID: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN_ORIGIN: 403,
+  SESSION_REQUIRED: 403,
+  NOT_FOUND: 404,
+  TOKEN_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  TOKEN_USED: 409,
+  JOIN_REQUEST_DECIDED: 409,
+  TEAM_FULL: 409,
+  TOKEN_EXPIRED: 410,
+  /** An Idempotency-Key sent again with other details. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  PHOTO_TOO_LARGE: 413,
+  TOO_MANY_PARTS: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A file that is not one of the accepted image types, told by its first bytes. */
+  PHOTO_NOT_IMAGE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  TRACKER_UNAVAILABLE: 502,
+  TRACKER_ERROR: 502,
+  /** Too many sign-ups at once: nothing was done; try again after Retry-After seconds. */
+  SIGNUP_BUSY: 503,
+  SHUTTING_DOWN: 503,
+  TRACKER_TIMEOUT: 504,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error whose status, code and message are meant for the client as they are. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+  }
+
+  /** An upstream's own answer passed on unchanged: its status and code may be ones we never make. */
+  static relay(statusCode: number, code: string, message: string, details?: unknown): HttpError {
+    const error = new HttpError('INTERNAL_ERROR', message, details);
+    return Object.assign(error, { statusCode, code });
+  }
+}
+
+/** A refusal that is safe to repeat later: a 503 answered with Retry-After (seconds). */
+export class RetryLaterError extends HttpError {
+  override name = 'RetryLaterError';
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('SIGNUP_BUSY', message);
+    Object.assign(this, { code, statusCode: 503 });
+  }
+}
+
+/** What a 5xx says: never the internal reason. */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+export const notFound = (what: string) => new HttpError('NOT_FOUND', `${what} not found`);
+
+/** The answer for any path nothing is served at. */
+export function noRoute(method: string, url: string): HttpError {
+  return new HttpError('NOT_FOUND', `Nothing here: ${method} ${url.split('?')[0] ?? url}`);
+}

@@ -1,0 +1,30 @@
+export { BaseEnv, EnvError, LogLevel, parseEnv } from './env.ts';
+export { type ErrorHandlerOptions, errorHandler } from './error-handler.ts';
+export {
+  ERROR_STATUS,
+  type ErrorCode,
+  HttpError,
+  INTERNAL_MESSAGE,
+  noRoute,
+  notFound,
+  RetryLaterError,
+} from './errors.ts';
+export { type LogOptions, loggerOptions, REDACTED_PATHS } from './logging.ts';
+export {
+  MAX_FIELD_BYTES,
+  type Photo,
+  type ProfileForm,
+  profileFormSchema,
+  readProfileForm,
+  registerProfileMultipart,
+} from './multipart.ts';
+export { type OpenApiOptions, openApi } from './openapi.ts';
+export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
+export {
+  describeIssue,
+  type Issue,
+  nulCharacter,
+  parseInput,
+  rejectNul,
+  validationError,
+} from './validation.ts';

@@ -1,0 +1,85 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MESSAGES } from '@app/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { BaseEnv, EnvError, parseEnv } from './env.ts';
+import { ERROR_STATUS, HttpError } from './errors.ts';
+import { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
+import { parseInput } from './validation.ts';
+
+describe('error codes', () => {
+  it('give every code one status, the photo type one included', () => {
+    expect(new HttpError('PHOTO_NOT_IMAGE', 'x').statusCode).toBe(415);
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(status, code).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
+describe('parseInput', () => {
+  const Form = z.object({
+    name: z.string().min(1, MESSAGES.required),
+    email: z.email(MESSAGES.validEmail),
+  });
+
+  it('names the field of a generic message and leaves a self-explaining one alone', () => {
+    expect(() => parseInput(Form, { name: '', email: 'a@b.c' })).toThrow('name: Required');
+    expect(() => parseInput(Form, { name: 'Ada', email: 'nope' })).toThrow(
+      /^Please enter a valid email address$/,
+    );
+  });
+
+  it('refuses text holding a NUL character before anything else, naming where', () => {
+    expect(() => parseInput(Form, { name: 'A\0', email: 'bad' })).toThrow(/^name: .*NUL/);
+  });
+});
+
+describe('parseEnv', () => {
+  const Env = BaseEnv.extend({ PORT: z.coerce.number().int().default(3000) });
+
+  it('takes a blank variable as unset and applies the defaults', () => {
+    const env = parseEnv(Env, { PORT: ' ', DATABASE_URL: '' });
+    expect(env).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () => parseEnv(Env, { PORT: 'x', DATABASE_URL: 'mysql://db' });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+  });
+});
+
+describe('loadOrCreateSecret', () => {
+  let dir = '';
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const secret = (file: string): SecretFile => ({
+    file,
+    generate: () => 'k'.repeat(40),
+    isValid: (value) => value.length === 40,
+    expected: 'forty characters',
+  });
+
+  it('creates the secret once, readable by its owner only, and reuses it', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kit-secret-'));
+    const file = path.join(dir, 'nested', 'secret');
+    const [a, b] = await Promise.all([
+      loadOrCreateSecret(secret(file)),
+      loadOrCreateSecret(secret(file)),
+    ]);
+    expect(a).toBe(b);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(a);
+  });
+
+  it('refuses a file holding something unusable instead of replacing it', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kit-secret-'));
+    const file = path.join(dir, 'secret');
+    await writeFile(file, 'short\n');
+    await expect(loadOrCreateSecret(secret(file))).rejects.toThrow(/forty characters/);
+  });
+});

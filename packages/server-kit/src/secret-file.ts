@@ -1,0 +1,37 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface SecretFile {
+  /** Where the secret is kept (created mode 0600, with its directory, when missing). */
+  file: string;
+  generate(): string;
+  /** Whether a stored value can be used; one that cannot stops the start with a clear message. */
+  isValid(value: string): boolean;
+  /** What a usable value looks like, for that message. */
+  expected: string;
+}
+
+/**
+ * A generated secret kept in the data directory: read when there, created once otherwise. Two
+ * processes starting together on one directory end up with the same secret (the file is created
+ * exclusively; the loser reads the winner's).
+ */
+export async function loadOrCreateSecret(secret: SecretFile): Promise<string> {
+  const { file } = secret;
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (secret.isValid(stored)) return stored;
+    throw new Error(`${file} does not hold ${secret.expected}. Fix or delete the file.`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  const value = secret.generate();
+  try {
+    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    return value;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(secret);
+    throw error;
+  }
+}
