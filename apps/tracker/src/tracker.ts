@@ -12,7 +12,9 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
   const logger = opts.logger
     ? loggerOptions({ level: config.logLevel, ...(opts.logger === true ? {} : opts.logger) })
     : false;
-  const app = Fastify({ logger });
+  // Opening a new PGlite directory, migrating and seeding it takes seconds on a busy machine:
+  // far more than Fastify's default 10 s for a plugin to load would allow in the worst case.
+  const app = Fastify({ logger, pluginTimeout: 120_000 });
   try {
     await app.register(trackerApp, {
       config,
