@@ -134,7 +134,8 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
 
     expect(found, found.join('\n')).toEqual([]);
     await page.context().close();
-  });
+    // Ten pages, each audited, some also walked through with Tab: slow when the cores are busy.
+  }, 120_000);
 
   it('onboarding start, role, the real team, intro, maybe and no have no WCAG A/AA violations', async () => {
     const page = await visitor();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SAMPLE_TEAM } from '@app/onboarding';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchIsolatedBrowser } from './browser.ts';
@@ -227,6 +228,39 @@ describe('statechart studio at 1280x800', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('has no WCAG A/AA violations with each panel open', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart#team`);
+    await expect.poll(() => simState(page)).toBe('matched.step.team');
+    await expectScreens(page, `You're in luck! Team "${SAMPLE_TEAM.name}" has one slot left.`);
+    const found: string[] = [];
+    const audit = async (name: string) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      for (const violation of results.violations) {
+        for (const node of violation.nodes) {
+          found.push(`${name}: ${violation.id} at ${node.target.join(' ')}: ${violation.help}`);
+        }
+      }
+    };
+    await audit('simulate');
+    for (const name of ['Gallery', 'Live', 'Coverage', 'Legend', 'List']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.getByRole('region', { name, exact: true }).waitFor();
+      if (name === 'Gallery') {
+        await page.frameLocator('iframe[title^="Thumbnail: Your team"]').locator('h1').waitFor();
+        await shot(page, 'gallery');
+      }
+      await audit(name);
+    }
+    await page.getByRole('button', { name: 'Full machine' }).click();
+    await audit('full machine');
+    expect(found, found.join('\n')).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('exports the view as SVG, and the Mermaid file', async () => {
     const { context, page, problems } = await designer();

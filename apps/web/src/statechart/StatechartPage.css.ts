@@ -222,6 +222,9 @@ export const panel = style({
   alignContent: 'start',
   gap: vars.space.sm,
   fontSize: vars.fontSize.sm,
+  selectors: {
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+  },
 });
 
 export const panelWide = style({ width: '41rem' });

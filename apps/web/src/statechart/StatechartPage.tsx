@@ -291,6 +291,8 @@ export function StatechartPage() {
         {panel === null ? null : (
           <section
             id="studio-panel"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls, and a panel of plain text must still scroll by keyboard (WCAG 2.1.1)
+            tabIndex={0}
             className={`${styles.panel} ${panel === 'gallery' || panel === 'simulate' ? styles.panelWide : ''}`}
             aria-label={PANELS.find((item) => item.key === panel)?.label}
           >
