@@ -41,7 +41,7 @@ export async function startSiteProcess(opts: {
       TRACKER_LOCK_STALE_SECONDS: '3',
       ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.SITE_LOGS ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${opts.port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -1,6 +1,14 @@
 import { type LogOptions, loggerOptions } from '@app/server-kit';
 import Fastify from 'fastify';
 import app, { type SiteConfig } from './app.ts';
+import { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on, new requests are answered 503 SHUTTING_DOWN with Connection: close. */
+    startDraining(): void;
+  }
+}
 
 export interface BuildOptions {
   config: SiteConfig;
@@ -17,6 +25,16 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
     bodyLimit: 32 * 1024,
     // Routes stay exact: /api/proxy/teams/ is not /api/proxy/teams.
     routerOptions: { ignoreTrailingSlash: false },
+    // A request (headers and body) slower than this is answered 408 and its connection closed;
+    // Node checks open connections against it once a second.
+    requestTimeout: config.env.REQUEST_TIMEOUT_MS,
+    // Node arms its connection checks when the server is created, so they are given here too.
+    http: {
+      requestTimeout: config.env.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(60_000, config.env.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler,
   });
   // Graceful shutdown: close() waits for in-flight requests, but a keep-alive connection that
   // goes idle after close() began would hold it open until the keep-alive timeout. Answers
@@ -27,6 +45,22 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
   });
   server.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // Shutting down: before it stops listening, the site answers new requests with 503 for a short
+  // while (SHUTDOWN_DRAIN_MS), so a load balancer sees it going and clients are told to retry.
+  let draining = false;
+  server.decorate('startDraining', () => {
+    draining = true;
+  });
+  server.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    return reply
+      .code(503)
+      .headers({ ...BARE_SECURITY_HEADERS, connection: 'close', 'retry-after': '5' })
+      .send({
+        message: 'The site is restarting. Please try again in a few seconds.',
+        code: 'SHUTTING_DOWN',
+      });
   });
   // Only JSON bodies are parsed; text/plain (which Fastify reads by default) is refused with 415.
   server.removeContentTypeParser('text/plain');

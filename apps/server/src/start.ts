@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadOrCreateSecret } from '@app/server-kit';
+import type { FastifyInstance } from 'fastify';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
 
@@ -47,6 +48,20 @@ function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
   });
 }
 
+/**
+ * Closes a Fastify server without waiting out keep-alive time-outs: close() drops the connections
+ * idle at that moment, but one whose answer was already under way goes idle later and would hold
+ * the close for the keep-alive time-out (72 s). Idle connections are dropped until it is done.
+ */
+export async function closeSweepingIdle(server: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => server.server.closeIdleConnections(), 200);
+  try {
+    await server.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
+
 export async function startSite(env: Env): Promise<RunningSite> {
   const tracker = await connectTracker(env);
   try {
@@ -61,7 +76,9 @@ export async function startSite(env: Env): Promise<RunningSite> {
       server,
       close: async () => {
         try {
-          await server.close();
+          server.startDraining();
+          await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+          await closeSweepingIdle(server);
         } finally {
           await tracker.close();
         }

@@ -15,6 +15,16 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
   // Opening a new PGlite directory, migrating and seeding it takes seconds on a busy machine:
   // far more than Fastify's default 10 s for a plugin to load would allow in the worst case.
   const app = Fastify({ logger, pluginTimeout: 120_000 });
+  // Answers sent while closing close their connection, so a keep-alive connection of the site
+  // (proxy, tracker client) that was busy when close() began does not hold it open for the
+  // keep-alive time-out once it goes idle.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   try {
     await app.register(trackerApp, {
       config,
@@ -54,7 +64,16 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
   return {
     url: `http://${urlHost}:${boundPort}`,
     apiKey: app.apiKey,
-    close: () => app.close(),
+    close: async () => {
+      // A keep-alive connection whose answer was under way when close() began goes idle later;
+      // without this it would hold the close for the keep-alive time-out (72 s).
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+    },
     app,
   };
 }

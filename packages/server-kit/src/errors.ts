@@ -4,6 +4,8 @@
  */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
+  /** What Node's HTTP parser could not read (answered before any route). */
+  BAD_REQUEST: 400,
   INVALID_JSON: 400,
   INVALID_MULTIPART: 400,
   UNEXPECTED_FILE: 400,
@@ -28,7 +30,10 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A file that is not one of the accepted image types, told by its first bytes. */
   PHOTO_NOT_IMAGE: 415,
+  /** The request's headers and body took longer than the site's request time-out to arrive. */
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   TRACKER_UNAVAILABLE: 502,
   TRACKER_ERROR: 502,

@@ -1,0 +1,137 @@
+import { connect } from 'node:net';
+import { createTestDatabase } from '@app/tracker';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/env.ts';
+import { startSite } from '../src/start.ts';
+import { buildTestSite, startStubUpstream, WEB_FIXTURE } from './helper.ts';
+
+const API_KEY = 'acp_stubstubstubstubstubstub';
+
+/** Writes raw bytes to the server and collects everything it answers until it closes. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+function parse(answer: string) {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const at = line.indexOf(':');
+      return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
+}
+
+describe('requests that never finish arriving, and unreadable ones', () => {
+  let upstream: Awaited<ReturnType<typeof startStubUpstream>>;
+  let site: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    upstream = await startStubUpstream(() => {});
+    site = await buildTestSite({
+      tracker: { url: upstream.url, apiKey: API_KEY },
+      env: { REQUEST_TIMEOUT_MS: '1500' },
+    });
+    await site.listen({ port: 0, host: '127.0.0.1' });
+    const address = site.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await upstream?.close();
+  });
+
+  it('answers a body that stops coming with 408 in the JSON error shape, and closes', async () => {
+    const answer = await rawExchange(
+      port,
+      'POST /api/feedback HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\n\r\n{"name":',
+    );
+    const { status, headers, body } = parse(answer);
+    expect(status).toBe(408);
+    expect(body).toEqual({ message: expect.any(String), code: 'REQUEST_TIMEOUT' });
+    expect(headers.connection).toBe('close');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('answers what the HTTP parser cannot read with 400 in the same shape and headers', async () => {
+    const answer = await rawExchange(
+      port,
+      'GET / HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n',
+    );
+    const { status, headers, body } = parse(answer);
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('shutting down', () => {
+  it('answers new requests with 503 and Connection: close while it drains', async () => {
+    const upstream = await startStubUpstream(() => {});
+    const site = await startSite(
+      loadEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        TRACKER_API_URL: upstream.url,
+        TRACKER_API_KEY: API_KEY,
+        SESSION_SECRET: 'x'.repeat(32),
+        WEB_DIST: WEB_FIXTURE,
+        SHUTDOWN_DRAIN_MS: '800',
+      }),
+    );
+    const closed = site.close();
+    const response = await fetch(`${site.url}/onboarding`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
+    await closed;
+    await expect(fetch(`${site.url}/onboarding`)).rejects.toThrow();
+    await upstream.close();
+  });
+
+  it('finishes closing after busy keep-alive reads through the proxy to its own tracker', async () => {
+    const database = await createTestDatabase();
+    try {
+      const site = await startSite(
+        loadEnv({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          TRACKER_DATA_DIR: database.dataDir,
+          WEB_DIST: WEB_FIXTURE,
+          PROXY_CACHE_MS: '0',
+          SHUTDOWN_DRAIN_MS: '0',
+          ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+        }),
+      );
+      const reads = Array.from({ length: 20 }, (_, i) =>
+        fetch(`${site.url}/api/proxy/${i % 2 ? 'teams' : 'focus-areas'}`).then(
+          (r) => r.text(),
+          () => 'no answer',
+        ),
+      );
+      await Promise.all(reads.slice(0, 5));
+      // Without closing the tracker's keep-alive connections this waits out their time-out (72 s),
+      // far past this test's limit.
+      await site.close();
+      await Promise.allSettled(reads);
+    } finally {
+      await database.cleanup();
+    }
+  }, 30_000);
+});
