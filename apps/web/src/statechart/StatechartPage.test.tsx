@@ -7,6 +7,7 @@ import {
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
+import { LIVE_CHANNEL, type LiveMessage } from './liveChannel.ts';
 import { StatechartPage } from './StatechartPage.tsx';
 import { MACHINE_GRAPH } from './views.ts';
 
@@ -140,6 +141,32 @@ describe('statechart studio', () => {
       'data-active',
       'true',
     );
+  });
+
+  it('keeps the final state of a flow that ended, and says when its tab closed', async () => {
+    const { container } = render(<StatechartPage />);
+    const live = panel('Live');
+    otherTabWrites(storedSnapshot({ matched: { step: 'account', hold: 'counting' } }, 300));
+    const tab = new BroadcastChannel(LIVE_CHANNEL);
+    const say = (message: LiveMessage) => act(() => tab.postMessage(message));
+    say({ type: 'state', value: 'thankYou', status: 'done', route: '/thank-you', at: Date.now() });
+    otherTabWrites(null);
+    expect(await within(live).findByText(/ended at \/thank-you/)).toBeVisible();
+    expect(container.querySelector('g[data-state="thankYou"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+    tab.close();
+  });
+
+  it('says when the followed tab went away', async () => {
+    render(<StatechartPage />);
+    const live = panel('Live');
+    otherTabWrites(storedSnapshot({ matched: { step: 'goal', hold: 'counting' } }, 300));
+    const tab = new BroadcastChannel(LIVE_CHANNEL);
+    act(() => tab.postMessage({ type: 'closed', at: Date.now() } satisfies LiveMessage));
+    expect(await within(live).findByText(/The onboarding tab was closed/)).toBeVisible();
+    tab.close();
   });
 
   it('says how to produce the coverage file when none is loaded', () => {
