@@ -126,6 +126,8 @@ export interface OnboardingContext {
   name: string;
   goal: string;
   userId: string | null;
+  /** The address the account was created with: thank-you says where the confirmation went. */
+  email: string;
   errors: FormErrors;
   profileSaved: boolean;
   /** ISO instant of the next info call. */
@@ -219,6 +221,7 @@ export function initialContext(input: OnboardingInput): OnboardingContext {
     name: '',
     goal: '',
     userId: null,
+    email: '',
     errors: {},
     profileSaved: false,
     bookingDate: null,
@@ -435,6 +438,10 @@ export const onboardingSetup = setup({
         return parsed.success ? String(parsed.data.user.id) : context.userId;
       },
       errors: {},
+    }),
+    setEmail: assign({
+      email: ({ context, event }) =>
+        event.type === 'account.submit' ? event.email.trim() : context.email,
     }),
     failAccount: assign({ errors: ({ event }) => ({ form: accountFailureText(event) }) }),
     // Runs on choosing a photo and on submitting: a rejected photo keeps its message on screen
@@ -782,7 +789,11 @@ export const onboardingMachine = onboardingSetup.createMachine({
                   always: { guard: 'holdExpired', target: '#team' },
                   on: {
                     'account.submit': [
-                      { guard: 'validAccount', target: 'submitting', actions: 'clearErrors' },
+                      {
+                        guard: 'validAccount',
+                        target: 'submitting',
+                        actions: ['clearErrors', 'setEmail'],
+                      },
                       { actions: 'rejectAccount' },
                     ],
                     'nav.back': { target: '#sync' },

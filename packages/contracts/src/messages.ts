@@ -48,6 +48,8 @@ export const MESSAGES = {
   teamOtherTitle: 'Thank you!',
   teamOther: 'Thanks for taking a look. You are welcome back any time.',
   holdCountdown: (time: string) => `We're holding this slot on this team for ${time} more minutes.`,
+  /** What a screen reader hears in the last minute, where the sentence above would say "0:59 more minutes". */
+  holdCountdownLastMinute: "We're holding this slot on this team for less than a minute more.",
   holdEndingTitle: 'Your slot hold is ending',
   holdEnding: (time: string) => `We can hold this slot for ${time} more. Do you need more time?`,
   holdExtend: 'Hold my slot for 10 more minutes',

@@ -11,7 +11,8 @@ export function TestimonialCard({
 }) {
   return (
     <figure className={styles.root}>
-      <div className={styles.person}>
+      {/* The caption must be the figure's first or last child (HTML: figcaption in figure). */}
+      <figcaption className={styles.person}>
         <img
           src={testimonial.image}
           alt={`Portrait of ${testimonial.name}`}
@@ -20,11 +21,11 @@ export function TestimonialCard({
           loading="lazy"
           className={styles.photo}
         />
-        <figcaption>
+        <span>
           <span className={styles.name}>{testimonial.name}</span>
           <span className={styles.role}>{testimonial.role}</span>
-        </figcaption>
-      </div>
+        </span>
+      </figcaption>
       <Stars rating={testimonial.rating} />
       <blockquote className={styles.quote}>
         <p>“{testimonial.quote}”</p>

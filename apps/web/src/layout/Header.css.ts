@@ -9,12 +9,15 @@ export const root = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** The header bar's height: toasts on a phone open just below it, so the menu stays usable. */
+export const BAR_HEIGHT = '4rem';
+
 export const bar = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.md,
-  minHeight: '4rem',
+  minHeight: BAR_HEIGHT,
 });
 
 export const logo = style({

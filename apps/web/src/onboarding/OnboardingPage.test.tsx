@@ -226,6 +226,19 @@ describe('role step', () => {
     expect(field).toHaveFocus();
   });
 
+  it('for Other, starts the goal step with the goal typed on the role step', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/other/role' });
+    await fill(user, await screen.findByPlaceholderText('Enter your specific goal'), 'Run a 10k');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: YES_CHOICE }));
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Tell your team one sentence about your goals')).toHaveValue(
+      'Run a 10k',
+    );
+  });
+
   it('shows the pending text while the selection is posted, and the error toast on failure', async () => {
     const user = userEvent.setup({ delay: null });
     let fail: (error: unknown) => void = () => undefined;

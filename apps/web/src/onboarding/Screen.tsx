@@ -83,6 +83,7 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
           frame={frame}
           team={snapshot.matches('matching') ? null : context.team}
           countdown={hold.countdown}
+          secondsLeft={hold.secondsLeft}
           hold={hold.status}
           onChoose={(choice) => send({ type: 'team.choose', choice })}
           onExtend={() => send({ type: 'hold.extend' })}
@@ -106,7 +107,8 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
       return (
         <GoalScreen
           frame={frame}
-          initial={context.goal}
+          // Other asked for the goal on the role step already: start from that answer.
+          initial={context.goal || (context.category === 'other' ? (context.focusArea ?? '') : '')}
           errors={context.errors}
           onNext={(goal) => send({ type: 'goal.submit', goal })}
           onBack={back}
@@ -169,7 +171,13 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
         />
       );
     case 'thank-you':
-      return <ThankYouScreen frame={frame} profileSaved={context.profileSaved} />;
+      return (
+        <ThankYouScreen
+          frame={frame}
+          profileSaved={context.profileSaved}
+          email={endStep === null ? context.email : ''}
+        />
+      );
     case 'no-thank-you':
       return <NoThankYouScreen frame={frame} />;
     case 'maybe-submitted':

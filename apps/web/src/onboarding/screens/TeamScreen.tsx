@@ -1,6 +1,6 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
 import type { HoldView } from '@app/onboarding';
-import { button } from '../../components/ui.css.ts';
+import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import * as styles from './TeamScreen.css.ts';
@@ -11,6 +11,8 @@ interface TeamScreenProps {
   team: { name: string; members: readonly NormalisedMember[] } | null;
   /** m:ss left on the hold. */
   countdown: string;
+  /** Seconds left on the hold. */
+  secondsLeft: number;
   hold: HoldView['status'];
   onChoose: (choice: 'yes' | 'maybe' | 'no') => void;
   onExtend: () => void;
@@ -43,6 +45,7 @@ function MatchedTeam({
   frame,
   team,
   countdown,
+  secondsLeft,
   hold,
   onChoose,
   onExtend,
@@ -80,7 +83,16 @@ function MatchedTeam({
         </div>
       ) : (
         <>
-          <p className={styles.countdown}>{MESSAGES.holdCountdown(time)}</p>
+          {secondsLeft < 60 ? (
+            // The spec's sentence stays on screen; read aloud, "0:59 more minutes" says less
+            // than a minute in words.
+            <p className={styles.countdown}>
+              <span aria-hidden="true">{MESSAGES.holdCountdown(time)}</span>
+              <span className={visuallyHidden}>{MESSAGES.holdCountdownLastMinute}</span>
+            </p>
+          ) : (
+            <p className={styles.countdown}>{MESSAGES.holdCountdown(time)}</p>
+          )}
           {hold === 'ending' ? (
             <div className={styles.notice} role="alert">
               <p>

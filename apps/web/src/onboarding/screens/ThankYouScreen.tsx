@@ -5,9 +5,11 @@ import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 interface ThankYouScreenProps {
   frame: StepFrame;
   profileSaved: boolean;
+  /** Where the confirmation email went; empty when the screen is shown again after the flow. */
+  email: string;
 }
 
-export function ThankYouScreen({ frame, profileSaved }: ThankYouScreenProps) {
+export function ThankYouScreen({ frame, profileSaved, email }: ThankYouScreenProps) {
   return (
     <StepLayout screen="thank-you" frame={frame} heading="You're All Set!">
       <ul className={list}>
@@ -25,6 +27,12 @@ export function ThankYouScreen({ frame, profileSaved }: ThankYouScreenProps) {
             : 'You can update your profile after your request is approved.'}
         </li>
       </ul>
+      {email ? (
+        <p>
+          We sent the confirmation email to <strong>{email}</strong>. If it has not arrived in a few
+          minutes, look in your spam folder.
+        </p>
+      ) : null}
     </StepLayout>
   );
 }

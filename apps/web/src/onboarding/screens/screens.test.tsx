@@ -43,6 +43,7 @@ const teamProps = {
   frame: frame('Your team', 2),
   team,
   countdown: '9:59',
+  secondsLeft: 599,
   hold: 'counting' as const,
   onChoose: vi.fn(),
   onExtend: vi.fn(),
@@ -83,7 +84,19 @@ describe('team screen', () => {
 
   it('warns before the hold ends and offers to extend it', async () => {
     const onExtend = vi.fn();
-    render(<TeamScreen {...teamProps} countdown="0:45" hold="ending" onExtend={onExtend} />);
+    render(
+      <TeamScreen
+        {...teamProps}
+        countdown="0:45"
+        secondsLeft={45}
+        hold="ending"
+        onExtend={onExtend}
+      />,
+    );
+    // The spec's sentence on screen; "less than a minute" for screen readers.
+    const line = screen.getByText(MESSAGES.holdCountdown('0:45'));
+    expect(line).toHaveAttribute('aria-hidden', 'true');
+    expect(line.parentElement).toHaveTextContent(MESSAGES.holdCountdownLastMinute);
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.holdEnding('0:45'));
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdExtend }));
     expect(onExtend).toHaveBeenCalled();
@@ -330,11 +343,14 @@ describe('no screen', () => {
 
 describe('end screens', () => {
   it('thank-you gives the three notes, the profile one by outcome', () => {
-    const { rerender } = render(<ThankYouScreen frame={frame("You're all set")} profileSaved />);
+    const { rerender } = render(
+      <ThankYouScreen frame={frame("You're all set")} profileSaved email="ada@example.com" />,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You're All Set!");
     expect(screen.getByText(/within 5 days/)).toBeInTheDocument();
     expect(screen.getByText('Your profile has been saved.')).toBeInTheDocument();
-    rerender(<ThankYouScreen frame={frame("You're all set")} profileSaved={false} />);
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    rerender(<ThankYouScreen frame={frame("You're all set")} profileSaved={false} email="" />);
     expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
   });
 

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './browser.ts';
+import { nuErrors } from './nu.ts';
+import { expectScreen, openVisitor, uniqueEmail } from './onboarding.ts';
+
+/**
+ * Every route and every onboarding screen, as the browser has rendered it, passes the Nu HTML
+ * Checker with no errors.
+ */
+
+const site = { url: inject('siteUrl') };
+let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+
+async function rendered(page: Page): Promise<string> {
+  return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
+}
+
+describe('valid HTML', () => {
+  it('every page and every onboarding screen passes the Nu HTML Checker', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page } = await openVisitor(context);
+    const pages = new Map<string, string>();
+    const keep = async (name: string) => pages.set(name, await rendered(page));
+
+    for (const [path, h1] of [
+      ['/', 'Reach your goals with a team that asks if you did that thing'],
+      ['/how-it-works', 'How It Works'],
+      ['/success-stories', 'Success Stories'],
+      ['/about-us', 'About Us'],
+      ['/pricing', 'Pricing'],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/no-such-page', '404 Page Not Found'],
+      ['/confirm-email?token=x', 'We do not recognise this link'],
+    ] as const) {
+      await page.goto(`${site.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
+      await keep(path);
+    }
+    await page.goto(`${site.url}/api-test`);
+    await page.getByRole('tabpanel').waitFor();
+    await page.waitForLoadState('networkidle');
+    await keep('/api-test');
+    await page.goto(`${site.url}/statechart`);
+    await page.locator('h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    await keep('/statechart');
+
+    // The yes path, with an error state on the way.
+    await page.goto(`${site.url}/onboarding`);
+    await page.getByRole('button', { name: /^Work/ }).waitFor();
+    await keep('/onboarding');
+    await page.getByRole('button', { name: /^Work/ }).click();
+    await expectScreen(page, '/onboarding/work/role', 'Which best describes your role at work?');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('role (with errors)');
+    await page.getByLabel('Employee', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: YES }).waitFor();
+    await keep('team');
+    await page.getByRole('button', { name: YES }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('intro (with errors)');
+    await page.getByLabel('Your Name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectScreen(page, '/onboarding/work/goal', 'Join Request Almost Sent');
+    await keep('goal');
+    await page.getByLabel('Tell your team one sentence about your goals').fill('Ship it.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectScreen(page, '/onboarding/work/commit', 'Can your team count on you?');
+    await keep('commit');
+    await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+    await expectScreen(page, '/onboarding/work/sync', 'Twice-weekly check-ins');
+    await keep('sync');
+    await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+    await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+    await page.getByRole('button', { name: /^Submit join request/ }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('account (with errors)');
+    await page.getByLabel('Email').fill(uniqueEmail('nu.check'));
+    await page.getByLabel('Password').fill('engine-1843');
+    await page.getByRole('button', { name: /^Submit join request/ }).click();
+    await expectScreen(
+      page,
+      '/onboarding/work/confirm',
+      'Join Request Sent to Team Deep Work Crew!',
+    );
+    await keep('confirm');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expectScreen(page, '/thank-you', "You're All Set!");
+    await keep('thank-you');
+
+    // Maybe, then no.
+    await page.goto(`${site.url}/onboarding/school`);
+    await page.getByLabel('College Student', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Maybe', exact: true }).click();
+    await page.getByText('The next available session is').waitFor();
+    await page.getByRole('button', { name: 'Book This Time' }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('maybe (with errors)');
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('555 0100');
+    await page.getByRole('button', { name: 'Book This Time' }).click();
+    await expectScreen(page, '/maybe-submitted', 'Thank You for Booking Your Call!');
+    await keep('maybe-submitted');
+
+    await page.goto(`${site.url}/onboarding/school`);
+    await page.getByLabel('College Student', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'No thanks', exact: true }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('no (with errors)');
+    await page.getByLabel('Name', { exact: true }).fill('Alan Turing');
+    await page.getByLabel('Email', { exact: true }).fill('alan@example.com');
+    await page.getByLabel('Feedback', { exact: true }).fill('Not this month.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectScreen(page, '/no-thank-you', 'Thanks for the feedback');
+    await keep('no-thank-you');
+
+    const errors = await nuErrors(pages);
+    expect(errors, errors.join('\n')).toEqual([]);
+    expect(pages.size).toBe(25);
+    await context.close();
+  });
+});

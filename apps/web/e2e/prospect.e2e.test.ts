@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises';
+import { MESSAGES } from '@app/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './browser.ts';
+import {
+  choosePhoto,
+  expectScreen,
+  expectToast,
+  openVisitor,
+  pathOf,
+  screenshot,
+  uniqueEmail,
+  VISITOR_TIME_ZONE,
+} from './onboarding.ts';
+
+/**
+ * What a prospect meets beyond the happy path, at a phone width and a desktop width: one way of
+ * showing errors, checks at the moment of input, typed text kept, the trust pages, an error
+ * screen that offers a way out, and end screens that repeat what was booked.
+ */
+
+const site = { url: inject('siteUrl') };
+let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+
+async function visitor(width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 640 ? 740 : 800 },
+    timezoneId: VISITOR_TIME_ZONE,
+  });
+  return openVisitor(context);
+}
+
+/** The error summary's entries once it has taken focus. */
+async function errorSummary(page: Page): Promise<string[]> {
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect
+    .poll(() => summary.evaluate((element) => element === document.activeElement))
+    .toBe(true);
+  return summary.getByRole('listitem').allTextContents();
+}
+
+function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ }).locator('li');
+}
+
+/** Work / Employee to the team, then Yes. */
+async function toIntro(page: Page) {
+  await page.goto(`${site.url}/onboarding/work/role`);
+  await page.getByLabel('Employee', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: YES }).click();
+  await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
+}
+
+describe.each([360, 1280])('a prospect at %i px', (width) => {
+  it('a 5-character password is refused in the summary, not a toast; a text file named .png is refused when chosen', async () => {
+    const { page, problems, context } = await visitor(width);
+    await toIntro(page);
+    await page.getByLabel('Your Name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Tell your team one sentence about your goals').fill('Ship it.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+    await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+    await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+
+    await page.getByLabel('Email').fill(uniqueEmail(`ada.short.${width}`));
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: /^Submit join request/ }).click();
+    expect(await errorSummary(page)).toEqual([MESSAGES.passwordHint]);
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.title()).toMatch(/^Error: Step 7 of 8 - /);
+    expect(await toasts(page).count()).toBe(0);
+    expect(pathOf(page)).toBe('/onboarding/work/account');
+    // The summary's link takes the visitor to the field.
+    await page.getByRole('link', { name: MESSAGES.passwordHint }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('account-password');
+    await screenshot(page, width, 'prospect-short-password');
+
+    await page.getByLabel('Password').fill('engine-1843');
+    await page.getByRole('button', { name: /^Submit join request/ }).click();
+    await expectScreen(
+      page,
+      '/onboarding/work/confirm',
+      'Join Request Sent to Team Deep Work Crew!',
+    );
+
+    // Text with an image's name: refused on choosing, never previewed, message beside the control.
+    await choosePhoto(page, {
+      name: 'holiday.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('These are my holiday notes, not a picture.'),
+    });
+    const message = page.locator('#profile-photo-error');
+    await expect.poll(() => message.textContent()).toBe(MESSAGES.photoNotImage);
+    expect(await page.locator('#profile-photo').getAttribute('aria-describedby')).toBe(
+      'profile-photo-error',
+    );
+    expect(await page.getByRole('img', { name: 'You, as your team will see you' }).count()).toBe(0);
+    expect(await message.isVisible()).toBe(true);
+    const box = await message.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box !== null && viewport !== null && box.y + box.height <= viewport.height).toBe(true);
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await expectToast(page, MESSAGES.photoSizeErrorTitle, MESSAGES.photoNotImage);
+    expect(pathOf(page)).toBe('/onboarding/work/confirm');
+    await screenshot(page, width, 'prospect-photo-not-image');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('typed text survives a reload; the trust pages load from the footer; 404 shows no developer hint', async () => {
+    const { page, problems, context } = await visitor(width);
+    await toIntro(page);
+    await page.getByLabel('Your Name').fill('Grace Hopper');
+    await page.reload();
+    await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
+    await expect.poll(() => page.getByLabel('Your Name').inputValue()).toBe('Grace Hopper');
+
+    for (const [name, path] of [
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+    ] as const) {
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expectScreen(page, path, name);
+      await screenshot(page, width, `prospect-${path.slice(1)}`);
+    }
+    const privacy = await (await fetch(`${site.url}/privacy`)).text();
+    expect(privacy.length).toBeGreaterThan(0);
+    await page.goto(`${site.url}/privacy`);
+    await page.getByRole('heading', { name: 'Cookies and browser storage' }).waitFor();
+    await page.getByText(/We set one cookie: a session cookie/).waitFor();
+
+    await page.goto(`${site.url}/no-such-page`);
+    await expectScreen(page, '/no-such-page', MESSAGES.notFound);
+    expect(await page.getByText(/Developer hint/).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('maybe-submitted repeats the booked time and offers an .ics at 13:00 America/Denver on that day', async () => {
+    const { page, problems, context } = await visitor(width);
+    await page.goto(`${site.url}/onboarding/school/role`);
+    await page.getByLabel('College Student', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Maybe', exact: true }).click();
+    await expectScreen(page, '/onboarding/school/maybe', 'Book Your More Info Call');
+    const { date } = (await (
+      await fetch(`${site.url}/api/booking/next-available-date`)
+    ).json()) as { date: string };
+    const denver = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Denver',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      })
+        .formatToParts(new Date(date))
+        .map((part) => [part.type, part.value]),
+    );
+    const mountain = await page.getByText(/ at 1:00 PM Mountain Time$/).textContent();
+    const local = await page.getByText(/^That is .* where you are\.$/).textContent();
+
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('555 0100');
+    await page.getByRole('button', { name: 'Book This Time' }).click();
+    await expectScreen(page, '/maybe-submitted', 'Thank You for Booking Your Call!');
+    await page
+      .getByText(
+        'Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.',
+      )
+      .waitFor();
+    expect(await page.getByText(mountain ?? '-', { exact: true }).count()).toBe(1);
+    expect(await page.getByText(local ?? '-', { exact: true }).count()).toBe(1);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('info-call.ics');
+    const path = await file.path();
+    const ics = await readFile(path, 'utf8');
+    expect(ics).toContain(
+      `DTSTART;TZID=America/Denver:${denver.year}${denver.month}${denver.day}T130000\r\n`,
+    );
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    await screenshot(page, width, 'prospect-maybe-submitted');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a page whose code cannot be loaded shows the error screen, and Reload brings it back', async () => {
+    const { page, context } = await visitor(width);
+    await page.goto(`${site.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // As after a deploy: the chunks the open page knows of are gone.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/pricing');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await screenshot(page, width, 'prospect-error-screen');
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expectScreen(page, '/pricing', 'Pricing');
+    await context.close();
+  });
+});
