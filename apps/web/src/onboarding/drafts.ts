@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
  * Text typed on a step but not yet submitted, kept in session storage so that a reload, Back or
@@ -49,9 +49,17 @@ export function clearDrafts(): void {
   for (const field of DRAFT_FIELDS) attempt(() => storage()?.removeItem(PREFIX + field));
 }
 
-/** A text field's value, starting from its draft when there is one, else from `initial`. */
+/**
+ * A text field's value, starting from its draft when there is one, else from `initial`. The draft
+ * is read after mounting (before the browser paints): the first render must be the one the
+ * prerendered page shows, which knows nothing of this tab's storage.
+ */
 export function useDraft(field: DraftField, initial = ''): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => readDraft(field) ?? initial);
+  const [value, setValue] = useState(initial);
+  useLayoutEffect(() => {
+    const draft = readDraft(field);
+    if (draft !== null) setValue(draft);
+  }, [field]);
   const update = (next: string) => {
     setValue(next);
     attempt(() => storage()?.setItem(PREFIX + field, next));
