@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const HOME_BUDGET_BYTES = 150 * 1024;
+// Set from what the prerendered home page loads (103.0 KiB: React DOM and the router are about 80
+// of it) with a little room; lower it when the figure drops, never raise it without a reason.
+const HOME_BUDGET_BYTES = 105 * 1024;
+const BUDGET_LABEL = `${HOME_BUDGET_BYTES / 1024} KiB`;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 
@@ -64,7 +67,7 @@ for (const [path, files] of ROUTES) {
     chunks: chunkFiles.length,
     'gzip bytes': bytes,
     KiB: (bytes / 1024).toFixed(1),
-    budget: path === '/' ? (overBudget ? 'OVER 150 KiB' : 'ok (150 KiB)') : '',
+    budget: path === '/' ? (overBudget ? `OVER ${BUDGET_LABEL}` : `ok (${BUDGET_LABEL})`) : '',
   });
 }
 

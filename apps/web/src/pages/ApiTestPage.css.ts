@@ -2,7 +2,16 @@ import { style } from '@vanilla-extract/css';
 import { card } from '../components/ui.css.ts';
 import { breakpoints, vars } from '../styles/theme.css.ts';
 
-export const panel = style({ display: 'grid', gap: vars.space.xl });
+/**
+ * A panel fills the screen while its data loads, so the lists arriving below the toolbar push
+ * nothing visible (the footer stays below the fold): no layout shift.
+ */
+export const panel = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  alignContent: 'start',
+  minHeight: '100vh',
+});
 
 export const toolbar = style({
   display: 'flex',

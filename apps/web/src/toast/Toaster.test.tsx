@@ -2,12 +2,26 @@ import { TOAST_DURATION_MS } from '@app/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toast } from './index.ts';
+import { Toaster as DeferredToaster, toast } from './index.ts';
 import { resetToasts } from './store.ts';
+import { Toaster } from './Toaster.tsx';
 
 afterEach(() => {
   act(() => resetToasts());
   vi.useRealTimers();
+});
+
+describe('the toaster the layout mounts', () => {
+  it('loads after mounting and then shows a toast raised before it was there', async () => {
+    act(() => {
+      toast({ title: 'Profile Skipped' });
+    });
+    render(<DeferredToaster />);
+    expect(await screen.findByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Profile Skipped', { exact: true, selector: 'div' }),
+    ).toBeVisible();
+  });
 });
 
 describe('toasts', () => {
