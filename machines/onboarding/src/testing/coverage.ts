@@ -3,10 +3,22 @@
  * level (the machine alone, the React app in jsdom, the built app in Chromium) and written as data
  * that the statechart page can draw: `reports/paths/coverage.json` at the repository's root.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AnyActorScope, createEmptyActor, type InspectionEvent } from 'xstate';
+import {
+  type AnyActorScope,
+  type AnyTransitionDefinition,
+  createEmptyActor,
+  type InspectionEvent,
+} from 'xstate';
 import { type AnyStateNode, getStateNodes } from 'xstate/graph';
 import { type OnboardingEvent, onboardingMachine } from '../machine.ts';
 import type { OnboardingSnapshot } from '../selectors.ts';
@@ -40,11 +52,19 @@ export function activeStateIds(snapshot: OnboardingSnapshot): string[] {
  * machine reports while it computes its next state.
  */
 export function transitionsTaken(snapshot: OnboardingSnapshot, event: { type: string }): string[] {
-  const ids: string[] = [];
+  return [...new Set(transitionDefinitionsTaken(snapshot, event).map(transitionId))];
+}
+
+/** The definitions of the transitions `transitionsTaken` names, in the order taken. */
+export function transitionDefinitionsTaken(
+  snapshot: OnboardingSnapshot,
+  event: { type: string },
+): AnyTransitionDefinition[] {
+  const taken: AnyTransitionDefinition[] = [];
   const self = createEmptyActor();
   const record = (inspection: InspectionEvent) => {
     if (inspection.type !== '@xstate.microstep') return;
-    for (const definition of inspection._transitions) ids.push(transitionId(definition));
+    taken.push(...inspection._transitions);
   };
   const scope: AnyActorScope = {
     self,
@@ -57,14 +77,38 @@ export function transitionsTaken(snapshot: OnboardingSnapshot, event: { type: st
     emit: () => undefined,
     actionExecutor: () => undefined,
   };
-  if (!isEvent(event)) return ids;
+  if (!isEvent(event)) return taken;
   const inspection = self.system.inspect(record);
   try {
     onboardingMachine.transition(snapshot, event, scope);
   } finally {
     inspection.unsubscribe();
   }
-  return [...new Set(ids)];
+  return taken;
+}
+
+/** The toasts (title and description) a step shows, read from its transitions' actions. */
+export function toastsShown(
+  snapshot: OnboardingSnapshot,
+  event: { type: string },
+): { title: string; description?: string }[] {
+  const toasts: { title: string; description?: string }[] = [];
+  for (const definition of transitionDefinitionsTaken(snapshot, event)) {
+    for (const action of definition.actions ?? []) {
+      if (typeof action !== 'object' || action === null || action.type !== 'showToast') continue;
+      const raw: unknown =
+        typeof action.params === 'function'
+          ? action.params({ context: snapshot.context, event })
+          : action.params;
+      if (typeof raw !== 'object' || raw === null || !('title' in raw)) continue;
+      const description = 'description' in raw ? raw.description : undefined;
+      toasts.push({
+        title: String(raw.title),
+        ...(typeof description === 'string' ? { description } : {}),
+      });
+    }
+  }
+  return toasts;
 }
 
 /** The machine's internal events (actor answers, delays) travel like its own. */
@@ -115,11 +159,20 @@ export function missingTransitions(coverage: LevelCoverage, total = allTransitio
 /* coverage.json                                                        */
 /* ------------------------------------------------------------------ */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The repository's root: the nearest folder up from the working directory with the workspace file. */
+function repoRoot(): string {
+  let dir = process.cwd();
+  while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
 
 /** Where the path reports go (gitignored): `reports/paths/`, or `PATHS_REPORT_DIR`. */
 export function reportDir(): string {
-  return process.env.PATHS_REPORT_DIR ?? join(REPO_ROOT, 'reports', 'paths');
+  return process.env.PATHS_REPORT_DIR ?? join(repoRoot(), 'reports', 'paths');
 }
 
 export interface CoverageFile {

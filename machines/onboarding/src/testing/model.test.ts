@@ -140,7 +140,8 @@ describe('model-based paths on the real machine', () => {
 });
 
 describe('coverage of the model-based paths', () => {
-  it('visits every state and takes every transition of the machine', () => {
+  // Transition pairs are counted over the whole model graph: seconds on a busy machine.
+  it('visits every state and takes every transition of the machine', { timeout: 60_000 }, () => {
     vi.useRealTimers();
     const pairs = twoSwitchCoverage(paths, model);
     console.log(

@@ -149,8 +149,8 @@ export function getCoveringPaths(model = createOnboardingTestModel()): ModelPath
 
 /** What a system under test must do for each kind of model event. */
 export interface ModelDriver {
-  /** A user or router event: click, type, navigate, or send it. */
-  send(event: OnboardingEvent): Promise<void> | void;
+  /** A user or router event: click, type, navigate, or send it (`step` is the path's step). */
+  send(event: OnboardingEvent, step: ModelStep): Promise<void> | void;
   /** Settle the pending call of `actor` successfully with `output`. */
   resolve(actor: ModelActor, output: unknown): Promise<void> | void;
   /** Fail the pending call of `actor` with `error`. */
@@ -208,7 +208,7 @@ export async function runModelPath(path: ModelPath, driver: ModelDriver): Promis
         step.state.matches({ matched: { hold: 'expired' } });
       await (skipsEnding ? driver.jump(elapsed) : driver.advance(elapsed));
     } else if (isMachineEvent(event)) {
-      await driver.send(event);
+      await driver.send(event, step);
     }
     await driver.check(step.state, step);
   }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { SITE_NAME } from '../../components/usePageTitle.ts';
+import { HoldWarning } from './HoldWarning.tsx';
 import * as styles from './StepLayout.css.ts';
 
 export interface Progress {
@@ -66,6 +67,7 @@ export function StepLayout({
         <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
           {heading}
         </h1>
+        <HoldWarning />
         {children}
       </div>
     </div>

@@ -1,25 +1,52 @@
 /**
- * The onboarding machine's model-based paths (generated from the machine itself by
- * @app/onboarding/testing) replayed against the React app in jsdom: the real machine behind the
- * real screens and router bridge, with a fake API whose calls the path settles one by one and
- * simulated time. Every user event goes through the screen's own control (a click, a typed
- * value, a URL) when the screen offers one; the few events the UI cannot produce (an answer it
- * does not offer, a button it keeps disabled) are checked to be unavailable and then sent to the
- * actor, so the app stays on the model's path.
+ * The onboarding machine's model-based paths (generated from the machine by
+ * @app/onboarding/testing) replayed against the whole React app in jsdom: the app's own route
+ * tree (layout, `_onboarding` routes, redirects, not-found), the real machine behind the real
+ * screens and router bridge, a fake API whose calls the path settles one by one, and simulated
+ * time. Every user event is produced with the control a person would use (`person.ts`); when the
+ * screen does not offer it the test fails, unless the allow-list there says the UI must not
+ * offer that event: then the test checks that the control is absent or disabled and only then
+ * sends the event to the actor, so the app stays on the model's path.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ApiClient } from '@app/api-client';
-import { fillRoute, type OnboardingEvent, STEP_ROUTES, stateToRoute } from '@app/onboarding';
 import {
+  activeStateIds,
+  allTransitionIds,
+  emptyCoverage,
+  formatCoverage,
   getCoveringPaths,
   MODEL_START,
   type ModelActor,
   type ModelDriver,
+  type ModelStep,
+  missingStates,
+  missingTransitions,
+  reportDir,
   runModelPath,
+  stepTransitions,
+  toastsShown,
+  writeCoverage,
 } from '@app/onboarding/testing';
-import { act, fireEvent } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { YES_CHOICE } from '../screens/TeamScreen.tsx';
-import { type Harness, imageHead, renderOnboarding } from './harness.tsx';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { createAppRouter } from '../../router.tsx';
+import { toast } from '../../toast/index.ts';
+import { resetToasts } from '../../toast/store.ts';
+import { OnboardingSessionProvider } from '../SessionProvider.tsx';
+import { createOnboardingSession, type OnboardingSession } from '../session.ts';
+import { expectedView } from './expected.ts';
+import { imageHead } from './harness.tsx';
+import {
+  type Control,
+  type ControlState,
+  describeControl,
+  type NotOffered,
+  type PersonAction,
+  planFor,
+} from './person.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -75,152 +102,235 @@ function deferredApi() {
   };
 }
 
-let harness: Harness | null = null;
-let direct = 0;
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      values.set(key, value);
+    },
+    removeItem: (key: string) => {
+      values.delete(key);
+    },
+  };
+}
+
+interface App {
+  session: OnboardingSession;
+  history: ReturnType<typeof createMemoryHistory>;
+  unmount: () => void;
+}
+
+/** The whole app (layout, real route tree, toaster) at /onboarding, with the fake API. */
+async function renderApp(api: ApiClient): Promise<App> {
+  const session = createOnboardingSession({
+    api,
+    toast: (params) => {
+      toast(params);
+    },
+    analytics: { track: () => undefined },
+    storage: memoryStorage(),
+    now: () => Date.now(),
+  });
+  const history = createMemoryHistory({ initialEntries: ['/onboarding'] });
+  const router = createAppRouter(history);
+  const view = render(
+    <OnboardingSessionProvider session={session}>
+      <RouterProvider router={router} />
+    </OnboardingSessionProvider>,
+  );
+  await act(() => router.load());
+  return {
+    session,
+    history,
+    unmount: () => {
+      view.unmount();
+      session.get().stop();
+    },
+  };
+}
+
+let app: App | null = null;
+const coverage = emptyCoverage('jsdom');
 let viaUi = 0;
+const direct = new Map<string, number>();
 
 beforeEach(() => {
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     now: MODEL_START,
   });
+  resetToasts();
+  // Typed drafts are kept in session storage: each path starts with none.
+  window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 afterEach(() => {
-  harness?.unmount();
-  harness = null;
+  app?.unmount();
+  app = null;
   vi.useRealTimers();
-});
-afterAll(() => {
-  console.info(`model replay: ${viaUi} events through the UI, ${direct} sent to the actor`);
 });
 
 const flush = () => act(async () => undefined);
 
-// Plain DOM queries: role queries compute the accessibility tree and would make the replay of
-// hundreds of paths slow. The screen tests cover the accessible names.
-function control(name: string | RegExp): HTMLElement | null {
+/* ------------------------------------------------------------------ */
+/* Finding controls as a person does                                    */
+/* ------------------------------------------------------------------ */
+
+const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function screenSummary(current: App): string {
+  const headings = [...document.querySelectorAll('h1')].map(textOf).join(' | ');
+  return `${current.history.location.pathname}: ${headings}`;
+}
+
+function findButton(name: string | RegExp): HTMLButtonElement | null {
   const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
-  return (
-    [...document.querySelectorAll('button')].find(
-      (button) => !button.disabled && matches(button.textContent?.trim() ?? ''),
-    ) ?? null
+  return [...document.querySelectorAll('button')].find((button) => matches(textOf(button))) ?? null;
+}
+
+function labelled(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement | null {
+  const matches = (text: string) => (typeof label === 'string' ? text === label : label.test(text));
+  const element = [...document.querySelectorAll('label')].find((candidate) =>
+    matches(textOf(candidate)),
   );
+  if (element === undefined) return null;
+  const field =
+    (element.htmlFor ? document.getElementById(element.htmlFor) : null) ??
+    element.querySelector('input, textarea');
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field : null;
 }
 
-function setValue(label: string, value: string) {
-  const labelled = [...document.querySelectorAll('label')].find(
-    (element) => element.textContent?.trim() === label,
-  );
-  const field = labelled ? document.getElementById(labelled.htmlFor) : null;
-  if (field === null) return false;
-  fireEvent.change(field, { target: { value } });
-  return true;
+/** Disabled outright, or marked so for assistive technology while a call runs (focus stays). */
+function isDisabled(element: HTMLButtonElement | HTMLInputElement | HTMLTextAreaElement): boolean {
+  return element.disabled || element.closest('[aria-disabled="true"]') !== null;
 }
 
-async function click(name: string | RegExp): Promise<boolean> {
-  const button = control(name);
-  if (button === null) return false;
-  await act(async () => {
-    fireEvent.click(button);
-  });
-  return true;
+function controlState(control: Control): ControlState {
+  if (control.kind === 'button') {
+    const button = findButton(control.name);
+    if (button === null) return 'absent';
+    return isDisabled(button) ? 'disabled' : 'enabled';
+  }
+  const input = labelled(control.label);
+  if (!(input instanceof HTMLInputElement)) return 'absent';
+  return input.checked ? 'checked' : 'unchecked';
 }
 
-/** Does through the screen what the event stands for; false when the screen has no way to. */
-async function throughUi(event: OnboardingEvent, current: Harness): Promise<boolean> {
-  switch (event.type) {
-    case 'category.choose':
-      return click(new RegExp(`^${event.category}`, 'i'));
-    case 'role.submit': {
-      const radios = [...document.querySelectorAll<HTMLInputElement>('input[type=radio]')];
-      const radio = radios.find((input) => input.value === event.value);
-      const goal = document.querySelector('#role-goal');
-      if (goal !== null) fireEvent.change(goal, { target: { value: event.value } });
-      else if (event.value !== '' && radio !== undefined) fireEvent.click(radio);
-      else if (event.value === '' && radios.some((input) => input.checked)) return false;
-      return click('Continue');
-    }
-    case 'team.choose': {
-      const names: Partial<Record<string, string>> = {
-        yes: YES_CHOICE,
-        maybe: 'Maybe',
-        no: 'No thanks',
-      };
-      const name = names[event.choice];
-      // Any other answer is the spec's fourth branch, which no button offers.
-      return name === undefined ? false : click(name);
-    }
-    case 'team.retry':
-      return click('Find me a team again');
-    case 'hold.extend':
-      return click(/Hold my slot/);
-    case 'intro.submit':
-      return setValue('Your Name', event.name) && click('Next');
-    case 'goal.submit':
-      return setValue('Tell your team one sentence about your goals', event.goal) && click('Next');
-    case 'commit.accept':
-      return click('Yes, you can count on me');
-    case 'sync.accept':
-      return click("Yes, I'll join the check-ins");
-    case 'account.submit':
-      return (
-        setValue('Email', event.email) &&
-        setValue('Password', event.password) &&
-        click(/^Submit join request/)
-      );
-    case 'profile.photoSelected': {
-      const input = document.getElementById('profile-photo');
-      if (input === null || event.photo === null) return false;
-      const file = new File([imageHead(event.photo.type)], event.photo.name ?? 'photo', {
-        type: event.photo.type,
+class NotOfferedByScreen extends Error {}
+
+/** Does what a person does; throws when the screen does not let them. */
+async function perform(action: PersonAction, current: App, eventType: string): Promise<void> {
+  const missing = (what: string) =>
+    new NotOfferedByScreen(
+      `${eventType}: the screen offers no ${what} (${screenSummary(current)})`,
+    );
+  switch (action.kind) {
+    case 'click': {
+      const button = findButton(action.control.name);
+      if (button === null) throw missing(describeControl(action.control));
+      if (isDisabled(button)) throw missing(`enabled ${describeControl(action.control)}`);
+      await act(async () => {
+        fireEvent.click(button);
       });
-      Object.defineProperty(file, 'size', { value: event.photo.size });
+      return;
+    }
+    case 'fill': {
+      const field = labelled(action.label);
+      if (field === null) throw missing(`field labelled "${action.label}"`);
+      if (isDisabled(field)) throw missing(`enabled field labelled "${action.label}"`);
+      fireEvent.change(field, { target: { value: action.value } });
+      return;
+    }
+    case 'choose': {
+      const option = labelled(action.label);
+      if (!(option instanceof HTMLInputElement)) throw missing(`option "${action.label}"`);
+      await act(async () => {
+        fireEvent.click(option);
+      });
+      return;
+    }
+    case 'choosePhoto': {
+      const input = labelled(/^(Upload|Change) photo$/);
+      if (!(input instanceof HTMLInputElement)) throw missing('photo picker');
+      const { photo } = action;
+      const file = new File([imageHead(photo.type)], photo.name ?? 'photo', { type: photo.type });
+      Object.defineProperty(file, 'size', { value: photo.size });
       await act(async () => {
         fireEvent.change(input, { target: { files: [file] } });
       });
-      return true;
+      return;
     }
-    case 'profile.submit':
-      return setValue('About me', event.aboutMe) && click('Complete Profile');
-    case 'profile.skip':
-      return click('Skip for now');
-    case 'booking.submit':
-      return (
-        setValue('Name', event.name) &&
-        setValue('Email', event.email) &&
-        setValue('Phone', event.phone) &&
-        click('Book This Time')
-      );
-    case 'feedback.submit':
-      return (
-        setValue('Name', event.name) &&
-        setValue('Email', event.email) &&
-        setValue('Feedback', event.feedback) &&
-        click('Submit')
-      );
-    case 'nav.back':
-      return click(/^Go back$/i);
-    case 'nav.home':
-      return click('Return to Homepage');
-    case 'nav.request': {
-      const path = fillRoute(STEP_ROUTES[event.step], event.category);
+    case 'visit':
+      // In jsdom the browser's back/forward and a typed URL are one thing: the URL changes.
       await act(async () => {
-        current.history.push(path);
+        current.history.push(action.path);
       });
-      return true;
-    }
-    default:
-      return false;
+      return;
   }
 }
 
-function driverFor(current: Harness, api: ReturnType<typeof deferredApi>): ModelDriver {
+async function checkNotOffered(rule: NotOffered, current: App, eventType: string) {
+  for (const action of rule.prepare) await perform(action, current, eventType);
+  for (const { control, in: allowed } of rule.expect) {
+    const state = controlState(control);
+    if (!allowed.includes(state)) {
+      throw new Error(
+        `${eventType} must not be offered (${rule.id}: ${rule.reason}), but ${describeControl(control)} is ${state}, expected ${allowed.join(' or ')} (${screenSummary(current)})`,
+      );
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking the screen against the model                                */
+/* ------------------------------------------------------------------ */
+
+/** The whole text of every element on the page, read once per check. */
+function shownTexts(): Set<string> {
+  return new Set([...document.body.querySelectorAll('*')].map(textOf));
+}
+
+function checkScreen(current: App, step: ModelStep, sentDirectly: boolean) {
+  const where = `after ${step.event.type}`;
+  const expected = expectedView(step.state);
+  expect(current.history.location.pathname, where).toBe(expected.path);
+  const headings = [...document.querySelectorAll('h1')].map(textOf);
+  expect(headings, where).toHaveLength(1);
+  if (typeof expected.heading === 'string') expect(headings[0], where).toBe(expected.heading);
+  else expect(headings[0], where).toMatch(expected.heading);
+  const shown = shownTexts();
+  for (const text of expected.texts)
+    expect(shown.has(text), `${where}: "${text}" shown`).toBe(true);
+  for (const text of expected.absent) {
+    expect(shown.has(text), `${where}: "${text}" not shown`).toBe(false);
+  }
+  // A form the person submitted shows the model's messages; an event the screen does not offer
+  // (sent to the actor directly) has no form to show them on.
+  const submitted = /\.(submit|photoSelected)$/.test(step.event.type) && !sentDirectly;
+  if (submitted) {
+    const page = document.body.textContent ?? '';
+    for (const message of expected.fieldErrors) {
+      expect(page.includes(message), `${where}: message "${message}" shown`).toBe(true);
+    }
+  }
+  for (const { title } of toastsShown(step.from, step.event)) {
+    expect(shown.has(title), `${where}: toast "${title}" shown`).toBe(true);
+  }
+}
+
+function driverFor(current: App, api: ReturnType<typeof deferredApi>): ModelDriver {
+  let sentDirectly: ModelStep | null = null;
   return {
-    async send(event) {
-      if (await throughUi(event, current)) {
+    async send(event, step) {
+      const plan = planFor(step);
+      if (plan.kind === 'person') {
+        for (const action of plan.actions) await perform(action, current, event.type);
         viaUi += 1;
       } else {
-        direct += 1;
+        await checkNotOffered(plan.rule, current, event.type);
+        sentDirectly = step;
+        direct.set(plan.rule.id, (direct.get(plan.rule.id) ?? 0) + 1);
         await act(async () => {
           current.session.get().send(event);
         });
@@ -263,9 +373,9 @@ function driverFor(current: Harness, api: ReturnType<typeof deferredApi>): Model
     check(expected, step) {
       const actual = current.session.get().getSnapshot();
       expect(JSON.stringify(actual.value), step.event.type).toBe(JSON.stringify(expected.value));
-      const route = stateToRoute(expected);
-      expect(current.history.location.pathname, step.event.type).toBe(route);
-      expect(document.querySelectorAll('h1'), route).toHaveLength(1);
+      checkScreen(current, step, sentDirectly === step);
+      for (const id of stepTransitions(step)) coverage.transitions.add(id);
+      for (const id of activeStateIds(expected)) coverage.states.add(id);
     },
   };
 }
@@ -281,24 +391,87 @@ function withoutPrefixes<T extends { description: string }>(all: readonly T[]): 
 }
 
 const allPaths = getCoveringPaths();
-const paths = withoutPrefixes(allPaths);
+export const replayedPaths = withoutPrefixes(allPaths);
+
+/** What the chosen paths take, all together: they must take every transition. */
+function plannedCoverage() {
+  const planned = emptyCoverage('jsdom');
+  planned.paths = replayedPaths.length;
+  for (const path of replayedPaths) {
+    for (const step of path.steps) {
+      for (const id of stepTransitions(step)) planned.transitions.add(id);
+      for (const id of activeStateIds(step.state)) planned.states.add(id);
+    }
+  }
+  return planned;
+}
 
 /**
  * Declares the replay of every `count`-th path starting at `shard`: the paths are split over a
- * few test files so that the test runner's workers share them.
+ * few test files so that the test runner's workers share them. Each part records what it
+ * covered; the part that finishes last prints the level's total and fails below 100 %.
  */
 export function replayShard(shard: number, count: number) {
-  const mine = paths.filter((_path, index) => index % count === shard);
-  describe(`onboarding model paths in the React app, part ${shard + 1} of ${count} (${mine.length} of ${paths.length} paths; ${allPaths.length - paths.length} more are their prefixes)`, () => {
+  const mine = replayedPaths.filter((_path, index) => index % count === shard);
+  describe(`onboarding model paths in the React app, part ${shard + 1} of ${count} (${mine.length} of ${replayedPaths.length} paths; ${allPaths.length - replayedPaths.length} more are their prefixes)`, () => {
+    it('the paths replayed in jsdom together take every transition and visit every state', () => {
+      const planned = plannedCoverage();
+      expect(missingStates(planned)).toEqual([]);
+      expect(missingTransitions(planned)).toEqual([]);
+    });
+
     it.each(mine.map((path) => [path.description, path] as const))('%s', async (_name, path) => {
       const api = deferredApi();
-      harness = renderOnboarding({
-        path: '/onboarding',
-        api: api.api,
-        readTime: () => Date.now(),
-      });
+      app = await renderApp(api.api);
       await flush();
-      await runModelPath(path, driverFor(harness, api));
+      await runModelPath(path, driverFor(app, api));
+      coverage.paths += 1;
     });
   });
+
+  afterAll(() => {
+    const runId = inject('pathsRunId');
+    const counts = [...direct].map(([id, times]) => `${id} ${times}`).join(', ');
+    console.info(
+      `jsdom part ${shard + 1} of ${count}: ${viaUi} events through the UI; sent to the actor after checking the UI does not offer them: ${counts || 'none'}`,
+    );
+    writeCoverage('jsdom', coverage.transitions, `${runId}.part${shard + 1}of${count}`);
+    writeJsdomPart(runId, shard, count);
+  });
+}
+
+/* ------------------------------------------------------------------ */
+/* The level's total, once every part has run                           */
+/* ------------------------------------------------------------------ */
+
+function writeJsdomPart(runId: string, shard: number, count: number) {
+  const dir = join(reportDir(), 'jsdom-run');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, `${runId}.${shard}.json`),
+    JSON.stringify({
+      paths: coverage.paths,
+      states: [...coverage.states],
+      transitions: [...coverage.transitions],
+    }),
+  );
+  const parts: { paths: number; states: string[]; transitions: string[] }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    try {
+      parts.push(JSON.parse(readFileSync(join(dir, `${runId}.${index}.json`), 'utf8')));
+    } catch {
+      return; // another part is still running: it prints the total
+    }
+  }
+  const total = emptyCoverage('jsdom');
+  for (const part of parts) {
+    total.paths += part.paths;
+    for (const id of part.states) total.states.add(id);
+    for (const id of part.transitions) total.transitions.add(id);
+  }
+  console.info(formatCoverage(total, allTransitionIds()));
+  const lacking = [...missingStates(total), ...missingTransitions(total)];
+  if (total.paths === replayedPaths.length && lacking.length > 0) {
+    throw new Error(`jsdom level below 100 %: ${lacking.join(', ')}`);
+  }
 }

@@ -1,0 +1,98 @@
+/**
+ * What a person must see in each state of the onboarding model, in the spec's words: the URL,
+ * the one heading, and the texts that tell the state apart (a pending call, the hold's warning
+ * or release, the form's messages). Every test level checks a replayed step against this.
+ */
+import { MESSAGES } from '@app/contracts';
+import { currentScreen, selectHold, stateToRoute } from '@app/onboarding';
+import type { ModelStep } from '@app/onboarding/testing';
+
+export interface ExpectedView {
+  path: string;
+  heading: string | RegExp;
+  /** Texts that must be on the screen (each the whole text of some element). */
+  texts: string[];
+  /** Texts that must not be on the screen. */
+  absent: string[];
+  /** Field messages the model holds (shown once the form was submitted). */
+  fieldErrors: string[];
+}
+
+const ROLE_QUESTIONS: Record<string, string> = {
+  work: 'Which best describes your role at work?',
+  school: 'Which best describes you as a learner?',
+  god: 'Which best describes where you are in your faith?',
+  other: 'What would you like to be held accountable for?',
+};
+
+type Snapshot = ModelStep['state'];
+
+export function expectedView(state: Snapshot): ExpectedView {
+  const path = stateToRoute(state);
+  const step =
+    state.status === 'done' || currentScreen(state) === null ? null : currentScreen(state)?.step;
+  const busy = state.status === 'active' && state.hasTag('busy');
+  const category = state.context.category ?? 'other';
+  const { form: _form, ...fields } = state.context.errors;
+  const fieldErrors = Object.values(fields).filter((message) => message !== undefined);
+  const view = (heading: string | RegExp, texts: string[] = [], absent: string[] = []) => ({
+    path,
+    heading,
+    texts,
+    absent,
+    fieldErrors,
+  });
+  const final = state.status === 'done' ? JSON.stringify(state.value) : null;
+  if (final === '"thankYou"') return view("You're All Set!");
+  if (final === '"noThankYou"') return view('Thanks for the feedback');
+  if (final === '"maybeSubmitted"') return view('Thank You for Booking Your Call!');
+  if (final === '"home"') {
+    return view('Reach your goals with a team that asks if you did that thing');
+  }
+  switch (step) {
+    case 'category':
+      return view("In which area would you like someone asking if you did 'that thing'?");
+    case 'role':
+      return view(
+        ROLE_QUESTIONS[category] ?? '',
+        busy ? ['Processing your selection...'] : [],
+        busy ? [] : ['Processing your selection...'],
+      );
+    case 'team': {
+      if (state.matches('matching'))
+        return view('Finding your team', ['Finding the perfect team for you...']);
+      const hold = selectHold(state);
+      const texts =
+        hold.status === 'expired' ? [MESSAGES.holdRetry] : [MESSAGES.holdCountdown(hold.countdown)];
+      if (hold.status === 'ending') texts.push(MESSAGES.holdExtend);
+      const absent =
+        hold.status === 'expired'
+          ? [MESSAGES.holdExtend]
+          : hold.status === 'ending'
+            ? [MESSAGES.holdRetry]
+            : [MESSAGES.holdExtend, MESSAGES.holdRetry];
+      return view(/^You're in luck! Team ".+" has one slot left\.$/, texts, absent);
+    }
+    case 'intro':
+      return view(/^Introduce yourself to Team .+$/);
+    case 'goal':
+      return view('Join Request Almost Sent');
+    case 'commit':
+      return view('Can your team count on you?', ['Yes, you can count on me']);
+    case 'sync':
+      return view('Twice-weekly check-ins');
+    case 'account':
+      return view('Last step: create your account', busy ? ['Submitting...'] : []);
+    case 'confirm':
+      return view(
+        /^Join Request Sent to Team .+!$/,
+        busy ? ['Submitting...'] : ['Complete Profile'],
+      );
+    case 'maybe':
+      return view('Book Your More Info Call', busy ? ['Submitting...'] : []);
+    case 'no':
+      return view('Why are you not ready to join this team?', busy ? ['Submitting...'] : []);
+    default:
+      return view(/.*/);
+  }
+}
