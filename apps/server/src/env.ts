@@ -48,8 +48,17 @@ const EnvSchema = BaseEnv.extend({
   RATE_LIMIT_READ_MAX: positiveInt(300),
   /** POSTs per client per window (onboarding, booking, feedback, profile, confirm). */
   RATE_LIMIT_WRITE_MAX: positiveInt(30),
-  /** Sign-ups (POST /api/users) per client per signup window. */
-  RATE_LIMIT_SIGNUP_MAX: positiveInt(10),
+  /**
+   * Accounts created (POST /api/users answered 201) per client address per signup window: a class
+   * of 30 behind one school address signs up; refused attempts do not count.
+   */
+  RATE_LIMIT_SIGNUP_MAX: positiveInt(40),
+  /** Sign-up requests of any outcome per client address per signup window. */
+  RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: positiveInt(120),
+  /** Sign-up attempts per email address per signup window. */
+  RATE_LIMIT_SIGNUP_EMAIL_MAX: positiveInt(5),
+  /** Accounts created by all clients together per signup window. */
+  RATE_LIMIT_SIGNUP_GLOBAL_MAX: positiveInt(1000),
   RATE_LIMIT_SIGNUP_WINDOW_MS: positiveInt(15 * 60_000),
   /** Profile saves (a photo each, up to 5 MB) per account per profile window. */
   RATE_LIMIT_PROFILE_MAX: positiveInt(6),

@@ -63,3 +63,89 @@ describe('profile saves', () => {
     expect((await savePhoto(b.id, b.cookie)).statusCode).toBe(200);
   });
 });
+
+describe('sign-up limits', () => {
+  const post = (instance: FastifyInstance, payload: object, remoteAddress = '10.1.1.1') =>
+    instance.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify(payload),
+      remoteAddress,
+    });
+
+  it('let a class of 30 behind one address sign up, with the default limits', async () => {
+    const school = await buildTestSite({ tracker });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 30; i++) statuses.push((await post(school, signup())).statusCode);
+      expect(statuses).toEqual(Array.from({ length: 30 }, () => 201));
+    } finally {
+      await school.close();
+    }
+  });
+
+  it('count only accounts created against an address', async () => {
+    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_SIGNUP_MAX: '2' } });
+    try {
+      // Mistakes and taken addresses cost nothing.
+      for (let i = 0; i < 3; i++) {
+        expect((await post(limited, signup({ password: '123' }))).statusCode).toBe(400);
+      }
+      const first = signup();
+      expect((await post(limited, first)).statusCode).toBe(201);
+      expect((await post(limited, first)).statusCode).toBe(409);
+      expect((await post(limited, signup())).statusCode).toBe(201);
+      const third = await post(limited, signup());
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Too many accounts were created from your network\./),
+      });
+      // Another address is not held back.
+      expect((await post(limited, signup(), '10.2.2.2')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('bound the attempts with one email address, and accounts created by everyone', async () => {
+    const limited = await buildTestSite({
+      tracker,
+      env: { RATE_LIMIT_SIGNUP_EMAIL_MAX: '2', RATE_LIMIT_SIGNUP_GLOBAL_MAX: '2' },
+    });
+    try {
+      const one = signup();
+      expect((await post(limited, one, '10.3.0.1')).statusCode).toBe(201);
+      expect((await post(limited, one, '10.3.0.2')).statusCode).toBe(409);
+      const third = await post(limited, one, '10.3.0.3');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/^Too many sign-up attempts with this email address\./);
+      expect((await post(limited, signup(), '10.3.0.4')).statusCode).toBe(201);
+      const ceiling = await post(limited, signup(), '10.3.0.5');
+      expect(ceiling.statusCode).toBe(429);
+      expect(ceiling.json().message).toMatch(/^Too many people are signing up right now\./);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('page routes', () => {
+  it('never answer 429, while unknown API paths are limited', async () => {
+    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_READ_MAX: '2' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const page = await limited.inject({ url: '/onboarding/work/role' });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+      }
+      const codes = [];
+      for (let i = 0; i < 3; i++)
+        codes.push((await limited.inject({ url: '/api/nope' })).statusCode);
+      expect(codes).toEqual([404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

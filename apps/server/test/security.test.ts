@@ -105,7 +105,7 @@ describe('state-changing requests come from the site itself', () => {
 
 describe('rate limits', () => {
   it('limits sign-ups per client with 429 and a clear message, apart from other calls', async () => {
-    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_SIGNUP_MAX: '2' } });
+    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '2' } });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const response = await limited.inject({

@@ -47,6 +47,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      await app.signupLimits.admit(request.ip, request.body.email);
       // No time limit: the tracker answers a full queue at once with 503, and a sign-up that has
       // started must not be reported as failed while it goes on to create the account.
       const response = await app.trackerClient.send('POST', '/users', {
@@ -55,6 +56,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
         timeout: false,
       });
       const created = trackerAnswer(CreateUserResponse, response);
+      await app.signupLimits.created(request.ip);
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);
     },

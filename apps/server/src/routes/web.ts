@@ -142,8 +142,20 @@ export default fp(
 
     if (built) app.get('/', async (request, reply) => sendPage(request, reply));
 
+    // Unknown paths are limited like reads; a page never is, so a deep link opens the page and
+    // never a JSON 429 (its files are static and cheap to send).
+    const limitUnknown = app.rateLimit(app.rateLimits.read);
     app.setNotFoundHandler(
-      { preHandler: app.rateLimit(app.rateLimits.read) },
+      {
+        preHandler: async function limitUnlessPage(
+          this: FastifyInstance,
+          request: FastifyRequest,
+          reply: FastifyReply,
+        ) {
+          if (built && isPageRequest(request)) return;
+          return limitUnknown.call(this, request, reply);
+        },
+      },
       async (request, reply) => {
         if (built && isPageRequest(request)) return sendPage(request, reply);
         throw noRoute(request.method, request.url);

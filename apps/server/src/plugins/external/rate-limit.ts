@@ -3,6 +3,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { type SignupLimits, signupLimits } from '../app/signup-limits.ts';
 
 export interface RateLimits {
   /** GET /api/* answers (proxy, status, next date) and the 404 handler. */
@@ -18,6 +19,7 @@ export interface RateLimits {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
+    signupLimits: SignupLimits;
   }
 }
 
@@ -70,7 +72,10 @@ export default fp(
     app.decorate('rateLimits', {
       read: { max: env.RATE_LIMIT_READ_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
       write: { max: env.RATE_LIMIT_WRITE_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
-      signup: { max: env.RATE_LIMIT_SIGNUP_MAX, timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS },
+      signup: {
+        max: env.RATE_LIMIT_SIGNUP_ATTEMPTS_MAX,
+        timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS,
+      },
       profile: {
         max: env.RATE_LIMIT_PROFILE_MAX,
         timeWindow: env.RATE_LIMIT_PROFILE_WINDOW_MS,
@@ -80,6 +85,19 @@ export default fp(
         },
       },
     });
+    app.decorate(
+      'signupLimits',
+      signupLimits(
+        {
+          windowMs: env.RATE_LIMIT_SIGNUP_WINDOW_MS,
+          perAddress: env.RATE_LIMIT_SIGNUP_MAX,
+          perEmail: env.RATE_LIMIT_SIGNUP_EMAIL_MAX,
+          global: env.RATE_LIMIT_SIGNUP_GLOBAL_MAX,
+        },
+        redis,
+        (error) => app.log.warn({ err: error }, 'sign-up limit store error'),
+      ),
+    );
   },
   { name: 'rate-limits', dependencies: ['config'] },
 );
