@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { SAMPLE_TEAM } from '@app/onboarding';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onboardingMachine, SAMPLE_TEAM, toChartGraph } from '@app/onboarding';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -261,6 +263,56 @@ describe('statechart studio at 1280x800', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('colours the arrows by the coverage file, and goes to the current state', async () => {
+    const { context, page, problems } = await designer();
+    await page.goto(`${site.url}/statechart`);
+    await page.getByRole('button', { name: 'Coverage', exact: true }).click();
+    const coveragePanel = page.getByRole('region', { name: 'Coverage', exact: true });
+    await expect
+      .poll(() => coveragePanel.getByRole('status').textContent())
+      .toContain('pnpm test:paths');
+    // Every transition at every level but Go back, which only the machine level takes.
+    const graph = toChartGraph(onboardingMachine);
+    const transitions = Object.fromEntries(
+      graph.transitions.map((t) => [
+        t.coverageId,
+        t.eventType === 'nav.back' ? ['machine'] : ['machine', 'jsdom', 'chromium'],
+      ]),
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'studio-')), 'coverage.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        generatedAt: new Date().toISOString(),
+        levels: ['machine', 'jsdom', 'chromium'],
+        transitions,
+      }),
+    );
+    await coveragePanel.getByLabel('Coverage file (coverage.json)').setInputFiles(file);
+    await expect
+      .poll(() => page.locator('g[data-edge][data-coverage="all"]').count())
+      .toBeGreaterThan(20);
+    const goBack = await page.locator('g[data-edge*="nav.back"]').count();
+    expect(goBack).toBeGreaterThan(0);
+    expect(await page.locator('g[data-edge][data-coverage="some"]').count()).toBe(goBack);
+    expect(await page.locator('g[data-edge][data-coverage="none"]').count()).toBe(0);
+    await shot(page, 'coverage');
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Go to current' }).click();
+    const canvasBox = await page.getByRole('region', { name: /Diagram canvas/ }).boundingBox();
+    const current = await page.locator('g[data-state="category"] rect').first().boundingBox();
+    expect(canvasBox).not.toBeNull();
+    expect(current).not.toBeNull();
+    if (canvasBox !== null && current !== null) {
+      const centre = current.x + current.width / 2;
+      expect(Math.abs(centre - (canvasBox.x + canvasBox.width / 2))).toBeLessThan(5);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('exports the view as SVG, and the Mermaid file', async () => {
     const { context, page, problems } = await designer();

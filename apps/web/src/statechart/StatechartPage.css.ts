@@ -321,7 +321,11 @@ export const legend = style({
   padding: 0,
   listStyle: 'none',
 });
-export const swatch = style({ verticalAlign: 'middle', marginRight: vars.space.xs });
+export const swatch = style({
+  display: 'inline-block',
+  verticalAlign: 'middle',
+  marginRight: vars.space.xs,
+});
 
 export const list = style({
   margin: 0,

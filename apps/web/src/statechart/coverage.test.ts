@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { coverageOfView, parseCoverage } from './coverage.ts';
+import { MACHINE_GRAPH, VIEWS } from './views.ts';
+
+const intro = MACHINE_GRAPH.transitions.find(
+  (t) =>
+    t.source === 'matched.step.intro' && t.eventType === 'intro.submit' && t.guard !== 'otherwise',
+);
+const commit = MACHINE_GRAPH.transitions.find(
+  (t) => t.source === 'matched.step.commit' && t.eventType === 'commit.accept',
+);
+
+describe('coverage file', () => {
+  it('is read as the path suites write it, and refused with a reason otherwise', () => {
+    expect(parseCoverage('not json')).toBe('That file is not JSON.');
+    expect(parseCoverage('{"levels":[]}')).toBe(
+      'That file lacks generatedAt, levels or transitions.',
+    );
+    const file = parseCoverage(
+      JSON.stringify({ generatedAt: '2026-11-22T17:00:00Z', levels: ['machine'], transitions: {} }),
+    );
+    expect(file).toEqual({
+      generatedAt: '2026-11-22T17:00:00Z',
+      levels: ['machine'],
+      transitions: {},
+    });
+  });
+
+  it('colours each arrow by the levels that take every transition it stands for', () => {
+    if (intro === undefined || commit === undefined) throw new Error('no such transitions');
+    const file = {
+      generatedAt: '2026-11-22T17:00:00Z',
+      levels: ['machine', 'jsdom', 'chromium'],
+      transitions: {
+        [intro.coverageId]: ['machine', 'jsdom', 'chromium'],
+        [commit.coverageId]: ['machine'],
+      },
+    };
+    const full = coverageOfView(VIEWS.machine, file);
+    const edgeOf = (transition: string) =>
+      MACHINE_GRAPH.edges.find((edge) => edge.transition === transition)?.id ?? '';
+    expect(full.get(edgeOf(intro.id))).toBe('all');
+    expect(full.get(edgeOf(commit.id))).toBe('some');
+    const back = MACHINE_GRAPH.transitions.find(
+      (t) => t.source === 'matched.step.intro' && t.eventType === 'nav.back',
+    );
+    expect(full.get(edgeOf(back?.id ?? ''))).toBe('none');
+    // The screens view's arrow for "submit name" stands for the valid submit only.
+    const screens = coverageOfView(VIEWS.screens, file);
+    const submitName = VIEWS.screens.graph.edges.find(
+      (edge) => edge.source === 'matched.step.intro' && edge.target === 'matched.step.goal',
+    );
+    expect(screens.get(submitName?.id ?? '')).toBe('all');
+  });
+});
