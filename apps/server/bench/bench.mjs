@@ -1,0 +1,342 @@
+// Every performance figure of the site in one table, measured side by side in one run against
+// the compiled server (`node dist/server.js`) and the built web app:
+//
+//   pnpm bench          (from the root: builds the web app and the server first)
+//
+// - cold start (new data directory) and restart (same directory) of the site with its embedded
+//   tracker: spawn to the first answered /api/proxy/teams; resident memory idle and at its peak;
+// - GET /api/proxy/teams against a bare Fastify hello route (separate process), autocannon with
+//   10 connections each, one after the other;
+// - sign-ups per second (POST /api/users, 201 answers, the tracker's real password hashing);
+// - Lighthouse 13 (mobile, default simulated throttling) per route, with the system Chromium;
+// - first-load JavaScript per route: gzip bytes of the scripts and modulepreloads of its page.
+//
+// It prints and never asserts. This machine's cores are shared with the load generator, Chromium
+// and any other work: compare figures of one run, not across runs.
+//
+// BENCH_SECONDS (default 8) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
+// the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; CHROME_PATH (default
+// /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
+const ROUTES = (
+  process.env.BENCH_ROUTES ??
+  [
+    '/',
+    '/how-it-works',
+    '/success-stories',
+    '/about-us',
+    '/pricing',
+    '/onboarding',
+    ...['role', 'team', 'maybe', 'no', 'intro', 'goal', 'commit', 'sync', 'account', 'confirm'].map(
+      (step) => `/onboarding/work/${step}`,
+    ),
+    '/thank-you',
+    '/no-thank-you',
+    '/maybe-submitted',
+    '/api-test',
+    '/statechart',
+  ].join(',')
+)
+  .split(',')
+  .map((route) => route.trim())
+  .filter(Boolean);
+
+const rows = [];
+const row = (group, measure, value, note = '') => rows.push({ group, measure, value, note });
+const ms = (value) => `${Math.round(value)} ms`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory (MiB) of a process now, and its peak so far. */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+async function waitFor(url, child, limitMs = 180_000) {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} did not answer within ${limitMs} ms`);
+}
+
+/** Starts the compiled site; resolves once /api/proxy/teams answers 200, with the time it took. */
+async function startSite(port, dataDir) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRACKER_DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      // The load generator is one client: lift the per-client limits so every answer is a 2xx.
+      RATE_LIMIT_READ_MAX: '100000000',
+      RATE_LIMIT_WRITE_MAX: '100000000',
+      RATE_LIMIT_SIGNUP_MAX: '100000000',
+      RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '100000000',
+      RATE_LIMIT_SIGNUP_GLOBAL_MAX: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/proxy/teams`, child);
+  return { child, startMs: performance.now() - started };
+}
+
+async function stop(child) {
+  const started = performance.now();
+  child.kill('SIGTERM');
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  return performance.now() - started;
+}
+
+/** A bare Fastify app answering {hello:'world'}, in its own process like the site. */
+async function startHello(port) {
+  const source = `
+    import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: serverDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/`, child, 30_000);
+  return child;
+}
+
+function load(options) {
+  return autocannon({ connections: 10, duration: seconds, ...options });
+}
+
+let emailCounter = 0;
+async function signUps(base, teamId) {
+  const result = await load({
+    url: base,
+    connections: 4,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/users',
+        headers: { 'content-type': 'application/json', origin: base },
+        setupRequest: (request) => {
+          emailCounter += 1;
+          return {
+            ...request,
+            body: JSON.stringify({
+              email: `bench-${process.pid}-${emailCounter}@example.org`,
+              password: 'benchmark passphrase',
+              name: 'Bench User',
+              goalSummary: 'Measure things',
+              teamId,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return { perSecond: result['2xx'] / seconds, other: result.non2xx, p99: result.latency.p99 };
+}
+
+/** Gzip bytes of the JavaScript a page's HTML makes the browser fetch before it can run. */
+function firstLoadJs(path) {
+  const list = JSON.parse(readFileSync(join(webDist, 'prerendered.json'), 'utf8'));
+  const file = list[path]?.file ?? 'index.html';
+  const html = readFileSync(join(webDist, file), 'utf8');
+  const scripts = new Set();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)) scripts.add(match[1]);
+  for (const match of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)) {
+    scripts.add(match[1]);
+  }
+  let bytes = 0;
+  for (const script of scripts) {
+    bytes += gzipSync(readFileSync(join(webDist, script)), { level: 9 }).length;
+  }
+  return { kib: bytes / 1024, chunks: scripts.size, prerendered: file !== 'index.html' };
+}
+
+async function lighthouseRows(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const table = [];
+  try {
+    for (const route of ROUTES) {
+      const js = firstLoadJs(route);
+      let figures = {};
+      try {
+        const result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const audits = result?.lhr.audits ?? {};
+        const secondsOf = (id) => ((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2);
+        figures = {
+          perf: result?.lhr.categories.performance.score?.toFixed(2) ?? '?',
+          'FCP s': secondsOf('first-contentful-paint'),
+          'LCP s': secondsOf('largest-contentful-paint'),
+          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+          CLS: (audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3),
+        };
+      } catch (error) {
+        figures = { perf: `failed: ${error instanceof Error ? error.message : error}` };
+      }
+      table.push({
+        route,
+        ...figures,
+        'first-load JS KiB gz': js.kib.toFixed(1),
+        chunks: js.chunks,
+        html: js.prerendered ? 'prerendered' : 'shell',
+      });
+      process.stderr.write('.');
+    }
+  } finally {
+    chrome.kill();
+  }
+  process.stderr.write('\n');
+  return table;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
+const sitePort = await freePort();
+const base = `http://127.0.0.1:${sitePort}`;
+let site;
+let hello;
+try {
+  // Cold start: a new data directory (database created, migrated, seeded; API key generated).
+  const cold = await startSite(sitePort, dataDir);
+  row('start', 'cold start, new data dir (spawn -> first proxied read)', ms(cold.startMs));
+  row('start', 'shutdown (SIGTERM -> exit)', ms(await stop(cold.child)));
+  site = await startSite(sitePort, dataDir);
+  row('start', 'restart, same data dir (spawn -> first proxied read)', ms(site.startMs));
+  const idle = memory(site.child.pid);
+  row('memory', 'resident memory after start', `${idle.rss.toFixed(0)} MiB`);
+
+  // The two targets take turns in short rounds, so a change in the machine's other load
+  // (shared with other work) falls on both alike.
+  const helloPort = await freePort();
+  hello = await startHello(helloPort);
+  const rounds = 4;
+  const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+  const bare = { ok: 0, p99: [] };
+  const proxy = { ok: 0, other: 0, p99: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    const h = await load({ url: `http://127.0.0.1:${helloPort}/`, duration: roundSeconds });
+    bare.ok += h['2xx'];
+    bare.p99.push(h.latency.p99);
+    const p = await load({ url: `${base}/api/proxy/teams`, duration: roundSeconds });
+    proxy.ok += p['2xx'];
+    proxy.other += p.non2xx;
+    proxy.p99.push(p.latency.p99);
+  }
+  await stop(hello);
+  hello = undefined;
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const span = rounds * roundSeconds;
+  const ratio = proxy.ok / bare.ok;
+  row(
+    'proxy',
+    'bare Fastify hello, req/s (10 connections)',
+    Math.round(bare.ok / span),
+    `${rounds} rounds of ${roundSeconds} s, alternating`,
+  );
+  row('proxy', 'bare Fastify hello, p99 (median of rounds)', `${median(bare.p99)} ms`);
+  row(
+    'proxy',
+    'GET /api/proxy/teams, req/s (10 connections)',
+    Math.round(proxy.ok / span),
+    `${proxy.other} non-2xx`,
+  );
+  row(
+    'proxy',
+    'GET /api/proxy/teams, p99 (median of rounds)',
+    `${median(proxy.p99)} ms`,
+    `goal <= 20 ms; rounds: ${proxy.p99.join(', ')} ms`,
+  );
+  row('proxy', 'proxy / bare hello', `${ratio.toFixed(2)}x`, 'goal >= 0.5x');
+
+  const teams = await (await fetch(`${base}/api/proxy/teams`)).json();
+  const teamId = Array.isArray(teams) && teams[0]?.id ? teams[0].id : 1;
+  const signups = await signUps(base, teamId);
+  row(
+    'sign-up',
+    'POST /api/users, accounts created/s (4 connections)',
+    signups.perSecond.toFixed(1),
+    `${signups.other} non-2xx, p99 ${signups.p99} ms`,
+  );
+  const loaded = memory(site.child.pid);
+  row(
+    'memory',
+    'resident memory now / peak',
+    `${loaded.rss.toFixed(0)} / ${loaded.peak.toFixed(0)} MiB`,
+  );
+
+  const pages = lighthouseOn ? await lighthouseRows(base) : [];
+  if (!lighthouseOn) {
+    for (const route of ROUTES) {
+      const js = firstLoadJs(route);
+      pages.push({ route, 'first-load JS KiB gz': js.kib.toFixed(1), chunks: js.chunks });
+    }
+  }
+
+  // One table: the site-wide figures first, then a row per route (blank cells where a column
+  // does not apply).
+  const table = [
+    ...rows.map(({ group, measure, value, note }) => ({
+      what: `${group}: ${measure}`,
+      value,
+      note,
+    })),
+    ...pages.map(({ route, ...figures }) => ({ what: `page ${route}`, ...figures })),
+  ];
+  console.log(
+    `\nSite benchmark: compiled server, embedded tracker on PGlite, ${seconds} s per load run;` +
+      " Lighthouse 13 mobile (simulated throttling); first-load JS = gzip bytes of the page's" +
+      ' scripts and modulepreloads.\nThe load generator, Chromium and the server share this' +
+      ' machine (and any other work on it): compare figures of one run.\n',
+  );
+  console.table(table);
+} finally {
+  if (hello) await stop(hello);
+  if (site) await stop(site.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
