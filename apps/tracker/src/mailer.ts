@@ -60,7 +60,13 @@ export interface MailerOptions {
   log: { error(obj: object, msg: string): void };
 }
 
-const LEASE_MS = 5 * 60_000;
+/**
+ * How long mail being sent is kept from other senders. Short, so that mail a crashed process had
+ * taken is due again soon: a restart's mailer (which looks every MAIL_RETRY_SECONDS, 30 s by
+ * default) sends it within a minute. Batches are small so a batch is sent well within it.
+ */
+const LEASE_MS = 30_000;
+const BATCH = 5;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 export interface Mailer {
@@ -103,7 +109,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     let sent = 0;
     for (;;) {
       const now = opts.now();
-      const batch = await opts.outbox.lease(now, new Date(now.getTime() + LEASE_MS), 20);
+      const batch = await opts.outbox.lease(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (batch.length === 0) return sent;
       for (const row of batch) if (await sendOne(row)) sent++;
     }

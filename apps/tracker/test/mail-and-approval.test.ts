@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage, MailTransport } from '../src/mailer.ts';
+import { createMailer, type MailMessage, type MailTransport } from '../src/mailer.ts';
 import { newUser, type TestTracker, testTracker } from './helpers.ts';
 
 /** Records what it is asked to send; fails while `down` is true. */
@@ -112,6 +112,46 @@ describe('confirmation email and POST /email-confirmations', () => {
     clock = new Date(clock.getTime() + 10 * 60_000);
     await t.app.mailer.flush();
     expect(mail.sent.filter((m) => m.to === body.email)).toHaveLength(1);
+  });
+});
+
+describe('mail after a crash', () => {
+  it('goes out within a minute when the process died while sending it', async () => {
+    let clock = new Date('2026-06-01T12:00:00Z');
+    let unblock = () => {};
+    const hanging: MailTransport = {
+      send: () =>
+        new Promise<void>((resolve) => {
+          unblock = resolve;
+        }),
+    };
+    const t = await testTracker({ mailTransport: hanging, now: () => clock });
+    try {
+      const body = newUser();
+      expect((await t.call({ method: 'POST', url: '/users', payload: body })).statusCode).toBe(201);
+      // The send never finishes: the process "dies" holding the mail's lease.
+      void t.app.mailer.flush();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const leased = (await t.app.repos.outbox.all()).find((r) => r.toAddress === body.email);
+      expect(leased).toMatchObject({ sentAt: null, attempts: 1 });
+
+      // The next process starts; a minute later its mailer has sent the mail.
+      const sent: MailMessage[] = [];
+      const restarted = createMailer({
+        outbox: t.app.repos.outbox,
+        transport: { send: async (m) => void sent.push(m) },
+        from: 'test@example.org',
+        now: () => clock,
+        retryIntervalMs: 30_000,
+        log: { error: () => {} },
+      });
+      clock = new Date(clock.getTime() + 60_000);
+      await restarted.flush();
+      expect(sent.filter((m) => m.to === body.email)).toHaveLength(1);
+    } finally {
+      unblock();
+      await t.close();
+    }
   });
 });
 
