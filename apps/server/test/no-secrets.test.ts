@@ -91,7 +91,11 @@ describe('the API key, passwords and session cookies stay secret', () => {
     const token = /token=([^\s]+)/.exec(
       tracker.mail.find((m) => m.to === account.email)?.text ?? '',
     )?.[1];
-    await json('/api/confirm-email', { token: decodeURIComponent(token ?? '') });
+    const linkToken = decodeURIComponent(token ?? '');
+    expect(linkToken.length).toBeGreaterThan(20);
+    // The page the link opens (its URL holds the token) and the call that page makes.
+    await call({ url: `/confirm-email?token=${encodeURIComponent(linkToken)}` });
+    await json('/api/confirm-email', { token: linkToken });
     await json('/api/feedback', {}, { origin: 'https://evil.example' });
     await call({ url: '/onboarding/work/role' });
     await site.close();
@@ -111,7 +115,7 @@ describe('the API key, passwords and session cookies stay secret', () => {
     }
     // The session cookie is in the one Set-Cookie that creates it, and nowhere in the logs.
     const cookieValue = cookie.split('=')[1] ?? '';
-    for (const secret of [tracker.apiKey, account.password, cookieValue]) {
+    for (const secret of [tracker.apiKey, account.password, cookieValue, linkToken]) {
       for (const line of lines) expect(line, line).not.toContain(secret);
     }
     const status = responses[0]?.json();

@@ -9,7 +9,7 @@ export {
   notFound,
   RetryLaterError,
 } from './errors.ts';
-export { type LogOptions, loggerOptions, REDACTED_PATHS } from './logging.ts';
+export { type LogOptions, loggableUrl, loggerOptions, REDACTED_PATHS } from './logging.ts';
 export {
   MAX_FIELD_BYTES,
   type Photo,

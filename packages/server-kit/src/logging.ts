@@ -11,11 +11,45 @@ export const REDACTED_PATHS = [
   'busboyOptions.headers.cookie',
   'busboyOptions.headers.authorization',
   'busboyOptions.headers["x-api-key"]',
+  'req.headers["idempotency-key"]',
   'password',
   '*.password',
   'apiKey',
   '*.apiKey',
 ];
+
+/** Query parameters whose values are secrets (the email-confirmation link carries `token`). */
+const SECRET_PARAMS = /^(token|key|api_?key|password|secret|code)$/i;
+
+/** A request URL as it may be logged: the values of secret query parameters blanked. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is logged as it came.
+      }
+      return eq !== -1 && SECRET_PARAMS.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
 
 export interface LogOptions {
   level: string;
@@ -31,6 +65,16 @@ export function loggerOptions({ level, name, stream }: LogOptions) {
     level,
     ...(name ? { name } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's own request fields, with the URL's secrets blanked.
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(stream ? { stream } : {}),
   };
 }
