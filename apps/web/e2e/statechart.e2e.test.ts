@@ -126,6 +126,18 @@ describe('statechart studio at 1280x800', () => {
     await canvas.getByRole('img', { name: 'Onboarding statechart' }).waitFor();
     expect(await canvas.locator('g[data-state="matched.step.account.submitting"]').count()).toBe(1);
     await shot(page, 'machine-fit');
+    // A compound state collapses into one box (laid out afresh), and comes back.
+    await page.getByRole('combobox', { name: 'Find a state or screen' }).fill('matching');
+    await page.getByRole('option', { name: /^matching · Finding your team/ }).click();
+    await page.getByRole('button', { name: 'Collapse', exact: true }).click();
+    await expect
+      .poll(() => canvas.locator('g[data-state="matching.lists"]').count(), { timeout: 60_000 })
+      .toBe(0);
+    expect(await canvas.locator('g[data-state="matching"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await shot(page, 'machine-collapsed');
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect.poll(() => canvas.locator('g[data-state="matching.lists"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

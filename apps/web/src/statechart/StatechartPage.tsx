@@ -38,6 +38,7 @@ import {
 } from './sandbox.ts';
 import {
   type ChartView,
+  collapsedView,
   MACHINE_GRAPH,
   STATES,
   searchStates,
@@ -83,7 +84,24 @@ function takenEdges(view: ChartView, taken: readonly string[]): Set<string> {
 export function StatechartPage() {
   const canvas = useRef<CanvasApi>(null);
   const [viewKey, setViewKey] = useState<ViewKey>('screens');
-  const view = VIEWS[viewKey];
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [laidOut, setLaidOut] = useState<ChartView | null>(null);
+  const view =
+    viewKey === 'machine' && collapsed.size > 0 && laidOut !== null ? laidOut : VIEWS[viewKey];
+
+  useEffect(() => {
+    if (collapsed.size === 0) {
+      setLaidOut(null);
+      return;
+    }
+    let current = true;
+    void collapsedView(collapsed).then((next) => {
+      if (current) setLaidOut(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [collapsed]);
   const [zoom, setZoom] = useState(1);
   const [panel, setPanel] = useState<PanelKey | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -198,6 +216,32 @@ export function StatechartPage() {
             </button>
           ))}
         </fieldset>
+        {viewKey === 'machine' ? (
+          <div className={styles.group}>
+            <button
+              type="button"
+              className={styles.tool}
+              disabled={
+                selected === null ||
+                (STATES.get(selected)?.children.length ?? 0) === 0 ||
+                collapsed.has(selected)
+              }
+              onClick={() => {
+                if (selected !== null) setCollapsed((set) => new Set([...set, selected]));
+              }}
+            >
+              Collapse
+            </button>
+            <button
+              type="button"
+              className={styles.tool}
+              disabled={collapsed.size === 0}
+              onClick={() => setCollapsed(new Set())}
+            >
+              Expand all
+            </button>
+          </div>
+        ) : null}
         <Search
           onPick={(id) => {
             if (shownIn(view, id) === null) setViewKey('machine');

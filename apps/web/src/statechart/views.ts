@@ -5,6 +5,7 @@ import {
   type ChartScene,
   type ChartState,
   chartDescription,
+  collapseGraph,
   onboardingChartLayout,
   onboardingMachine,
   SCREENS_TITLE,
@@ -111,4 +112,21 @@ export function searchStates(query: string): SearchResult[] {
       const screen = (id: string) => (STATES.get(id)?.route === null ? 1 : 0);
       return screen(a.id) - screen(b.id) || a.id.length - b.id.length;
     });
+}
+
+/**
+ * The full machine with some compound states collapsed, laid out afresh. ELK is loaded for this
+ * only (it is 1.6 MB): the studio's first paint never waits for it.
+ */
+export async function collapsedView(collapsed: ReadonlySet<string>): Promise<ChartView> {
+  const graph = collapseGraph(MACHINE_GRAPH, collapsed);
+  const { layoutChart } = await import('@app/onboarding/layout');
+  const layout = await layoutChart(graph);
+  return {
+    ...VIEWS.machine,
+    description: `${VIEWS.machine.description} Collapsed: ${[...collapsed].join(', ')}.`,
+    graph,
+    layout,
+    scene: toChartScene(graph, layout),
+  };
 }
