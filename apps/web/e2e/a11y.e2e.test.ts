@@ -95,6 +95,8 @@ describe.each([360, 1280])('accessibility at %i px', (width) => {
       ['/success-stories', 'Success Stories'],
       ['/about-us', 'About Us'],
       ['/pricing', 'Pricing'],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
       ['/no-such-page', '404 Page Not Found'],
     ] as const) {
       await page.goto(`${site.url}${path}`);

@@ -396,7 +396,10 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     await page.getByLabel('Email').fill('maya-thompson@example.com');
     await page.getByLabel('Password').fill('engine-1843');
     await page.getByRole('button', { name: 'Submit join request to Team Deep Work Crew' }).click();
+    // In the summary, linked to the email field, which says it too.
     expect(await errorSummary(page)).toEqual([taken]);
+    expect(await fieldMessage(page, 'Email')).toContain(taken);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     // Red: the red channel clearly above the others.
     const color = await page
       .getByRole('alert')

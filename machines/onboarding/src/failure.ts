@@ -69,3 +69,29 @@ export function bookingErrorMessage(error: unknown): string {
   if (failure.kind === 'network') return MESSAGES.bookingNetworkError;
   return failure.serverMessage ?? MESSAGES.bookingDefaultError;
 }
+
+/** The account form's fields a failed sign-up can point at. */
+export type AccountField = 'email' | 'password';
+
+/**
+ * The fields a failed sign-up names, with their messages, so the form shows each against its
+ * field: a taken address (409 `EMAIL_TAKEN`) is about the email; a 400 lists each refused field
+ * in its `details` (`[{ path, message }]`). Empty when the failure is not about a field.
+ */
+export function accountFieldErrors(error: unknown): Partial<Record<AccountField, string>> {
+  if (!isRecord(error) && !(error instanceof Error)) return {};
+  const record: Record<string, unknown> = { ...error };
+  const body = isRecord(record.data) ? record.data : isRecord(record.body) ? record.body : {};
+  const code = text(record.code) ?? text(body.code);
+  if (code === 'EMAIL_TAKEN') return { email: createUserErrorMessage(error) };
+  const fields: Partial<Record<AccountField, string>> = {};
+  if (Array.isArray(body.details)) {
+    for (const detail of body.details) {
+      if (!isRecord(detail)) continue;
+      const path = text(detail.path);
+      const message = text(detail.message);
+      if ((path === 'email' || path === 'password') && message !== null) fields[path] ??= message;
+    }
+  }
+  return fields;
+}

@@ -411,6 +411,31 @@ describe('account step', () => {
     ]);
   });
 
+  it('puts a taken address and a refused field against their fields', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', {
+      kind: 'http',
+      status: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email address already exists.',
+    });
+    expect(system.context().errors).toEqual({
+      email: 'An account with this email address already exists.',
+    });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', {
+      status: 400,
+      data: {
+        code: 'VALIDATION_ERROR',
+        message: 'Password: too common',
+        details: [{ path: 'password', message: 'Choose a less common password' }],
+      },
+    });
+    expect(system.context().errors).toEqual({ password: 'Choose a less common password' });
+  });
+
   it('treats an unreadable answer as an invalid response', async () => {
     const system = start();
     await toAccount(system);

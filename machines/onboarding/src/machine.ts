@@ -40,7 +40,7 @@ import {
   stateIn,
 } from 'xstate';
 import { fallbackBookingDate } from './booking.ts';
-import { bookingErrorMessage, createUserErrorMessage } from './failure.ts';
+import { accountFieldErrors, bookingErrorMessage, createUserErrorMessage } from './failure.ts';
 import { HOLD_MS, isHoldEnding, secondsLeft } from './hold.ts';
 import { type LinearStep, linearIndex, type ScreenMeta, type Step, screen } from './steps.ts';
 import {
@@ -443,7 +443,14 @@ export const onboardingSetup = setup({
       email: ({ context, event }) =>
         event.type === 'account.submit' ? event.email.trim() : context.email,
     }),
-    failAccount: assign({ errors: ({ event }) => ({ form: accountFailureText(event) }) }),
+    // A refusal about a field (a taken address, a refused password) is shown against that field;
+    // anything else against the whole form.
+    failAccount: assign({
+      errors: ({ event }) => {
+        const fields = 'error' in event ? accountFieldErrors(event.error) : {};
+        return Object.keys(fields).length > 0 ? fields : { form: accountFailureText(event) };
+      },
+    }),
     // Runs on choosing a photo and on submitting: a rejected photo keeps its message on screen
     // for as long as it stays chosen (spec 5: submission is blocked while the error stands).
     checkPhoto: assign({

@@ -393,7 +393,7 @@ describe('account and profile', () => {
     await user.click(screen.getByRole('button', { name: /^Submit join request/ }));
   }
 
-  it("shows the server's message inline and in a destructive toast", async () => {
+  it('shows a taken address against the email field and in a destructive toast', async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       createUser: async () => {
@@ -407,7 +407,13 @@ describe('account and profile', () => {
     });
     harness = renderOnboarding({ path: '/onboarding/work/role', api });
     await toAccount(user);
-    expect(await screen.findByText('That email is already registered')).toBeInTheDocument();
+    // In the error summary, linked to the email field, and beside the field.
+    expect(
+      await screen.findByRole('link', { name: 'That email is already registered' }),
+    ).toHaveAttribute('href', '#account-email');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'That email is already registered',
+    );
     expect(harness.toast).toHaveBeenCalledWith({
       title: MESSAGES.createUserErrorTitle,
       description: 'That email is already registered',
