@@ -137,5 +137,6 @@ describe('valid HTML', () => {
     expect(errors, errors.join('\n')).toEqual([]);
     expect(pages.size).toBe(25);
     await context.close();
-  });
+    // A walk through 25 screens and one Java start: longer than one screen's test.
+  }, 300_000);
 });
