@@ -11,6 +11,7 @@ import mailer from './plugins/app/mailer.ts';
 import repositories from './plugins/app/repositories.ts';
 import signups from './plugins/app/signups.ts';
 import storage from './plugins/app/storage.ts';
+import { holdRoutes } from './routes/holds.ts';
 import { joinRequestRoutes } from './routes/join-requests.ts';
 import { readRoutes } from './routes/read.ts';
 import { submissionRoutes } from './routes/submissions.ts';
@@ -54,6 +55,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(userRoutes);
   await app.register(submissionRoutes);
   await app.register(joinRequestRoutes);
+  await app.register(holdRoutes);
   await app.register(uploadRoutes);
   app.setNotFoundHandler(async (request) => {
     throw noRoute(request.method, request.url);

@@ -1,6 +1,8 @@
 import { API_KEY_PREFIX } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TrackerOptions } from '../src/config.ts';
+import { memberships } from '../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 
@@ -35,6 +37,25 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
       await db.cleanup();
     },
   };
+}
+
+/**
+ * A user's row, whatever their status. The public read routes show only members, so tests look
+ * at applicants here.
+ */
+export async function userRow(t: TestTracker, id: number) {
+  const row = await t.app.repos.users.get(id);
+  if (!row) throw new Error(`no user ${id}`);
+  return row;
+}
+
+/** The status of a user's membership of a team, or undefined when there is none. */
+export async function membershipStatus(t: TestTracker, teamId: number, userId: number) {
+  const [row] = await t.app.database.db
+    .select({ status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  return row?.status;
 }
 
 let counter = 0;

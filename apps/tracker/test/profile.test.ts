@@ -1,6 +1,6 @@
 import { MAX_PHOTO_BYTES, MESSAGES, ProfileResponse } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { IMAGES, multipart, newUser, type TestTracker, testTracker, userRow } from './helpers.ts';
 
 let t: TestTracker;
 let userId: number;
@@ -34,7 +34,7 @@ describe('POST /users/:id/profile', () => {
       about: 'I run before work.',
     });
 
-    const user = (await t.call({ url: `/users/${userId}` })).json();
+    const user = await userRow(t, userId);
     expect(user).toMatchObject({ image: body.photo, about: 'I run before work.' });
 
     const photo = await t.app.inject({ url: `/uploads/${body.photo}` });
@@ -111,7 +111,7 @@ describe('POST /users/:id/profile', () => {
   });
 
   it('updates about me alone, and treats an empty file field as no photo', async () => {
-    const before = (await t.call({ url: `/users/${userId}` })).json().image;
+    const before = (await userRow(t, userId)).image;
     const res = await send(
       userId,
       multipart([
@@ -169,7 +169,7 @@ describe('POST /users/:id/profile', () => {
   });
 
   it('answers 400 for a multipart body it cannot read, and for a NUL in about me', async () => {
-    const before = (await t.call({ url: `/users/${userId}` })).json().about;
+    const before = (await userRow(t, userId)).about;
     const bodies = [
       { type: 'multipart/form-data', payload: 'abc' },
       {
@@ -190,6 +190,6 @@ describe('POST /users/:id/profile', () => {
       expect(res.statusCode, body.payload).toBe(400);
       expect(res.json().message.length).toBeGreaterThan(0);
     }
-    expect((await t.call({ url: `/users/${userId}` })).json().about).toBe(before);
+    expect((await userRow(t, userId)).about).toBe(before);
   });
 });

@@ -61,11 +61,16 @@ describe('read endpoints', () => {
       expect(team.members.length).toBeGreaterThanOrEqual(2);
       expect(team.members.length).toBeLessThanOrEqual(5);
     }
+    // Only members are public: the seed's Pending and Inactive people are left out.
     const statuses = teams.flatMap((team) =>
       team.members.map((m) => ('status' in m ? m.status : '')),
     );
-    expect(statuses).toContain('Inactive');
-    expect(statuses).toContain('Pending');
+    expect(new Set(statuses)).toEqual(new Set(['Active']));
+    for (const team of teams) {
+      expect(team.openSeats, team.name).toEqual(expect.any(Number));
+    }
+    // Every team but one (Founders Circle, full) has a seat for a newcomer.
+    expect(teams.filter((team) => (team.openSeats ?? 0) > 0).length).toBe(teams.length - 1);
   });
 
   it('GET /teams/:id answers members with status and user, never private fields', async () => {
@@ -110,6 +115,21 @@ describe('read endpoints', () => {
     );
     expect((await t.call({ url: '/users/424242' })).statusCode).toBe(404);
     expect((await t.call({ url: '/users/x' })).statusCode).toBe(400);
+  });
+
+  it('GET /users/:id answers applicants and former members exactly like an unknown id', async () => {
+    const { memberships } = await import('../src/db/schema.ts');
+    const rows = await t.app.database.db.select().from(memberships);
+    const unknown = await t.call({ url: '/users/424242' });
+    for (const status of ['Pending', 'Inactive'] as const) {
+      const row = rows.find((r) => r.status === status);
+      expect(row, status).toBeDefined();
+      const res = await t.call({ url: `/users/${row?.userId}` });
+      expect(res.statusCode, status).toBe(404);
+      expect(res.body).toBe(unknown.body);
+    }
+    const member = rows.find((r) => r.status === 'Active');
+    expect((await t.call({ url: `/users/${member?.userId}` })).statusCode).toBe(200);
   });
 
   it('GET /focus-areas lists the four areas with their roles', async () => {

@@ -1,7 +1,7 @@
 import { CreateUserResponse, MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_REQUEST_WARNINGS } from '../src/services/users.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { membershipStatus, newUser, type TestTracker, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 beforeAll(async () => {
@@ -23,9 +23,14 @@ describe('POST /users', () => {
     expect(answer.joinRequestSuccess).toBe(true);
     expect(answer.joinRequestWarning).toBeUndefined();
 
+    expect(answer.joinRequest).toEqual({ status: 'pending' });
+    expect(await membershipStatus(t, 2, Number(answer.user.id))).toBe('Pending');
+    // An applicant is not public: neither in the team's members nor by id.
     const team = (await t.call({ url: '/teams/2' })).json();
-    const member = team.members.find((m: { user: { id: number } }) => m.user.id === answer.user.id);
-    expect(member).toMatchObject({ status: 'Pending', user: { name: 'Ada Lovelace' } });
+    expect(team.members.some((m: { user: { id: number } }) => m.user.id === answer.user.id)).toBe(
+      false,
+    );
+    expect((await t.call({ url: `/users/${answer.user.id}` })).statusCode).toBe(404);
 
     const pending = (await t.call({ url: '/join-requests?status=pending' })).json();
     expect(
@@ -70,14 +75,23 @@ describe('POST /users', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('creates the user with a warning when the team id names no team', async () => {
+  it('records an unmatched join request when the team id names no team', async () => {
     for (const teamId of ['sample-team', 987654]) {
       const res = await post(newUser({ teamId }));
       expect(res.statusCode).toBe(201);
-      const answer = res.json();
-      expect(answer.joinRequestSuccess).toBeUndefined();
-      expect(answer.joinRequestWarning).toBe(JOIN_REQUEST_WARNINGS.teamNotFound(teamId));
-      expect((await t.call({ url: `/users/${answer.user.id}` })).statusCode).toBe(200);
+      const answer = CreateUserResponse.parse(res.json());
+      expect(answer.joinRequestSuccess).toBe(true);
+      expect(answer.joinRequestWarning).toBeUndefined();
+      expect(answer.joinRequest).toEqual({ status: 'unmatched' });
+      const unmatched = (await t.call({ url: '/join-requests?status=unmatched' })).json();
+      expect(unmatched.joinRequests).toContainEqual(
+        expect.objectContaining({
+          status: 'unmatched',
+          team: null,
+          membershipId: null,
+          user: expect.objectContaining({ id: answer.user.id }),
+        }),
+      );
     }
   });
 

@@ -272,6 +272,13 @@ export type Hold = z.infer<typeof Hold>;
 export const HoldResponse = z.object({ hold: Hold });
 export type HoldResponse = z.infer<typeof HoldResponse>;
 
+/**
+ * Between the site and the tracker only: the header naming the browser session that owns a hold,
+ * as an opaque key the site derives from its session (never the session cookie itself).
+ */
+export const HOLD_OWNER_HEADER = 'x-hold-owner';
+export const HoldOwner = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'a hold owner key');
+
 /** Stable `code`s of the hold endpoints' 4xx answers. */
 export const HOLD_ERROR_CODES = {
   /** 409: the team has no open seat (someone else holds or took the last one). */

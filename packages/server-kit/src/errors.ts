@@ -17,11 +17,19 @@ export const ERROR_STATUS = {
   SESSION_REQUIRED: 403,
   NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
+  TEAM_NOT_FOUND: 404,
+  /** No such hold of this browser session (never made, released, or another session's). */
+  HOLD_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   TOKEN_USED: 409,
   JOIN_REQUEST_DECIDED: 409,
   TEAM_FULL: 409,
+  HOLD_EXTENSION_LIMIT: 409,
+  /** A join request with no team yet: it must be placed on one before a decision. */
+  JOIN_REQUEST_UNMATCHED: 409,
+  JOIN_REQUEST_PLACED: 409,
   TOKEN_EXPIRED: 410,
+  HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */
   IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,

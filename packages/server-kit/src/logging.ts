@@ -3,10 +3,12 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',
+  'req.headers["x-hold-owner"]',
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
   'headers["x-api-key"]',
+  'headers["x-hold-owner"]',
   // @fastify/multipart logs the request headers it hands to busboy at trace level.
   'busboyOptions.headers.cookie',
   'busboyOptions.headers.authorization',

@@ -2,7 +2,16 @@
  * Drizzle's view of the tables created by migrations/*.sql. The SQL files are the source of truth
  * for the database; this file only gives queries their types, so keep the two in step.
  */
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -69,16 +78,26 @@ export const memberships = pgTable('memberships', {
   createdAt: createdAt(),
 });
 
-export type JoinRequestStatus = 'pending' | 'approved' | 'declined';
+export type JoinRequestStatus = 'unmatched' | 'pending' | 'approved' | 'declined';
 
 export const joinRequests = pgTable('join_requests', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),
-  teamId: integer('team_id').notNull(),
-  membershipId: integer('membership_id').notNull(),
+  /** Null while the request is unmatched (no team yet), set from then on. */
+  teamId: integer('team_id'),
+  membershipId: integer('membership_id'),
   status: text('status').$type<JoinRequestStatus>().notNull().default('pending'),
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+export const holds = pgTable('holds', {
+  id: uuid('id').primaryKey(),
+  teamId: integer('team_id').notNull(),
+  owner: text('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  extensions: integer('extensions').notNull().default(0),
+  createdAt: createdAt(),
 });
 
 export const emailTokens = pgTable('email_tokens', {
@@ -138,6 +157,7 @@ export const schema = {
   signupKeys,
   memberships,
   joinRequests,
+  holds,
   emailTokens,
   bookings,
   feedback,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { catalogueRepository } from './catalogue.ts';
 import { emailTokensRepository } from './email-tokens.ts';
+import { holdsRepository } from './holds.ts';
 import { joinRequestsRepository } from './join-requests.ts';
 import { outboxRepository } from './outbox.ts';
 import { signupKeysRepository } from './signup-keys.ts';
@@ -12,6 +13,7 @@ export function createRepositories(db: Db, now: () => Date) {
   return {
     catalogue: catalogueRepository(db),
     teams: teamsRepository(db),
+    holds: holdsRepository(db),
     users: usersRepository(db),
     joinRequests: joinRequestsRepository(db),
     emailTokens: emailTokensRepository(db),

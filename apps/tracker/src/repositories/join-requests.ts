@@ -10,11 +10,21 @@ export function joinRequestsRepository(db: Db) {
       return row;
     },
 
+    /** A join request with no team yet; an operator places it (see `place`). */
+    async insertUnmatched(userId: number, tx: Db = db) {
+      const [row] = await tx
+        .insert(joinRequests)
+        .values({ userId, teamId: null, membershipId: null, status: 'unmatched' })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
     async list(status: JoinRequestStatus | undefined, tx: Db = db) {
       const rows = await tx
         .select({ request: joinRequests, team: teams, user: users })
         .from(joinRequests)
-        .innerJoin(teams, eq(joinRequests.teamId, teams.id))
+        .leftJoin(teams, eq(joinRequests.teamId, teams.id))
         .innerJoin(users, eq(joinRequests.userId, users.id))
         .where(status ? eq(joinRequests.status, status) : undefined)
         .orderBy(asc(joinRequests.id));
@@ -24,7 +34,7 @@ export function joinRequestsRepository(db: Db) {
         createdAt: request.createdAt.toISOString(),
         decidedAt: request.decidedAt?.toISOString() ?? null,
         membershipId: request.membershipId,
-        team: { id: team.id, name: team.name },
+        team: team ? { id: team.id, name: team.name } : null,
         user: {
           id: user.id,
           name: user.name,
@@ -33,6 +43,11 @@ export function joinRequestsRepository(db: Db) {
           emailConfirmed: user.emailConfirmedAt !== null,
         },
       }));
+    },
+
+    async get(id: number, tx: Db = db) {
+      const [row] = await tx.select().from(joinRequests).where(eq(joinRequests.id, id));
+      return row ?? null;
     },
 
     /** Locks the row so two operators deciding at once cannot both win. */
@@ -50,6 +65,14 @@ export function joinRequestsRepository(db: Db) {
         .update(joinRequests)
         .set({ status, decidedAt: at })
         .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')));
+    },
+
+    /** An unmatched request gets its team and membership and waits for the team's decision. */
+    async place(id: number, teamId: number, membershipId: number, tx: Db = db) {
+      await tx
+        .update(joinRequests)
+        .set({ status: 'pending', teamId, membershipId })
+        .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'unmatched')));
     },
   };
 }

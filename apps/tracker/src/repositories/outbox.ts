@@ -3,7 +3,12 @@ import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
 export interface OutgoingMail {
-  kind: 'email-confirmation' | 'join-approved' | 'join-declined' | 'join-request-issue';
+  kind:
+    | 'email-confirmation'
+    | 'join-approved'
+    | 'join-declined'
+    | 'join-request-issue'
+    | 'join-request-unmatched';
   to: string;
   subject: string;
   text: string;

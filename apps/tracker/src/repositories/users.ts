@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { memberships, users } from '../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -20,6 +20,26 @@ export function usersRepository(db: Db) {
   return {
     async get(id: number, tx: Db = db) {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** The user if they are an Active user and an Active member of some team, else null. */
+    async getMember(id: number, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.status, 'Active'),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(memberships)
+                .where(and(eq(memberships.userId, users.id), eq(memberships.status, 'Active'))),
+            ),
+          ),
+        );
       return row ?? null;
     },
 

@@ -1,15 +1,16 @@
+import { TeamIdField } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { decideJoinRequest } from '../services/join-requests.ts';
+import { decideJoinRequest, placeJoinRequest } from '../services/join-requests.ts';
 import { IdParams, rowIdOr404 } from './ids.ts';
 
 const Decision = z.enum(['approved', 'declined']);
 
 const ListQuery = z.object({
   status: z
-    .enum(['pending', 'approved', 'declined', 'all'], {
-      error: "status must be one of 'pending', 'approved', 'declined', 'all'",
+    .enum(['unmatched', 'pending', 'approved', 'declined', 'all'], {
+      error: "status must be one of 'unmatched', 'pending', 'approved', 'declined', 'all'",
     })
     .default('pending'),
 });
@@ -18,11 +19,12 @@ const JoinRequestList = z.object({
   joinRequests: z.array(
     z.object({
       id: z.number(),
-      status: z.enum(['pending', ...Decision.options]),
+      status: z.enum(['unmatched', 'pending', ...Decision.options]),
       createdAt: z.iso.datetime(),
       decidedAt: z.iso.datetime().nullable(),
-      membershipId: z.number(),
-      team: z.object({ id: z.number(), name: z.string() }),
+      /** Null while unmatched: no team was chosen at sign-up; an operator places the request. */
+      membershipId: z.number().nullable(),
+      team: z.object({ id: z.number(), name: z.string() }).nullable(),
       user: z.object({
         id: z.number(),
         name: z.string(),
@@ -36,6 +38,13 @@ const JoinRequestList = z.object({
 
 const DecisionAnswer = z.object({ id: z.number(), status: Decision });
 
+const PlacePayload = z.object({ teamId: TeamIdField });
+const PlaceAnswer = z.object({
+  id: z.number(),
+  status: z.literal('pending'),
+  team: z.object({ id: z.number(), name: z.string() }),
+});
+
 /** For operators: the API key is the permission. */
 export async function joinRequestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +57,14 @@ export async function joinRequestRoutes(fastify: FastifyInstance) {
         request.query.status === 'all' ? undefined : request.query.status,
       ),
     }),
+  );
+
+  // An unmatched request (no team could be chosen at sign-up) is placed on a team by an operator.
+  app.post(
+    '/join-requests/:id/place',
+    { schema: { params: IdParams, body: PlacePayload, response: { 200: PlaceAnswer } } },
+    async (request) =>
+      placeJoinRequest(app, rowIdOr404('Join request', request.params.id), request.body.teamId),
   );
 
   for (const decision of Decision.options) {

@@ -8,6 +8,7 @@ import { found, IdParams } from './ids.ts';
 export async function readRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { repos } = app;
+  const { now } = app.trackerConfig;
 
   app.get(
     '/health',
@@ -18,19 +19,22 @@ export async function readRoutes(fastify: FastifyInstance) {
     async () => ({ status: 'ok' as const }),
   );
 
-  app.get('/teams', { schema: { response: { 200: TeamList } } }, async () => repos.teams.list());
+  app.get('/teams', { schema: { response: { 200: TeamList } } }, async () =>
+    repos.teams.list(now()),
+  );
 
   app.get(
     '/teams/:id',
     { schema: { params: IdParams, response: { 200: Team } } },
-    async (request) => found('Team', request.params.id, (id) => repos.teams.get(id)),
+    async (request) => found('Team', request.params.id, (id) => repos.teams.get(id, now())),
   );
 
   app.get(
     '/users/:id',
     { schema: { params: IdParams, response: { 200: PublicUser } } },
+    // Only members are public: an applicant or a former member answers like an unknown id.
     async (request) =>
-      toPublicUser(await found('User', request.params.id, (id) => repos.users.get(id))),
+      toPublicUser(await found('User', request.params.id, (id) => repos.users.getMember(id))),
   );
 
   app.get('/focus-areas', { schema: { response: { 200: FocusAreaList } } }, async () => ({

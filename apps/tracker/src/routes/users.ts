@@ -3,6 +3,8 @@ import {
   ConfirmEmailResponse,
   CreateUserPayload,
   CreateUserResponse,
+  HOLD_OWNER_HEADER,
+  HoldOwner,
   IDEMPOTENCY_KEY_HEADER,
   ProfileResponse,
   SignUpHeaders,
@@ -14,6 +16,9 @@ import * as z from 'zod';
 import { updateProfile } from '../services/profile.ts';
 import { confirmEmail, createUser, signIn } from '../services/users.ts';
 import { IdParams, rowIdOr404 } from './ids.ts';
+
+/** The site names the browser session whose live hold on the team becomes the membership. */
+const TrackerSignUpHeaders = SignUpHeaders.extend({ [HOLD_OWNER_HEADER]: HoldOwner.optional() });
 
 const SignInPayload = z.object({
   email: z.string().min(1).max(320),
@@ -29,14 +34,15 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/users',
     {
       schema: {
-        headers: SignUpHeaders,
+        headers: TrackerSignUpHeaders,
         body: CreateUserPayload,
         response: { 201: CreateUserResponse },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] ?? null;
-      return reply.code(201).send(await createUser(app, request.body, key));
+      const holdOwner = request.headers[HOLD_OWNER_HEADER];
+      return reply.code(201).send(await createUser(app, request.body, key, holdOwner));
     },
   );
 

@@ -1,6 +1,39 @@
 import { JOIN_RESPONSE_DAYS } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { TrackerContext } from './context.ts';
+import { teamFull } from './holds.ts';
+
+const unmatched = () =>
+  new HttpError(
+    'JOIN_REQUEST_UNMATCHED',
+    'This join request has no team yet: place it on a team first.',
+  );
+
+/**
+ * Puts an unmatched join request on a team with an open seat: a Pending membership is added and
+ * the request waits for the team's decision like any other.
+ */
+export async function placeJoinRequest(ctx: TrackerContext, id: number, teamId: number) {
+  const { repos, database } = ctx;
+  return database.db.transaction(async (tx) => {
+    const team = await repos.teams.lock(teamId, tx);
+    if (!team) throw notFound('Team');
+    const request = await repos.joinRequests.getForUpdate(id, tx);
+    if (!request) throw notFound('Join request');
+    if (request.status !== 'unmatched') {
+      throw new HttpError('JOIN_REQUEST_PLACED', 'This join request already has a team.');
+    }
+    if ((await repos.teams.takenSeats(team.id, ctx.trackerConfig.now(), tx)) >= team.capacity) {
+      throw teamFull(team.name);
+    }
+    const membership = await repos.teams.addMembership(
+      { teamId: team.id, userId: request.userId, status: 'Pending' },
+      tx,
+    );
+    await repos.joinRequests.place(id, team.id, membership.id, tx);
+    return { id, status: 'pending' as const, team: { id: team.id, name: team.name } };
+  });
+}
 
 export async function decideJoinRequest(
   ctx: TrackerContext,
@@ -10,18 +43,25 @@ export async function decideJoinRequest(
   const { repos, database } = ctx;
   const now = ctx.trackerConfig.now();
   await database.db.transaction(async (tx) => {
+    const seen = await repos.joinRequests.get(id, tx);
+    if (!seen) throw notFound('Join request');
+    if (seen.teamId === null) throw unmatched();
+    // The team first, as holding and joining lock it, so no two seat changes interleave; then the
+    // request itself, read again under the lock.
+    const team = await repos.teams.lock(seen.teamId, tx);
     const request = await repos.joinRequests.getForUpdate(id, tx);
-    if (!request) throw notFound('Join request');
+    if (!request || !team) throw notFound('Join request');
     if (request.status !== 'pending') {
       throw new HttpError(
         'JOIN_REQUEST_DECIDED',
         `This join request has already been ${request.status}.`,
       );
     }
-    const team = await repos.teams.findRow(request.teamId, tx);
     const user = await repos.users.get(request.userId, tx);
-    if (!team || !user) throw notFound('Join request');
+    if (!user || request.membershipId === null) throw notFound('Join request');
     if (decision === 'approved') {
+      // The applicant's seat was counted while Pending; older data can still hold more
+      // applicants than seats, so Active members alone must never pass the capacity.
       if ((await repos.teams.activeMemberCount(team.id, tx)) >= team.capacity) {
         throw new HttpError('TEAM_FULL', `Team "${team.name}" is full.`);
       }

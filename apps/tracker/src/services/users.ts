@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CreateUserPayload, JOIN_RESPONSE_DAYS, rowId } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
+import type { Db } from '../db/client.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
 import { sleep } from './signup-queue.ts';
@@ -10,13 +11,10 @@ export const EMAIL_TAKEN_MESSAGE =
 
 /**
  * Why a user was created without a join request (the `joinRequestWarning` of POST /users).
- * These are the only two cases; anything else is an error and creates nothing.
+ * This is the only case; anything else is an error and creates nothing.
  */
 export const JOIN_REQUEST_WARNINGS = {
-  /** The team id names no team, e.g. the site's built-in sample team shown when matching failed. */
-  teamNotFound: (teamId: string | number) =>
-    `Team ${JSON.stringify(String(teamId))} does not exist, so no join request was sent.`,
-  /** The team already has as many Active members as it has places. */
+  /** Every seat of the team is taken (members, applicants and other people's holds). */
   teamFull: (name: string) => `Team "${name}" is full, so no join request was sent.`,
 } as const;
 
@@ -60,8 +58,9 @@ export async function createUser(
   ctx: TrackerContext,
   payload: CreateUserPayload,
   key: string | null = null,
+  holdOwner?: string,
 ): Promise<CreateUserAnswer> {
-  if (key === null) return signUp(ctx, payload, null);
+  if (key === null) return signUp(ctx, payload, null, holdOwner);
   const fingerprint = signupFingerprint(payload);
   const stored = await ctx.repos.signupKeys.find(key);
   if (stored) {
@@ -73,7 +72,7 @@ export async function createUser(
     if (running.fingerprint !== fingerprint) throw keyReused();
     return running.answer;
   }
-  const answer = signUp(ctx, payload, { key, fingerprint });
+  const answer = signUp(ctx, payload, { key, fingerprint }, holdOwner);
   ctx.signups.inFlight.set(key, { fingerprint, answer });
   try {
     return await answer;
@@ -91,6 +90,7 @@ function signUp(
   ctx: TrackerContext,
   payload: CreateUserPayload,
   idempotency: { key: string; fingerprint: string } | null,
+  holdOwner: string | undefined,
 ) {
   const { queue } = ctx.signups;
   return queue.run(async () => {
@@ -102,7 +102,7 @@ function signUp(
     }
     const passwordHash = await hashPassword(payload.password);
     try {
-      const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency);
+      const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency, holdOwner);
       queue.record(performance.now() - started);
       return answer;
     } catch (error) {
@@ -116,12 +116,60 @@ function signUp(
   });
 }
 
+type Placement =
+  | { outcome: 'pending'; teamName: string; joinRequestId: number }
+  | { outcome: 'unmatched'; joinRequestId: number }
+  | { outcome: 'full'; teamName: string };
+
+/**
+ * Where a new account's join request goes, inside the sign-up's transaction. With the team row
+ * locked: the owner's live hold on the team becomes the Pending membership (its seat passes on);
+ * without one, an open seat is needed. A team id that names no team (the browser's sample team,
+ * shown when the team list could not be reached) gives an unmatched join request an operator
+ * places.
+ */
+async function placeSignUp(
+  ctx: TrackerContext,
+  tx: Db,
+  userId: number,
+  teamId: string | number,
+  holdOwner: string | undefined,
+): Promise<Placement> {
+  const { repos } = ctx;
+  const id = rowId(teamId);
+  const team = id === null ? null : await repos.teams.lock(id, tx);
+  if (!team) {
+    const request = await repos.joinRequests.insertUnmatched(userId, tx);
+    return { outcome: 'unmatched', joinRequestId: request.id };
+  }
+  // Read the clock after the lock: a sign-up that waited for it must not count with a stale time.
+  const now = ctx.trackerConfig.now();
+  const held = holdOwner ? await repos.holds.claim(holdOwner, team.id, now, tx) : null;
+  if (!held && (await repos.teams.takenSeats(team.id, now, tx)) >= team.capacity) {
+    return { outcome: 'full', teamName: team.name };
+  }
+  const membership = await repos.teams.addMembership(
+    { teamId: team.id, userId, status: 'Pending' },
+    tx,
+  );
+  const request = await repos.joinRequests.insert(
+    { userId, teamId: team.id, membershipId: membership.id },
+    tx,
+  );
+  return { outcome: 'pending', teamName: team.name, joinRequestId: request.id };
+}
+
+/**
+ * `holdOwner` names the browser session whose live hold on the team is turned into the
+ * membership.
+ */
 async function insertAccount(
   ctx: TrackerContext,
   payload: CreateUserPayload,
   email: string,
   passwordHash: string,
   idempotency: { key: string; fingerprint: string } | null,
+  holdOwner: string | undefined,
 ) {
   const { repos, database, trackerConfig: config } = ctx;
   const token = randomBytes(32).toString('base64url');
@@ -147,24 +195,9 @@ async function insertAccount(
       tx,
     );
 
-    // The browser's own sample team (shown when matching failed) has an id no row has.
-    const id = rowId(payload.teamId);
-    const team = id === null ? null : await repos.teams.findRow(id, tx);
-    let warning: string | undefined;
-    if (!team) {
-      warning = JOIN_REQUEST_WARNINGS.teamNotFound(payload.teamId);
-    } else if ((await repos.teams.activeMemberCount(team.id, tx)) >= team.capacity) {
-      warning = JOIN_REQUEST_WARNINGS.teamFull(team.name);
-    } else {
-      const membership = await repos.teams.addMembership(
-        { teamId: team.id, userId: user.id, status: 'Pending' },
-        tx,
-      );
-      await repos.joinRequests.insert(
-        { userId: user.id, teamId: team.id, membershipId: membership.id },
-        tx,
-      );
-    }
+    const placed = await placeSignUp(ctx, tx, user.id, payload.teamId, holdOwner);
+    const warning =
+      placed.outcome === 'full' ? JOIN_REQUEST_WARNINGS.teamFull(placed.teamName) : undefined;
 
     const link = `${config.siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     const hours = Math.round(config.emailTokenTtlMs / 3_600_000);
@@ -181,15 +214,31 @@ async function insertAccount(
           link,
           '',
           `The link works once and expires in ${hours} hours.`,
-          team && !warning
-            ? `Your join request to Team ${team.name} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
-            : 'We will be in touch about your team.',
+          placed.outcome === 'pending'
+            ? `Your join request to Team ${placed.teamName} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
+            : placed.outcome === 'unmatched'
+              ? `We will choose a team for you and let you know within ${JOIN_RESPONSE_DAYS} days.`
+              : 'We will be in touch about your team.',
           '',
           'If you did not sign up, you can ignore this email.',
         ].join('\n'),
       },
       tx,
     );
+    if (config.adminEmail && placed.outcome === 'unmatched') {
+      await repos.outbox.enqueue(
+        {
+          kind: 'join-request-unmatched',
+          to: config.adminEmail,
+          subject: `Sign-up to place on a team: user ${user.id}`,
+          text: [
+            `User ${user.id} (${payload.name}) signed up while the team list could not be reached, so no team was chosen.`,
+            `Join request ${placed.joinRequestId} waits for a team: place them within ${JOIN_RESPONSE_DAYS} days (POST /join-requests/${placed.joinRequestId}/place with a teamId).`,
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
     if (warning && config.adminEmail) {
       await repos.outbox.enqueue(
         {
@@ -201,9 +250,18 @@ async function insertAccount(
         tx,
       );
     }
-    const answer = warning
+    const answer: {
+      user: { id: number };
+      joinRequestWarning?: string;
+      joinRequestSuccess?: true;
+      joinRequest?: { status: 'pending' | 'unmatched' };
+    } = warning
       ? { user: { id: user.id }, joinRequestWarning: warning }
-      : { user: { id: user.id }, joinRequestSuccess: true as const };
+      : {
+          user: { id: user.id },
+          joinRequestSuccess: true,
+          joinRequest: { status: placed.outcome === 'unmatched' ? 'unmatched' : 'pending' },
+        };
     if (idempotency) {
       await repos.signupKeys.insert({ ...idempotency, userId: user.id, answer }, tx);
     }

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { holds } from '../db/schema.ts';
+
+export type HoldRow = typeof holds.$inferSelect;
+
+export function holdsRepository(db: Db) {
+  return {
+    async insert(values: { teamId: number; owner: string; expiresAt: Date }, tx: Db = db) {
+      const [row] = await tx
+        .insert(holds)
+        .values({ id: randomUUID(), ...values })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /** The owner's hold with this id, live or not; locked when `lock` is set. */
+    async findOwned(id: string, owner: string, tx: Db = db, lock = false) {
+      const query = tx
+        .select()
+        .from(holds)
+        .where(and(eq(holds.id, id), eq(holds.owner, owner)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async extend(id: string, expiresAt: Date, tx: Db = db) {
+      const [row] = await tx
+        .update(holds)
+        .set({ expiresAt, extensions: sql`${holds.extensions} + 1` })
+        .where(eq(holds.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Deletes the owner's hold; false when there was none. */
+    async release(id: string, owner: string, tx: Db = db) {
+      const rows = await tx
+        .delete(holds)
+        .where(and(eq(holds.id, id), eq(holds.owner, owner)))
+        .returning({ id: holds.id });
+      return rows.length > 0;
+    },
+
+    /** Gives back every hold of the owner: one browser session holds one seat at a time. */
+    async releaseAll(owner: string, tx: Db = db) {
+      await tx.delete(holds).where(eq(holds.owner, owner));
+    },
+
+    /**
+     * Takes the owner's live hold on the team out of the table, returning it: the seat it held
+     * passes to whatever the caller creates in the same transaction. Null when there is none.
+     */
+    async claim(owner: string, teamId: number, now: Date, tx: Db) {
+      const rows = await tx
+        .delete(holds)
+        .where(and(eq(holds.owner, owner), eq(holds.teamId, teamId), gt(holds.expiresAt, now)))
+        .returning();
+      return rows[0] ?? null;
+    },
+  };
+}
