@@ -11,6 +11,7 @@ import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import apiRoutes from './routes/api.ts';
+import holdRoutes from './routes/holds.ts';
 import profileRoute from './routes/profile.ts';
 import proxyRoutes from './routes/proxy.ts';
 import statusRoute from './routes/status.ts';
@@ -49,6 +50,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
 
   await instance.register(proxyRoutes);
   await instance.register(apiRoutes);
+  await instance.register(holdRoutes);
   await instance.register(profileRoute);
   await instance.register(statusRoute);
   await instance.register(webApp);

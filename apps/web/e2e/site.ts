@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTracker, createTestDatabase } from '@app/tracker';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,6 +40,32 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`the site server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
+const SUITE_SEATS = 200;
+
+/**
+ * A seeded data directory whose teams have room for the whole suite. The tests sign up many
+ * visitors to the same teams (Deep Work Crew above all); in the product a team fills after a few
+ * sign-ups and the next visitor is matched elsewhere, which would change the team a later test
+ * meets. A team that is full in the seed stays full.
+ */
+async function roomyDataDir(): Promise<string> {
+  const { dataDir } = await createTestDatabase({ databaseUrl: '' });
+  const tracker = await buildTracker({ dataDir, env: {} });
+  try {
+    const { repos } = tracker;
+    for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
+      const row = await repos.teams.findRow(team.id);
+      if (row && team.openSeats > 0) {
+        await repos.teams.setCapacity(team.id, row.capacity + SUITE_SEATS);
+      }
+    }
+  } finally {
+    await tracker.close();
+  }
+  return dataDir;
+}
+
 /**
  * Starts the real site server (`pnpm --filter @app/server start`, with its embedded tracker on a
  * fresh data directory) serving this app's dist/, on a free loopback port. `env` adds to the
@@ -56,7 +82,7 @@ export async function startTestSite(
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @app/web build` first');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'web-e2e-data-'));
+  const dataDir = await roomyDataDir();
   const port = await freePort();
   const child = spawn('pnpm', ['--filter', '@app/server', 'start'], {
     cwd: repo,

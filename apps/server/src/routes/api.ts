@@ -7,6 +7,7 @@ import {
   CreateUserResponse,
   FeedbackPayload,
   FeedbackResponse,
+  HOLD_OWNER_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   NextAvailableDateResponse,
   OnboardingPayload,
@@ -15,6 +16,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { holdOwnerKey } from '../plugins/app/session.ts';
 import { trackerAnswer } from '../plugins/app/tracker.ts';
 
 /** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
@@ -48,11 +50,18 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       await app.signupLimits.admit(request.ip, request.body.email);
+      const headers: Record<string, string> =
+        key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key };
+      // The seat this browser holds on the team becomes the membership.
+      const session = request.sessionId();
+      if (session !== null) {
+        headers[HOLD_OWNER_HEADER] = holdOwnerKey(app.config.sessionSecret, session);
+      }
       // No time limit: the tracker answers a full queue at once with 503, and a sign-up that has
       // started must not be reported as failed while it goes on to create the account.
       const response = await app.trackerClient.send('POST', '/users', {
         json: request.body,
-        headers: key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
+        headers,
         timeout: false,
       });
       const created = trackerAnswer(CreateUserResponse, response);

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -5,44 +6,112 @@ export const SESSION_COOKIE = 'ap_session';
 /** The session only has to outlive the onboarding flow's profile step. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/** What the signed cookie holds: a random session id, the account made in it (if any), when. */
+interface Session {
+  id: string;
+  userId: string | null;
+  issuedAt: number;
+}
+
 declare module 'fastify' {
   interface FastifyReply {
     /** Binds this browser to the account it just created (POST /api/users). */
     startSession(userId: string): FastifyReply;
+    /**
+     * This browser's session id, starting a session (with no account yet) when there is none,
+     * e.g. for the first held seat.
+     */
+    ensureSession(): string;
   }
   interface FastifyRequest {
     /** The account id of a valid, unexpired signed session cookie, else null. */
     sessionUserId(): string | null;
+    /** The session id of a valid, unexpired signed session cookie, else null. */
+    sessionId(): string | null;
   }
+}
+
+/** 16 random bytes, base64url: 22 characters. */
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** `id.userId.issuedAt` (userId empty before sign-up); an older cookie holds `userId.issuedAt`. */
+function parse(value: string): Session | null {
+  const current = /^([^.]+)\.([^.]*)\.(\d+)$/.exec(value);
+  if (current?.[1] && SESSION_ID.test(current[1]) && current[3]) {
+    return { id: current[1], userId: current[2] || null, issuedAt: Number(current[3]) };
+  }
+  const older = /^([^.]+)\.(\d+)$/.exec(value);
+  if (older?.[1] && older[2]) return { id: '', userId: older[1], issuedAt: Number(older[2]) };
+  return null;
 }
 
 export default fp(
   async function session(app: FastifyInstance) {
     const secure = app.config.env.NODE_ENV === 'production';
     const now = () => Math.floor(Date.now() / 1000);
+    /** The session this request started or renewed, so later calls in it see the new one. */
+    const started = new WeakMap<FastifyRequest, Session>();
+
+    function current(request: FastifyRequest): Session | null {
+      const fresh = started.get(request);
+      if (fresh) return fresh;
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return null;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || unsigned.value === null) return null;
+      const parsed = parse(unsigned.value);
+      // The cookie's Max-Age is only advice to the browser; the server enforces the age itself.
+      if (!parsed || now() - parsed.issuedAt > SESSION_MAX_AGE_SECONDS) return null;
+      return parsed;
+    }
+
+    function write(reply: FastifyReply, value: Session) {
+      started.set(reply.request, value);
+      return reply.setCookie(
+        SESSION_COOKIE,
+        `${value.id}.${value.userId ?? ''}.${value.issuedAt}`,
+        {
+          signed: true,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/api',
+          maxAge: SESSION_MAX_AGE_SECONDS,
+        },
+      );
+    }
+
+    const newId = () => randomBytes(16).toString('base64url');
 
     app.decorateReply('startSession', function startSession(this: FastifyReply, userId: string) {
-      return this.setCookie(SESSION_COOKIE, `${userId}.${now()}`, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/api',
-        maxAge: SESSION_MAX_AGE_SECONDS,
-      });
+      // The same session goes on (its held seat became the membership), now with its account.
+      const id = current(this.request)?.id || newId();
+      return write(this, { id, userId, issuedAt: now() });
+    });
+
+    app.decorateReply('ensureSession', function ensureSession(this: FastifyReply) {
+      const existing = current(this.request);
+      if (existing?.id) return existing.id;
+      const id = newId();
+      write(this, { id, userId: existing?.userId ?? null, issuedAt: now() });
+      return id;
     });
 
     app.decorateRequest('sessionUserId', function sessionUserId(this: FastifyRequest) {
-      const raw = this.cookies[SESSION_COOKIE];
-      if (!raw) return null;
-      const unsigned = this.unsignCookie(raw);
-      if (!unsigned.valid || unsigned.value === null) return null;
-      const match = /^([^.]+)\.(\d+)$/.exec(unsigned.value);
-      if (!match?.[1] || !match[2]) return null;
-      // The cookie's Max-Age is only advice to the browser; the server enforces the age itself.
-      if (now() - Number(match[2]) > SESSION_MAX_AGE_SECONDS) return null;
-      return match[1];
+      return current(this)?.userId ?? null;
+    });
+
+    app.decorateRequest('sessionId', function sessionId(this: FastifyRequest) {
+      return current(this)?.id || null;
     });
   },
   { name: 'session', dependencies: ['config', 'cookies'] },
 );
+
+/**
+ * The key the tracker knows a session's holds by: derived from the session id with the session
+ * secret, so the tracker (and its logs) never hold anything that would open the session.
+ */
+export function holdOwnerKey(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`hold-owner:${sessionId}`).digest('base64url');
+}

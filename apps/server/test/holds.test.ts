@@ -1,0 +1,259 @@
+import { HOLD_SECONDS, HoldResponse, Team, TeamList } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestSite,
+  JSON_HEADERS,
+  SITE_ORIGIN,
+  sessionCookie,
+  signup,
+  startTestTracker,
+  type TestTracker,
+} from './helper.ts';
+
+let tracker: TestTracker;
+let site: FastifyInstance;
+
+beforeAll(async () => {
+  tracker = await startTestTracker();
+  site = await buildTestSite({
+    tracker,
+    env: {
+      RATE_LIMIT_SIGNUP_MAX: '1000',
+      RATE_LIMIT_WRITE_MAX: '1000',
+      RATE_LIMIT_READ_MAX: '1000',
+    },
+  });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await tracker?.close();
+});
+
+/** A browser: keeps the session cookie the site gives it, as a real one would. */
+function browser() {
+  let cookie: string | undefined;
+  const remember = <T extends { cookies: { name: string; value: string }[] }>(response: T) => {
+    if (response.cookies.some((c) => c.name === 'ap_session')) cookie = sessionCookie(response);
+    return response;
+  };
+  const headers = (extra: Record<string, string> = {}) => ({
+    origin: SITE_ORIGIN,
+    ...(cookie ? { cookie } : {}),
+    ...extra,
+  });
+  return {
+    get cookie() {
+      return cookie;
+    },
+    hold: async (teamId: unknown) =>
+      remember(
+        await site.inject({
+          method: 'POST',
+          url: '/api/holds',
+          headers: headers(JSON_HEADERS),
+          payload: JSON.stringify({ teamId }),
+        }),
+      ),
+    extend: async (id: string) =>
+      remember(
+        await site.inject({ method: 'POST', url: `/api/holds/${id}/extend`, headers: headers() }),
+      ),
+    release: async (id: string) =>
+      remember(
+        await site.inject({ method: 'DELETE', url: `/api/holds/${id}`, headers: headers() }),
+      ),
+    signUp: async (payload: object) =>
+      remember(
+        await site.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers: headers(JSON_HEADERS),
+          payload: JSON.stringify(payload),
+        }),
+      ),
+  };
+}
+
+const team = async (id: number) =>
+  Team.parse((await site.inject({ url: `/api/proxy/teams/${id}` })).json());
+const teamNamed = async (name: string) => {
+  const teams = TeamList.parse((await site.inject({ url: '/api/proxy/teams' })).json());
+  const found = teams.find((t) => t.name === name);
+  if (!found) throw new Error(`no team ${name}`);
+  return found;
+};
+
+/** Takes every open seat of the team, each with a browser of its own. */
+async function fill(teamId: number) {
+  for (let seats = (await team(teamId)).openSeats ?? 0; seats > 0; seats -= 1) {
+    expect((await browser().hold(teamId)).statusCode).toBe(201);
+  }
+  expect((await team(teamId)).openSeats).toBe(0);
+}
+
+describe('POST /api/holds', () => {
+  it('holds a seat for 600 s, starts a session for it, and the team shows one seat fewer', async () => {
+    const before = await team(4);
+    const visitor = browser();
+    const response = await visitor.hold(4);
+    expect(response.statusCode).toBe(201);
+    const { hold } = HoldResponse.parse(response.json());
+    expect(hold).toMatchObject({ teamId: 4, secondsLeft: HOLD_SECONDS });
+    const cookie = response.cookies.find((c) => c.name === 'ap_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect((await team(4)).openSeats).toBe((before.openSeats ?? 0) - 1);
+
+    expect((await visitor.release(hold.id)).statusCode).toBe(204);
+    expect((await team(4)).openSeats).toBe(before.openSeats);
+  });
+
+  it('keeps one session: a second hold neither changes the cookie nor keeps the first seat', async () => {
+    const visitor = browser();
+    const first = HoldResponse.parse((await visitor.hold(4)).json()).hold;
+    const cookie = visitor.cookie;
+    const second = await visitor.hold(5);
+    expect(second.cookies.find((c) => c.name === 'ap_session')).toBeUndefined();
+    expect(visitor.cookie).toBe(cookie);
+    expect((await visitor.extend(first.id)).statusCode).toBe(404);
+    expect((await visitor.release(second.json().hold.id)).statusCode).toBe(204);
+  });
+
+  it('answers 409 TEAM_FULL for a team with no open seat', async () => {
+    const founders = await teamNamed('Founders Circle');
+    expect(founders.openSeats).toBe(0);
+    const response = await browser().hold(founders.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'TEAM_FULL',
+      message: 'Team "Founders Circle" has no open seat right now.',
+    });
+  });
+
+  it('answers 404 TEAM_NOT_FOUND for an unknown team and 400 for a malformed one', async () => {
+    const unknown = await browser().hold(987654);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('TEAM_NOT_FOUND');
+    for (const teamId of ['sample-team', 0, -1, 1.5, null, { $gt: 0 }]) {
+      const response = await browser().hold(teamId);
+      expect(response.statusCode, JSON.stringify(teamId)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: /teamId/ });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('takes JSON from the site itself only', async () => {
+    const plain = await site.inject({
+      method: 'POST',
+      url: '/api/holds',
+      headers: { origin: SITE_ORIGIN, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ teamId: 4 }),
+    });
+    expect(plain.statusCode).toBe(415);
+    const foreign = await site.inject({
+      method: 'POST',
+      url: '/api/holds',
+      headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
+      payload: JSON.stringify({ teamId: 4 }),
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('a hold belongs to the browser session that made it', () => {
+  it('lets the owner extend it to 600 s from now and release it', async () => {
+    const visitor = browser();
+    const { hold } = HoldResponse.parse((await visitor.hold(5)).json());
+    tracker.advance(120_000);
+    const extended = await visitor.extend(hold.id);
+    expect(extended.statusCode).toBe(200);
+    const after = HoldResponse.parse(extended.json()).hold;
+    expect(after).toMatchObject({ id: hold.id, teamId: 5, secondsLeft: HOLD_SECONDS });
+    expect(Date.parse(after.expiresAt) - Date.parse(hold.expiresAt)).toBeGreaterThanOrEqual(
+      120_000,
+    );
+    expect((await visitor.release(hold.id)).statusCode).toBe(204);
+    expect((await visitor.release(hold.id)).json()).toEqual({
+      code: 'HOLD_NOT_FOUND',
+      message: 'Hold not found',
+    });
+  });
+
+  it('answers another session, and a browser with no session, 404 as for an unknown hold', async () => {
+    const owner = browser();
+    const { hold } = HoldResponse.parse((await owner.hold(5)).json());
+    const other = browser();
+    await other.hold(6);
+    for (const response of [
+      await other.extend(hold.id),
+      await other.release(hold.id),
+      await browser().extend(hold.id),
+      await browser().release(hold.id),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('HOLD_NOT_FOUND');
+    }
+    // Still the owner's: extending works.
+    expect((await owner.extend(hold.id)).statusCode).toBe(200);
+    await owner.release(hold.id);
+  });
+
+  it('answers 400 for a malformed hold id, and 410 HOLD_EXPIRED for a hold that ran out', async () => {
+    const visitor = browser();
+    const { hold } = HoldResponse.parse((await visitor.hold(6)).json());
+    for (const id of ['1', 'x', '..%2Fusers%2F1']) {
+      expect((await visitor.extend(id)).statusCode, id).toBe(400);
+      expect((await visitor.release(id)).json().code, id).toBe('VALIDATION_ERROR');
+    }
+    tracker.advance(HOLD_SECONDS * 1000);
+    const expired = await visitor.extend(hold.id);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('HOLD_EXPIRED');
+  });
+});
+
+describe('signing up with a held seat', () => {
+  it('turns the held seat into the join request even when every other seat is held', async () => {
+    const visitor = browser();
+    const { hold } = HoldResponse.parse((await visitor.hold(8)).json());
+    const cookie = visitor.cookie;
+    await fill(8);
+    const response = await visitor.signUp(signup({ teamId: 8 }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      joinRequestSuccess: true,
+      joinRequest: { status: 'pending' },
+    });
+    // The session goes on, now with the account: the profile step works, the hold is gone.
+    expect(visitor.cookie).not.toBe(cookie);
+    expect((await visitor.extend(hold.id)).statusCode).toBe(404);
+    expect((await team(8)).openSeats).toBe(0);
+
+    const late = await browser().signUp(signup({ teamId: 8 }));
+    expect(late.json().joinRequestWarning).toBe(
+      'Team "Morning Devotions" is full, so no join request was sent.',
+    );
+  });
+});
+
+describe('GET /api/proxy: only members are public', () => {
+  it('lists Active members only, with open seats as a number', async () => {
+    const teams = TeamList.parse((await site.inject({ url: '/api/proxy/teams' })).json());
+    for (const t of teams) {
+      expect(typeof t.openSeats).toBe('number');
+      for (const member of t.members) expect(member).toMatchObject({ status: 'Active' });
+    }
+    // The spec's client still finds teams with room and members to show.
+    expect(teams.some((t) => (t.openSeats ?? 0) > 0 && t.members.length > 0)).toBe(true);
+  });
+
+  it('answers an applicant exactly like an unknown id', async () => {
+    const created = await browser().signUp(signup({ teamId: 7 }));
+    const id = created.json().user.id;
+    const unknown = await site.inject({ url: '/api/proxy/users/2000000' });
+    const applicant = await site.inject({ url: `/api/proxy/users/${id}` });
+    expect(applicant.statusCode).toBe(404);
+    expect(applicant.body).toBe(unknown.body);
+  });
+});
