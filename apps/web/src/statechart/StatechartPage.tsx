@@ -402,8 +402,9 @@ function Search({ onPick }: { onPick: (id: string) => void }) {
   const showing = open && results.length > 0;
   return (
     <div className={styles.search}>
+      {/* type="text": HTML allows the combobox role on a text input, not on a search input. */}
       <input
-        type="search"
+        type="text"
         className={styles.searchInput}
         placeholder="Find a state or screen"
         aria-label="Find a state or screen"
