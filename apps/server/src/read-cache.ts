@@ -68,6 +68,11 @@ export class ReadCache {
     return { generation: this.generation };
   }
 
+  /** True while no write has started or ended since the ticket was taken. */
+  isCurrent(ticket: ReadTicket): boolean {
+    return ticket.generation === this.generation && this.writesInFlight === 0;
+  }
+
   /** Keeps an answer unless a write started or ended since the ticket was taken. */
   store(key: string, ticket: ReadTicket, answer: CachedAnswer): boolean {
     if (!this.enabled || ticket.generation !== this.generation || this.writesInFlight > 0) {

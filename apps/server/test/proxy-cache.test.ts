@@ -106,6 +106,24 @@ describe('proxy read cache', () => {
     expect(await seats(site)).toBe(2);
   });
 
+  it('sends reads that arrive while a path is being fetched the same answer, from one query', async () => {
+    site = await build();
+    let release = () => {};
+    state.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const app = site;
+    const first = app.inject({ url: '/api/proxy/teams' });
+    while (state.reads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const more = [1, 2, 3, 4].map(() => app.inject({ url: '/api/proxy/teams' }));
+    release();
+    const answers = await Promise.all([first, ...more]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[4]?.headers['content-type']).toMatch(/^application\/json/);
+    expect(state.reads).toBe(1);
+  });
+
   it('does not keep error answers', async () => {
     site = await build();
     expect((await site.inject({ url: '/api/proxy/teams/5' })).statusCode).toBe(404);

@@ -13,6 +13,7 @@ import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import * as z from 'zod';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
+import type { CachedAnswer, ReadTicket } from '../read-cache.ts';
 
 /** A row id as the contracts write it (digits only), so no path trick reaches the tracker. */
 const ID = `:id(${ID_DIGITS.source})`;
@@ -72,6 +73,14 @@ function answerHeaders(reply: { getHeader(name: string): unknown }): Record<stri
   return headers;
 }
 
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 function readBody(stream: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -109,6 +118,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
     if (schema) route.schema = { ...schema, ...route.schema };
   });
   const cache = app.readCache;
+  const inFlight = new Map<string, { ticket: ReadTicket; answer: Promise<CachedAnswer | null> }>();
   await app.register(httpProxy, {
     ...upstreamOptions,
     prefix: '/api/proxy',
@@ -116,28 +126,52 @@ export default async function proxyRoutes(app: FastifyInstance) {
     config: { rateLimit: app.rateLimits.read },
     // A fresh answer from the read cache is sent as is; otherwise the tracker is asked and a 200
     // is kept for the next visitors. The upstream request carries nothing of the visitor (no
-    // cookie, no query), so the answer for a path is the same for everyone.
+    // cookie, no query), so the answer for a path is the same for everyone. Reads of a path that
+    // arrive while it is being fetched wait for that fetch (unless a write began since it
+    // started), so an expired entry costs the tracker one query, not one per waiting visitor.
     handler: (request, reply, dest, options) => {
       if (!cache.enabled) return reply.from(dest, options);
       const key = request.url.split('?')[0] ?? request.url;
       const cached = cache.get(key);
       if (cached) return reply.code(cached.status).headers(cached.headers).send(cached.body);
+      const flight = inFlight.get(key);
+      if (flight && cache.isCurrent(flight.ticket)) {
+        return flight.answer.then((answer) =>
+          answer
+            ? reply.code(answer.status).headers(answer.headers).send(answer.body)
+            : reply.from(dest, options),
+        );
+      }
       const ticket = cache.ticket();
+      const answer = deferred<CachedAnswer | null>();
+      const entry = { ticket, answer: answer.promise };
+      inFlight.set(key, entry);
+      const land = (result: CachedAnswer | null) => {
+        if (inFlight.get(key) === entry) inFlight.delete(key);
+        answer.resolve(result);
+      };
       return reply.from(dest, {
         ...options,
+        onError: (upstreamReply, error) => {
+          land(null);
+          sendUpstreamError(upstreamReply, error);
+        },
         onResponse: (_request, upstreamReply, res) => {
           readBody(res.stream).then(
             (body) => {
               if (res.statusCode === 200) {
-                cache.store(key, ticket, {
-                  status: 200,
-                  headers: answerHeaders(upstreamReply),
-                  body,
-                });
+                const fresh = { status: 200, headers: answerHeaders(upstreamReply), body };
+                cache.store(key, ticket, fresh);
+                land(fresh);
+              } else {
+                land(null);
               }
               upstreamReply.send(body);
             },
-            (error: Error) => sendUpstreamError(upstreamReply, { error }),
+            (error: Error) => {
+              land(null);
+              sendUpstreamError(upstreamReply, { error });
+            },
           );
         },
       });
