@@ -1,252 +1,280 @@
 import { MAX_PHOTO_BYTES } from '@app/contracts';
-import { type OnboardingEvent, onboardingMachine } from '@app/onboarding';
+import { stateToRoute } from '@app/onboarding';
 import {
+  activeStateIds,
+  allTransitionIds,
   createOnboardingTestModel,
+  describeEvent,
   MODEL_ACTORS,
-  MODEL_DATA,
   type ModelPath,
   type ModelStep,
   serializeModelState,
-  transitionName,
+  stepTransitions,
 } from '@app/onboarding/testing';
-import type { EventObject } from 'xstate';
 import type { AdjacencyValue } from 'xstate/graph';
+import { isUserEvent, planFor, requestPath } from '../src/onboarding/test/person.ts';
 
 /**
- * Which of the machine's model-based paths the real app can replay in Chromium against the real
- * site server. The server answers every call itself, so a path is kept only when each answer the
- * model assumes is one the real server gives, and each user event is one the screens can send.
+ * Walks through the onboarding model for the built app in Chromium. Each walk heads for the
+ * nearest transition not yet taken and goes on from there, so the shared beginnings (an area, a
+ * role, the team search) are paid once per walk rather than once per transition. Together the
+ * walks take every transition a person can cause; the ones only reachable through an event the
+ * UI must not offer (`NOT_OFFERED` in src/onboarding/test/person.ts) are listed apart.
  */
 
 type Snapshot = ModelStep['state'];
 
+/** How the browser asks for a URL in a step: a typed URL (a page load) or the Back button. */
+export type Visit = 'typed' | 'back';
+
+export interface WalkStep extends ModelStep {
+  /** For a `nav.request`: how the browser asks for the URL. */
+  visit?: Visit;
+}
+
+export interface Walk {
+  description: string;
+  steps: WalkStep[];
+}
+
 /** Calls the model settles that are running in `snapshot`. */
 export function pendingCalls(snapshot: Snapshot): string[] {
+  if (snapshot.status !== 'active') return [];
   const children: Record<string, unknown> = snapshot.children;
   return MODEL_ACTORS.filter((actor) => children[actor] !== undefined);
 }
 
-/** Answers of the real server that match the model's fixed ones. */
-function realAnswer(actor: string, output: unknown): boolean {
-  switch (actor) {
-    case 'fetchTeam':
-      // Seeded teams have Active members; a team without members never comes back.
-      return output === MODEL_DATA.team;
-    case 'createUser':
-      // A new address on a team with room: the join request is sent.
-      return output === MODEL_DATA.userWithJoinRequest;
-    case 'fetchNextBookingDate':
-      return output === MODEL_DATA.bookingDate;
-    default:
-      return true;
-  }
-}
-
-/** Screens that draw no Go back (the machine ignores nav.back there, or the screen has none). */
-const NO_BACK_LINK = ['category', 'confirm', 'no', 'thankYou', 'noThankYou', 'maybeSubmitted'];
-
-function screenOf(snapshot: Snapshot): string {
-  const value = JSON.stringify(snapshot.value);
-  return NO_BACK_LINK.find((name) => value.includes(`"${name}"`)) ?? '';
-}
-
-/** Why the browser cannot replay this step against the real server, or null when it can. */
-export function stepUnsupported(step: ModelStep): string | null {
-  const { event, from, state } = step;
-  const type = event.type;
-  if (type.startsWith('xstate.after.')) {
-    return 'needs a team search slower than 10 s (the sample team)';
-  }
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
-  if (done !== null) {
-    const output = 'output' in event ? event.output : undefined;
-    return realAnswer(done[1] ?? '', output) ? null : `needs a faked ${done[1]} answer`;
-  }
-  const failed = /^xstate\.error\.actor\.(.+)$/.exec(type);
-  if (failed !== null) {
-    const error = 'error' in event ? event.error : undefined;
-    // An address already in use is the one failure the real server gives on demand.
-    if (failed[1] === 'createUser' && error === MODEL_DATA.httpError) return null;
-    return `needs a failing ${failed[1]} call`;
-  }
-  if (pendingCalls(from).length > 0) {
-    return 'acts while a call is in flight (the real server answers within milliseconds)';
-  }
-  switch (event.type) {
-    case 'team.choose':
-      return ['yes', 'maybe', 'no'].includes(event.choice)
-        ? null
-        : 'the team screen offers only Yes, Maybe and No thanks';
-    case 'role.submit':
-      if (event.value === '' && (from.context.focusArea ?? '') !== '') {
-        return 'a chosen role cannot be unchosen';
-      }
-      if (event.value !== '' && from.context.category !== 'work') {
-        return `'${event.value}' is not an option of ${from.context.category}`;
-      }
-      return null;
-    case 'nav.back': {
-      const moves = JSON.stringify(from.value) !== JSON.stringify(state.value);
-      return moves && screenOf(from) !== '' ? 'the screen has no Go back' : null;
-    }
-    default:
-      return null;
-  }
-}
-
-function describe(steps: readonly ModelStep[]): string {
-  return steps
-    .map(({ event }) => {
-      const { type, ...rest } = event;
-      const detail = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
-      return `${type}${detail}`;
-    })
-    .join(' -> ');
-}
-
-type ModelEvent = ModelStep['event'];
-
-function transitionsOf(
-  entry: AdjacencyValue<Snapshot, ModelEvent>,
-): { event: ModelEvent; state: Snapshot }[] {
-  return Object.values(entry.transitions);
-}
-
-export function pathUnsupported(path: ModelPath): string | null {
-  for (const step of path.steps) {
-    const reason = stepUnsupported(step);
-    if (reason !== null) return reason;
-  }
-  return null;
-}
-
-/** The model's internal events (actor answers, delays) go through the machine like its own. */
-function isMachineEvent(event: EventObject): event is OnboardingEvent {
-  return typeof event.type === 'string';
-}
-
-/** The machine's transitions a step takes (none when the machine ignores the event). */
-export function transitionsTaken(step: ModelStep): string[] {
-  if (!isMachineEvent(step.event)) return [];
-  return onboardingMachine.getTransitionData(step.from, step.event).map(transitionName);
+interface Position {
+  key: string;
+  /** The URL of the history entry before the current one, when known. */
+  previous: string | null;
+  /**
+   * The confirm screen holds a too-large photo: the model abstracts the chosen file away, but
+   * the screen keeps it and sends it with Complete Profile.
+   */
+  bigPhoto: boolean;
 }
 
 /**
- * Walks through the model's graph, over replayable steps only, that together take every machine
- * transition the real server can produce: each walk heads for the nearest transition not yet taken
- * (breadth first) and goes on from there, up to `maxSteps` steps, so the shared beginnings (pick
- * an area, a role, wait for the team) are paid once per walk rather than once per transition.
+ * Whether the browser can take this step from `position`, and how: null when it cannot, with the
+ * reason recorded.
  */
-export function coveringWalks(maxSteps = 40): {
-  walks: ModelPath[];
+function browserStep(
+  step: ModelStep,
+  position: Position,
+  skip: (reason: string) => void,
+  routeOf: (snapshot: Snapshot) => string,
+): WalkStep | null {
+  const { event, from } = step;
+  if (!isUserEvent(event)) return step;
+  const plan = planFor(step);
+  if (plan.kind === 'notOffered') {
+    skip(`the UI must not offer it (${plan.rule.id})`);
+    return null;
+  }
+  if (event.type === 'profile.submit' && event.photo === null && position.bigPhoto) {
+    skip('Complete Profile without the too-large photo the screen still holds');
+    return null;
+  }
+  if (event.type !== 'nav.request') return step;
+  const path = requestPath(event);
+  // A typed URL loads the page afresh and restores the last settled screen, cancelling a call in
+  // flight: the model's step only when it leaves the calls behind anyway. Otherwise the Back
+  // button changes the URL without a load.
+  if (pendingCalls(from).length === 0 || pendingCalls(step.state).length === 0) {
+    return { ...step, visit: 'typed' };
+  }
+  if (position.previous === path && path !== routeOf(from)) return { ...step, visit: 'back' };
+  skip('a URL asked for while a call is in flight, other than the previous one (Back)');
+  return null;
+}
+
+function transitionsOf(
+  entry: AdjacencyValue<Snapshot, ModelStep['event']>,
+): { event: ModelStep['event']; state: Snapshot }[] {
+  return Object.values(entry.transitions);
+}
+
+function positionKey(position: Position): string {
+  return `${position.bigPhoto ? 'B' : '-'}${position.previous ?? '?'}|${position.key}`;
+}
+
+function bigPhotoAfter(step: ModelStep, before: boolean): boolean {
+  const { event } = step;
+  if (event.type === 'profile.photoSelected') {
+    return event.photo !== null && event.photo.size > MAX_PHOTO_BYTES;
+  }
+  return step.state.status === 'active' && step.state.matches('confirm') ? before : false;
+}
+
+export interface Walks {
+  walks: Walk[];
+  /** Transitions a person can cause in the browser: the walks take all of them. */
+  coverable: string[];
+  /** Transitions only an event the UI must not offer reaches. */
+  notOffered: string[];
+  /** States the walks visit, and every state. */
+  states: string[];
   skipped: Map<string, number>;
-  coverable: number;
-} {
+}
+
+/** The walks (each at most `maxSteps` long, unless one transition needs more). */
+export function coveringWalks(maxSteps = 40): Walks {
   const adjacency = new Map(Object.entries(createOnboardingTestModel().getAdjacencyMap()));
   const rootKey = adjacency.keys().next().value;
   const skipped = new Map<string, number>();
-  if (rootKey === undefined) return { walks: [], skipped, coverable: 0 };
-  const edges = new Map<string, { step: ModelStep; to: string; taken: string[] }[]>();
-  const uncovered = new Set<string>();
-  for (const [key, entry] of adjacency) {
-    const out: { step: ModelStep; to: string; taken: string[] }[] = [];
-    for (const { event, state } of transitionsOf(entry)) {
-      const step: ModelStep = { event, from: entry.state, state };
-      const reason = stepUnsupported(step);
-      if (reason !== null) {
-        skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-        continue;
-      }
-      const taken = transitionsTaken(step);
-      if (taken.length === 0) continue;
-      for (const name of taken) uncovered.add(name);
-      out.push({ step, to: serializeModelState(state), taken });
-    }
-    edges.set(key, out);
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  if (rootKey === undefined) {
+    return { walks: [], coverable: [], notOffered: allTransitionIds(), states: [], skipped };
   }
-  // Only what can be reached from the start counts.
-  const reachable = new Set<string>([rootKey]);
-  const frontier = [rootKey];
-  const reachableNames = new Set<string>();
-  while (frontier.length > 0) {
-    const key = frontier.pop() ?? rootKey;
-    for (const edge of edges.get(key) ?? []) {
-      for (const name of edge.taken) reachableNames.add(name);
-      if (!reachable.has(edge.to)) {
-        reachable.add(edge.to);
-        frontier.push(edge.to);
-      }
+  const taken = new WeakMap<Snapshot, Map<ModelStep['event'], string[]>>();
+  const takenBy = (step: ModelStep) => {
+    let byEvent = taken.get(step.from);
+    if (byEvent === undefined) {
+      byEvent = new Map();
+      taken.set(step.from, byEvent);
     }
-  }
-  for (const name of [...uncovered]) if (!reachableNames.has(name)) uncovered.delete(name);
-  const coverable = uncovered.size;
-
-  /**
-   * The screen keeps the photo a visitor chose and sends it with Complete Profile, while the model
-   * abstracts it away: after a too-large photo, a submit "without a photo" is not what the browser
-   * does. The walks carry that one fact beside the model's state.
-   */
-  const bigPhotoAfter = (step: ModelStep, big: boolean): boolean | null => {
-    const { event } = step;
-    if (event.type === 'profile.photoSelected') {
-      return event.photo !== null && event.photo.size > MAX_PHOTO_BYTES;
+    let ids = byEvent.get(step.event);
+    if (ids === undefined) {
+      ids = stepTransitions(step);
+      byEvent.set(step.event, ids);
     }
-    if (event.type === 'profile.submit' && big && event.photo === null) return null;
-    return big;
+    return ids;
+  };
+  const keys = new WeakMap<Snapshot, string>();
+  const keyOf = (snapshot: Snapshot) => {
+    let key = keys.get(snapshot);
+    if (key === undefined) {
+      key = serializeModelState(snapshot);
+      keys.set(snapshot, key);
+    }
+    return key;
   };
 
+  type Edge = { step: WalkStep; to: Position; ids: string[] };
+  const routes = new Map<Snapshot, string>();
+  const routeOf = (snapshot: Snapshot) => {
+    let route = routes.get(snapshot);
+    if (route === undefined) {
+      route = stateToRoute(snapshot);
+      routes.set(snapshot, route);
+    }
+    return route;
+  };
+  const edgeCache = new Map<string, Edge[]>();
+  /** The browser's steps from a position, with the position each leads to. */
+  const edgesFrom = (position: Position): Edge[] => {
+    const cached = edgeCache.get(positionKey(position));
+    if (cached !== undefined) return cached;
+    const entry = adjacency.get(position.key);
+    const out: Edge[] = [];
+    edgeCache.set(positionKey(position), out);
+    if (entry === undefined) return out;
+    for (const { event, state } of transitionsOf(entry)) {
+      const model: ModelStep = { event, from: entry.state, state };
+      const ids = takenBy(model);
+      if (ids.length === 0) continue;
+      const step = browserStep(model, position, skip, routeOf);
+      if (step === null) continue;
+      const before = routeOf(entry.state);
+      const after = routeOf(state);
+      const previous =
+        step.visit === 'back'
+          ? null
+          : step.visit === 'typed' || before !== after
+            ? before
+            : position.previous;
+      out.push({
+        step,
+        to: { key: keyOf(state), previous, bigPhoto: bigPhotoAfter(model, position.bigPhoto) },
+        ids,
+      });
+    }
+    return out;
+  };
+
+  // What the browser can reach at all, and what only refused events reach.
+  const reachable = new Set<string>();
+  const seen = new Set<string>();
+  const stack: Position[] = [{ key: rootKey, previous: null, bigPhoto: false }];
+  const states = new Set<string>();
+  while (stack.length > 0) {
+    const position = stack.pop();
+    if (position === undefined) break;
+    if (seen.has(positionKey(position))) continue;
+    seen.add(positionKey(position));
+    for (const edge of edgesFrom(position)) {
+      for (const id of edge.ids) reachable.add(id);
+      for (const id of activeStateIds(edge.step.state)) states.add(id);
+      stack.push(edge.to);
+    }
+  }
+  const coverable = allTransitionIds().filter((id) => reachable.has(id));
+  const notOffered = allTransitionIds().filter((id) => !reachable.has(id));
+  const uncovered = new Set(coverable);
+
   /** Shortest sequence of steps from `start` ending with a step that takes something new. */
-  const nearestNew = (
-    start: string,
-    startBig: boolean,
-  ): { steps: ModelStep[]; end: string; big: boolean } | null => {
-    const node = (key: string, big: boolean) => `${big ? 'B' : '-'}${key}`;
-    const via = new Map<string, ModelStep[]>([[node(start, startBig), []]]);
-    const queue: [string, boolean][] = [[start, startBig]];
-    while (queue.length > 0) {
-      const [key, big] = queue.shift() ?? [start, startBig];
-      const sofar = via.get(node(key, big)) ?? [];
-      for (const edge of edges.get(key) ?? []) {
-        const nextBig = bigPhotoAfter(edge.step, big);
-        if (nextBig === null) {
-          skippedSubmits += 1;
-          continue;
+  const nearestNew = (start: Position) => {
+    const parent = new Map<string, { from: string; step: WalkStep } | null>([
+      [positionKey(start), null],
+    ]);
+    const stepsTo = (key: string, last: WalkStep) => {
+      const steps = [last];
+      let link = parent.get(key) ?? null;
+      while (link !== null) {
+        steps.unshift(link.step);
+        link = parent.get(link.from) ?? null;
+      }
+      return steps;
+    };
+    const queue = [start];
+    for (let head = 0; head < queue.length; head += 1) {
+      const position = queue[head];
+      if (position === undefined) break;
+      const key = positionKey(position);
+      for (const edge of edgesFrom(position)) {
+        if (edge.ids.some((id) => uncovered.has(id))) {
+          return { steps: stepsTo(key, edge.step), end: edge.to };
         }
-        if (edge.taken.some((name) => uncovered.has(name))) {
-          return { steps: [...sofar, edge.step], end: edge.to, big: nextBig };
-        }
-        if (!via.has(node(edge.to, nextBig))) {
-          via.set(node(edge.to, nextBig), [...sofar, edge.step]);
-          queue.push([edge.to, nextBig]);
+        const next = positionKey(edge.to);
+        if (!parent.has(next)) {
+          parent.set(next, { from: key, step: edge.step });
+          queue.push(edge.to);
         }
       }
     }
     return null;
   };
 
-  let skippedSubmits = 0;
-  const walks: ModelPath[] = [];
+  const walks: Walk[] = [];
   while (uncovered.size > 0) {
-    let key = rootKey;
-    let big = false;
-    const steps: ModelStep[] = [];
+    let position: Position = { key: rootKey, previous: null, bigPhoto: false };
+    const steps: WalkStep[] = [];
     for (;;) {
-      const next = nearestNew(key, big);
+      const next = nearestNew(position);
       if (next === null || (steps.length > 0 && steps.length + next.steps.length > maxSteps)) break;
       steps.push(...next.steps);
-      for (const step of next.steps)
-        for (const name of transitionsTaken(step)) uncovered.delete(name);
-      key = next.end;
-      big = next.big;
+      for (const step of next.steps) for (const id of takenBy(step)) uncovered.delete(id);
+      position = next.end;
     }
     if (steps.length === 0) break;
-    walks.push({ description: describe(steps), steps });
+    walks.push({ description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps });
   }
-  if (skippedSubmits > 0) {
-    skipped.set(
-      'Complete Profile without the too-large photo the screen still holds',
-      skippedSubmits,
-    );
-  }
-  return { walks, skipped, coverable };
+  return { walks, coverable, notOffered, states: [...states], skipped };
+}
+
+/** A saved path (a list of events) as a walk: nav requests as typed URLs, or Back in a call. */
+export function walkFromPath(path: ModelPath): Walk {
+  let previous: string | null = null;
+  const steps = path.steps.map((step): WalkStep => {
+    const before = stateToRoute(step.from);
+    const after = stateToRoute(step.state);
+    let visit: Visit | undefined;
+    if (step.event.type === 'nav.request') {
+      visit = pendingCalls(step.from).length > 0 ? 'back' : 'typed';
+    }
+    previous = visit === 'back' ? null : visit === 'typed' || before !== after ? before : previous;
+    return visit === undefined ? step : { ...step, visit };
+  });
+  return { description: path.description, steps };
 }

@@ -1,5 +1,5 @@
-import layout from '../../chart/onboarding.layout.json';
-import screensLayout from '../../chart/screens.layout.json';
+import layout from '../../chart/onboarding.layout.json' with { type: 'json' };
+import screensLayout from '../../chart/screens.layout.json' with { type: 'json' };
 import type { ChartLayout } from './geometry.ts';
 
 /**

@@ -1,0 +1,215 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  allStateNodes,
+  allTransitionIds,
+  type CoverageFile,
+  emptyCoverage,
+  formatCoverage,
+  LEVELS,
+  reportDir,
+  writeCoverage,
+} from '@app/onboarding/testing';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { PathRecord } from './model-paths.spec.ts';
+import { loadWalks } from './model-walks-cache.ts';
+
+/**
+ * The QA report of the Chromium paths: `reports/paths/index.html` with the coverage table of
+ * every level, the failures first (each with its replay file and the model's shortest path to the
+ * failing step), flaky paths (failed, then passed on retry), axe findings, and every path as a
+ * filmstrip: one picture per step with the event that led to it, the state and the URL. It also
+ * records the Chromium level in coverage.json and fails the run below 100 % of the transitions a
+ * person can cause.
+ */
+
+interface Entry {
+  test: TestCase;
+  results: { result: TestResult; record: PathRecord | null; shots: Map<string, Buffer> }[];
+}
+
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export default class ModelPathsReporter implements Reporter {
+  private entries = new Map<string, Entry>();
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    const entry = this.entries.get(test.id) ?? { test, results: [] };
+    let record: PathRecord | null = null;
+    const shots = new Map<string, Buffer>();
+    for (const attachment of result.attachments) {
+      if (attachment.body === undefined) continue;
+      if (attachment.name === 'path.json') record = JSON.parse(attachment.body.toString('utf8'));
+      else if (attachment.contentType === 'image/jpeg') shots.set(attachment.name, attachment.body);
+    }
+    entry.results.push({ result, record, shots });
+    this.entries.set(test.id, entry);
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    const dir = reportDir();
+    const shotsDir = join(dir, 'shots');
+    rmSync(shotsDir, { recursive: true, force: true });
+    mkdirSync(shotsDir, { recursive: true });
+    const replaying = Boolean(process.env.PATHS_REPLAY);
+    const { walks, coverable, notOffered } = loadWalks();
+
+    const chromium = emptyCoverage('chromium');
+    for (const entry of this.entries.values()) {
+      for (const { record } of entry.results) {
+        for (const step of record?.steps ?? []) {
+          if (!step.ok) continue;
+          for (const id of step.transitions) chromium.transitions.add(id);
+          for (const id of step.states) chromium.states.add(id);
+        }
+      }
+      if (entry.results.some(({ result: r }) => r.status === 'passed')) chromium.paths += 1;
+    }
+    const complete =
+      !replaying &&
+      [...this.entries.values()].length >= walks.length &&
+      [...this.entries.values()].every((entry) => entry.results.length > 0);
+    const lines = [
+      formatCoverage(chromium, coverable),
+      `chromium: ${notOffered.length} transition(s) only an event the UI must not offer reaches (checked absent in the jsdom replay): ${notOffered.join(', ') || 'none'}`,
+      `chromium: of all ${allTransitionIds().length} transitions of the machine: ${formatCoverage(chromium).split('transitions ')[1]}`,
+    ];
+    let status: FullResult['status'] | undefined;
+    if (complete) {
+      writeCoverage('chromium', chromium.transitions);
+      const missingTransitions = coverable.filter((id) => !chromium.transitions.has(id));
+      const missingStates = allStateNodes()
+        .map((node) => node.id)
+        .filter((id) => !chromium.states.has(id));
+      if (missingTransitions.length > 0 || missingStates.length > 0) {
+        lines.push(
+          `chromium level below 100 %: ${[...missingStates, ...missingTransitions].join(', ')}`,
+        );
+        status = 'failed';
+      }
+    }
+    for (const line of lines) console.log(line);
+
+    const levels = readLevels(dir, chromium.transitions, complete);
+    const html = this.render(levels, lines, shotsDir, dir, result);
+    writeFileSync(join(dir, 'index.html'), html);
+    console.log(`paths report: ${join(dir, 'index.html')}`);
+    return status === undefined ? undefined : { status };
+  }
+
+  private render(
+    levels: { level: string; covered: number; total: number }[],
+    lines: string[],
+    shotsDir: string,
+    dir: string,
+    result: FullResult,
+  ): string {
+    const entries = [...this.entries.values()];
+    const outcome = (entry: Entry) => entry.test.outcome();
+    const order = { unexpected: 0, flaky: 1, expected: 2, skipped: 3 } as const;
+    entries.sort((a, b) => order[outcome(a)] - order[outcome(b)]);
+    const failures = entries.filter((entry) => outcome(entry) === 'unexpected');
+    const flaky = entries.filter((entry) => outcome(entry) === 'flaky');
+    const axe = entries.flatMap((entry) =>
+      entry.results.flatMap(({ record }) => record?.axe ?? []),
+    );
+
+    const table = levels
+      .map(
+        ({ level, covered, total }) =>
+          `<tr><td>${level}</td><td>${covered} / ${total}</td><td>${total === 0 ? '-' : ((covered / total) * 100).toFixed(1)} %</td></tr>`,
+      )
+      .join('');
+
+    const failureList = failures
+      .map((entry) => {
+        const last = entry.results.at(-1);
+        const failure = last?.record?.failure;
+        const files = failure
+          ? [failure.shortest, failure.replay]
+              .filter((file): file is string => file !== null)
+              .map(
+                (file) =>
+                  `<li><code>pnpm test:paths --replay ${html(relative(process.cwd(), file))}</code> (${html(file)})</li>`,
+              )
+              .join('')
+          : '';
+        return `<li><a href="#${slug(entry.test.title)}">${html(entry.test.title)}</a> (${html(entry.test.parent.project()?.name ?? '')}): <pre>${html(failure?.message ?? last?.result.error?.message ?? 'failed')}</pre>Replay, shortest first:<ul>${files}</ul></li>`;
+      })
+      .join('');
+
+    const filmstrips = entries
+      .map((entry) => {
+        const last = entry.results.at(-1);
+        const record = last?.record;
+        const id = `${slug(entry.test.title)}-${entry.test.parent.project()?.name ?? ''}`;
+        const frames = (record?.steps ?? [])
+          .map((step) => {
+            let image = '';
+            const shot = step.screenshot === null ? undefined : last?.shots.get(step.screenshot);
+            if (shot !== undefined && step.screenshot !== null) {
+              const file = join(shotsDir, id, step.screenshot);
+              mkdirSync(join(shotsDir, id), { recursive: true });
+              writeFileSync(file, shot);
+              image = `<img loading="lazy" src="${html(relative(dir, file))}" alt="">`;
+            }
+            return `<figure class="${step.ok ? 'ok' : 'bad'}">${image}<figcaption><b>${step.index}.</b> ${html(step.event)}<br><i>${html(step.how)}</i><br>state ${html(step.state)}<br>URL ${html(step.url)}${step.error ? `<br><span class="err">${html(step.error.split('\n')[0] ?? '')}</span>` : ''}</figcaption></figure>`;
+          })
+          .join('');
+        const retries = entry.results.length > 1 ? ` (${entry.results.length} attempts)` : '';
+        return `<section id="${slug(entry.test.title)}"><h3 class="${outcome(entry)}">${html(entry.test.title)} [${html(entry.test.parent.project()?.name ?? '')}]: ${outcome(entry)}${retries}</h3><div class="strip">${frames}</div></section>`;
+      })
+      .join('');
+
+    const axeList =
+      axe.length === 0
+        ? '<p>No violations (WCAG 2.2 A and AA tags) after any step.</p>'
+        : `<ul>${axe.map((v) => `<li>${html(v.rule)} (${html(v.impact)}) in ${html(v.state)}: ${html(v.help)} <code>${html(v.targets.join(', '))}</code></li>`).join('')}</ul>`;
+
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Onboarding paths</title>
+<style>
+body{font:14px system-ui,sans-serif;margin:1.5rem;color:#111}table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.3rem .6rem}
+.strip{display:flex;gap:.5rem;overflow-x:auto;padding-bottom:.5rem}figure{margin:0;flex:0 0 260px;border:2px solid #cfc;border-radius:4px;padding:.25rem;font-size:12px}
+figure.bad{border-color:#e33}figure img{width:100%;display:block}h3.unexpected{color:#b00}h3.flaky{color:#a60}.err{color:#b00}pre{white-space:pre-wrap}
+</style></head><body>
+<h1>Onboarding model paths</h1>
+<p>Run ${html(result.status)} at ${new Date().toISOString()}; ${entries.length} paths, ${failures.length} failed, ${flaky.length} flaky (failed, then passed on retry). <a href="playwright/index.html">Playwright report</a> (traces of failures).</p>
+<h2>Coverage per level (transitions)</h2><table><tr><th>level</th><th>transitions</th><th></th></tr>${table}</table>
+<pre>${html(lines.join('\n'))}</pre>
+<h2>Failures</h2>${failures.length === 0 ? '<p>None.</p>' : `<ol>${failureList}</ol>`}
+<h2>Flaky</h2>${flaky.length === 0 ? '<p>None.</p>' : `<ul>${flaky.map((entry) => `<li>${html(entry.test.title)}</li>`).join('')}</ul>`}
+<h2>Accessibility (axe, one entry per rule and state)</h2>${axeList}
+<h2>Paths</h2>${filmstrips}
+</body></html>`;
+  }
+}
+
+function slug(text: string): string {
+  return text.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+}
+
+/** Transitions per level from coverage.json (the other levels' latest runs) and this run. */
+function readLevels(
+  dir: string,
+  chromium: Set<string>,
+  complete: boolean,
+): { level: string; covered: number; total: number }[] {
+  const total = allTransitionIds();
+  let file: CoverageFile | null = null;
+  try {
+    file = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8'));
+  } catch {
+    file = null;
+  }
+  return LEVELS.map((level) => {
+    if (level === 'chromium' && !complete) {
+      return {
+        level: `${level} (this run)`,
+        covered: total.filter((id) => chromium.has(id)).length,
+        total: total.length,
+      };
+    }
+    const covered = total.filter((id) => file?.transitions[id]?.includes(level) ?? false).length;
+    return { level, covered, total: total.length };
+  });
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ModelEvent, pathFromEvents, reportDir } from '@app/onboarding/testing';
+import { coveringWalks, type Visit, type Walk, type Walks } from './model.ts';
+
+/**
+ * The walks take seconds to compute and every test worker needs them: they are computed once per
+ * change of the machine, its model or the person's plans, and kept (as events) beside the report.
+ */
+
+const SOURCES = [
+  '../../../machines/onboarding/src/machine.ts',
+  '../../../machines/onboarding/src/testing/events.ts',
+  '../../../machines/onboarding/src/testing/model.ts',
+  '../src/onboarding/test/person.ts',
+  './model.ts',
+];
+
+interface Cached {
+  key: string;
+  walks: { events: ModelEvent[]; visits: (Visit | null)[] }[];
+  coverable: string[];
+  notOffered: string[];
+  states: string[];
+  skipped: [string, number][];
+}
+
+function sourceKey(): string {
+  const hash = createHash('sha256');
+  for (const source of SOURCES) {
+    hash.update(readFileSync(fileURLToPath(new URL(source, import.meta.url))));
+  }
+  return hash.digest('hex');
+}
+
+export function loadWalks(): Walks {
+  const file = join(reportDir(), 'walks-cache.json');
+  const key = sourceKey();
+  try {
+    const cached: Cached = JSON.parse(readFileSync(file, 'utf8'));
+    if (cached.key === key) {
+      return {
+        walks: cached.walks.map(({ events, visits }): Walk => {
+          const path = pathFromEvents(events);
+          return {
+            description: path.description,
+            steps: path.steps.map((step, index) => {
+              const visit = visits[index];
+              return visit === null || visit === undefined ? step : { ...step, visit };
+            }),
+          };
+        }),
+        coverable: cached.coverable,
+        notOffered: cached.notOffered,
+        states: cached.states,
+        skipped: new Map(cached.skipped),
+      };
+    }
+  } catch {
+    // No cache yet, or an unreadable one: compute.
+  }
+  const computed = coveringWalks(40);
+  const cached: Cached = {
+    key,
+    walks: computed.walks.map((walk) => ({
+      events: walk.steps.map((step) => step.event),
+      visits: walk.steps.map((step) => step.visit ?? null),
+    })),
+    coverable: computed.coverable,
+    notOffered: computed.notOffered,
+    states: computed.states,
+    skipped: [...computed.skipped],
+  };
+  mkdirSync(reportDir(), { recursive: true });
+  writeFileSync(file, JSON.stringify(cached));
+  return computed;
+}

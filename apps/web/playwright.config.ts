@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { reportDir } from '@app/onboarding/testing';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The onboarding model's paths in Chromium (`pnpm test:paths` at the root; `pnpm --filter
+ * @app/web paths` here). Debian's Chromium, never a downloaded one. `PATHS_SET=full` adds the
+ * phone-sized run to the desktop one.
+ */
+const reports = reportDir();
+const full = process.env.PATHS_SET === 'full';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: /model-paths\.spec\.ts$/,
+  globalSetup: './e2e/paths-setup.ts',
+  outputDir: join(reports, 'test-results'),
+  timeout: 300_000,
+  retries: process.env.PATHS_REPLAY ? 0 : 1,
+  workers: Number(process.env.PATHS_WORKERS ?? 2),
+  fullyParallel: true,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: join(reports, 'playwright'), open: 'never' }],
+    ['./e2e/model-report.ts'],
+  ],
+  use: {
+    headless: process.env.PATHS_HEADED !== '1',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    },
+  },
+  projects: [{ name: 'desktop' }, ...(full ? [{ name: 'phone' }] : [])],
+});
