@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { startSite } from '../src/start.ts';
-import { buildTestSite, startStubUpstream, WEB_FIXTURE } from './helper.ts';
+import { buildTestSite, PNG, SITE_ORIGIN, startStubUpstream, WEB_FIXTURE } from './helper.ts';
 
 const API_KEY = 'acp_stubstubstubstubstubstub';
 
@@ -134,4 +134,42 @@ describe('shutting down', () => {
       await database.cleanup();
     }
   }, 30_000);
+});
+
+describe('an upload the client gives up on', () => {
+  it('is logged as a client abort, not as a failed request', async () => {
+    const lines: string[] = [];
+    const upstream = await startStubUpstream(() => {});
+    const site = await buildTestSite({
+      tracker: { url: upstream.url, apiKey: API_KEY },
+      log: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      await site.listen({ port: 0, host: '127.0.0.1' });
+      const address = site.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const cookie = `ap_session=${encodeURIComponent(site.signCookie(`7.${Math.floor(Date.now() / 1000)}`))}`;
+      const boundary = 'abortBoundary';
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /api/users/7/profile HTTP/1.1\r\nHost: localhost\r\nOrigin: ${SITE_ORIGIN}\r\n` +
+          `Cookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+          'Content-Length: 100000\r\n\r\n' +
+          `--${boundary}\r\nContent-Disposition: form-data; name="photoFile"; filename="me.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      );
+      socket.write(PNG);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.destroy();
+      const seen = () => lines.some((line) => line.includes('client aborted the request'));
+      for (let i = 0; i < 100 && !seen(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(seen()).toBe(true);
+      const errors = lines.filter((line) => JSON.parse(line).level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      await site.close();
+      await upstream.close();
+    }
+  });
 });

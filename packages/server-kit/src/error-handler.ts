@@ -81,6 +81,19 @@ export const errorHandler = fp<ErrorHandlerOptions>(
   async function errorHandler(app: FastifyInstance, opts) {
     const loggable = opts.loggable ?? ((error: unknown) => error);
     app.setErrorHandler((error, request, reply) => {
+      // A client that went away mid-upload is not a failure of ours: the body stream's error is
+      // logged as what it is, not as a 500.
+      const raw = request.raw;
+      if (raw.aborted || (!raw.complete && raw.socket?.destroyed)) {
+        request.log.info(
+          { code: isFastifyError(error) ? error.code : undefined },
+          'client aborted the request',
+        );
+        return reply.code(400).send({
+          message: 'The request was cut off before it was complete.',
+          code: 'CLIENT_ABORTED',
+        });
+      }
       const answer = clientAnswer(error);
       if (!answer) {
         request.log.error({ err: loggable(error) }, 'request failed');

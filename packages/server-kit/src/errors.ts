@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   INVALID_MULTIPART: 400,
   UNEXPECTED_FILE: 400,
   NOTHING_TO_UPDATE: 400,
+  /** The client went away before its request (an upload) was complete: nobody reads this answer. */
+  CLIENT_ABORTED: 400,
   API_KEY_MISSING: 401,
   API_KEY_INVALID: 401,
   INVALID_CREDENTIALS: 401,
