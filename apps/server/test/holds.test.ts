@@ -1,4 +1,5 @@
 import { HOLD_SECONDS, HoldResponse, Team, TeamList } from '@app/contracts';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -255,5 +256,46 @@ describe('GET /api/proxy: only members are public', () => {
     const applicant = await site.inject({ url: `/api/proxy/users/${id}` });
     expect(applicant.statusCode).toBe(404);
     expect(applicant.body).toBe(unknown.body);
+  });
+});
+
+describe('any input to the hold endpoints', () => {
+  it('answers JSON and never 5xx, whatever the body, id or cookie', async () => {
+    const visitor = browser();
+    await visitor.hold(6);
+    const anyJson = fc.oneof(
+      fc.record({ teamId: fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null)) }),
+      fc.jsonValue(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        anyJson,
+        fc.string({ maxLength: 60 }),
+        fc.boolean(),
+        async (body, id, withSession) => {
+          const headers = {
+            origin: SITE_ORIGIN,
+            ...(withSession && visitor.cookie ? { cookie: visitor.cookie } : {}),
+          };
+          const path = encodeURIComponent(id) || 'x';
+          for (const response of [
+            await site.inject({
+              method: 'POST',
+              url: '/api/holds',
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+            }),
+            await site.inject({ method: 'POST', url: `/api/holds/${path}/extend`, headers }),
+            await site.inject({ method: 'DELETE', url: `/api/holds/${path}`, headers }),
+          ]) {
+            expect(response.statusCode, response.body).toBeLessThan(500);
+            if (response.statusCode !== 204) {
+              expect(() => JSON.parse(response.body)).not.toThrow();
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
