@@ -435,7 +435,7 @@ export function replayShard(shard: number, count: number) {
     console.info(
       `jsdom part ${shard + 1} of ${count}: ${viaUi} events through the UI; sent to the actor after checking the UI does not offer them: ${counts || 'none'}`,
     );
-    writeCoverage('jsdom', coverage.transitions, `${runId}.part${shard + 1}of${count}`);
+    writeCoverage('jsdom', coverage.transitions, `part${shard + 1}of${count}`);
     writeJsdomPart(runId, shard, count);
   });
 }
