@@ -14,6 +14,7 @@ describe('proxy to an upstream that misbehaves', () => {
         return [];
       });
       stub.get('/focus-areas', () => new Promise(() => {}));
+      stub.get('/bookings/next-available-date', () => new Promise(() => {}));
       // Slower than any time limit the site sets, then successful, as a busy tracker can be.
       stub.post('/users', async (request, reply) => {
         seen.push({ url: request.url, headers: request.headers });
@@ -69,6 +70,10 @@ describe('proxy to an upstream that misbehaves', () => {
     const response = await site.inject({ url: '/api/proxy/focus-areas' });
     expect(response.statusCode).toBe(504);
     expect(response.json()).toMatchObject({ code: 'TRACKER_TIMEOUT' });
+    // The same for a call the site makes itself.
+    const call = await site.inject({ url: '/api/booking/next-available-date' });
+    expect(call.statusCode).toBe(504);
+    expect(call.json()).toMatchObject({ code: 'TRACKER_TIMEOUT' });
     // A sign-up is not cut off: the tracker may be creating the account as we wait.
     const write = await site.inject({
       method: 'POST',

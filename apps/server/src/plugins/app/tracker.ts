@@ -1,6 +1,7 @@
 import { HttpError, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import ky, { type KyInstance, type KyResponse } from 'ky';
 import type * as z from 'zod';
 
 export interface TrackerResponse {
@@ -58,41 +59,38 @@ function errorFields(body: unknown): { message?: string; code?: string; details?
 
 /** The site's only way to the tracker's API: adds the key, bounds the time, maps failures. */
 export class TrackerClient {
-  /** Ends with a slash, so a base URL with a path (https://host/tracker) keeps it. */
-  private readonly base: string;
+  private readonly http: KyInstance;
 
   constructor(
     baseUrl: string,
-    private readonly apiKey: string,
+    apiKey: string,
     private readonly timeoutMs: number,
     private readonly writes?: WriteObserver,
   ) {
-    this.base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+    this.http = ky.create({
+      // A base URL with a path (https://host/tracker) keeps it.
+      prefix: baseUrl,
+      headers: { 'x-api-key': apiKey, accept: 'application/json' },
+      // Every answer is handed back as it is; no retries: a slow or failing tracker must answer
+      // the browser quickly, and a write cannot be known safe to repeat.
+      throwHttpErrors: false,
+      retry: 0,
+      // The time limit is a signal instead, so that it covers reading the body as well.
+      timeout: false,
+    });
   }
 
   /** One request; network failures and time-outs become 502/504, any HTTP answer is returned. */
   async call(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
-    const headers: Record<string, string> = {
-      ...init.headers,
-      'x-api-key': this.apiKey,
-      accept: 'application/json',
-    };
-    let body: string | FormData | undefined;
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      body = init.form;
-    }
-    let response: Response;
-    let text: string;
     const write = method !== 'GET' && method !== 'HEAD';
     if (write) this.writes?.writeStarted();
+    let response: KyResponse;
+    let text: string;
     try {
-      response = await fetch(new URL(path.replace(/^\//, ''), this.base), {
+      response = await this.http(path, {
         method,
-        headers,
-        body,
+        ...(init.headers ? { headers: init.headers } : {}),
+        ...(init.json !== undefined ? { json: init.json } : init.form ? { body: init.form } : {}),
         ...(init.timeout === false ? {} : { signal: AbortSignal.timeout(this.timeoutMs) }),
       });
       text = await response.text();
