@@ -21,9 +21,11 @@ const SEED_DIR = fileURLToPath(new URL('./seed/', import.meta.url));
 /** Changes whenever the schema or the seed does, so a stale template is never reused. */
 async function templateFingerprint(): Promise<string> {
   const hash = createHash('sha256');
-  for (const dir of [MIGRATIONS_DIR, SEED_DIR]) {
-    for (const f of (await readdir(dir)).sort()) {
-      hash.update(f).update(await readFile(path.join(dir, f)));
+  const dirs = [MIGRATIONS_DIR, path.join(MIGRATIONS_DIR, 'meta'), SEED_DIR];
+  for (const dir of dirs) {
+    const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile());
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      hash.update(entry.name).update(await readFile(path.join(dir, entry.name)));
     }
   }
   return hash.digest('hex').slice(0, 16);

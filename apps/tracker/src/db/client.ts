@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { migrate } from './migrate.ts';
@@ -12,36 +15,36 @@ import { migrate } from './migrate.ts';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
- * A single session on the database, for what drizzle cannot express portably: running a
- * multi-statement migration file and holding a session-level advisory lock while doing so.
+ * One connection to the database, for what must happen on a single session: holding the
+ * migration lock while migrating (PGlite has one connection anyway).
  */
-export interface RawSession {
-  exec(sqlText: string): Promise<void>;
+export interface Session {
   query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** drizzle's migrator (the driver's own) on this connection. */
+  migrate(config: MigrationConfig): Promise<void>;
   release(): void;
 }
 
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  session(): Promise<RawSession>;
+  session(): Promise<Session>;
   close(): Promise<void>;
 }
 
 export async function openPglite(dir: string): Promise<Database> {
   await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client }),
+    db,
     // PGlite has one connection; drizzle serialises its own transactions on it.
     async session() {
       return {
-        exec: async (text) => {
-          await client.exec(text);
-        },
         query: async <T>(text: string, params?: unknown[]) =>
           (await client.query<T>(text, params)).rows,
+        migrate: (config) => migratePglite(db, config),
         release: () => {},
       };
     },
@@ -62,11 +65,9 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     async session() {
       const client = await pool.connect();
       return {
-        exec: async (text) => {
-          await client.query(text);
-        },
         query: async <T>(text: string, params?: unknown[]) =>
           (await client.query(text, params)).rows as T[],
+        migrate: (config) => migratePostgres(drizzleNodePg({ client }), config),
         release: () => client.release(),
       };
     },

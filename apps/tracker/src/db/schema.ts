@@ -1,19 +1,38 @@
 /**
- * Drizzle's view of the tables created by migrations/*.sql. The SQL files are the source of truth
- * for the database; this file only gives queries their types, so keep the two in step.
+ * The tracker's tables: the one source of the database's shape. `pnpm --filter @app/tracker
+ * db:generate` (drizzle-kit) writes a migration into migrations/ for each change made here;
+ * the tracker applies them at start-up (src/db/migrate.ts), the same SQL on PGlite and PostgreSQL.
  */
+import { sql } from 'drizzle-orm';
 import {
+  check,
+  foreignKey,
+  index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * Constraint names are PostgreSQL's own defaults (`<table>_<column>_fkey`, `<table>_pkey`), the
+ * names databases created before drizzle-kit have, so a later migration finds them by name.
+ */
+const fk = (table: string, column: PgColumn, target: PgColumn) =>
+  foreignKey({ name: `${table}_${column.name}_fkey`, columns: [column], foreignColumns: [target] });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export type MemberStatus = 'Active' | 'Pending' | 'Inactive';
+const memberStatusCheck = (column: string) =>
+  sql.raw(`${column} IN ('Active', 'Pending', 'Inactive')`);
 
 export const focusAreas = pgTable('focus_areas', {
   id: integer('id').primaryKey(),
@@ -34,80 +53,138 @@ export const focusAreaRoles = pgTable(
     roleAreaId: integer('role_area_id').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.focusAreaId, t.roleAreaId] })],
+  (t) => [
+    primaryKey({ name: 'focus_area_roles_pkey', columns: [t.focusAreaId, t.roleAreaId] }),
+    fk('focus_area_roles', t.focusAreaId, focusAreas.id),
+    fk('focus_area_roles', t.roleAreaId, roleAreas.id),
+  ],
 );
 
-export const teams = pgTable('teams', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  focusAreaId: integer('focus_area_id'),
-  focusRoleId: integer('focus_role_id'),
-  capacity: integer('capacity').notNull().default(6),
-  createdAt: createdAt(),
-});
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    focusAreaId: integer('focus_area_id'),
+    focusRoleId: integer('focus_role_id'),
+    capacity: integer('capacity').notNull().default(6),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('teams', t.focusAreaId, focusAreas.id),
+    fk('teams', t.focusRoleId, roleAreas.id),
+    check('teams_capacity_check', sql`${t.capacity} > 0`),
+  ],
+);
 
-export type MemberStatus = 'Active' | 'Pending' | 'Inactive';
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    about: text('about'),
+    goalSummary: text('goal_summary'),
+    status: text('status').$type<MemberStatus>().notNull().default('Active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One account per address, whatever its case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_status_check', memberStatusCheck('status')),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull(),
-  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull(),
-  image: text('image'),
-  about: text('about'),
-  goalSummary: text('goal_summary'),
-  status: text('status').$type<MemberStatus>().notNull().default('Active'),
-  createdAt: createdAt(),
-});
-
-/** The first answer of each sign-up, by the idempotency key the browser sent with it. */
-export const signupKeys = pgTable('signup_keys', {
-  key: text('key').primaryKey(),
-  fingerprint: text('fingerprint').notNull(),
-  userId: integer('user_id').notNull(),
-  answer: jsonb('answer').notNull(),
-  createdAt: createdAt(),
-});
-
-export const memberships = pgTable('memberships', {
-  id: serial('id').primaryKey(),
-  teamId: integer('team_id').notNull(),
-  userId: integer('user_id').notNull(),
-  status: text('status').$type<MemberStatus>().notNull(),
-  createdAt: createdAt(),
-});
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').notNull(),
+    userId: integer('user_id').notNull(),
+    status: text('status').$type<MemberStatus>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('memberships', t.teamId, teams.id),
+    fk('memberships', t.userId, users.id),
+    unique('memberships_team_id_user_id_key').on(t.teamId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    index('memberships_team_status_idx').on(t.teamId, t.status),
+    check('memberships_status_check', memberStatusCheck('status')),
+  ],
+);
 
 export type JoinRequestStatus = 'unmatched' | 'pending' | 'approved' | 'declined';
 
-export const joinRequests = pgTable('join_requests', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull(),
-  /** Null while the request is unmatched (no team yet), set from then on. */
-  teamId: integer('team_id'),
-  membershipId: integer('membership_id'),
-  status: text('status').$type<JoinRequestStatus>().notNull().default('pending'),
-  createdAt: createdAt(),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-});
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** Null while the request is unmatched (no team yet), set from then on. */
+    teamId: integer('team_id'),
+    membershipId: integer('membership_id'),
+    status: text('status').$type<JoinRequestStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    fk('join_requests', t.userId, users.id),
+    fk('join_requests', t.teamId, teams.id),
+    fk('join_requests', t.membershipId, memberships.id),
+    index('join_requests_status_idx').on(t.status, t.id),
+    check(
+      'join_requests_status_check',
+      sql.raw(`status IN ('unmatched', 'pending', 'approved', 'declined')`),
+    ),
+    // A request has a team and a membership exactly when it is no longer unmatched.
+    check(
+      'join_requests_team_check',
+      sql.raw(
+        `(status = 'unmatched') = (team_id IS NULL) AND (team_id IS NULL) = (membership_id IS NULL)`,
+      ),
+    ),
+  ],
+);
 
-export const holds = pgTable('holds', {
-  id: uuid('id').primaryKey(),
-  teamId: integer('team_id').notNull(),
-  owner: text('owner').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  extensions: integer('extensions').notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * Held seats: a seat on a team kept for one browser session until it runs out. A hold counts
+ * against the team's capacity only while expires_at is in the future, so nothing has to clean up
+ * expired rows for the counts to be right.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: integer('team_id').notNull(),
+    /** Opaque key of the owning session (a hash made by the site; never the session itself). */
+    owner: text('owner').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    extensions: integer('extensions').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('holds', t.teamId, teams.id),
+    index('holds_team_expiry_idx').on(t.teamId, t.expiresAt),
+    index('holds_owner_idx').on(t.owner),
+  ],
+);
 
-export const emailTokens = pgTable('email_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique('email_tokens_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [fk('email_tokens', t.userId, users.id)],
+);
 
 export const bookings = pgTable('bookings', {
   id: serial('id').primaryKey(),
@@ -135,18 +212,39 @@ export const onboardingSelections = pgTable('onboarding_selections', {
   createdAt: createdAt(),
 });
 
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  bodyText: text('body_text').notNull(),
-  createdAt: createdAt(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  lastError: text('last_error'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+);
+
+/**
+ * The first answer of each sign-up, by the idempotency key the browser sent with it. Written in
+ * the same transaction as the account, so a retry after a lost answer (time-out, dropped
+ * connection, crash) finds exactly what happened: the account and its answer, or nothing.
+ */
+export const signupKeys = pgTable(
+  'signup_keys',
+  {
+    key: text('key').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    userId: integer('user_id').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [fk('signup_keys', t.userId, users.id), index('signup_keys_created_idx').on(t.createdAt)],
+);
 
 export const schema = {
   focusAreas,
