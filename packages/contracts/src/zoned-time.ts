@@ -1,7 +1,8 @@
 /**
- * Wall-clock arithmetic in a named time zone with nothing but Intl, shared by the tracker's
+ * Wall-clock arithmetic in a named time zone (through @date-fns/tz), shared by the tracker's
  * booking schedule and the browser's fallback booking date so both agree across daylight saving.
  */
+import { TZDate } from '@date-fns/tz';
 
 export interface CalendarDate {
   year: number;
@@ -16,55 +17,22 @@ export interface WallClock extends CalendarDate {
   second: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
 /** What the clocks in `timeZone` read at `instant` (ms since the epoch). */
 export function wallClockAt(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
+  const at = new TZDate(instant, timeZone);
   return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    year: at.getFullYear(),
+    month: at.getMonth() + 1,
+    day: at.getDate(),
+    hour: at.getHours(),
+    minute: at.getMinutes(),
+    second: at.getSeconds(),
   };
-}
-
-/** The zone's offset from UTC at `instant`, in ms (Denver: -7 h in winter, -6 h in summer). */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClockAt(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 /** The instant at which the clocks in `timeZone` read `hour`:00 on `date`. */
 export function zonedInstant(date: CalendarDate, hour: number, timeZone: string): Date {
-  const naive = Date.UTC(date.year, date.month - 1, date.day, hour);
-  // Two passes: the offset at the naive guess can differ from the one at the answer on the day
-  // the clocks change. Whole hours in the afternoon are never skipped or repeated.
-  const first = naive - offsetAt(naive, timeZone);
-  return new Date(naive - offsetAt(first, timeZone));
+  return new Date(new TZDate(date.year, date.month - 1, date.day, hour, timeZone).getTime());
 }
 
 /** The calendar date `days` after `date` (negative goes back), with its weekday (0 = Sunday). */
