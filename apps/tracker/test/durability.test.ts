@@ -9,6 +9,8 @@ import { buildTracker, startTracker } from '../src/tracker.ts';
 import { API_KEY, newUser } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Each of these opens the database two or three times, in a child process too. */
+const SLOW_MS = 120_000;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
@@ -46,88 +48,100 @@ async function userIds(db: TestDatabase) {
 }
 
 describe('restart safety', () => {
-  it('keeps every acknowledged record across a close and a reopen', async () => {
-    const db = await freshDb();
-    const app = await open(db);
-    const created: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/users',
-        headers: { 'x-api-key': API_KEY },
-        payload: newUser(),
-      });
-      expect(res.statusCode).toBe(201);
-      created.push(res.json().user.id);
-    }
-    await app.close();
-    const after = await userIds(db);
-    for (const id of created) expect(after).toContain(id);
-  });
+  it(
+    'keeps every acknowledged record across a close and a reopen',
+    async () => {
+      const db = await freshDb();
+      const app = await open(db);
+      const created: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/users',
+          headers: { 'x-api-key': API_KEY },
+          payload: newUser(),
+        });
+        expect(res.statusCode).toBe(201);
+        created.push(res.json().user.id);
+      }
+      await app.close();
+      const after = await userIds(db);
+      for (const id of created) expect(after).toContain(id);
+    },
+    SLOW_MS,
+  );
 
-  it('keeps every acknowledged record when the process is killed with SIGKILL', async () => {
-    const db = await freshDb();
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(import.meta.dirname, 'fixtures/child-tracker.ts'),
-        db.dataDir,
-        db.databaseUrl ?? '',
-      ],
-      {
-        cwd: path.join(import.meta.dirname, '..'),
-        env: { ...process.env, CHILD_API_KEY: API_KEY },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    cleanups.push(async () => child.kill('SIGKILL'));
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve(JSON.parse(line).url);
+  it(
+    'keeps every acknowledged record when the process is killed with SIGKILL',
+    async () => {
+      const db = await freshDb();
+      const child: ChildProcess = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(import.meta.dirname, 'fixtures/child-tracker.ts'),
+          db.dataDir,
+          db.databaseUrl ?? '',
+        ],
+        {
+          cwd: path.join(import.meta.dirname, '..'),
+          env: { ...process.env, CHILD_API_KEY: API_KEY },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      cleanups.push(async () => child.kill('SIGKILL'));
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split('\n').find((l) => l.startsWith('{'));
+          if (line) resolve(JSON.parse(line).url);
+        });
+        child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
       });
-      child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-    });
 
-    const created: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${url}/users`, {
-        method: 'POST',
-        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify(newUser()),
-      });
-      expect(res.status).toBe(201);
-      created.push(((await res.json()) as { user: { id: number } }).user.id);
-    }
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+      const created: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${url}/users`, {
+          method: 'POST',
+          headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(newUser()),
+        });
+        expect(res.status).toBe(201);
+        created.push(((await res.json()) as { user: { id: number } }).user.id);
+      }
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
 
-    // The dead process's lock is stale and taken over; its rows are all there.
-    const after = await userIds(db);
-    for (const id of created) expect(after).toContain(id);
-  });
+      // The dead process's lock is stale and taken over; its rows are all there.
+      const after = await userIds(db);
+      for (const id of created) expect(after).toContain(id);
+    },
+    SLOW_MS,
+  );
 });
 
 describe.skipIf(onPostgres)('data directory lock (embedded PGlite)', () => {
-  it('refuses a second tracker on the same data directory with a clear message', async () => {
-    const db = await freshDb();
-    const first = await open(db);
-    try {
-      const second = open(db);
-      await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
-      await expect(second).rejects.toThrow(/in use by another tracker process/);
-    } finally {
-      await first.close();
-    }
-    // Released on close: the directory can be opened again.
-    const again = await open(db);
-    await again.close();
-  });
+  it(
+    'refuses a second tracker on the same data directory with a clear message',
+    async () => {
+      const db = await freshDb();
+      const first = await open(db);
+      try {
+        const second = open(db);
+        await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+        await expect(second).rejects.toThrow(/in use by another tracker process/);
+      } finally {
+        await first.close();
+      }
+      // Released on close: the directory can be opened again.
+      const again = await open(db);
+      await again.close();
+    },
+    SLOW_MS,
+  );
 });
 
 describe('API key kept in the data directory', () => {

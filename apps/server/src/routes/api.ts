@@ -16,6 +16,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type * as z from 'zod';
 import { holdOwnerKey } from '../plugins/app/session.ts';
 import { trackerAnswer } from '../plugins/app/tracker.ts';
 
@@ -25,17 +26,24 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   const { read, write, signup } = app.rateLimits;
   const jsonWrite = { body: 'json' as const, rateLimit: write };
 
-  app.post(
-    '/api/onboarding',
-    {
-      config: jsonWrite,
-      schema: { body: OnboardingPayload, response: { 201: OnboardingResponse } },
-    },
-    async (request, reply) => {
-      const response = await app.trackerClient.send('POST', '/onboarding', { json: request.body });
-      return reply.code(201).send(trackerAnswer(OnboardingResponse, response));
-    },
-  );
+  /**
+   * A JSON write the tracker carries out as it is: validated by its schema here, its answer
+   * checked. (Declared on the plain instance: the body is passed on, never read.)
+   */
+  function forward(path: string, upstream: string, body: z.ZodType, answer: z.ZodType) {
+    fastify.post(
+      path,
+      { config: jsonWrite, schema: { body, response: { 201: answer } } },
+      async (request, reply) => {
+        const response = await app.trackerClient.send('POST', upstream, { json: request.body });
+        return reply.code(201).send(trackerAnswer(answer, response));
+      },
+    );
+  }
+
+  forward('/api/onboarding', '/onboarding', OnboardingPayload, OnboardingResponse);
+  forward('/api/booking', '/bookings', BookingPayload, BookingResponse);
+  forward('/api/feedback', '/feedback', FeedbackPayload, FeedbackResponse);
 
   app.post(
     '/api/users',
@@ -77,24 +85,6 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     async () => {
       const response = await app.trackerClient.send('GET', '/bookings/next-available-date');
       return trackerAnswer(NextAvailableDateResponse, response);
-    },
-  );
-
-  app.post(
-    '/api/booking',
-    { config: jsonWrite, schema: { body: BookingPayload, response: { 201: BookingResponse } } },
-    async (request, reply) => {
-      const response = await app.trackerClient.send('POST', '/bookings', { json: request.body });
-      return reply.code(201).send(trackerAnswer(BookingResponse, response));
-    },
-  );
-
-  app.post(
-    '/api/feedback',
-    { config: jsonWrite, schema: { body: FeedbackPayload, response: { 201: FeedbackResponse } } },
-    async (request, reply) => {
-      const response = await app.trackerClient.send('POST', '/feedback', { json: request.body });
-      return reply.code(201).send(trackerAnswer(FeedbackResponse, response));
     },
   );
 
