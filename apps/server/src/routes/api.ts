@@ -14,6 +14,7 @@ import {
   OnboardingResponse,
   SignUpHeaders,
 } from '@app/contracts';
+import { HttpError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type * as z from 'zod';
@@ -67,12 +68,22 @@ export default async function apiRoutes(fastify: FastifyInstance) {
       }
       // No time limit: the tracker answers a full queue at once with 503, and a sign-up that has
       // started must not be reported as failed while it goes on to create the account.
-      const response = await app.trackerClient.send('POST', '/users', {
-        json: request.body,
-        headers,
-        timeout: false,
-      });
+      let response: Awaited<ReturnType<typeof app.trackerClient.send>>;
+      try {
+        response = await app.trackerClient.send('POST', '/users', {
+          json: request.body,
+          headers,
+          timeout: false,
+        });
+      } catch (error) {
+        // A final refusal (taken, invalid) counts as an attempt with this address; busy does not.
+        if (error instanceof HttpError && error.statusCode < 500) {
+          await app.signupLimits.answered(request.body.email);
+        }
+        throw error;
+      }
       const created = trackerAnswer(CreateUserResponse, response);
+      await app.signupLimits.answered(request.body.email);
       await app.signupLimits.created(request.ip);
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);

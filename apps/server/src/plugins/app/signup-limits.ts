@@ -98,9 +98,9 @@ export function signupLimits(
   return {
     /** Before a sign-up is sent on: refuses with 429 RATE_LIMITED when a limit is reached. */
     async admit(address: string, email: string) {
-      const tries = await safely(() => counters.add(emailKey(email), options.windowMs), 0);
-      if (tries > options.perEmail) {
-        const { ttlMs } = await safely(() => counters.get(emailKey(email)), none);
+      const tries = await safely(() => counters.get(emailKey(email)), none);
+      if (tries.count >= options.perEmail) {
+        const { ttlMs } = tries;
         throw new HttpError(
           'RATE_LIMITED',
           `Too many sign-up attempts with this email address. Please wait ${wait(ttlMs)} and try again.`,
@@ -120,6 +120,13 @@ export function signupLimits(
           `Too many people are signing up right now. Please wait ${wait(everyone.ttlMs)} and try again.`,
         );
       }
+    },
+    /**
+     * After the tracker gave a final answer for this email address (created, taken, refused):
+     * busy or unreachable answers and retries waiting for them do not count as attempts.
+     */
+    async answered(email: string) {
+      await safely(() => counters.add(emailKey(email), options.windowMs), 0);
     },
     /** After the tracker created the account. */
     async created(address: string) {
