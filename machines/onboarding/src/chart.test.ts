@@ -60,7 +60,11 @@ describe('statechart files', () => {
       'matched_step_intro --> matched_step_goal : submit name [name filled in]',
     );
     expect(chart).toContain('matching --> matched : after 10 s');
-    expect(chart).toContain('matched_hold_counting --> matched_hold_ending : after 9 min');
-    expect(chart).toContain('matched_hold_ending --> matched_hold_counting : hold the slot longer');
+    expect(chart).toContain(
+      'matched_hold_live_counting --> matched_hold_live_ending : after 9 min',
+    );
+    expect(chart).toContain(
+      'matched_hold_live_ending --> matched_hold_live_extending : hold the slot longer',
+    );
   });
 });

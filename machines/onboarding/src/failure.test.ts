@@ -1,50 +1,41 @@
-import { MESSAGES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { bookingErrorMessage, createUserErrorMessage } from './failure.ts';
+import { failureCode, failureKind, failureStatus, failureText } from './failure.ts';
 
-describe('account creation error text (spec 8)', () => {
-  it("shows the server's message first, then its details", () => {
-    expect(
-      createUserErrorMessage({ status: 409, data: { message: 'Email taken', details: 'x' } }),
-    ).toBe('Email taken');
-    expect(createUserErrorMessage({ status: 400, data: { details: 'Name is missing' } })).toBe(
-      'Name is missing',
+class CodedError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+describe('reading a failed call', () => {
+  it("shows the error's own message, or the fallback when it has none", () => {
+    expect(failureText(new CodedError('That email address is already registered.'), 'x')).toBe(
+      'That email address is already registered.',
     );
+    expect(failureText(new Error('  '), 'Something went wrong.')).toBe('Something went wrong.');
+    expect(failureText('boom', 'Something went wrong.')).toBe('Something went wrong.');
+    expect(failureText({ message: 42 }, 'Something went wrong.')).toBe('Something went wrong.');
+    expect(failureText(null, 'Something went wrong.')).toBe('Something went wrong.');
   });
 
-  it('uses status and status text, else the default with the status', () => {
-    expect(createUserErrorMessage({ status: 502, statusText: 'Bad Gateway' })).toBe(
-      '502: Bad Gateway',
-    );
-    expect(createUserErrorMessage({ status: 500 })).toBe(MESSAGES.createUserDefault(500));
-  });
-
-  it("takes the api-client's worded message and kinds", () => {
-    expect(
-      createUserErrorMessage({ kind: 'http', status: 409, message: 'That email is registered.' }),
-    ).toBe('That email is registered.');
-    expect(createUserErrorMessage({ kind: 'parse', status: 201, message: 'x' })).toBe(
-      MESSAGES.invalidServerResponse,
-    );
-    expect(createUserErrorMessage(new TypeError('Failed to fetch'))).toBe(
-      MESSAGES.bookingNetworkError,
-    );
+  it('reads the server code when there is one', () => {
+    expect(failureCode(new CodedError('Full', 'TEAM_FULL'))).toBe('TEAM_FULL');
+    expect(failureCode(new CodedError('No code'))).toBeNull();
+    expect(failureCode({ code: 7 })).toBeNull();
+    expect(failureCode(undefined)).toBeNull();
   });
 });
 
-describe('booking error text (spec 8)', () => {
-  it('shows the server message, else the generic text', () => {
-    expect(bookingErrorMessage({ status: 409, data: { message: 'That slot is taken' } })).toBe(
-      'That slot is taken',
-    );
-    expect(bookingErrorMessage({ status: 500 })).toBe(MESSAGES.bookingDefaultError);
-    expect(bookingErrorMessage('weird')).toBe(MESSAGES.bookingDefaultError);
-  });
-
-  it('says so when the network failed', () => {
-    expect(bookingErrorMessage({ kind: 'network' })).toBe(MESSAGES.bookingNetworkError);
-    expect(bookingErrorMessage(new TypeError('Failed to fetch'))).toBe(
-      MESSAGES.bookingNetworkError,
-    );
+describe('kind and status of a failed call', () => {
+  it('reads the api-client fields, and counts a fetch TypeError as no answer', () => {
+    expect(failureKind({ kind: 'http', status: 503 })).toBe('http');
+    expect(failureStatus({ kind: 'http', status: 503 })).toBe(503);
+    expect(failureKind(new TypeError('Failed to fetch'))).toBe('network');
+    expect(failureKind({ kind: 4 })).toBeNull();
+    expect(failureStatus({ status: '503' })).toBeNull();
+    expect(failureStatus(null)).toBeNull();
   });
 });

@@ -1,37 +1,81 @@
-import { MESSAGES, STORAGE_KEYS } from '@app/contracts';
+import { MESSAGES, STORAGE_KEYS, type TeamView } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type Snapshot } from 'xstate';
 import { createIntervalClock } from './clock.ts';
 import {
-  type OnboardingActorInputs,
+  type OnboardingActorTypes,
   type OnboardingEvent,
   onboardingMachine,
   type StorageValues,
   type ToastParams,
 } from './machine.ts';
 import { parseStoredSnapshot, serialiseSnapshot } from './persistence.ts';
-import { selectBusy, selectHold } from './selectors.ts';
+import { selectBusy, selectHold, selectSampleReason } from './selectors.ts';
 import { SAMPLE_TEAM } from './team.ts';
+import type { TeamLists } from './types.ts';
 
 const START = Date.UTC(2026, 10, 22, 17, 0, 0);
 
-const TEAM = {
-  id: 4,
+const member = (id: number, name: string, photo: string | null = null) => ({
+  id: String(id),
+  name,
+  photo,
+  aboutMe: 'Team Member',
+  goalSummary: 'Has accountability goals',
+});
+
+const TEAM: TeamView = {
+  id: '4',
   name: 'Deep Work Crew',
-  focusAreaId: 1,
-  focusRoleId: 12,
-  members: [
-    { id: 1, status: 'Active', user: { id: 1, name: 'Lena Vogel', image: 'seed/lena.webp' } },
-    { id: 2, status: 'Active', user: { id: 2, name: 'Marcus Reed' } },
-  ],
+  focusAreaId: '1',
+  focusRoleId: '12',
+  members: [member(1, 'Lena Vogel', '/uploads/seed/lena.webp'), member(2, 'Marcus Reed')],
+  openSeats: 1,
 };
+const OTHER_TEAM: TeamView = {
+  ...TEAM,
+  id: '5',
+  name: 'Early Risers',
+  focusRoleId: '7',
+  members: [member(3, 'Priya Nair')],
+  openSeats: 2,
+};
+const FULL_TEAM: TeamView = { ...TEAM, id: '6', name: 'Full House', openSeats: 0 };
+
+const HOLD_ID = '6f1d2c3b-4a59-4c55-9a5a-0b0f5f1e8f43';
+const seat = (secondsLeft = 600, id = HOLD_ID) => ({
+  id,
+  teamId: 4,
+  expiresAt: new Date(Date.now() + secondsLeft * 1000).toISOString(),
+  secondsLeft,
+});
+
+/** A failed call as the api-client reports it: its message and the server's code. */
+class CallError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+const teamFull = () => new CallError('Team "Deep Work Crew" has no open seat.', 'TEAM_FULL');
+
+const lists = (teams: TeamView[]): Partial<TeamLists>[] => [
+  { teams },
+  { focusAreas: [] },
+  { roleAreas: [] },
+];
 
 type CallName =
   | 'submitOnboarding'
   | 'fetchTeams'
   | 'fetchFocusAreas'
   | 'fetchRoleAreas'
+  | 'createHold'
   | 'fetchTeam'
+  | 'extendHold'
+  | 'retakeHold'
   | 'createUser'
   | 'updateProfile'
   | 'fetchNextBookingDate'
@@ -50,20 +94,26 @@ function start(snapshot?: Snapshot<unknown>) {
   const toasts: ToastParams[] = [];
   const stored: StorageValues = {};
   const tracked: string[] = [];
-  const call = <K extends CallName>(name: K) =>
-    fromPromise<unknown, OnboardingActorInputs[K]>(
-      ({ input }) =>
+  const released: string[] = [];
+  // Keyed by the invoke's id: one actor serves several invokes (the lists, the hold and its retake).
+  const call = <K extends keyof OnboardingActorTypes>(_src: K) =>
+    fromPromise<OnboardingActorTypes[K]['output'], OnboardingActorTypes[K]['input']>(
+      ({ input, self }) =>
         new Promise((resolve, reject) => {
-          calls.set(name, { input, resolve, reject });
+          const settle = (output: unknown) => resolve(output as OnboardingActorTypes[K]['output']);
+          calls.set(self.id as CallName, { input, resolve: settle, reject });
         }),
     );
   const machine = onboardingMachine.provide({
     actors: {
       submitOnboarding: call('submitOnboarding'),
-      fetchTeams: call('fetchTeams'),
-      fetchFocusAreas: call('fetchFocusAreas'),
-      fetchRoleAreas: call('fetchRoleAreas'),
+      fetchList: call('fetchList'),
       fetchTeam: call('fetchTeam'),
+      createHold: call('createHold'),
+      extendHold: call('extendHold'),
+      releaseHold: fromPromise<unknown, { holdId: string }>(async ({ input }) => {
+        released.push(input.holdId);
+      }),
       createUser: call('createUser'),
       updateProfile: call('updateProfile'),
       fetchNextBookingDate: call('fetchNextBookingDate'),
@@ -97,6 +147,7 @@ function start(snapshot?: Snapshot<unknown>) {
   return {
     actor,
     calls,
+    released,
     toasts,
     stored,
     tracked,
@@ -117,11 +168,17 @@ async function toMatching(system: System, role = 'Employee') {
   await system.resolve('submitOnboarding', { message: 'ok' });
 }
 
+async function answerLists(system: System, teams: TeamView[]) {
+  const [teamList, focusAreas, roleAreas] = lists(teams);
+  await system.resolve('fetchTeams', teamList);
+  await system.resolve('fetchFocusAreas', focusAreas);
+  await system.resolve('fetchRoleAreas', roleAreas);
+}
+
 async function toTeam(system: System) {
   await toMatching(system);
-  await system.resolve('fetchTeams', [TEAM]);
-  await system.resolve('fetchFocusAreas', { focusAreas: [] });
-  await system.resolve('fetchRoleAreas', { roleAreas: [] });
+  await answerLists(system, [TEAM]);
+  await system.resolve('createHold', seat());
   await system.resolve('fetchTeam', TEAM);
 }
 
@@ -140,7 +197,8 @@ async function toConfirm(system: System) {
   await system.resolve('createUser', { user: { id: 41 }, joinRequestSuccess: true });
 }
 
-const step = (name: string) => ({ matched: { step: name, hold: 'counting' } });
+const COUNTING = { live: 'counting' } as const;
+const step = (name: string) => ({ matched: { step: name, hold: COUNTING } });
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START });
@@ -206,27 +264,32 @@ describe('team matching', () => {
     await vi.advanceTimersByTimeAsync(9_999);
     expect(system.value()).toMatchObject({ matching: {} });
     await vi.advanceTimersByTimeAsync(1);
-    expect(system.value()).toEqual(step('team'));
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'none' } });
     expect(system.context().team).toEqual(SAMPLE_TEAM);
+    expect(selectSampleReason(system.actor.getSnapshot())).toBe('unreachable');
   });
 
   it('shows the sample team when the team list fails', async () => {
     const system = start();
     await toMatching(system);
     await system.reject('fetchTeams', new TypeError('Failed to fetch'));
-    await system.resolve('fetchFocusAreas', []);
+    await system.resolve('fetchFocusAreas', { focusAreas: [] });
     await system.reject('fetchRoleAreas', { kind: 'network' });
     expect(system.context().team).toEqual(SAMPLE_TEAM);
+    expect(system.calls.has('createHold')).toBe(false);
+    expect(selectSampleReason(system.actor.getSnapshot())).toBe('unreachable');
   });
 
   it("shows the sample team when the team's details lack members", async () => {
     const system = start();
     await toMatching(system);
-    await system.resolve('fetchTeams', [TEAM]);
-    await system.resolve('fetchFocusAreas', []);
-    await system.resolve('fetchRoleAreas', []);
+    await answerLists(system, [TEAM]);
+    await system.resolve('createHold', seat());
     await system.resolve('fetchTeam', { ...TEAM, members: [] });
     expect(system.context().team).toEqual(SAMPLE_TEAM);
+    // The seat of a team that cannot be shown is given back.
+    expect(system.released).toEqual([HOLD_ID]);
+    expect(system.context().holdId).toBeNull();
   });
 
   it('goes back to the role step from the search', async () => {
@@ -241,8 +304,8 @@ describe('team step answers', () => {
   it('Yes, Maybe and No go to their steps', async () => {
     for (const [choice, value] of [
       ['yes', step('intro')],
-      ['maybe', { matched: { step: { maybe: 'loadingDate' }, hold: 'counting' } }],
-      ['no', { matched: { step: { no: 'editing' }, hold: 'counting' } }],
+      ['maybe', { matched: { step: { maybe: 'loadingDate' }, hold: COUNTING } }],
+      ['no', { matched: { step: { no: 'editing' }, hold: 'none' } }],
     ] as const) {
       const system = start();
       await toTeam(system);
@@ -263,8 +326,112 @@ describe('team step answers', () => {
   });
 });
 
+describe('matching among teams with an open seat', () => {
+  it('holds a seat on the chosen team before showing it', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [OTHER_TEAM, TEAM]);
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '4' });
+    expect(system.calls.has('fetchTeam')).toBe(false);
+    await system.resolve('createHold', seat(598));
+    expect(system.calls.get('fetchTeam')?.input).toEqual({ id: '4' });
+    await system.resolve('fetchTeam', TEAM);
+    expect(system.context()).toMatchObject({ holdId: HOLD_ID, holdExpiresAt: START + 598_000 });
+  });
+
+  it('leaves out full teams, and moves to the next team when the seat was taken meanwhile', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [FULL_TEAM, TEAM, OTHER_TEAM]);
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '4' });
+    await system.reject('createHold', teamFull());
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '5' });
+    await system.resolve('createHold', seat());
+    await system.resolve('fetchTeam', OTHER_TEAM);
+    expect(system.context().team?.name).toBe('Early Risers');
+    expect(selectSampleReason(system.actor.getSnapshot())).toBeNull();
+  });
+
+  it('shows the sample team, holding nothing, when no team has an open seat', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [FULL_TEAM, TEAM]);
+    await system.reject('createHold', teamFull());
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'none' } });
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+    expect(selectSampleReason(system.actor.getSnapshot())).toBe('full');
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('none');
+  });
+
+  it('shows the sample team when the hold call fails, and gives back a seat held at the time-out', async () => {
+    const failed = start();
+    await toMatching(failed);
+    await answerLists(failed, [TEAM]);
+    await failed.reject('createHold', new CallError('Network error. Please try again later.'));
+    expect(failed.context().team).toEqual(SAMPLE_TEAM);
+    expect(selectSampleReason(failed.actor.getSnapshot())).toBe('unreachable');
+
+    const slow = start();
+    await toMatching(slow);
+    await answerLists(slow, [TEAM]);
+    await slow.resolve('createHold', seat());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(slow.context().team).toEqual(SAMPLE_TEAM);
+    expect(slow.released).toEqual([HOLD_ID]);
+  });
+
+  it('looks for a team again beside the sample team', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, []);
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+    system.send({ type: 'team.retry' });
+    expect(system.value()).toMatchObject({ matching: {} });
+    expect(system.calls.has('fetchTeams')).toBe(true);
+  });
+});
+
+describe('giving the seat back', () => {
+  it('on No thanks, on Go back to the role step and on the role step asked for by URL', async () => {
+    const cases: [string, (system: System) => void][] = [
+      ['no', (system) => system.send({ type: 'team.choose', choice: 'no' })],
+      ['back', (system) => system.send({ type: 'nav.back' })],
+      [
+        'role by URL',
+        (system) => system.send({ type: 'nav.request', step: 'role', category: 'work' }),
+      ],
+    ];
+    for (const [name, act] of cases) {
+      const system = start();
+      await toTeam(system);
+      act(system);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(system.released, name).toEqual([HOLD_ID]);
+      expect(system.context().holdId, name).toBeNull();
+    }
+  });
+
+  it('keeps the seat on Maybe until the hold runs out', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'team.choose', choice: 'maybe' });
+    await system.resolve('fetchNextBookingDate', '2026-11-26T20:00:00.000Z');
+    expect(system.released).toEqual([]);
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('counting');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('expired');
+    expect(system.released).toEqual([]);
+  });
+
+  it('does not give back a seat that turned into a join request', async () => {
+    const system = start();
+    await toConfirm(system);
+    expect(system.released).toEqual([]);
+  });
+});
+
 describe('slot hold', () => {
-  it('ticks down each second from 10:00', async () => {
+  it('ticks down each second from what the server says is left', async () => {
     const system = start();
     await toTeam(system);
     expect(selectHold(system.actor.getSnapshot())).toMatchObject({
@@ -277,9 +444,22 @@ describe('slot hold', () => {
     expect(selectHold(system.actor.getSnapshot()).countdown).toBe('9:00');
   });
 
-  it('warns before the end and holds the slot again in one step', async () => {
+  it("counts from the server's seconds, whatever its clock says", async () => {
     const system = start();
-    await toTeam(system);
+    await toMatching(system);
+    await answerLists(system, [TEAM]);
+    // The server's clock is an hour ahead: its expiresAt means nothing here.
+    await system.resolve('createHold', {
+      ...seat(420),
+      expiresAt: new Date(START + 3_600_000).toISOString(),
+    });
+    await system.resolve('fetchTeam', TEAM);
+    expect(selectHold(system.actor.getSnapshot()).countdown).toBe('7:00');
+  });
+
+  it('warns before the end and extends the hold through the server in one step', async () => {
+    const system = start();
+    await toAccount(system);
     await vi.advanceTimersByTimeAsync(539_000);
     expect(selectHold(system.actor.getSnapshot()).status).toBe('counting');
     await vi.advanceTimersByTimeAsync(1_000);
@@ -288,33 +468,94 @@ describe('slot hold', () => {
       countdown: '1:00',
     });
     system.send({ type: 'hold.extend' });
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('extending');
+    expect(system.calls.get('extendHold')?.input).toEqual({ holdId: HOLD_ID });
+    await system.resolve('extendHold', seat());
     expect(selectHold(system.actor.getSnapshot())).toMatchObject({
       status: 'counting',
       countdown: '10:00',
     });
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(system.value()).toEqual(step('team'));
+    expect(system.value()).toMatchObject({ matched: { step: { account: 'editing' } } });
   });
 
-  it('releases the slot at 0, takes the user back to the team step and offers a new search', async () => {
+  it('keeps offering the extension when it fails while time is left', async () => {
     const system = start();
     await toTeam(system);
-    system.send({ type: 'team.choose', choice: 'yes' });
-    system.send({ type: 'intro.submit', name: 'Ada' });
+    await vi.advanceTimersByTimeAsync(550_000);
+    system.send({ type: 'hold.extend' });
+    await system.reject('extendHold', new CallError('Network error. Please try again later.'));
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({ status: 'ending' });
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('expired');
+  });
+
+  it('at 0 keeps the step and what was typed, and refuses to go on with the seat gone', async () => {
+    const system = start();
+    await toAccount(system);
     await vi.advanceTimersByTimeAsync(600_000);
-    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    expect(system.value()).toEqual({
+      matched: { step: { account: 'editing' }, hold: 'expired' },
+    });
     expect(selectHold(system.actor.getSnapshot())).toMatchObject({
       status: 'expired',
       countdown: '0:00',
     });
-    expect(system.context().name).toBe('Ada');
-    system.send({ type: 'team.choose', choice: 'yes' });
-    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    expect(system.context()).toMatchObject({ name: 'Ada Lovelace', goal: 'Finish my notes' });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    expect(system.calls.has('createUser')).toBe(false);
     system.send({ type: 'nav.request', step: 'goal', category: 'work' });
-    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    expect(system.value()).toMatchObject({ matched: { step: { account: 'editing' } } });
+  });
+
+  it('takes the same seat again in one step when it is still open', async () => {
+    const system = start();
+    await toAccount(system);
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'hold.retake' });
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('retaking');
+    expect(system.calls.get('retakeHold')?.input).toEqual({ teamId: '4' });
+    await system.resolve('retakeHold', seat(600, 'a1b2c3d4-0000-4000-8000-000000000001'));
+    expect(selectHold(system.actor.getSnapshot())).toMatchObject({
+      status: 'counting',
+      countdown: '10:00',
+    });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    expect(system.calls.has('createUser')).toBe(true);
+  });
+
+  it('offers only another team when someone took the seat, and keeps the answers', async () => {
+    const system = start();
+    await toAccount(system);
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'hold.retake' });
+    await system.reject('retakeHold', teamFull());
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('taken');
+    system.send({ type: 'hold.retake' });
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('taken');
     system.send({ type: 'team.retry' });
     expect(system.value()).toMatchObject({ matching: {} });
-    expect(system.calls.has('fetchTeams')).toBe(true);
+    expect(system.context()).toMatchObject({ name: 'Ada Lovelace', goal: 'Finish my notes' });
+    expect(system.released).toEqual([]);
+  });
+
+  it('stays expired with the offer open when taking the seat again fails', async () => {
+    const system = start();
+    await toTeam(system);
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    system.send({ type: 'hold.retake' });
+    await system.reject('retakeHold', new CallError('Network error. Please try again later.'));
+    expect(system.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+  });
+
+  it('takes the seat again after a reload (the page gave it back when it went away)', async () => {
+    const system = start();
+    await toTeam(system);
+    system.send({ type: 'hold.resume' });
+    expect(system.calls.get('retakeHold')?.input).toEqual({ teamId: '4' });
+    await system.resolve('retakeHold', seat(600));
+    expect(selectHold(system.actor.getSnapshot()).status).toBe('counting');
   });
 });
 
@@ -322,7 +563,7 @@ describe('yes path', () => {
   it('saves the name and goal under the spec keys and walks to the account step', async () => {
     const system = start();
     await toAccount(system);
-    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: COUNTING } });
     expect(system.stored[STORAGE_KEYS.name]).toBe('Ada Lovelace');
     expect(system.stored[STORAGE_KEYS.goal]).toBe('Finish my notes');
   });
@@ -396,11 +637,8 @@ describe('account step', () => {
     const system = start();
     await toAccount(system);
     system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
-    await system.reject('createUser', {
-      status: 409,
-      data: { message: 'Email already registered' },
-    });
-    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    await system.reject('createUser', new CallError('Email already registered'));
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: COUNTING } });
     expect(system.context().errors.form).toBe('Email already registered');
     expect(system.toasts).toEqual([
       {
@@ -436,11 +674,11 @@ describe('account step', () => {
     expect(system.context().errors).toEqual({ password: 'Choose a less common password' });
   });
 
-  it('treats an unreadable answer as an invalid response', async () => {
+  it('shows the invalid-response text when a failure brings no message', async () => {
     const system = start();
     await toAccount(system);
     system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
-    await system.resolve('createUser', '<html>oops</html>');
+    await system.reject('createUser', { status: 500 });
     expect(system.context().errors.form).toBe(MESSAGES.invalidServerResponse);
   });
 
@@ -539,7 +777,7 @@ describe('maybe step', () => {
 
   it('shows the next available date, or today + 2 days when that call fails', async () => {
     const ok = await toMaybe();
-    await ok.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    await ok.resolve('fetchNextBookingDate', '2026-11-26T20:00:00.000Z');
     expect(ok.context()).toMatchObject({
       bookingDate: '2026-11-26T20:00:00.000Z',
       bookingDateIsFallback: false,
@@ -554,7 +792,7 @@ describe('maybe step', () => {
 
   it('validates the booking form with the spec messages', async () => {
     const system = await toMaybe();
-    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    await system.resolve('fetchNextBookingDate', '2026-11-26T20:00:00.000Z');
     system.send({ type: 'booking.submit', name: ' ', email: 'nope', phone: '123' });
     expect(system.context().errors).toEqual({
       name: MESSAGES.enterName,
@@ -565,7 +803,7 @@ describe('maybe step', () => {
 
   it('shows the server message, the generic text or the network text on failure', async () => {
     const system = await toMaybe();
-    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    await system.resolve('fetchNextBookingDate', '2026-11-26T20:00:00.000Z');
     const booking = {
       type: 'booking.submit',
       name: 'Ada',
@@ -573,9 +811,9 @@ describe('maybe step', () => {
       phone: '5550100',
     } as const;
     for (const [error, text] of [
-      [{ status: 409, data: { message: 'That time is taken' } }, 'That time is taken'],
+      [new CallError('That time is taken'), 'That time is taken'],
       [{ status: 500 }, MESSAGES.bookingDefaultError],
-      [new TypeError('Failed to fetch'), MESSAGES.bookingNetworkError],
+      [new CallError(MESSAGES.bookingNetworkError), MESSAGES.bookingNetworkError],
     ] as const) {
       system.send(booking);
       await system.reject('submitBooking', error);
@@ -585,7 +823,7 @@ describe('maybe step', () => {
 
   it('confirms the booking', async () => {
     const system = await toMaybe();
-    await system.resolve('fetchNextBookingDate', { date: '2026-11-26T20:00:00.000Z' });
+    await system.resolve('fetchNextBookingDate', '2026-11-26T20:00:00.000Z');
     system.send({
       type: 'booking.submit',
       name: 'Ada',
@@ -620,7 +858,7 @@ describe('no step', () => {
     } as const;
     system.send(feedback);
     await system.reject('submitFeedback', { status: 500 });
-    expect(system.value()).toEqual({ matched: { step: { no: 'editing' }, hold: 'counting' } });
+    expect(system.value()).toEqual({ matched: { step: { no: 'editing' }, hold: 'none' } });
     expect(system.toasts.at(-1)).toEqual({
       title: 'Error',
       description: MESSAGES.feedbackError,
@@ -645,10 +883,10 @@ describe('steps asked for by URL', () => {
     system.send({ type: 'nav.request', step: 'intro', category: 'work' });
     expect(system.value()).toEqual(step('intro'));
     system.send({ type: 'nav.request', step: 'account', category: 'work' });
-    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: COUNTING } });
     system.send({ type: 'nav.request', step: 'confirm', category: 'work' });
     system.send({ type: 'nav.request', step: 'intro', category: 'school' });
-    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'counting' } });
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: COUNTING } });
   });
 
   it('refuses a step beyond the one reached', async () => {
@@ -664,7 +902,7 @@ describe('steps asked for by URL', () => {
     system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
     system.send({ type: 'nav.request', step: 'intro', category: 'work' });
     expect(system.value()).toEqual({
-      matched: { step: { account: 'submitting' }, hold: 'counting' },
+      matched: { step: { account: 'submitting' }, hold: COUNTING },
     });
     await system.resolve('createUser', { user: { id: 41 } });
     system.send({ type: 'nav.request', step: 'account', category: 'work' });
@@ -696,7 +934,7 @@ describe('persistence', () => {
     expect(selectHold(second.actor.getSnapshot()).countdown).toBe('4:59');
   });
 
-  it('restores an expired hold as expired', async () => {
+  it('restores an expired hold as expired, on the step it was left on', async () => {
     const first = start();
     await toTeam(first);
     first.send({ type: 'team.choose', choice: 'yes' });
@@ -704,7 +942,7 @@ describe('persistence', () => {
     first.actor.stop();
     await vi.advanceTimersByTimeAsync(3_600_000);
     const second = start(parseStoredSnapshot(saved));
-    expect(second.value()).toEqual({ matched: { step: 'team', hold: 'expired' } });
+    expect(second.value()).toEqual({ matched: { step: 'intro', hold: 'expired' } });
   });
 
   it('does not store a snapshot while a call is in flight, so no password is ever stored', async () => {

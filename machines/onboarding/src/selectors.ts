@@ -2,30 +2,51 @@ import { HOLD_SECONDS } from '@app/contracts';
 import type { SnapshotFrom } from 'xstate';
 import { formatCountdown, secondsLeft } from './hold.ts';
 import type { OnboardingMachine } from './machine.ts';
+import type { SampleReason } from './team.ts';
 
 export type OnboardingSnapshot = SnapshotFrom<OnboardingMachine>;
 
+export type HoldStatus =
+  | 'none'
+  | 'counting'
+  | 'ending'
+  | 'extending'
+  | 'expired'
+  | 'retaking'
+  | 'taken';
+
 export interface HoldView {
-  /** none: no slot held; counting; ending: offer `hold.extend`; expired: offer `team.retry`. */
-  status: 'none' | 'counting' | 'ending' | 'expired';
+  /**
+   * none: no seat held (the sample team, or given back); counting; ending: offer `hold.extend`;
+   * extending: the extension is on its way; expired: offer `hold.retake` and `team.retry`;
+   * retaking: the seat is being taken again; taken: someone else has it, offer `team.retry`.
+   */
+  status: HoldStatus;
   secondsLeft: number;
   /** m:ss, as the team step shows it. */
   countdown: string;
 }
 
+const HOLD_STATES = [
+  ['taken', { matched: { hold: 'taken' } }],
+  ['retaking', { matched: { hold: 'retaking' } }],
+  ['expired', { matched: { hold: 'expired' } }],
+  ['extending', { matched: { hold: { live: 'extending' } } }],
+  ['ending', { matched: { hold: { live: 'ending' } } }],
+  ['counting', { matched: { hold: { live: 'counting' } } }],
+] as const;
+
 /** What the countdown and the hold warning show. */
 export function selectHold(snapshot: OnboardingSnapshot): HoldView {
   const { holdExpiresAt, now } = snapshot.context;
   const left = holdExpiresAt === null ? HOLD_SECONDS : secondsLeft(holdExpiresAt, now);
-  const view = (status: HoldView['status']): HoldView => ({
-    status,
-    secondsLeft: left,
-    countdown: formatCountdown(left),
-  });
-  if (snapshot.matches({ matched: { hold: 'expired' } })) return view('expired');
-  if (snapshot.matches({ matched: { hold: 'ending' } })) return view('ending');
-  if (snapshot.matches({ matched: { hold: 'counting' } })) return view('counting');
-  return view('none');
+  const status = HOLD_STATES.find(([, value]) => snapshot.matches(value))?.[0] ?? 'none';
+  return { status, secondsLeft: left, countdown: formatCountdown(left) };
+}
+
+/** Why the sample team is shown, or null when the team shown is a real one. */
+export function selectSampleReason(snapshot: OnboardingSnapshot): SampleReason | null {
+  return snapshot.context.team?.source === 'sample' ? snapshot.context.sampleReason : null;
 }
 
 /** True while a call is in flight (buttons show their pending text; the snapshot is not saved). */

@@ -1,4 +1,4 @@
-import { readFailure } from './failure.ts';
+import { failureKind, failureStatus } from './failure.ts';
 
 /**
  * Waits before each new try of a sign-up whose outcome is unknown or that the server turned away
@@ -13,9 +13,9 @@ export const SIGNUP_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
  * whose first attempt did go through with that first answer, and never creates a second account.
  */
 export function isRetryableSignupFailure(error: unknown): boolean {
-  const failure = readFailure(error);
-  if (failure.kind === 'network') return true;
-  return failure.kind === 'http' && [502, 503, 504].includes(failure.status ?? 0);
+  const kind = failureKind(error);
+  if (kind === 'network') return true;
+  return kind === 'http' && [502, 503, 504].includes(failureStatus(error) ?? 0);
 }
 
 export interface SignupRetryOptions {

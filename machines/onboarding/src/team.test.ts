@@ -1,23 +1,30 @@
-import { FALLBACK_TEAM_SIZE } from '@app/contracts';
+import { FALLBACK_TEAM_SIZE, type TeamView } from '@app/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveSelectionIds, SAMPLE_TEAM, selectTeam, toDisplayTeam } from './team.ts';
+import { rankTeams, resolveSelectionIds, SAMPLE_TEAM, selectTeam, toDisplayTeam } from './team.ts';
 
-const active = (id: number) => ({ id, status: 'Active', user: { id, name: `User ${id}` } });
-const pending = (id: number) => ({ id, status: 'Pending', user: { id, name: `User ${id}` } });
+const person = (id: number) => ({
+  id: String(id),
+  name: `User ${id}`,
+  photo: null,
+  aboutMe: 'Team Member',
+  goalSummary: 'Has accountability goals',
+});
 
 const team = (
   id: number,
   name: string,
   focusAreaId: number | null,
   focusRoleId: number | null,
-  members: unknown[],
-) => ({
-  id,
+  activeMembers: number,
+  openSeats: number | null = null,
+): TeamView => ({
+  id: String(id),
   name,
-  focusAreaId,
-  focusRoleId,
-  members,
+  focusAreaId: focusAreaId === null ? null : String(focusAreaId),
+  focusRoleId: focusRoleId === null ? null : String(focusRoleId),
+  members: Array.from({ length: activeMembers }, (_, index) => person(id * 100 + index)),
+  openSeats,
 });
 
 const base = { focusAreas: [], roleAreas: [] };
@@ -37,12 +44,14 @@ describe('team selection (spec 4, steps 1-4)', () => {
     ).toEqual({ focusAreaId: '1', roleId: null });
   });
 
-  it('maps names through the focus-area and role-area lists in either shape', () => {
+  it('maps names through the focus-area list, its roles and the role-area list', () => {
     expect(
       resolveSelectionIds({
         teams: [],
-        focusAreas: [{ id: 21, name: 'Work', roles: [{ id: 31, name: 'Employee' }] }],
-        roleAreas: { roleAreas: [] },
+        focusAreas: [
+          { id: 21, name: 'Work', description: null, focusRoles: [{ id: 31, name: 'Employee' }] },
+        ],
+        roleAreas: [],
         focusAreaName: 'work',
         roleName: 'employee',
       }),
@@ -50,8 +59,8 @@ describe('team selection (spec 4, steps 1-4)', () => {
     expect(
       resolveSelectionIds({
         teams: [],
-        focusAreas: { focusAreas: [{ id: 5, name: 'school', focusRoles: [] }] },
-        roleAreas: [{ id: 44, name: 'College Student' }],
+        focusAreas: [{ id: 5, name: 'school', description: null, focusRoles: [] }],
+        roleAreas: [{ id: 44, name: 'College Student', description: null }],
         focusAreaName: 'School',
         roleName: 'College Student',
       }),
@@ -59,10 +68,7 @@ describe('team selection (spec 4, steps 1-4)', () => {
   });
 
   it('prefers teams of the role, then of the focus area', () => {
-    const teams = [
-      team(1, 'Area team', 3, 9, [active(1), active(2), active(3)]),
-      team(2, 'Role team', 3, 2, [active(4)]),
-    ];
+    const teams = [team(1, 'Area team', 3, 9, 3), team(2, 'Role team', 3, 2, 1)];
     const byRole = selectTeam({
       ...base,
       teams,
@@ -75,12 +81,7 @@ describe('team selection (spec 4, steps 1-4)', () => {
   });
 
   it('falls back to a case-insensitive name match, then to every team', () => {
-    const teams = {
-      teams: [
-        team(1, 'Big Team', null, null, [active(1), active(2)]),
-        team(2, 'WORK Crew', null, null, [active(3)]),
-      ],
-    };
+    const teams = [team(1, 'Big Team', null, null, 2), team(2, 'WORK Crew', null, null, 1)];
     expect(selectTeam({ ...base, teams, focusAreaName: 'work', roleName: 'Employee' })).toEqual({
       id: '2',
       name: 'WORK Crew',
@@ -91,76 +92,62 @@ describe('team selection (spec 4, steps 1-4)', () => {
     });
   });
 
-  it('counts only Active members', () => {
-    const teams = [
-      team(1, 'Pending crowd', null, null, [pending(1), pending(2), pending(3), active(9)]),
-      team(2, 'Small but active', null, null, [active(4), active(5)]),
-    ];
-    expect(selectTeam({ ...base, teams, focusAreaName: 'x', roleName: 'y' })?.id).toBe('2');
-  });
-
   it('has nothing to choose when there is no team', () => {
     expect(
       selectTeam({ ...base, teams: [], focusAreaName: 'work', roleName: 'Employee' }),
     ).toBeNull();
-    expect(
-      selectTeam({ ...base, teams: { error: 'nope' }, focusAreaName: 'work', roleName: '' }),
-    ).toBeNull();
   });
 });
 
-describe('team selection properties', () => {
-  const input = fc.record({
-    teams: fc.jsonValue(),
-    focusAreas: fc.jsonValue(),
-    roleAreas: fc.jsonValue(),
-    focusAreaName: fc.string(),
-    roleName: fc.string(),
+describe('ranking among teams with an open seat', () => {
+  it('leaves out full teams and keeps the spec order among the rest', () => {
+    const teams = [
+      team(1, 'Role team, full', 3, 2, 4, 0),
+      team(2, 'Role team', 3, 2, 2, 1),
+      team(3, 'Area team', 3, 9, 5, 2),
+      team(4, 'Elsewhere', 1, 7, 6, null),
+    ];
+    const ranked = rankTeams({
+      ...base,
+      teams,
+      focusAreaName: 'god',
+      roleName: 'Spiritually Old Christian',
+    });
+    // Role match first; without it the area match; then every team left, most active first.
+    expect(ranked.map((choice) => choice.id)).toEqual(['2', '3', '4']);
   });
 
-  it('never throws, whatever JSON the API returns', () => {
-    fc.assert(
-      fc.property(input, (value) => {
-        selectTeam(value);
-        resolveSelectionIds(value);
-      }),
-    );
+  it('is empty when every team is full', () => {
+    const teams = [team(1, 'A', 1, 7, 2, 0), team(2, 'B', 1, 7, 3, 0)];
+    expect(rankTeams({ ...base, teams, focusAreaName: 'work', roleName: 'x' })).toEqual([]);
   });
 
-  const memberArb = fc.oneof(
-    fc.record({
-      id: fc.nat(),
-      status: fc.constantFrom('Active', 'Pending', 'Inactive'),
-      user: fc.record({ id: fc.nat(), name: fc.string() }),
-    }),
-    fc.record({ id: fc.nat(), name: fc.string(), status: fc.constantFrom('Active', 'Pending') }),
-  );
   const teamArb = fc.record({
     id: fc.integer({ min: 1, max: 10_000 }),
     name: fc.constantFrom('Alpha', 'Beta', 'Gamma', 'Delta'),
     focusAreaId: fc.constantFrom(null, 1, 2),
     focusRoleId: fc.constantFrom(null, 7, 8),
-    members: fc.array(memberArb, { maxLength: 6 }),
+    active: fc.nat({ max: 6 }),
+    openSeats: fc.constantFrom(null, 0, 1, 2),
   });
-  const teamsArb = fc.array(teamArb, { minLength: 1, maxLength: 8 });
-  const wrapped = (teams: unknown[], wrap: boolean) => (wrap ? { teams } : teams);
+  const teamsArb = fc
+    .uniqueArray(teamArb, { selector: (value) => value.id, minLength: 1, maxLength: 8 })
+    .map((list) =>
+      list.map((t) => team(t.id, t.name, t.focusAreaId, t.focusRoleId, t.active, t.openSeats)),
+    );
 
-  it('returns a team whenever there is one', () => {
+  it('ranks every team with an open seat exactly once, and starts with the spec choice', () => {
     fc.assert(
       fc.property(
         teamsArb,
-        fc.boolean(),
-        fc.constantFrom('work', 'school', 'god', 'other'),
+        fc.constantFrom('work', 'school', 'god'),
         fc.string(),
-        (teams, wrap, area, role) => {
-          const chosen = selectTeam({
-            ...base,
-            teams: wrapped(teams, wrap),
-            focusAreaName: area,
-            roleName: role,
-          });
-          expect(chosen).not.toBeNull();
-          expect(teams.map((t) => String(t.id))).toContain(chosen?.id);
+        (teams, area, role) => {
+          const input = { ...base, teams, focusAreaName: area, roleName: role };
+          const ranked = rankTeams(input);
+          const open = teams.filter((t) => t.openSeats !== 0);
+          expect(ranked.map((c) => c.id).sort()).toEqual(open.map((t) => t.id).sort());
+          expect(ranked[0] ?? null).toEqual(selectTeam({ ...input, teams: open }));
         },
       ),
     );
@@ -171,28 +158,22 @@ describe('team selection properties', () => {
       fc.property(teamsArb, (teams) => {
         // No id or name can match, so every team is a candidate (step 3).
         const chosen = selectTeam({ ...base, teams, focusAreaName: 'zzz', roleName: 'zzz' });
-        const activeCount = (t: (typeof teams)[number]) =>
-          t.members.filter((m) => m.status === 'Active').length;
-        const best = Math.max(...teams.map(activeCount));
-        const first = teams.find((t) => activeCount(t) === best);
-        expect(chosen?.id).toBe(String(first?.id));
+        const best = Math.max(...teams.map((t) => t.members.length));
+        expect(chosen?.id).toBe(teams.find((t) => t.members.length === best)?.id);
       }),
     );
   });
 });
 
 describe('team details and the sample team (spec 4, step 5)', () => {
-  it('shows a team with its Active members only', () => {
-    const shown = toDisplayTeam(team(7, 'Night Owls', 1, 7, [active(1), pending(2)]));
-    expect(shown?.name).toBe('Night Owls');
-    expect(shown?.members.map((m) => m.name)).toEqual(['User 1']);
+  it('shows a team with its members', () => {
+    const shown = toDisplayTeam(team(7, 'Night Owls', 1, 7, 1));
+    expect(shown).toMatchObject({ id: '7', name: 'Night Owls', source: 'api' });
+    expect(shown?.members.map((m) => m.name)).toEqual(['User 700']);
   });
 
   it('has no team to show when the details lack Active members', () => {
-    expect(toDisplayTeam(team(7, 'Empty', 1, 7, []))).toBeNull();
-    expect(toDisplayTeam(team(7, 'Pending only', 1, 7, [pending(1)]))).toBeNull();
-    expect(toDisplayTeam({ id: 7, name: 'No list' })).toBeNull();
-    expect(toDisplayTeam('oops')).toBeNull();
+    expect(toDisplayTeam(team(7, 'Empty', 1, 7, 0))).toBeNull();
   });
 
   it('falls back to a three-member sample team with shipped photos', () => {

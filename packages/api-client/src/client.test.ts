@@ -201,6 +201,47 @@ describe('lists (spec 8: errors yield empty lists)', () => {
     expect((await client.getTeams()).map((found) => found.name)).toEqual(['Morning Movers']);
   });
 
+  it('normalises teams: string ids, Active members with defaults, open seats', async () => {
+    const pendingMember = {
+      id: 2,
+      status: 'Pending',
+      user: { id: 4, name: 'Bo', image: null, about: null, goalSummary: null },
+    };
+    const { client } = fakeServer(
+      json([{ ...team, openSeats: 2, members: [...team.members, pendingMember] }]),
+      json({ ...team, members: [{ id: 9, name: 'Cy', photoUrl: 'images/team/cy.webp' }] }),
+    );
+    expect(await client.getTeams()).toEqual([
+      {
+        id: '7',
+        name: 'Morning Movers',
+        focusAreaId: '1',
+        focusRoleId: '7',
+        openSeats: 2,
+        members: [
+          {
+            id: '3',
+            name: 'Ada',
+            photo: null,
+            aboutMe: 'Team Member',
+            goalSummary: 'Has accountability goals',
+          },
+        ],
+      },
+    ]);
+    const detail = await client.getTeam(7);
+    expect(detail.openSeats).toBeNull();
+    expect(detail.members).toEqual([
+      {
+        id: '9',
+        name: 'Cy',
+        photo: '/images/team/cy.webp',
+        aboutMe: 'Team Member',
+        goalSummary: 'Has accountability goals',
+      },
+    ]);
+  });
+
   it('accepts focus areas wrapped or bare, with roles under either name', async () => {
     const { client } = fakeServer(
       json({

@@ -21,10 +21,12 @@ import {
   RoleArea,
   StatusResponse,
   Team,
+  type TeamView,
 } from '@app/contracts';
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod';
 import { ApiError } from './errors.ts';
+import { toTeamView } from './teams.ts';
 
 export interface ApiClientOptions {
   /**
@@ -187,6 +189,20 @@ const LooseRoleArea = z
   })
   .transform((area) => RoleArea.parse({ ...area, description: area.description ?? null }));
 
+/**
+ * A team checked against the contract, then normalised (spec 3): the member shapes and their
+ * alternative field names are read by `toTeamView`, which the contract's parse would strip.
+ */
+const TeamRecord = z.unknown().transform((raw, context): TeamView => {
+  const checked = Team.safeParse(raw);
+  const view = checked.success ? toTeamView(raw) : null;
+  if (view === null) {
+    context.addIssue({ code: 'custom', message: 'Not a team' });
+    return z.NEVER;
+  }
+  return view;
+});
+
 function listOf(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return value;
   if (value !== null && typeof value === 'object' && key in value) {
@@ -292,13 +308,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
-    /** GET /api/proxy/teams. Never fails: an error gives an empty list. */
-    getTeams: (call?: CallOptions): Promise<Team[]> =>
-      getList('api/proxy/teams', 'teams', Team, call),
+    /** GET /api/proxy/teams, normalised. Never fails: an error gives an empty list. */
+    getTeams: (call?: CallOptions): Promise<TeamView[]> =>
+      getList('api/proxy/teams', 'teams', TeamRecord, call),
 
-    /** GET /api/proxy/teams/{id}. Throws; the caller falls back to the sample team. */
-    getTeam: (id: Id, call?: CallOptions): Promise<Team> =>
-      getJson(`api/proxy/teams/${pathId(id)}`, Team, call),
+    /** GET /api/proxy/teams/{id}, normalised. Throws; the caller falls back to the sample team. */
+    getTeam: (id: Id, call?: CallOptions): Promise<TeamView> =>
+      getJson(`api/proxy/teams/${pathId(id)}`, TeamRecord, call),
 
     /** GET /api/proxy/users/{id}. */
     getUser: (id: Id, call?: CallOptions): Promise<PublicUser> =>

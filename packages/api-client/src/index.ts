@@ -13,3 +13,14 @@ export {
   type ProfileUpdate,
 } from './client.ts';
 export { ApiError, type ApiErrorInit, type ApiErrorKind, isApiError } from './errors.ts';
+export {
+  isActiveMember,
+  MEMBER_DEFAULTS,
+  memberStatus,
+  type NormalisedUser,
+  normaliseMember,
+  normaliseMembers,
+  normaliseUser,
+} from './members.ts';
+export { resolvePhotoUrl, UPLOADS_BASE } from './photo.ts';
+export { toTeamView } from './teams.ts';

@@ -139,6 +139,20 @@ export const NormalisedMember = z.object({
 });
 export type NormalisedMember = z.infer<typeof NormalisedMember>;
 
+/**
+ * A team as the app uses it, normalised by the api-client (spec 3): ids as strings, only its Active
+ * members, and the seats a prospect can take now (null when the tracker does not say).
+ */
+export const TeamView = z.object({
+  id: z.string(),
+  name: z.string(),
+  focusAreaId: z.string().nullable(),
+  focusRoleId: z.string().nullable(),
+  members: z.array(NormalisedMember),
+  openSeats: z.number().int().nonnegative().nullable(),
+});
+export type TeamView = z.infer<typeof TeamView>;
+
 /* ------------------------------------------------------------------ */
 /* Forms (spec 5)                                                       */
 /* ------------------------------------------------------------------ */

@@ -28,7 +28,7 @@ describe('chart graph of the onboarding machine', () => {
       'matched.hold',
     ]);
     expect(graph.states.find((state) => state.id === 'matched.hold')?.initial).toEqual([
-      'matched.hold.counting',
+      'matched.hold.entering',
     ]);
   });
 
@@ -71,7 +71,7 @@ describe('chart graph of the onboarding machine', () => {
     );
     expect(graph.transitions).toContainEqual(
       expect.objectContaining({
-        source: 'matched.hold.counting',
+        source: 'matched.hold.live.counting',
         eventType: '',
         label: 'after 9 min [last minute of the hold]',
         guardNames: ['holdEnding'],
@@ -103,9 +103,9 @@ describe('chart graph of the onboarding machine', () => {
     );
     expect(graph.edges).toContainEqual(
       expect.objectContaining({
-        source: 'matched.hold.ending',
-        target: 'matched.hold.counting',
-        container: 'matched.hold',
+        source: 'matched.hold.live.ending',
+        target: 'matched.hold.live.extending',
+        container: 'matched.hold.live',
         label: 'hold the slot longer',
       }),
     );
@@ -115,14 +115,15 @@ describe('chart graph of the onboarding machine', () => {
 describe('active states of a state value', () => {
   it('are the named states and all their ancestors, in every parallel region', () => {
     const active = activeStateIds(graph, {
-      matched: { step: { account: 'editing' }, hold: 'counting' },
+      matched: { step: { account: 'editing' }, hold: { live: 'counting' } },
     });
     expect([...active].sort()).toEqual(
       [
         onboardingMachine.id,
         'matched',
         'matched.hold',
-        'matched.hold.counting',
+        'matched.hold.live',
+        'matched.hold.live.counting',
         'matched.step',
         'matched.step.account',
         'matched.step.account.editing',

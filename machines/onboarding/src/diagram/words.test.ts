@@ -43,7 +43,8 @@ describe('screens view', () => {
   it('keeps the screens and the slot hold, and folds sub-states and plumbing away', () => {
     const ids = screens.states.map((state) => state.id);
     expect(ids).toContain('matched.step.account');
-    expect(ids).toContain('matched.hold.ending');
+    expect(ids).toContain('matched.hold.live');
+    expect(ids).toContain('matched.hold.expired');
     expect(ids).not.toContain('matched.step.account.submitting');
     expect(ids).not.toContain('matching.lists');
     expect(screens.transitions.some((transition) => transition.label.includes('URL'))).toBe(false);
@@ -58,9 +59,8 @@ describe('screens view', () => {
     expect(label('matched.step.team', 'matched.step.intro')).toEqual(['Yes']);
     expect(label('matched.step.team', 'matched.step.maybe')).toEqual(['Maybe']);
     expect(label('matching', 'matched.step.team')).toContain('after 10 s');
-    expect(label('matched.hold.counting', 'matched.hold.ending')).toEqual(['after 9 min']);
-    expect(label('matched.hold.counting', 'matched.hold.expired')).toEqual(['after 10 min']);
-    expect(label('matched.step.intro', 'matched.step.team').sort()).toEqual(['back', 'expiry']);
+    expect(label('matched.hold.live', 'matched.hold.expired')).toEqual(['after 10 min']);
+    expect(label('matched.step.intro', 'matched.step.team')).toEqual(['back']);
     expect(label('matched.step.account', 'confirm')).toEqual(['submit join request']);
   });
 

@@ -33,13 +33,18 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'feedback form valid',
     description: 'Name, email and feedback are all filled in.',
   },
-  teamAvailable: {
-    name: 'a team matches',
-    description: 'The lists name a team for this role or area (or any team at all).',
+  hasCandidate: {
+    name: 'a team has a seat',
+    description: 'Among the teams with an open seat, one is left to try (spec 4 selection rules).',
   },
-  teamHasMembers: {
-    name: 'team has members',
-    description: 'The chosen team came back with at least one Active member.',
+  hasHold: { name: 'seat held', description: 'The server holds a seat on the team shown.' },
+  noHold: {
+    name: 'seat given back',
+    description: 'Nothing is held any more (No thanks, Go back, a new search).',
+  },
+  teamFull: {
+    name: 'team full',
+    description: 'The server refused the hold: someone took the last open seat (TEAM_FULL).',
   },
   isChoice: { name: 'answered', description: 'The team step button pressed was this one.' },
   isOtherChoice: {
@@ -62,25 +67,9 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'another area',
     description: 'The URL names the role step of a different area.',
   },
-  createUserAnswered: {
-    name: 'account created',
-    description: 'The account call answered with a user id.',
-  },
-  joinRequestWarned: {
-    name: 'join request had a problem',
-    description: 'The account was created but the join request was not: a warning toast.',
-  },
-  joinRequestSent: {
-    name: 'join request sent',
-    description: 'The account and its join request were created: a Success! toast.',
-  },
   photoRejected: {
     name: 'photo rejected',
     description: 'The chosen photo is not an image or is 5 MB or more: submission is blocked.',
-  },
-  bookingDateAnswered: {
-    name: 'date readable',
-    description: 'The next-date call answered with a date (else today + 2 days is shown).',
   },
 };
 
@@ -91,6 +80,8 @@ export const EVENT_WORDS: Record<string, string> = {
   'team.choose': 'answer',
   'team.retry': 'find a team again',
   'hold.extend': 'hold the slot longer',
+  'hold.retake': 'take the seat again',
+  'hold.resume': 'page reloaded',
   'intro.submit': 'submit name',
   'goal.submit': 'submit goal',
   'commit.accept': 'count on me',
@@ -114,7 +105,10 @@ export const CALL_WORDS: Record<string, { done: string; error: string }> = {
   fetchTeams: { done: 'teams arrive', error: 'teams call fails' },
   fetchFocusAreas: { done: 'areas arrive', error: 'areas call fails' },
   fetchRoleAreas: { done: 'roles arrive', error: 'roles call fails' },
+  createHold: { done: 'seat held', error: 'hold refused or fails' },
   fetchTeam: { done: 'team details arrive', error: 'team details call fails' },
+  extendHold: { done: 'hold extended', error: 'extension fails' },
+  retakeHold: { done: 'seat held again', error: 'seat taken or call fails' },
   createUser: { done: 'account call answers', error: 'account call fails' },
   updateProfile: { done: 'profile saved', error: 'saving the profile fails' },
   fetchNextBookingDate: { done: 'next date arrives', error: 'next date call fails' },

@@ -4,7 +4,13 @@
  * and which of them can happen in a snapshot. No Node API: the statechart studio's simulator
  * offers these same events as its buttons.
  */
-import { HOLD_WARNING_SECONDS } from '@app/contracts';
+import {
+  HOLD_ERROR_CODES,
+  HOLD_SECONDS,
+  HOLD_WARNING_SECONDS,
+  type Hold,
+  type TeamView,
+} from '@app/contracts';
 import { getStateNodes } from 'xstate/graph';
 import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
 import type { OnboardingSnapshot } from '../selectors.ts';
@@ -18,41 +24,61 @@ export const MODEL_START = Date.UTC(2026, 2, 10, 17, 0, 0);
 export const MODEL_INPUT: OnboardingInput = { now: MODEL_START };
 export const MODEL_CATEGORY = 'work';
 
-const member = (id: number, name: string, status = 'Active') => ({
-  id: id * 10,
-  status,
-  user: {
-    id,
-    name,
-    image: `seed/${name.toLowerCase().split(' ')[0]}.webp`,
-    about: `${name} works in operations.`,
-    goalSummary: `${name.split(' ')[0]} wants to ship one thing a week.`,
-    status: 'Active',
-  },
+const member = (id: number, name: string) => ({
+  id: String(id),
+  name,
+  photo: `/uploads/seed/${name.toLowerCase().split(' ')[0]}.webp`,
+  aboutMe: `${name} works in operations.`,
+  goalSummary: `${name.split(' ')[0]} wants to ship one thing a week.`,
 });
+
+const team = (
+  id: number,
+  name: string,
+  focusRoleId: number,
+  members: ReturnType<typeof member>[],
+  openSeats: number | null,
+): TeamView => ({
+  id: String(id),
+  name,
+  focusAreaId: '1',
+  focusRoleId: String(focusRoleId),
+  members,
+  openSeats,
+});
+
+const hold = (id: string, teamId: number): Hold => ({
+  id,
+  teamId,
+  expiresAt: new Date(MODEL_START + HOLD_SECONDS * 1000).toISOString(),
+  secondsLeft: HOLD_SECONDS,
+});
+
+/** A failed call as the api-client reports it: the message to show and the server's code. */
+const failure = (kind: 'http' | 'network', message: string, status?: number, code?: string) => ({
+  kind,
+  message,
+  ...(status === undefined ? {} : { status }),
+  ...(code === undefined ? {} : { code }),
+});
+
+const deepWork = team(
+  2,
+  'Deep Work Crew',
+  12,
+  [member(3, 'Lena Vogel'), member(4, 'Marcus Reed')],
+  1,
+);
 
 /** Answers the model's actors give (their done events carry these as `output`). */
 export const MODEL_DATA = {
-  teams: [
-    {
-      id: 1,
-      name: 'Early Risers',
-      focusAreaId: 1,
-      focusRoleId: 7,
-      members: [member(1, 'Priya Nair'), member(2, 'Tom Becker')],
-    },
-    {
-      id: 2,
-      name: 'Deep Work Crew',
-      focusAreaId: 1,
-      focusRoleId: 12,
-      members: [
-        member(3, 'Lena Vogel'),
-        member(4, 'Marcus Reed'),
-        member(5, 'Ana Silva', 'Pending'),
-      ],
-    },
-  ],
+  teams: {
+    teams: [
+      team(1, 'Early Risers', 7, [member(1, 'Priya Nair'), member(2, 'Tom Becker')], 2),
+      deepWork,
+      team(3, 'Full House', 12, [member(6, 'Ines Duarte')], 0),
+    ],
+  },
   focusAreas: {
     focusAreas: [
       {
@@ -64,29 +90,22 @@ export const MODEL_DATA = {
     ],
   },
   roleAreas: { roleAreas: [{ id: 12, name: 'Employee', description: null }] },
-  team: {
-    id: 2,
-    name: 'Deep Work Crew',
-    focusAreaId: 1,
-    focusRoleId: 12,
-    members: [member(3, 'Lena Vogel'), member(4, 'Marcus Reed'), member(5, 'Ana Silva', 'Pending')],
-  },
-  teamWithoutMembers: {
-    id: 2,
-    name: 'Deep Work Crew',
-    focusAreaId: 1,
-    focusRoleId: 12,
-    members: [],
-  },
+  team: deepWork,
+  teamWithoutMembers: { ...deepWork, members: [] },
+  hold: hold('6f1d2c3b-4a59-4c55-9a5a-0b0f5f1e8f43', 2),
   userWithWarning: { user: { id: 41 }, joinRequestWarning: 'The team could not take requests.' },
   userWithJoinRequest: { user: { id: 41 }, joinRequestSuccess: true },
   userOnly: { user: { id: 41 } },
-  unreadableUser: 'Internal Server Error',
-  bookingDate: { date: '2026-03-13T19:00:00.000Z' },
-  unreadableBookingDate: { date: 'soon' },
-  httpError: { kind: 'http', status: 409, message: 'That email address is already registered.' },
-  networkError: { kind: 'network', message: 'Network error. Please try again later.' },
-} as const;
+  bookingDate: '2026-03-13T19:00:00.000Z',
+  httpError: failure('http', 'That email address is already registered.', 409, 'EMAIL_TAKEN'),
+  teamFull: failure(
+    'http',
+    'Team "Deep Work Crew" has no open seat.',
+    409,
+    HOLD_ERROR_CODES.teamFull,
+  ),
+  networkError: failure('network', 'Network error. Please try again later.'),
+} as const satisfies Record<string, unknown>;
 
 /* ------------------------------------------------------------------ */
 /* Events                                                               */
@@ -98,7 +117,10 @@ export const MODEL_ACTORS = [
   'fetchTeams',
   'fetchFocusAreas',
   'fetchRoleAreas',
+  'createHold',
   'fetchTeam',
+  'extendHold',
+  'retakeHold',
   'createUser',
   'updateProfile',
   'fetchNextBookingDate',
@@ -145,9 +167,17 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   failed('fetchFocusAreas', MODEL_DATA.networkError),
   done('fetchRoleAreas', MODEL_DATA.roleAreas),
   failed('fetchRoleAreas', MODEL_DATA.networkError),
+  done('createHold', MODEL_DATA.hold),
+  failed('createHold', MODEL_DATA.teamFull),
+  failed('createHold', MODEL_DATA.networkError),
   done('fetchTeam', MODEL_DATA.team),
   done('fetchTeam', MODEL_DATA.teamWithoutMembers),
   failed('fetchTeam', MODEL_DATA.networkError),
+  done('extendHold', MODEL_DATA.hold),
+  failed('extendHold', MODEL_DATA.networkError),
+  done('retakeHold', MODEL_DATA.hold),
+  failed('retakeHold', MODEL_DATA.teamFull),
+  failed('retakeHold', MODEL_DATA.networkError),
   ...DELAY_EVENTS,
   { type: 'team.choose', choice: 'yes' },
   { type: 'team.choose', choice: 'maybe' },
@@ -155,6 +185,8 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'team.choose', choice: 'later' },
   { type: 'team.retry' },
   { type: 'hold.extend' },
+  { type: 'hold.retake' },
+  { type: 'hold.resume' },
   { type: 'intro.submit', name: 'Ada Lovelace' },
   { type: 'intro.submit', name: '   ' },
   { type: 'goal.submit', goal: 'Finish the analytical engine notes' },
@@ -166,7 +198,6 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   done('createUser', MODEL_DATA.userWithWarning),
   done('createUser', MODEL_DATA.userWithJoinRequest),
   done('createUser', MODEL_DATA.userOnly),
-  done('createUser', MODEL_DATA.unreadableUser),
   failed('createUser', MODEL_DATA.httpError),
   { type: 'profile.photoSelected', photo: tooBigPhoto },
   { type: 'profile.photoSelected', photo: smallPhoto },
@@ -175,7 +206,6 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   done('updateProfile', { message: 'Profile updated' }),
   failed('updateProfile', MODEL_DATA.httpError),
   done('fetchNextBookingDate', MODEL_DATA.bookingDate),
-  done('fetchNextBookingDate', MODEL_DATA.unreadableBookingDate),
   failed('fetchNextBookingDate', MODEL_DATA.networkError),
   { type: 'booking.submit', name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100 22' },
   { type: 'booking.submit', name: '', email: 'ada', phone: '1' },
@@ -200,7 +230,7 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
  */
 export function clockEvents(snapshot: OnboardingSnapshot): ModelEvent[] {
   const { holdExpiresAt, now } = snapshot.context;
-  if (holdExpiresAt === null || now >= holdExpiresAt) return [];
+  if (!snapshot.matches('matched') || holdExpiresAt === null || now >= holdExpiresAt) return [];
   const ending = holdExpiresAt - HOLD_WARNING_SECONDS * 1000;
   const ticks: ModelEvent[] = [{ type: 'clock.tick', now: holdExpiresAt }];
   if (now < ending) ticks.unshift({ type: 'clock.tick', now: ending });
@@ -238,7 +268,7 @@ export function serializeModelState(snapshot: OnboardingSnapshot): string {
     bookingDate,
     bookingDateIsFallback,
     team,
-    teamChoice,
+    candidates,
     lists,
     ...rest
   } = snapshot.context;
@@ -249,7 +279,7 @@ export function serializeModelState(snapshot: OnboardingSnapshot): string {
       ...rest,
       holdLeft: holdExpiresAt === null ? null : holdExpiresAt - now,
       team: team !== null,
-      matching: matching ? { teamChoice, lists } : null,
+      matching: matching ? { candidates, lists } : null,
       booking: snapshot.matches({ matched: { step: 'maybe' } })
         ? { date: bookingDate !== null, bookingDateIsFallback }
         : null,

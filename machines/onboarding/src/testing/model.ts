@@ -204,7 +204,7 @@ export async function runModelPath(path: ModelPath, driver: ModelDriver): Promis
       const elapsed = event.now - step.from.context.now;
       // Straight from counting to expired means no tick came while the hold was ending.
       const skipsEnding =
-        step.from.matches({ matched: { hold: 'counting' } }) &&
+        step.from.matches({ matched: { hold: { live: 'counting' } } }) &&
         step.state.matches({ matched: { hold: 'expired' } });
       await (skipsEnding ? driver.jump(elapsed) : driver.advance(elapsed));
     } else if (isMachineEvent(event)) {

@@ -1,4 +1,4 @@
-/** Small readers for JSON of unknown shape: the API's answers are read defensively (spec 8). */
+/** Small readers for JSON of unknown shape: the API's answers may use any of the shapes of spec 3. */
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -26,16 +26,4 @@ export function firstText(record: JsonRecord, keys: readonly string[]): string |
     if (found !== null) return found;
   }
   return null;
-}
-
-/** A list given either bare or wrapped in an object under one of `keys`. */
-export function listOf(value: unknown, keys: readonly string[]): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value)) {
-    for (const key of keys) {
-      const inner = value[key];
-      if (Array.isArray(inner)) return inner;
-    }
-  }
-  return [];
 }

@@ -78,7 +78,3 @@ export function normaliseMembers(raw: unknown): NormalisedMember[] {
   });
   return members;
 }
-
-export function countActiveMembers(raw: unknown): number {
-  return Array.isArray(raw) ? raw.filter(isActiveMember).length : 0;
-}
