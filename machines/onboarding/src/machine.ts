@@ -237,6 +237,7 @@ export const onboardingSetup = setup({
     validFeedback: ({ event }) =>
       event.type === 'feedback.submit' && FeedbackForm.safeParse(event).success,
     hasCandidate: ({ context }) => context.candidates.length > 0,
+    sampleShown: ({ context }) => context.team?.source === 'sample',
     hasHold: ({ context }) => context.holdId !== null,
     noHold: ({ context }) => context.holdId === null,
     isChoice: ({ event }, params: { choice: string }) =>
@@ -629,9 +630,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
         step: {
           initial: 'team',
           on: {
-            // Look for a team again: the team step after the hold ran out or beside the sample
-            // team, and every later step once the hold ran out.
-            'team.retry': { target: '#matching', actions: 'releaseHold' },
+            // Look for another team once the hold ran out, on whichever step.
+            'team.retry': { guard: 'holdExpired', target: '#matching', actions: 'releaseHold' },
             'nav.request': [
               stepRequest('team', 'team'),
               stepRequest('intro', 'intro'),
@@ -679,6 +679,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
                   { guard: 'isOtherChoice', target: '#home', actions: toast.teamOther },
                 ],
                 'nav.back': { target: '#role', actions: 'releaseHold' },
+                // Beside the sample team: Try again.
+                'team.retry': { guard: 'sampleShown', target: '#matching' },
               },
             },
             // When the hold runs out on these steps, the step stays with what was typed; the

@@ -56,7 +56,22 @@ export const MESSAGES = {
   holdExpiredTitle: 'Slot released',
   holdExpired:
     'We held this slot for 10 minutes and have now released it for someone else. You can look for a team again.',
-  holdRetry: 'Find me a team again',
+  holdRetry: 'Look for another team',
+  /** The compact hold line in the header of the steps after the team step. */
+  holdLine: (time: string) => `Slot held · ${time}`,
+  holdExtended: 'Done: your slot is held for 10 more minutes.',
+  holdExtendFailed: 'We could not hold your slot longer just now. Please try again.',
+  holdReleasedHeading: 'This slot was released',
+  holdReleased: 'This slot was released. Your answers are kept.',
+  holdRetake: 'Take this slot again',
+  holdTaken: 'Someone else has taken this slot. You can look for another team.',
+  /** Said by screen readers, politely, only at these moments (WCAG 2.2.1, 4.1.3). */
+  holdAnnounceEnding: 'Your slot hold is ending: 1 minute left.',
+  holdAnnounceSeconds: (seconds: number) => `${seconds} seconds left to hold your slot.`,
+  sampleTeamUnreachable: 'This is an example team: the team list could not be reached.',
+  sampleTeamFull: 'This is an example team: every team is full right now.',
+  sampleTeamRetry: 'Try again',
+  teamAssignedLater: (days: number) => `We will assign your team within ${days} days.`,
 
   statusCheckError: 'Error checking API status',
   connectionFailed: 'Connection Failed',

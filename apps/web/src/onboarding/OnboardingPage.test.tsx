@@ -3,7 +3,7 @@ import { MESSAGES, STORAGE_KEYS } from '@app/contracts';
 import { SNAPSHOT_STORAGE_KEY } from '@app/onboarding';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { YES_CHOICE } from './screens/TeamScreen.tsx';
 import {
   fakeApi,
@@ -165,26 +165,34 @@ describe('router and machine', () => {
     expect(heading()).toHaveTextContent("You're in luck!");
   });
 
-  it('restores the place and the hold time after a reload', async () => {
+  it('restores the place after a reload and takes the seat the closing page gave back again', async () => {
     const user = userEvent.setup({ delay: null });
     harness = renderOnboarding({ path: '/onboarding/work/role' });
     await screen.findByRole('radio', { name: 'Employee' });
     await toTeam(user);
     await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    expect(await screen.findByText('Slot held · 10:00')).toBeInTheDocument();
     const { storage, clock } = harness;
     harness.unmount();
 
+    const api = fakeApi({
+      createHold: vi.fn(async () => ({
+        id: 'f1d2c3b4-0000-4000-8000-000000000002',
+        teamId: 7,
+        expiresAt: '2031-01-01T12:10:00.000Z',
+        secondsLeft: 475,
+      })),
+    });
     harness = renderOnboarding({
       path: '/onboarding/work/intro',
       storage,
+      api,
       now: clock.now + 125_000,
     });
     expect(await screen.findByLabelText('Your Name')).toBeInTheDocument();
-    // Back to the team: the hold went on while the page was closed.
-    harness.history.push('/onboarding/work/team');
-    expect(
-      await screen.findByText("We're holding this slot on this team for 7:55 more minutes."),
-    ).toBeInTheDocument();
+    // The seat is held again, and counted from the server's answer.
+    expect(api.createHold).toHaveBeenCalledWith('7', expect.anything());
+    expect(await screen.findByText('Slot held · 7:55')).toBeInTheDocument();
   });
 
   it('keeps typed but unsent text across a reload and Back then Forward', async () => {

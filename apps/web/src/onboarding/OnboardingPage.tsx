@@ -1,7 +1,6 @@
 import { currentScreen, type OnboardingEvent, selectHold } from '@app/onboarding';
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { HoldWarningProvider } from './components/HoldWarning.tsx';
 import { clearDrafts } from './drafts.ts';
 import { useRouteBridge } from './RouteBridge.ts';
 import { Screen } from './Screen.tsx';
@@ -28,16 +27,5 @@ function OnboardingFlow({
   useEffect(() => {
     if (ended) clearDrafts();
   }, [ended]);
-  const send = (event: OnboardingEvent) => actor.send(event);
-  const hold = selectHold(snapshot);
-  // The team step draws its own hold notice; every later step of the held team shows this one.
-  const warning =
-    hold.status === 'ending' && currentScreen(snapshot)?.step !== 'team'
-      ? { countdown: hold.countdown, onExtend: () => send({ type: 'hold.extend' }) }
-      : null;
-  return (
-    <HoldWarningProvider warning={warning}>
-      <Screen snapshot={snapshot} send={send} endStep={endStep} />
-    </HoldWarningProvider>
-  );
+  return <Screen snapshot={snapshot} send={(event) => actor.send(event)} endStep={endStep} />;
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/contracts';
 import {
   currentScreen,
   type OnboardingEvent,
@@ -6,7 +7,9 @@ import {
   type Step,
   selectBusy,
   selectHold,
+  selectSampleReason,
 } from '@app/onboarding';
+import { HoldStatus } from './components/HoldStatus.tsx';
 import type { StepFrame } from './components/StepLayout.tsx';
 import { progressOf } from './routing.ts';
 import { AccountScreen } from './screens/AccountScreen.tsx';
@@ -34,6 +37,17 @@ export interface ScreenProps {
   endStep?: Step | null;
 }
 
+/** The steps whose header carries the held slot's line. */
+const HOLD_LINE_STEPS: readonly Step[] = [
+  'intro',
+  'goal',
+  'commit',
+  'sync',
+  'account',
+  'maybe',
+  'no',
+];
+
 /** The `meta` the machine gives a step's top-level state (end screens shown from their URL). */
 function metaOfStep(snapshot: OnboardingSnapshot, step: Step): ScreenMeta | null {
   for (const node of Object.values(snapshot.machine.states)) {
@@ -48,12 +62,26 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
   const { context } = snapshot;
   const busy = selectBusy(snapshot);
   const step = endStep ?? meta?.step;
+  const hold = selectHold(snapshot);
+  const holdActions = {
+    onExtend: () => send({ type: 'hold.extend' }),
+    onRetake: () => send({ type: 'hold.retake' }),
+    onRetry: () => send({ type: 'team.retry' }),
+  };
   const frame: StepFrame = {
     title: meta?.title ?? '',
     progress: step === undefined ? null : progressOf(step),
+    // From intro to account (and on Maybe, which keeps it) the held slot sits in the step's
+    // header; the team step shows it in full. It is absent when nothing is held (the sample team,
+    // or a seat given back).
+    status:
+      step !== undefined && HOLD_LINE_STEPS.includes(step) ? (
+        <HoldStatus hold={hold} line={MESSAGES.holdLine} {...holdActions} />
+      ) : null,
   };
   const back = () => send({ type: 'nav.back' });
   const teamName = context.team?.name ?? '';
+  const sample = selectSampleReason(snapshot);
 
   switch (step) {
     case 'category':
@@ -76,22 +104,18 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
           onBack={back}
         />
       );
-    case 'team': {
-      const hold = selectHold(snapshot);
+    case 'team':
       return (
         <TeamScreen
           frame={frame}
           team={snapshot.matches('matching') ? null : context.team}
-          countdown={hold.countdown}
-          secondsLeft={hold.secondsLeft}
-          hold={hold.status}
+          hold={hold}
+          sample={sample}
           onChoose={(choice) => send({ type: 'team.choose', choice })}
-          onExtend={() => send({ type: 'hold.extend' })}
-          onRetry={() => send({ type: 'team.retry' })}
+          {...holdActions}
           onBack={back}
         />
       );
-    }
     case 'intro':
       return (
         <IntroScreen
@@ -138,6 +162,7 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
         <ConfirmScreen
           frame={frame}
           teamName={teamName}
+          assignedLater={sample !== null}
           pending={busy}
           photoError={context.errors.photo}
           onPhotoSelected={(photo) => send({ type: 'profile.photoSelected', photo })}
@@ -176,6 +201,7 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
           frame={frame}
           profileSaved={context.profileSaved}
           email={endStep === null ? context.email : ''}
+          assignedLater={sample !== null}
         />
       );
     case 'no-thank-you':

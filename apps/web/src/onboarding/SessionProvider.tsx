@@ -37,6 +37,7 @@ function defaultSession(pathname: string): OnboardingSession {
       analytics: browserAnalytics(),
       storage: browserStorage(),
       now: () => Date.now(),
+      page: window,
     });
     const request = routeToEvent(pathname);
     if (

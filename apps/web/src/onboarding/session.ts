@@ -2,21 +2,27 @@ import type { ApiClient } from '@app/api-client';
 import type {
   BookingPayload,
   CreateUserPayload,
+  CreateUserResponse,
   FeedbackPayload,
   OnboardingPayload,
+  TeamView,
 } from '@app/contracts';
 import {
+  type HeldSeat,
   type OnboardingEvent,
   onboardingMachine,
   parseStoredSnapshot,
   SNAPSHOT_STORAGE_KEY,
+  selectHold,
   serialiseSnapshot,
   signUpWithRetries,
   stateToRoute,
+  type TeamListName,
+  type TeamLists,
   type ToastParams,
   type UpdateProfileInput,
 } from '@app/onboarding';
-import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { announceOnboarding } from '../statechart/liveChannel.ts';
 import type { Analytics } from './analytics.ts';
 
@@ -30,6 +36,26 @@ export interface OnboardingDeps {
   tickMs?: number;
   /** A new random idempotency key (tests pass their own). */
   newKey?: () => string;
+  /**
+   * The page: when it goes away the held seat is given back (`pagehide`, a keepalive request), and
+   * when it comes back from the back-forward cache the seat is taken again (`pageshow`).
+   */
+  page?: PageEvents;
+}
+
+/** The page events the session listens to (`window` has them). */
+export interface PageEvents {
+  addEventListener(
+    type: 'pagehide' | 'pageshow',
+    listener: (event: { persisted: boolean }) => void,
+  ): void;
+}
+
+/** The seat this snapshot holds on the server, while its hold runs. */
+export function heldSeatId(snapshot: SnapshotFrom<OnboardingActor>): string | null {
+  const { status } = selectHold(snapshot);
+  const live = status === 'counting' || status === 'ending' || status === 'extending';
+  return live ? snapshot.context.holdId : null;
 }
 
 const newKey = () => crypto.randomUUID();
@@ -42,14 +68,33 @@ export function provideOnboarding(deps: OnboardingDeps) {
       submitOnboarding: fromPromise<unknown, OnboardingPayload>(({ input, signal }) =>
         api.submitOnboarding(input, { signal }),
       ),
-      fetchTeams: fromPromise<unknown>(({ signal }) => api.getTeams({ signal })),
-      fetchFocusAreas: fromPromise<unknown>(({ signal }) => api.getFocusAreas({ signal })),
-      fetchRoleAreas: fromPromise<unknown>(({ signal }) => api.getRoleAreas({ signal })),
-      fetchTeam: fromPromise<unknown, { id: string }>(({ input, signal }) =>
+      fetchList: fromPromise<Partial<TeamLists>, { list: TeamListName }>(
+        async ({ input, signal }) => {
+          switch (input.list) {
+            case 'teams':
+              return { teams: await api.getTeams({ signal }) };
+            case 'focusAreas':
+              return { focusAreas: await api.getFocusAreas({ signal }) };
+            case 'roleAreas':
+              return { roleAreas: await api.getRoleAreas({ signal }) };
+          }
+        },
+      ),
+      fetchTeam: fromPromise<TeamView, { id: string }>(({ input, signal }) =>
         api.getTeam(input.id, { signal }),
       ),
+      createHold: fromPromise<HeldSeat, { teamId: string }>(({ input, signal }) =>
+        api.createHold(input.teamId, { signal }),
+      ),
+      extendHold: fromPromise<HeldSeat, { holdId: string }>(({ input, signal }) =>
+        api.extendHold(input.holdId, { signal }),
+      ),
+      // Not cancelled with the state that asked for it: the seat is given back either way.
+      releaseHold: fromPromise<unknown, { holdId: string }>(({ input }) =>
+        api.releaseHold(input.holdId).catch(() => undefined),
+      ),
       // One idempotency key per submission, sent again on every retry of it.
-      createUser: fromPromise<unknown, CreateUserPayload>(({ input, signal }) =>
+      createUser: fromPromise<CreateUserResponse, CreateUserPayload>(({ input, signal }) =>
         signUpWithRetries((idempotencyKey) => api.createUser(input, { signal, idempotencyKey }), {
           key: (deps.newKey ?? newKey)(),
           signal,
@@ -65,9 +110,9 @@ export function provideOnboarding(deps: OnboardingDeps) {
           { signal },
         ),
       ),
-      fetchNextBookingDate: fromPromise<unknown>(async ({ signal }) => ({
-        date: await api.getNextAvailableDate({ signal }),
-      })),
+      fetchNextBookingDate: fromPromise<string, undefined>(({ signal }) =>
+        api.getNextAvailableDate({ signal }),
+      ),
       submitBooking: fromPromise<unknown, BookingPayload>(({ input, signal }) =>
         api.submitBooking(input, { signal }),
       ),
@@ -146,6 +191,10 @@ function start(deps: OnboardingDeps, restore: boolean): OnboardingActor {
   persist();
   // The statechart studio, open in another tab, follows the flow (its end and its tab closing).
   announceOnboarding(actor, () => stateToRoute(actor.getSnapshot()));
+  // A restored flow comes from a page that went away and gave its seat back: take it again.
+  if (snapshot !== undefined && heldSeatId(actor.getSnapshot()) !== null) {
+    actor.send({ type: 'hold.resume' });
+  }
   return actor;
 }
 
@@ -168,6 +217,15 @@ export function createOnboardingSession(deps: OnboardingDeps): OnboardingSession
     actor ??= start(deps, true);
     return actor;
   };
+  deps.page?.addEventListener('pagehide', () => {
+    const seat = actor === null ? null : heldSeatId(actor.getSnapshot());
+    if (seat !== null) deps.api.releaseHoldOnUnload(seat);
+  });
+  deps.page?.addEventListener('pageshow', (event) => {
+    if (event.persisted && actor !== null && heldSeatId(actor.getSnapshot()) !== null) {
+      actor.send({ type: 'hold.resume' });
+    }
+  });
   return {
     get,
     restart() {

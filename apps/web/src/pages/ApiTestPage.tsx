@@ -1,6 +1,12 @@
-import type { FocusArea, Id, RoleArea, StatusResponse, Team } from '@app/contracts';
+import type {
+  FocusArea,
+  Id,
+  NormalisedMember,
+  RoleArea,
+  StatusResponse,
+  TeamView,
+} from '@app/contracts';
 import { API_KEY_LENGTH, API_KEY_PREFIX, MESSAGES } from '@app/contracts';
-import { memberStatus, type NormalisedUser, normaliseUser } from '@app/onboarding';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { getApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
@@ -53,7 +59,7 @@ export function ApiTestPage() {
 /* ------------------------------------------------------------------ */
 
 interface Lists {
-  teams: Team[];
+  teams: TeamView[];
   focusAreas: FocusArea[];
   roleAreas: RoleArea[];
 }
@@ -202,10 +208,10 @@ function idAndName(id: Id | null, name: string | null) {
   return name ? `${String(id)} (${name})` : `${String(id)} (unknown)`;
 }
 
-function TeamSelector({ teams }: { teams: Team[] }) {
+function TeamSelector({ teams }: { teams: TeamView[] }) {
   const selectId = useId();
   const [teamId, setTeamId] = useState('');
-  const [detail, setDetail] = useState<Load<Team> | null>(null);
+  const [detail, setDetail] = useState<Load<TeamView> | null>(null);
 
   useEffect(() => {
     if (teamId === '') {
@@ -261,32 +267,14 @@ function TeamSelector({ teams }: { teams: Team[] }) {
   );
 }
 
-interface MemberView extends NormalisedUser {
-  key: string;
-  membership: string;
-}
-
-function memberViews(members: Team['members']): MemberView[] {
-  return members.flatMap((member, index) => {
-    const user = normaliseUser('user' in member ? member.user : member);
-    if (!user) return [];
-    return [
-      {
-        ...user,
-        key: `${String(member.id)}-${index}`,
-        membership: memberStatus(member) ?? user.status,
-      },
-    ];
-  });
-}
-
-function MemberCards({ members }: { members: Team['members'] }) {
-  const views = memberViews(members);
+/** The team's Active members, as the api-client normalised them (spec 3 and 6). */
+function MemberCards({ members }: { members: NormalisedMember[] }) {
+  const views = members;
   if (views.length === 0) return <p className={styles.small}>No members.</p>;
   return (
     <ul className={styles.members} aria-label="Members">
       {views.map((member) => (
-        <li key={member.key} className={styles.member}>
+        <li key={member.id} className={styles.member}>
           {member.photo ? (
             <img
               src={member.photo}
@@ -303,9 +291,8 @@ function MemberCards({ members }: { members: Team['members'] }) {
           )}
           <div>
             <p className={styles.label}>{member.name}</p>
-            <p className={styles.small}>Status: {member.membership}</p>
-            {member.about ? <p className={styles.small}>{member.about}</p> : null}
-            {member.goalSummary ? <p className={styles.small}>“{member.goalSummary}”</p> : null}
+            <p className={styles.small}>{member.aboutMe}</p>
+            <p className={styles.small}>“{member.goalSummary}”</p>
           </div>
         </li>
       ))}

@@ -126,7 +126,7 @@ describe('statechart studio', () => {
     const { container } = render(<StatechartPage />);
     const live = panel('Live');
     expect(within(live).getByRole('status')).toHaveTextContent('No onboarding is running');
-    otherTabWrites(storedSnapshot({ matched: { step: 'intro', hold: 'counting' } }, 300));
+    otherTabWrites(storedSnapshot({ matched: { step: 'intro', hold: { live: 'counting' } } }, 300));
     expect(within(live).getByRole('status')).toHaveTextContent(
       'Following an onboarding in another tab, on “Your name”',
     );

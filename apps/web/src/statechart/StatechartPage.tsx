@@ -7,6 +7,7 @@ import {
   type OnboardingSnapshot,
   onboardingMachine,
   SNAPSHOT_STORAGE_KEY,
+  selectHold,
   stateToRoute,
 } from '@app/onboarding';
 import {
@@ -604,15 +605,10 @@ function SimulatePanel({
 }
 
 function holdText(snapshot: OnboardingSnapshot): string {
-  const { holdExpiresAt, now } = snapshot.context;
-  if (holdExpiresAt === null) return 'No slot held';
-  const left = Math.max(0, Math.ceil((holdExpiresAt - now) / 1000));
-  const status = snapshot.matches({ matched: { hold: 'ending' } })
-    ? 'ending (more time offered)'
-    : snapshot.matches({ matched: { hold: 'expired' } })
-      ? 'expired'
-      : 'counting';
-  return `${status}, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`;
+  const hold = selectHold(snapshot);
+  if (hold.status === 'none') return 'No slot held';
+  const status = hold.status === 'ending' ? 'ending (more time offered)' : hold.status;
+  return `${status}, ${hold.countdown} left`;
 }
 
 const NOOP = () => undefined;

@@ -37,6 +37,10 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'a team has a seat',
     description: 'Among the teams with an open seat, one is left to try (spec 4 selection rules).',
   },
+  sampleShown: {
+    name: 'example team shown',
+    description: 'The sample team is shown (the team list could not be read, or every team is full).',
+  },
   hasHold: { name: 'seat held', description: 'The server holds a seat on the team shown.' },
   noHold: {
     name: 'seat given back',

@@ -25,6 +25,13 @@ export const card = style({
 
 export const wideCard = style([card, { maxWidth: vars.width.content }]);
 
+/** The step's header row: progress, and the held slot where it runs. */
+export const header = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
 export const progress = style({
   fontSize: vars.fontSize.sm,
   fontWeight: 600,

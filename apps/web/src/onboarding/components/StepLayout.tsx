@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { SITE_NAME } from '../../components/usePageTitle.ts';
-import { HoldWarning } from './HoldWarning.tsx';
 import * as styles from './StepLayout.css.ts';
 
 export interface Progress {
@@ -12,6 +11,8 @@ export interface Progress {
 export interface StepFrame {
   title: string;
   progress: Progress | null;
+  /** A line in the step's header beside the progress: the held slot, on the steps it runs. */
+  status?: ReactNode;
 }
 
 interface StepLayoutProps {
@@ -63,11 +64,17 @@ export function StepLayout({
   return (
     <div className={styles.page}>
       <div className={wide ? styles.wideCard : styles.card}>
-        {frame.progress ? <p className={styles.progress}>{progressText(frame.progress)}</p> : null}
+        {frame.progress || frame.status ? (
+          <div className={styles.header}>
+            {frame.progress ? (
+              <p className={styles.progress}>{progressText(frame.progress)}</p>
+            ) : null}
+            {frame.status}
+          </div>
+        ) : null}
         <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
           {heading}
         </h1>
-        <HoldWarning />
         {children}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@app/contracts';
+import { JOIN_RESPONSE_DAYS, MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { button } from '../../components/ui.css.ts';
 import { Field } from '../components/Field.tsx';
@@ -11,6 +11,8 @@ import * as styles from './ConfirmScreen.css.ts';
 interface ConfirmScreenProps {
   frame: StepFrame;
   teamName: string;
+  /** The sample team was shown: no real team was asked, we place the prospect ourselves. */
+  assignedLater: boolean;
   pending: boolean;
   photoError: string | undefined;
   onPhotoSelected: (photo: File | null) => void;
@@ -21,6 +23,7 @@ interface ConfirmScreenProps {
 export function ConfirmScreen({
   frame,
   teamName,
+  assignedLater,
   pending,
   photoError,
   onPhotoSelected,
@@ -61,11 +64,15 @@ export function ConfirmScreen({
       screen="confirm"
       frame={frame}
       invalid={photoError !== undefined}
-      heading={`Join Request Sent to Team ${teamName}!`}
+      heading={assignedLater ? 'Join Request Sent!' : `Join Request Sent to Team ${teamName}!`}
     >
       <ol className={list}>
         <li>Click the link in the confirmation email we just sent you.</li>
-        <li>Watch for an approval email from your team over the next few days.</li>
+        <li>
+          {assignedLater
+            ? MESSAGES.teamAssignedLater(JOIN_RESPONSE_DAYS)
+            : 'Watch for an approval email from your team over the next few days.'}
+        </li>
         <li>
           Our emails come from our sister site, the accountability tracker, so look for its name in
           your inbox.

@@ -22,44 +22,51 @@ export const spinner = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
+/** Members as compact rows (a phone shows several at once); each opens to the member's note. */
 export const members = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
-  gap: vars.space.md,
+  gap: vars.space.sm,
   gridTemplateColumns: '1fr',
   '@media': {
     [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
-    [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' },
   },
 });
 
 export const member = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: vars.space.sm,
+  padding: vars.space.sm,
 });
 
-export const yourSpot = style([
-  member,
-  {
-    border: `2px dashed ${vars.color.primary}`,
-    justifyContent: 'center',
-    color: vars.color.primary,
-    fontWeight: 600,
-    minHeight: '10rem',
-  },
-]);
+export const memberDetails = style({});
+
+export const memberSummary = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+
+export const memberHeadline = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+
+export const yourSpot = style({
+  border: `2px dashed ${vars.color.primary}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.sm,
+  color: vars.color.primary,
+  fontWeight: 600,
+  textAlign: 'center',
+});
 
 export const avatar = style({
-  width: '80px',
-  height: '80px',
+  width: '48px',
+  height: '48px',
+  flexShrink: 0,
   borderRadius: '50%',
   objectFit: 'cover',
   background: vars.color.surfaceAlt,
@@ -72,29 +79,75 @@ export const avatarInitials = style([
     alignItems: 'center',
     justifyContent: 'center',
     fontWeight: 700,
-    fontSize: vars.fontSize.xl,
+    fontSize: vars.fontSize.md,
     color: vars.color.primary,
   },
 ]);
 
-export const memberName = style({ fontSize: vars.fontSize.md });
+export const memberName = style({ fontSize: vars.fontSize.md, margin: 0 });
 
-export const about = style({ color: vars.color.textMuted });
+export const about = style({
+  color: vars.color.textMuted,
+  marginTop: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+});
 
-export const goal = style({ fontStyle: 'italic', color: vars.color.textMuted });
+export const goal = style({
+  fontStyle: 'italic',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
 
-export const countdown = style({ fontWeight: 600, color: vars.color.accent });
-
-export const notice = style({
-  border: `1px solid ${vars.color.warning}`,
-  background: vars.color.warningSurface,
-  color: vars.color.warning,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
+/** The sample team's one-line notice with its Try again. */
+export const sample = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const inlineButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  fontWeight: 600,
+  color: vars.color.primary,
+  textDecoration: 'underline',
+  cursor: 'pointer',
 });
 
 export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const otherChoices = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.sm,
+});
+
+/** Yes, full width and rectangular: its first words as the label, the rest below, smaller. */
+export const yes = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  width: '100%',
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: '2px solid transparent',
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontFamily: 'inherit',
+  textAlign: 'center',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.primaryHover },
+    '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+  },
+});
+
+export const yesLabel = style({ fontSize: vars.fontSize.md, fontWeight: 700 });
+
+export const yesSupport = style({ fontSize: vars.fontSize.xs, fontWeight: 500 });

@@ -1,27 +1,27 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
-import type { HoldView } from '@app/onboarding';
-import { button, visuallyHidden } from '../../components/ui.css.ts';
+import type { HoldView, SampleReason } from '@app/onboarding';
+import { button } from '../../components/ui.css.ts';
+import { type HoldActions, HoldStatus } from '../components/HoldStatus.tsx';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import * as styles from './TeamScreen.css.ts';
 
-interface TeamScreenProps {
+interface TeamScreenProps extends HoldActions {
   frame: StepFrame;
   /** Null while the team is being found. */
   team: { name: string; members: readonly NormalisedMember[] } | null;
-  /** m:ss left on the hold. */
-  countdown: string;
-  /** Seconds left on the hold. */
-  secondsLeft: number;
-  hold: HoldView['status'];
+  hold: HoldView;
+  /** Why the team shown is the built-in example, or null when it is a real team. */
+  sample: SampleReason | null;
   onChoose: (choice: 'yes' | 'maybe' | 'no') => void;
-  onExtend: () => void;
-  onRetry: () => void;
   onBack: () => void;
 }
 
 export const YES_CHOICE =
   "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+/** The Yes button's label and its supporting text: together, the spec's words. */
+const YES_LABEL = "Yes, I'm ready to achieve my success";
+const YES_SUPPORT = YES_CHOICE.slice(YES_LABEL.length).trim();
 
 export function TeamScreen(props: TeamScreenProps) {
   const { team, frame, onBack } = props;
@@ -44,84 +44,83 @@ export function TeamScreen(props: TeamScreenProps) {
 function MatchedTeam({
   frame,
   team,
-  countdown,
-  secondsLeft,
   hold,
+  sample,
   onChoose,
   onExtend,
+  onRetake,
   onRetry,
   onBack,
 }: TeamScreenProps & { team: NonNullable<TeamScreenProps['team']> }) {
-  const time = countdown;
+  const released =
+    hold.status === 'expired' || hold.status === 'retaking' || hold.status === 'taken';
   return (
     <StepLayout
       screen="team"
       frame={frame}
-      heading={`You're in luck! Team "${team.name}" has one slot left.`}
+      heading={
+        released
+          ? MESSAGES.holdReleasedHeading
+          : `You're in luck! Team "${team.name}" has one slot left.`
+      }
       wide
     >
-      <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
-        {team.members.map((member) => (
-          <li key={member.id} className={styles.member}>
-            <Avatar name={member.name} photo={member.photo} />
-            <h2 className={styles.memberName}>{member.name}</h2>
-            <p className={styles.about}>{member.aboutMe}</p>
-            <p className={styles.goal}>"{member.goalSummary}"</p>
-          </li>
-        ))}
-        <li className={styles.yourSpot}>Your spot</li>
-      </ul>
-
-      {hold === 'expired' ? (
-        <div className={styles.notice} role="alert">
-          <p>
-            <strong>{MESSAGES.holdExpiredTitle}.</strong> {MESSAGES.holdExpired}
-          </p>
-          <button type="button" className={button.primary} onClick={onRetry}>
-            {MESSAGES.holdRetry}
+      {/* On a phone the team's name, the countdown and the three answers come first (above the
+          fold at 360x740); the members follow as compact rows. */}
+      {sample === null ? null : (
+        <div className={styles.sample}>
+          <p>{sample === 'full' ? MESSAGES.sampleTeamFull : MESSAGES.sampleTeamUnreachable}</p>
+          <button type="button" className={styles.inlineButton} onClick={onRetry}>
+            {MESSAGES.sampleTeamRetry}
           </button>
         </div>
-      ) : (
-        <>
-          {secondsLeft < 60 ? (
-            // The spec's sentence stays on screen; read aloud, "0:59 more minutes" says less
-            // than a minute in words.
-            <p className={styles.countdown}>
-              <span aria-hidden="true">{MESSAGES.holdCountdown(time)}</span>
-              <span className={visuallyHidden}>{MESSAGES.holdCountdownLastMinute}</span>
-            </p>
-          ) : (
-            <p className={styles.countdown}>{MESSAGES.holdCountdown(time)}</p>
-          )}
-          {hold === 'ending' ? (
-            <div className={styles.notice} role="alert">
-              <p>
-                <strong>{MESSAGES.holdEndingTitle}.</strong> {MESSAGES.holdEnding(time)}
-              </p>
-              <button type="button" className={button.secondary} onClick={onExtend}>
-                {MESSAGES.holdExtend}
-              </button>
-            </div>
-          ) : null}
-        </>
       )}
+      <HoldStatus
+        hold={hold}
+        line={MESSAGES.holdCountdown}
+        lastMinute={MESSAGES.holdCountdownLastMinute}
+        onExtend={onExtend}
+        onRetake={onRetake}
+        onRetry={onRetry}
+      />
 
       <div className={styles.choices}>
         <button
           type="button"
-          className={button.primary}
+          className={styles.yes}
           onClick={() => onChoose('yes')}
-          disabled={hold === 'expired'}
+          disabled={released}
         >
-          {YES_CHOICE}
+          <span className={styles.yesLabel}>{YES_LABEL}</span>{' '}
+          <span className={styles.yesSupport}>{YES_SUPPORT}</span>
         </button>
-        <button type="button" className={button.secondary} onClick={() => onChoose('maybe')}>
-          Maybe
-        </button>
-        <button type="button" className={button.secondary} onClick={() => onChoose('no')}>
-          No thanks
-        </button>
+        <div className={styles.otherChoices}>
+          <button type="button" className={button.secondary} onClick={() => onChoose('maybe')}>
+            Maybe
+          </button>
+          <button type="button" className={button.secondary} onClick={() => onChoose('no')}>
+            No thanks
+          </button>
+        </div>
       </div>
+
+      <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
+        {team.members.map((member) => (
+          <li key={member.id} className={styles.member}>
+            <details className={styles.memberDetails}>
+              <summary className={styles.memberSummary}>
+                <Avatar name={member.name} photo={member.photo} />
+                <span className={styles.memberHeadline}>
+                  <h2 className={styles.memberName}>{member.name}</h2>
+                  <span className={styles.goal}>"{member.goalSummary}"</span>
+                </span>
+              </summary>
+              <p className={styles.about}>{member.aboutMe}</p>
+            </details>
+          </li>
+        ))}
+        <li className={styles.yourSpot}>Your spot</li>
+      </ul>
       <StepActions>
         <BackButton onBack={onBack} />
       </StepActions>
@@ -146,5 +145,5 @@ function Avatar({ name, photo }: { name: string; photo: string | null }) {
       </span>
     );
   }
-  return <img className={styles.avatar} src={photo} alt="" width={80} height={80} loading="lazy" />;
+  return <img className={styles.avatar} src={photo} alt="" width={48} height={48} loading="lazy" />;
 }

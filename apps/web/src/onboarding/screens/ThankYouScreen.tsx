@@ -1,4 +1,4 @@
-import { JOIN_RESPONSE_DAYS } from '@app/contracts';
+import { JOIN_RESPONSE_DAYS, MESSAGES } from '@app/contracts';
 import { list } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 
@@ -7,9 +7,16 @@ interface ThankYouScreenProps {
   profileSaved: boolean;
   /** Where the confirmation email went; empty when the screen is shown again after the flow. */
   email: string;
+  /** The sample team was shown: we assign the team instead of a team answering. */
+  assignedLater?: boolean;
 }
 
-export function ThankYouScreen({ frame, profileSaved, email }: ThankYouScreenProps) {
+export function ThankYouScreen({
+  frame,
+  profileSaved,
+  email,
+  assignedLater = false,
+}: ThankYouScreenProps) {
   return (
     <StepLayout screen="thank-you" frame={frame} heading="You're All Set!">
       <ul className={list}>
@@ -17,8 +24,10 @@ export function ThankYouScreen({ frame, profileSaved, email }: ThankYouScreenPro
           <strong>Confirm your email.</strong> Click the link in the email we sent you.
         </li>
         <li>
-          <strong>Your join request is pending.</strong> The team will respond within{' '}
-          {JOIN_RESPONSE_DAYS} days.
+          <strong>Your join request is pending.</strong>{' '}
+          {assignedLater
+            ? MESSAGES.teamAssignedLater(JOIN_RESPONSE_DAYS)
+            : `The team will respond within ${JOIN_RESPONSE_DAYS} days.`}
         </li>
         <li>
           <strong>Your profile.</strong>{' '}

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@app/contracts';
+import { formatCountdown, type HoldView } from '@app/onboarding';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { HoldStatus } from '../components/HoldStatus.tsx';
 import { imageHead } from '../test/harness.tsx';
 import { AccountScreen } from './AccountScreen.tsx';
 import { CategoryScreen } from './CategoryScreen.tsx';
@@ -39,14 +41,20 @@ const team = {
   ],
 };
 
+const holdView = (status: HoldView['status'], secondsLeft: number): HoldView => ({
+  status,
+  secondsLeft,
+  countdown: formatCountdown(secondsLeft),
+});
+
 const teamProps = {
   frame: frame('Your team', 2),
   team,
-  countdown: '9:59',
-  secondsLeft: 599,
-  hold: 'counting' as const,
+  hold: holdView('counting', 599),
+  sample: null,
   onChoose: vi.fn(),
   onExtend: vi.fn(),
+  onRetake: vi.fn(),
   onRetry: vi.fn(),
   onBack: vi.fn(),
 };
@@ -82,34 +90,118 @@ describe('team screen', () => {
     expect(onChoose.mock.calls).toEqual([['yes'], ['maybe'], ['no']]);
   });
 
-  it('warns before the hold ends and offers to extend it', async () => {
+  it('warns before the hold ends and offers to extend it, without an alert that re-reads the time', async () => {
     const onExtend = vi.fn();
-    render(
-      <TeamScreen
-        {...teamProps}
-        countdown="0:45"
-        secondsLeft={45}
-        hold="ending"
-        onExtend={onExtend}
-      />,
-    );
+    render(<TeamScreen {...teamProps} hold={holdView('ending', 45)} onExtend={onExtend} />);
     // The spec's sentence on screen; "less than a minute" for screen readers.
     const line = screen.getByText(MESSAGES.holdCountdown('0:45'));
     expect(line).toHaveAttribute('aria-hidden', 'true');
     expect(line.parentElement).toHaveTextContent(MESSAGES.holdCountdownLastMinute);
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.holdEnding('0:45'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The live region says only that the hold is ending, not the ticking time.
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.holdAnnounceEnding);
+    expect(screen.getByRole('status')).not.toHaveTextContent('0:45');
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdExtend }));
     expect(onExtend).toHaveBeenCalled();
   });
 
-  it('says the slot was released, refuses Yes and offers to look again', async () => {
+  it('says the slot was released in its heading, refuses Yes, offers to take it again or look again', async () => {
     const onRetry = vi.fn();
-    render(<TeamScreen {...teamProps} countdown="0:00" hold="expired" onRetry={onRetry} />);
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.holdExpired);
+    const onRetake = vi.fn();
+    render(
+      <TeamScreen
+        {...teamProps}
+        hold={holdView('expired', 0)}
+        onRetry={onRetry}
+        onRetake={onRetake}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This slot was released');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.holdReleased);
     expect(screen.getByRole('button', { name: YES_CHOICE })).toBeDisabled();
     expect(screen.queryByText(MESSAGES.holdCountdown('0:00'))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdRetake }));
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.holdRetry }));
+    expect(onRetake).toHaveBeenCalled();
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('offers only another team once someone took the slot', () => {
+    render(<TeamScreen {...teamProps} hold={holdView('taken', 0)} />);
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.holdTaken);
+    expect(screen.queryByRole('button', { name: MESSAGES.holdRetake })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.holdRetry })).toBeInTheDocument();
+  });
+
+  it('says in one line that the sample team is an example, with Try again, and shows no countdown', async () => {
+    const onRetry = vi.fn();
+    render(
+      <TeamScreen
+        {...teamProps}
+        sample="unreachable"
+        hold={holdView('none', 600)}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByText(MESSAGES.sampleTeamUnreachable)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.holdCountdown('10:00'))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.sampleTeamRetry }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('keeps the Yes words as its accessible name while laying them out as label and support', () => {
+    render(<TeamScreen {...teamProps} />);
+    const yes = screen.getByRole('button', { name: YES_CHOICE });
+    expect(yes.querySelectorAll('span')).toHaveLength(2);
+  });
+});
+
+describe('hold line in the step header', () => {
+  const actions = { onExtend: vi.fn(), onRetake: vi.fn(), onRetry: vi.fn() };
+
+  it('is a compact line while the slot is held, with nothing announced', () => {
+    render(<HoldStatus hold={holdView('counting', 462)} line={MESSAGES.holdLine} {...actions} />);
+    expect(screen.getByText('Slot held · 7:42')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('announces politely only when the warning starts, at 30 s and at 10 s', () => {
+    const said = (seconds: number) => {
+      const { unmount } = render(
+        <HoldStatus hold={holdView('ending', seconds)} line={MESSAGES.holdLine} {...actions} />,
+      );
+      const live = screen.getByRole('status');
+      expect(live).toHaveAttribute('aria-live', 'polite');
+      const text = live.textContent;
+      unmount();
+      return text;
+    };
+    const texts = [60, 45, 31, 30, 20, 11, 10, 3].map(said);
+    expect(new Set(texts)).toEqual(
+      new Set([
+        MESSAGES.holdAnnounceEnding,
+        MESSAGES.holdAnnounceSeconds(30),
+        MESSAGES.holdAnnounceSeconds(10),
+      ]),
+    );
+    expect(texts.slice(0, 3).every((text) => text === MESSAGES.holdAnnounceEnding)).toBe(true);
+  });
+
+  it('moves focus to a short confirmation once the extension is granted', () => {
+    const props = { line: MESSAGES.holdLine, ...actions };
+    const { rerender } = render(<HoldStatus hold={holdView('extending', 40)} {...props} />);
+    rerender(<HoldStatus hold={holdView('counting', 600)} {...props} />);
+    const note = screen.getByText(MESSAGES.holdExtended);
+    expect(note).toHaveFocus();
+    expect(screen.getByText('Slot held · 10:00')).toBeInTheDocument();
+  });
+
+  it('says so when the extension failed, and keeps the offer', () => {
+    const props = { line: MESSAGES.holdLine, ...actions };
+    const { rerender } = render(<HoldStatus hold={holdView('extending', 40)} {...props} />);
+    rerender(<HoldStatus hold={holdView('ending', 39)} {...props} />);
+    expect(screen.getByText(MESSAGES.holdExtendFailed)).toHaveFocus();
+    expect(screen.getByRole('button', { name: MESSAGES.holdExtend })).toBeInTheDocument();
   });
 });
 
@@ -203,6 +295,7 @@ describe('confirm screen', () => {
   const props = {
     frame: frame('Join request sent', 8),
     teamName: 'Early Risers',
+    assignedLater: false,
     pending: false,
     photoError: undefined,
     onPhotoSelected: vi.fn(),
@@ -250,6 +343,18 @@ describe('confirm screen', () => {
   });
 
   it('shows the photo error tied to the input', () => {
+    render(<ConfirmScreen {...props} photoError={MESSAGES.photoTooLarge} />);
+    expect(screen.getByLabelText('Upload photo')).toBeInTheDocument();
+  });
+
+  it('names no team after a sign-up with the example team', () => {
+    render(<ConfirmScreen {...props} teamName="Momentum Makers" assignedLater />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Join Request Sent!');
+    expect(screen.queryByText(/Momentum Makers/)).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.teamAssignedLater(5))).toBeInTheDocument();
+  });
+
+  it('shows the photo error under its field', () => {
     render(<ConfirmScreen {...props} photoError={MESSAGES.photoTooLarge} />);
     expect(screen.getByLabelText('Upload photo')).toHaveAccessibleDescription(
       MESSAGES.photoTooLarge,
@@ -352,6 +457,12 @@ describe('end screens', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     rerender(<ThankYouScreen frame={frame("You're all set")} profileSaved={false} email="" />);
     expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
+  });
+
+  it('after a sign-up with the example team, say we assign the team instead of naming it', () => {
+    render(<ThankYouScreen frame={frame("You're all set")} profileSaved email="" assignedLater />);
+    expect(screen.getByText(MESSAGES.teamAssignedLater(5))).toBeInTheDocument();
+    expect(screen.queryByText(/The team will respond/)).not.toBeInTheDocument();
   });
 
   it('no-thank-you and maybe-submitted say what the spec says', () => {

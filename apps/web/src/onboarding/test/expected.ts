@@ -4,7 +4,7 @@
  * or release, the form's messages). Every test level checks a replayed step against this.
  */
 import { MESSAGES } from '@app/contracts';
-import { currentScreen, selectHold, stateToRoute } from '@app/onboarding';
+import { currentScreen, selectHold, selectSampleReason, stateToRoute } from '@app/onboarding';
 import type { ModelStep } from '@app/onboarding/testing';
 
 export interface ExpectedView {
@@ -62,16 +62,29 @@ export function expectedView(state: Snapshot): ExpectedView {
       if (state.matches('matching'))
         return view('Finding your team', ['Finding the perfect team for you...']);
       const hold = selectHold(state);
-      const texts =
-        hold.status === 'expired' ? [MESSAGES.holdRetry] : [MESSAGES.holdCountdown(hold.countdown)];
+      const sample = selectSampleReason(state);
+      const released =
+        hold.status === 'expired' || hold.status === 'retaking' || hold.status === 'taken';
+      const texts: string[] =
+        sample === 'unreachable'
+          ? [MESSAGES.sampleTeamUnreachable, MESSAGES.sampleTeamRetry]
+          : sample === 'full'
+            ? [MESSAGES.sampleTeamFull, MESSAGES.sampleTeamRetry]
+            : released
+              ? [MESSAGES.holdRetry]
+              : [];
       if (hold.status === 'ending') texts.push(MESSAGES.holdExtend);
-      const absent =
-        hold.status === 'expired'
-          ? [MESSAGES.holdExtend]
-          : hold.status === 'ending'
-            ? [MESSAGES.holdRetry]
-            : [MESSAGES.holdExtend, MESSAGES.holdRetry];
-      return view(/^You're in luck! Team ".+" has one slot left\.$/, texts, absent);
+      if (hold.status === 'expired') texts.push(MESSAGES.holdRetake);
+      const absent = released
+        ? [MESSAGES.holdExtend]
+        : hold.status === 'ending'
+          ? [MESSAGES.holdRetry]
+          : [MESSAGES.holdExtend, MESSAGES.holdRetry];
+      return view(
+        released ? MESSAGES.holdReleasedHeading : /^You're in luck! Team ".+" has one slot left\.$/,
+        texts,
+        absent,
+      );
     }
     case 'intro':
       return view(/^Introduce yourself to Team .+$/);
@@ -85,7 +98,9 @@ export function expectedView(state: Snapshot): ExpectedView {
       return view('Last step: create your account', busy ? ['Submitting...'] : []);
     case 'confirm':
       return view(
-        /^Join Request Sent to Team .+!$/,
+        selectSampleReason(state) === null
+          ? /^Join Request Sent to Team .+!$/
+          : 'Join Request Sent!',
         busy ? ['Submitting...'] : ['Complete Profile'],
       );
     case 'maybe':

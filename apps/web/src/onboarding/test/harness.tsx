@@ -1,4 +1,5 @@
-import type { ApiClient } from '@app/api-client';
+import { type ApiClient, toTeamView } from '@app/api-client';
+import type { TeamView } from '@app/contracts';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -48,11 +49,18 @@ export const TEAM = {
   ],
 };
 
+/** The team as the api-client answers it: normalised, with one open seat. */
+export const TEAM_VIEW: TeamView = { ...(toTeamView(TEAM) ?? fail('team')), openSeats: 1 };
+
+function fail(what: string): never {
+  throw new Error(`the ${what} fixture is unreadable`);
+}
+
 /** A fake of every site API call; each resolves at once unless a test replaces it. */
 export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
   return {
-    getTeams: vi.fn(async () => [TEAM]),
-    getTeam: vi.fn(async () => TEAM),
+    getTeams: vi.fn(async () => [TEAM_VIEW]),
+    getTeam: vi.fn(async () => TEAM_VIEW),
     getUser: vi.fn(async () => ADA),
     getFocusAreas: vi.fn(async () => []),
     getRoleAreas: vi.fn(async () => []),

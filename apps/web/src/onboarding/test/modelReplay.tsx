@@ -55,12 +55,21 @@ const METHOD: Record<ModelActor, keyof ApiClient> = {
   fetchTeams: 'getTeams',
   fetchFocusAreas: 'getFocusAreas',
   fetchRoleAreas: 'getRoleAreas',
+  createHold: 'createHold',
   fetchTeam: 'getTeam',
+  extendHold: 'extendHold',
+  retakeHold: 'createHold',
   createUser: 'createUser',
   updateProfile: 'updateProfile',
   fetchNextBookingDate: 'getNextAvailableDate',
   submitBooking: 'submitBooking',
   submitFeedback: 'submitFeedback',
+};
+
+const LIST_OF: Partial<Record<ModelActor, string>> = {
+  fetchTeams: 'teams',
+  fetchFocusAreas: 'focusAreas',
+  fetchRoleAreas: 'roleAreas',
 };
 
 /** A fake API whose every call waits until the path settles it. */
@@ -339,13 +348,11 @@ function driverFor(current: App, api: ReturnType<typeof deferredApi>): ModelDriv
     },
     async resolve(actor, output) {
       const call = api.take(actor);
-      // The app's booking-date actor wraps the client's date string in { date }.
+      // The machine's list actor answers `{ [list]: items }`; the client's call answers the items.
+      const list = LIST_OF[actor];
       const value =
-        actor === 'fetchNextBookingDate' &&
-        typeof output === 'object' &&
-        output !== null &&
-        'date' in output
-          ? output.date
+        list !== undefined && typeof output === 'object' && output !== null && list in output
+          ? Object.entries(output).find(([key]) => key === list)?.[1]
           : output;
       await act(async () => call.resolve(value));
       await flush();

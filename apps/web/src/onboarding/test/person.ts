@@ -90,6 +90,13 @@ export const NOT_OFFERED = {
     prepare: [],
     expect: [{ control: { kind: 'option', label: chosen }, in: ['checked'] }],
   }),
+  holdResume: (): NotOffered => ({
+    id: 'hold-resume',
+    reason:
+      'The app sends it once after restoring a stored flow (the page that went away gave its seat back); no control sends it',
+    prepare: [],
+    expect: [{ control: button(MESSAGES.holdRetake), in: ['absent'] }],
+  }),
   roleNotListed: (value: string): NotOffered => ({
     id: 'role-not-listed',
     reason: "The role step lists only its own category's roles (spec 2)",
@@ -142,9 +149,17 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
         : person(click(label));
     }
     case 'team.retry':
-      return person(click(MESSAGES.holdRetry));
+      return person(
+        click(
+          from.context.team?.source === 'sample' ? MESSAGES.sampleTeamRetry : MESSAGES.holdRetry,
+        ),
+      );
     case 'hold.extend':
       return person(click(MESSAGES.holdExtend));
+    case 'hold.retake':
+      return person(click(MESSAGES.holdRetake));
+    case 'hold.resume':
+      return refused(NOT_OFFERED.holdResume());
     case 'intro.submit':
       return person(fill('Your Name', event.name), click('Next'));
     case 'goal.submit':

@@ -1,0 +1,230 @@
+import { MESSAGES } from '@app/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchIsolatedBrowser } from './browser.ts';
+import { expectScreen, openVisitor, screenshot, VISITOR_TIME_ZONE } from './onboarding.ts';
+
+/**
+ * The held slot in Chromium against the real site server: seats are the tracker's, so two
+ * visitors racing for a team's last seat cannot both get it; the hold runs on every step with a
+ * warning and a one-step extension; the team step's answers are above the fold on a phone.
+ */
+
+const site = { url: inject('siteUrl') };
+let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchIsolatedBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+/** The seeded work / Employee team. */
+const TEAM = 'Deep Work Crew';
+
+async function visitor(width: number, height = 800) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    timezoneId: VISITOR_TIME_ZONE,
+  });
+  return openVisitor(context);
+}
+
+/** Role step of work: pick Employee and Continue. */
+async function chooseEmployee(page: Page) {
+  await page.goto(`${site.url}/onboarding/work/role`);
+  await page.getByLabel('Employee', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function teamHeading(page: Page): Promise<string> {
+  const heading = page.locator('h1').filter({ hasText: /has one slot left\.$/ });
+  await heading.waitFor();
+  return (await heading.textContent()) ?? '';
+}
+
+/** A visitor outside the browser (its own session cookie) holding a seat through the site API. */
+async function holdSeatElsewhere(teamId: string): Promise<() => Promise<void>> {
+  const headers = { origin: site.url, 'content-type': 'application/json' };
+  const answer = await fetch(`${site.url}/api/holds`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ teamId }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(201);
+  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { hold } = (await answer.json()) as { hold: { id: string } };
+  return async () => {
+    await fetch(`${site.url}/api/holds/${hold.id}`, {
+      method: 'DELETE',
+      headers: { origin: site.url, cookie },
+    });
+  };
+}
+
+interface TeamSeats {
+  id: string | number;
+  name: string;
+  openSeats?: number;
+}
+
+async function seatsOf(name: string): Promise<TeamSeats> {
+  const teams = (await (await fetch(`${site.url}/api/proxy/teams`)).json()) as TeamSeats[];
+  const team = teams.find((candidate) => candidate.name === name);
+  if (team === undefined) throw new Error(`no team ${name}`);
+  return team;
+}
+
+/** The number of text lines an element's content takes on screen. */
+function lineCount(page: Page, name: string): Promise<number> {
+  return page.getByRole('button', { name }).evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const lines: { top: number; bottom: number }[] = [];
+    for (const rect of range.getClientRects()) {
+      if (rect.width === 0) continue;
+      const line = lines.find((seen) => rect.top < seen.bottom && rect.bottom > seen.top);
+      if (line === undefined) lines.push({ top: rect.top, bottom: rect.bottom });
+    }
+    return lines.length;
+  });
+}
+
+describe('the held slot', () => {
+  it('gives the last seat of a team to one of two racing visitors; the other is matched elsewhere', async () => {
+    const team = await seatsOf(TEAM);
+    expect(team.openSeats).toBeGreaterThan(0);
+    const fillers: (() => Promise<void>)[] = [];
+    const first = await visitor(1280);
+    const second = await visitor(1280);
+    try {
+      // Others hold every seat but one.
+      for (let seat = 1; seat < (team.openSeats ?? 0); seat++) {
+        fillers.push(await holdSeatElsewhere(String(team.id)));
+      }
+      await expect.poll(async () => (await seatsOf(TEAM)).openSeats).toBe(1);
+
+      await Promise.all([
+        first.page.goto(`${site.url}/onboarding/work/role`),
+        second.page.goto(`${site.url}/onboarding/work/role`),
+      ]);
+      for (const { page } of [first, second]) {
+        await page.getByLabel('Employee', { exact: true }).check();
+      }
+      await Promise.all(
+        [first, second].map(({ page }) => page.getByRole('button', { name: 'Continue' }).click()),
+      );
+      const headings = await Promise.all([teamHeading(first.page), teamHeading(second.page)]);
+      const winners = headings.filter((heading) => heading.includes(`"${TEAM}"`));
+      expect(winners, headings.join(' / ')).toHaveLength(1);
+      // The other visitor holds a seat on a real team, not the example.
+      const other = headings.find((heading) => !heading.includes(`"${TEAM}"`)) ?? '';
+      expect(other).not.toContain('Momentum Makers');
+      for (const { page } of [first, second]) {
+        await expect.poll(() => page.getByText(MESSAGES.sampleTeamUnreachable).count()).toBe(0);
+      }
+      await expect.poll(async () => (await seatsOf(TEAM)).openSeats).toBe(0);
+
+      // No thanks gives the seat back.
+      const winner = headings[0]?.includes(`"${TEAM}"`) ? first : second;
+      await winner.page.getByRole('button', { name: 'No thanks' }).click();
+      await expect.poll(async () => (await seatsOf(TEAM)).openSeats).toBe(1);
+      for (const { page, problems } of [first, second]) {
+        expect(problems, page.url()).toEqual([]);
+      }
+    } finally {
+      await Promise.all(fillers.map((release) => release()));
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+
+  it('shows the hold on the account step, warns at one minute and extends it in one step', async () => {
+    const { page, context, problems } = await visitor(360, 740);
+    try {
+      await page.clock.install();
+      await chooseEmployee(page);
+      await teamHeading(page);
+      await page.getByRole('button', { name: YES }).click();
+      await page.getByLabel('Your Name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+      await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+      await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+
+      const line = page.getByText(/^Slot held · \d+:\d\d$/);
+      await expect.poll(() => line.count()).toBe(1);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.clock.runFor('09:05');
+      // One minute left: a warning with the extension, on this step; typed answers stay.
+      await expect.poll(() => page.getByText('Your slot hold is ending.').count()).toBe(1);
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+      const live = page.getByRole('status').filter({ hasText: MESSAGES.holdAnnounceEnding });
+      await expect.poll(() => live.count()).toBe(1);
+      expect(await page.getByLabel('Email').inputValue()).toBe('ada@example.com');
+      await screenshot(page, 360, 'account-hold-ending');
+
+      await page.getByRole('button', { name: MESSAGES.holdExtend }).click();
+      const done = page.getByText(MESSAGES.holdExtended);
+      await expect.poll(() => done.evaluate((note) => note === document.activeElement)).toBe(true);
+      // The server's answer: ten minutes from now again.
+      await expect
+        .poll(async () => (await line.textContent()) ?? '')
+        .toMatch(/^Slot held · (10:00|9:5\d)$/);
+      expect(await page.getByRole('button', { name: MESSAGES.holdExtend }).count()).toBe(0);
+      await screenshot(page, 360, 'account-hold-extended');
+      expect(problems).toEqual([]);
+      await page.getByRole('button', { name: 'Go back' }).click();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    [360, 740],
+    [1280, 800],
+  ])(
+    'puts the team, the countdown and the three answers above the fold at %i x %i',
+    async (width, height) => {
+      const { page, context, problems } = await visitor(width, height);
+      try {
+        await chooseEmployee(page);
+        await teamHeading(page);
+        const fold = height;
+        const countdown = page.getByText(
+          /^We're holding this slot on this team for \d+:\d\d more minutes\.$/,
+        );
+        const parts = [
+          page.locator('h1'),
+          countdown,
+          page.getByRole('button', { name: YES }),
+          page.getByRole('button', { name: 'Maybe' }),
+          page.getByRole('button', { name: 'No thanks' }),
+        ];
+        for (const part of parts) {
+          const box = await part.boundingBox();
+          expect(box, String(part)).not.toBeNull();
+          expect((box?.y ?? fold) + (box?.height ?? 0), String(part)).toBeLessThanOrEqual(fold);
+        }
+        expect(await lineCount(page, YES)).toBeLessThanOrEqual(2);
+        // Members are compact rows that open to their note.
+        const firstMember = page
+          .getByRole('list', { name: /^Members of Team/ })
+          .locator('details')
+          .first();
+        await firstMember.locator('summary').click();
+        expect(await firstMember.getAttribute('open')).not.toBeNull();
+        await screenshot(page, width, 'team-hold');
+        expect(problems).toEqual([]);
+        await page.getByRole('button', { name: 'No thanks' }).click();
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
