@@ -26,7 +26,7 @@ export const vars = createThemeContract({
     warningSurface: null,
   },
   font: { body: null, heading: null, mono: null },
-  fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, hero: null },
+  fontSize: { xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, hero: null },
   space: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, section: null },
   radius: { sm: null, md: null, lg: null, pill: null },
   shadow: { card: null, raised: null },
@@ -66,6 +66,8 @@ createGlobalTheme(':root', vars, {
     mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   fontSize: {
+    /** Supporting text inside a control (the team step's Yes), never body copy. */
+    xxs: '0.75rem',
     xs: '0.8125rem',
     sm: '0.875rem',
     md: '1rem',

@@ -9,6 +9,18 @@ export const page = style({
   '@media': { [breakpoints.tablet]: { paddingBlock: vars.space.xxl } },
 });
 
+/** A page whose first screenful matters on a phone: less room around the card. */
+export const compactPage = style([
+  page,
+  {
+    paddingBlock: vars.space.md,
+    paddingInline: vars.space.sm,
+    '@media': {
+      [breakpoints.tablet]: { paddingBlock: vars.space.xxl, paddingInline: vars.space.md },
+    },
+  },
+]);
+
 export const card = style({
   maxWidth: vars.width.prose,
   marginInline: 'auto',
@@ -24,6 +36,15 @@ export const card = style({
 });
 
 export const wideCard = style([card, { maxWidth: vars.width.content }]);
+
+export const compactWideCard = style([
+  wideCard,
+  {
+    padding: vars.space.md,
+    gap: vars.space.md,
+    '@media': { [breakpoints.tablet]: { padding: vars.space.xl, gap: vars.space.lg } },
+  },
+]);
 
 /** The step's header row: progress, and the held slot where it runs. */
 export const header = style({
@@ -57,3 +78,11 @@ export const list = style({
   flexDirection: 'column',
   gap: vars.space.sm,
 });
+
+export const compactHeading = style([
+  heading,
+  {
+    fontSize: vars.fontSize.xl,
+    '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxl } },
+  },
+]);

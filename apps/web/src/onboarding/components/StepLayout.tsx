@@ -23,6 +23,8 @@ interface StepLayoutProps {
   /** True while the screen shows errors: the page title then starts with 'Error: '. */
   invalid?: boolean;
   wide?: boolean;
+  /** A long heading set smaller on a phone, so what follows it stays above the fold. */
+  compact?: boolean;
   children: ReactNode;
 }
 
@@ -47,6 +49,7 @@ export function StepLayout({
   frame,
   invalid = false,
   wide,
+  compact = false,
   children,
 }: StepLayoutProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -62,8 +65,8 @@ export function StepLayout({
   }, [screen]);
 
   return (
-    <div className={styles.page}>
-      <div className={wide ? styles.wideCard : styles.card}>
+    <div className={compact ? styles.compactPage : styles.page}>
+      <div className={wide ? (compact ? styles.compactWideCard : styles.wideCard) : styles.card}>
         {frame.progress || frame.status ? (
           <div className={styles.header}>
             {frame.progress ? (
@@ -72,7 +75,11 @@ export function StepLayout({
             {frame.status}
           </div>
         ) : null}
-        <h1 ref={headingRef} tabIndex={-1} className={styles.heading}>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className={compact ? styles.compactHeading : styles.heading}
+        >
           {heading}
         </h1>
         {children}

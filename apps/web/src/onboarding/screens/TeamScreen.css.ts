@@ -127,13 +127,28 @@ export const otherChoices = style({
   gap: vars.space.sm,
 });
 
+/** Maybe and No thanks: rectangular, side by side, one line each. */
+export const choice = style({
+  paddingInline: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `2px solid ${vars.color.primary}`,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  fontFamily: 'inherit',
+  fontSize: vars.fontSize.md,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
+});
+
 /** Yes, full width and rectangular: its first words as the label, the rest below, smaller. */
 export const yes = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
   width: '100%',
-  paddingInline: vars.space.sm,
+  paddingInline: vars.space.xs,
   paddingBlock: vars.space.sm,
   borderRadius: vars.radius.md,
   border: '2px solid transparent',
@@ -148,6 +163,14 @@ export const yes = style({
   },
 });
 
-export const yesLabel = style({ fontSize: vars.fontSize.md, fontWeight: 700 });
+export const yesLabel = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: 700,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.md } },
+});
 
-export const yesSupport = style({ fontSize: vars.fontSize.xs, fontWeight: 500 });
+export const yesSupport = style({
+  fontSize: vars.fontSize.xxs,
+  fontWeight: 400,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.sm } },
+});

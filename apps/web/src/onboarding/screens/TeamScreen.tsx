@@ -1,6 +1,5 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
 import type { HoldView, SampleReason } from '@app/onboarding';
-import { button } from '../../components/ui.css.ts';
 import { type HoldActions, HoldStatus } from '../components/HoldStatus.tsx';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -64,6 +63,7 @@ function MatchedTeam({
           : `You're in luck! Team "${team.name}" has one slot left.`
       }
       wide
+      compact
     >
       {/* On a phone the team's name, the countdown and the three answers come first (above the
           fold at 360x740); the members follow as compact rows. */}
@@ -95,10 +95,10 @@ function MatchedTeam({
           <span className={styles.yesSupport}>{YES_SUPPORT}</span>
         </button>
         <div className={styles.otherChoices}>
-          <button type="button" className={button.secondary} onClick={() => onChoose('maybe')}>
+          <button type="button" className={styles.choice} onClick={() => onChoose('maybe')}>
             Maybe
           </button>
-          <button type="button" className={button.secondary} onClick={() => onChoose('no')}>
+          <button type="button" className={styles.choice} onClick={() => onChoose('no')}>
             No thanks
           </button>
         </div>
