@@ -132,8 +132,10 @@ describe('the held slot', () => {
       const winner = headings[0]?.includes(`"${TEAM}"`) ? first : second;
       await winner.page.getByRole('button', { name: 'No thanks' }).click();
       await expect.poll(async () => (await seatsOf(TEAM)).openSeats).toBe(1);
+      // The browser logs the refused hold (409) of the visitor who lost the race; nothing else.
       for (const { page, problems } of [first, second]) {
-        expect(problems, page.url()).toEqual([]);
+        const others = problems.filter((problem) => !/status of 409/.test(problem));
+        expect(others, `${page.url()}: ${problems.join(' | ')}`).toEqual([]);
       }
     } finally {
       await Promise.all(fillers.map((release) => release()));

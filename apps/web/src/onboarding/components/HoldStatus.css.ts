@@ -12,7 +12,7 @@ export const line = style({
   color: vars.color.accent,
 });
 
-export const time = style({ fontVariantNumeric: 'tabular-nums' });
+export const time = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 
 /** The warning and the released notice. */
 export const notice = style({

@@ -30,6 +30,7 @@ export const members = style({
   display: 'grid',
   gap: vars.space.sm,
   gridTemplateColumns: '1fr',
+  alignItems: 'start',
   '@media': {
     [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
   },
