@@ -1,4 +1,3 @@
-import { currentScreen, type OnboardingEvent, selectHold } from '@app/onboarding';
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { clearDrafts } from './drafts.ts';

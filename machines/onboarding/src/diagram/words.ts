@@ -39,7 +39,8 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
   },
   sampleShown: {
     name: 'example team shown',
-    description: 'The sample team is shown (the team list could not be read, or every team is full).',
+    description:
+      'The sample team is shown (the team list could not be read, or every team is full).',
   },
   hasHold: { name: 'seat held', description: 'The server holds a seat on the team shown.' },
   noHold: {
