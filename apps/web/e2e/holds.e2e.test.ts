@@ -159,7 +159,7 @@ describe('the held slot', () => {
       await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
       await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
 
-      const line = page.getByText(/^Slot held · \d+:\d\d$/);
+      const line = page.getByText(/^Slot held\u00a0·\u00a0\d+:\d\d$/);
       await expect.poll(() => line.count()).toBe(1);
       await page.getByLabel('Email').fill('ada@example.com');
       await page.clock.runFor('09:05');
@@ -177,7 +177,7 @@ describe('the held slot', () => {
       // The server's answer: ten minutes from now again.
       await expect
         .poll(async () => (await line.textContent()) ?? '')
-        .toMatch(/^Slot held · (10:00|9:5\d)$/);
+        .toMatch(/^Slot held\u00a0·\u00a0(10:00|9:5\d)$/);
       expect(await page.getByRole('button', { name: MESSAGES.holdExtend }).count()).toBe(0);
       await screenshot(page, 360, 'account-hold-extended');
       expect(problems).toEqual([]);

@@ -57,8 +57,8 @@ export const MESSAGES = {
   holdExpired:
     'We held this slot for 10 minutes and have now released it for someone else. You can look for a team again.',
   holdRetry: 'Look for another team',
-  /** The compact hold line in the header of the steps after the team step. */
-  holdLine: (time: string) => `Slot held · ${time}`,
+  /** The compact hold line in the header of the steps after the team step (no break inside it). */
+  holdLine: (time: string) => `Slot held\u00a0·\u00a0${time}`,
   holdExtended: 'Done: your slot is held for 10 more minutes.',
   holdExtendFailed: 'We could not hold your slot longer just now. Please try again.',
   holdReleasedHeading: 'This slot was released',

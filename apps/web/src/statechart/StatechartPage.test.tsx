@@ -146,7 +146,9 @@ describe('statechart studio', () => {
   it('keeps the final state of a flow that ended, and says when its tab closed', async () => {
     const { container } = render(<StatechartPage />);
     const live = panel('Live');
-    otherTabWrites(storedSnapshot({ matched: { step: 'account', hold: 'counting' } }, 300));
+    otherTabWrites(
+      storedSnapshot({ matched: { step: 'account', hold: { live: 'counting' } } }, 300),
+    );
     const tab = new BroadcastChannel(LIVE_CHANNEL);
     const say = (message: LiveMessage) => act(() => tab.postMessage(message));
     say({ type: 'state', value: 'thankYou', status: 'done', route: '/thank-you', at: Date.now() });
@@ -162,7 +164,7 @@ describe('statechart studio', () => {
   it('says when the followed tab went away', async () => {
     render(<StatechartPage />);
     const live = panel('Live');
-    otherTabWrites(storedSnapshot({ matched: { step: 'goal', hold: 'counting' } }, 300));
+    otherTabWrites(storedSnapshot({ matched: { step: 'goal', hold: { live: 'counting' } } }, 300));
     const tab = new BroadcastChannel(LIVE_CHANNEL);
     act(() => tab.postMessage({ type: 'closed', at: Date.now() } satisfies LiveMessage));
     expect(await within(live).findByText(/The onboarding tab was closed/)).toBeVisible();

@@ -12,7 +12,7 @@ export const line = style({
   color: vars.color.accent,
 });
 
-export const time = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+export const time = style({ fontVariantNumeric: 'tabular-nums' });
 
 /** The warning and the released notice. */
 export const notice = style({
