@@ -15,6 +15,8 @@ const ACTOR_REQUESTS: { actor: ModelActor; method: string; path: RegExp }[] = [
   { actor: 'fetchFocusAreas', method: 'GET', path: /^\/api\/proxy\/focus-areas$/ },
   { actor: 'fetchRoleAreas', method: 'GET', path: /^\/api\/proxy\/role-areas$/ },
   { actor: 'fetchTeam', method: 'GET', path: /^\/api\/proxy\/teams\/[^/]+$/ },
+  { actor: 'createHold', method: 'POST', path: /^\/api\/holds$/ },
+  { actor: 'extendHold', method: 'POST', path: /^\/api\/holds\/[^/]+\/extend$/ },
   { actor: 'createUser', method: 'POST', path: /^\/api\/users$/ },
   { actor: 'updateProfile', method: 'POST', path: /^\/api\/users\/[^/]+\/profile$/ },
   { actor: 'fetchNextBookingDate', method: 'GET', path: /^\/api\/booking\/next-available-date$/ },
@@ -32,6 +34,10 @@ const FAILURE: Record<ModelActor, { status: number } | 'abort'> = {
   fetchFocusAreas: { status: 502 },
   fetchRoleAreas: { status: 504 },
   fetchTeam: { status: 500 },
+  // The hold calls: a server that cannot answer (a refused seat is TEAM_FULL, the server's own).
+  createHold: { status: 503 },
+  extendHold: { status: 503 },
+  retakeHold: { status: 503 },
   // The refused sign-up is the real server's own answer (an address already in use).
   createUser: { status: 409 },
   updateProfile: { status: 502 },
@@ -170,7 +176,6 @@ function rewriteOf(actor: ModelActor, output: unknown): ((body: string) => strin
         ? edit((team) => ({ ...team, members: [] }))
         : null;
     case 'createUser':
-      if (output === MODEL_DATA.unreadableUser) return () => String(MODEL_DATA.unreadableUser);
       if (output === MODEL_DATA.userWithWarning) {
         return edit(({ joinRequestSuccess: _sent, ...user }) => ({
           ...user,
@@ -184,10 +189,6 @@ function rewriteOf(actor: ModelActor, output: unknown): ((body: string) => strin
         ...user,
         joinRequestSuccess: true,
       }));
-    case 'fetchNextBookingDate':
-      return output === MODEL_DATA.unreadableBookingDate
-        ? edit((answer) => ({ ...answer, date: MODEL_DATA.unreadableBookingDate.date }))
-        : null;
     default:
       return null;
   }
