@@ -73,11 +73,13 @@ export function expectedView(state: Snapshot): ExpectedView {
             : released
               ? [MESSAGES.holdRetry]
               : [];
-      if (hold.status === 'ending') texts.push(MESSAGES.holdExtend);
+      // While the extension is on its way the offer stays on screen (inert).
+      const ending = hold.status === 'ending' || hold.status === 'extending';
+      if (ending) texts.push(MESSAGES.holdExtend);
       if (hold.status === 'expired') texts.push(MESSAGES.holdRetake);
       const absent = released
         ? [MESSAGES.holdExtend]
-        : hold.status === 'ending'
+        : ending
           ? [MESSAGES.holdRetry]
           : [MESSAGES.holdExtend, MESSAGES.holdRetry];
       return view(
