@@ -10,5 +10,8 @@ export default defineConfig({
     globalSetup: ['./test/paths-run.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Each model path replays a whole onboarding through the React app: a few seconds on a
+    // 2-core machine running other work, more than Vitest's 5 s default.
+    testTimeout: 30_000,
   },
 });

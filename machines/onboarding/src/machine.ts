@@ -936,7 +936,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
                 { guard: 'noHold', target: 'none' },
                 { guard: 'holdExpired', target: 'expired', actions: 'loseHold' },
               ],
-              on: { 'hold.resume': { target: 'retaking' } },
+              // The page that went away gave its seat back: it is no longer held until taken again,
+              // so Yes waits for the new hold like the screen says.
+              on: { 'hold.resume': { target: 'retaking', actions: 'loseHold' } },
               states: {
                 counting: { always: { guard: 'holdEnding', target: 'ending' } },
                 ending: { on: { 'hold.extend': { target: 'extending' } } },

@@ -60,11 +60,40 @@ export function transitionDefinitionsTaken(
   snapshot: OnboardingSnapshot,
   event: { type: string },
 ): AnyTransitionDefinition[] {
-  const taken: AnyTransitionDefinition[] = [];
+  return microsteps(snapshot, event).flatMap((step) => step.transitions);
+}
+
+/**
+ * The states the machine is in after each microstep of `event` reaching `snapshot`: states it
+ * leaves again in the same step (an `always` right after entry) count as visited too.
+ */
+export function statesVisited(snapshot: OnboardingSnapshot, event: { type: string }): string[] {
+  return [...new Set(microsteps(snapshot, event).flatMap((step) => step.states))];
+}
+
+interface Microstep {
+  transitions: AnyTransitionDefinition[];
+  states: string[];
+}
+
+function microsteps(snapshot: OnboardingSnapshot, event: { type: string }): Microstep[] {
+  const taken: Microstep[] = [];
   const self = createEmptyActor();
   const record = (inspection: InspectionEvent) => {
     if (inspection.type !== '@xstate.microstep') return;
-    taken.push(...inspection._transitions);
+    const nodes: unknown = '_nodes' in inspection.snapshot ? inspection.snapshot._nodes : [];
+    const states = Array.isArray(nodes)
+      ? nodes.flatMap((node: unknown) =>
+          typeof node === 'object' &&
+          node !== null &&
+          'id' in node &&
+          typeof node.id === 'string' &&
+          node.id !== 'onboarding'
+            ? [node.id]
+            : [],
+        )
+      : [];
+    taken.push({ transitions: [...inspection._transitions], states });
   };
   const scope: AnyActorScope = {
     self,

@@ -25,6 +25,7 @@ import {
   missingTransitions,
   reportDir,
   runModelPath,
+  statesVisited,
   stepTransitions,
   toastsShown,
   writeCoverage,
@@ -383,6 +384,7 @@ function driverFor(current: App, api: ReturnType<typeof deferredApi>): ModelDriv
       checkScreen(current, step, sentDirectly === step);
       for (const id of stepTransitions(step)) coverage.transitions.add(id);
       for (const id of activeStateIds(expected)) coverage.states.add(id);
+      for (const id of statesVisited(step.from, step.event)) coverage.states.add(id);
     },
   };
 }
@@ -408,6 +410,7 @@ function plannedCoverage() {
     for (const step of path.steps) {
       for (const id of stepTransitions(step)) planned.transitions.add(id);
       for (const id of activeStateIds(step.state)) planned.states.add(id);
+      for (const id of statesVisited(step.from, step.event)) planned.states.add(id);
     }
   }
   return planned;
