@@ -83,7 +83,10 @@ export async function expectToast(
     // At the top or, when the focused element is up there, at the bottom: never over the header
     // nor over the focused element.
     const header = await page.getByRole('banner').boundingBox();
-    expect(box.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
+    // The toast slides in from above: measure where it comes to rest, not a frame of its entry.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? Number.NEGATIVE_INFINITY)
+      .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
     const focused = await page.evaluate(() => {
       const element = document.activeElement;
       if (!(element instanceof HTMLElement) || element === document.body) return null;

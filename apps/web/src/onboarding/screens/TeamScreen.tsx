@@ -111,7 +111,11 @@ function MatchedTeam({
               <summary className={styles.memberSummary}>
                 <Avatar name={member.name} photo={member.photo} />
                 <span className={styles.memberHeadline}>
-                  <h2 className={styles.memberName}>{member.name}</h2>
+                  {/* A summary may hold phrasing content only around its heading: the name is marked
+                      as a heading by role so it can sit beside the goal in one line. */}
+                  <span className={styles.memberName} role="heading" aria-level={2}>
+                    {member.name}
+                  </span>
                   <span className={styles.goal}>"{member.goalSummary}"</span>
                 </span>
               </summary>
