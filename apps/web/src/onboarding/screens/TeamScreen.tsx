@@ -111,8 +111,9 @@ function MatchedTeam({
               <summary className={styles.memberSummary}>
                 <Avatar name={member.name} photo={member.photo} />
                 <span className={styles.memberHeadline}>
-                  {/* A summary may hold phrasing content only around its heading: the name is marked
-                      as a heading by role so it can sit beside the goal in one line. */}
+                  {/* An h2 may not sit inside this span (HTML allows only phrasing content there),
+                      so the name is a heading by role, beside the goal in one line. */}
+                  {/* biome-ignore lint/a11y/useSemanticElements: an h2 here is invalid HTML */}
                   <span className={styles.memberName} role="heading" aria-level={2}>
                     {member.name}
                   </span>
