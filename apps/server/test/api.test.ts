@@ -1,6 +1,5 @@
 import { API_KEY_LENGTH, API_KEY_PREFIX, MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildTestSite,
   JSON_HEADERS,
@@ -9,33 +8,13 @@ import {
   SITE_ORIGIN,
   sessionCookie,
   signup,
-  startTestTracker,
-  type TestTracker,
+  useTestSite,
 } from './helper.ts';
 
-let tracker: TestTracker;
-let site: FastifyInstance;
-
-beforeAll(async () => {
-  tracker = await startTestTracker();
-  site = await buildTestSite({
-    tracker,
-    env: {
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-      RATE_LIMIT_WRITE_MAX: '1000',
-      RATE_LIMIT_READ_MAX: '1000',
-      RATE_LIMIT_PROFILE_MAX: '1000',
-    },
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await tracker?.close();
-});
+const t = useTestSite();
 
 const post = (url: string, payload: unknown) =>
-  site.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(payload) });
+  t.site.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(payload) });
 
 /** Creates an account through the site; returns its id and this browser's session cookie. */
 async function createAccount(overrides: Record<string, unknown> = {}) {
@@ -46,7 +25,7 @@ async function createAccount(overrides: Record<string, unknown> = {}) {
 
 describe('GET /api/proxy/*: the tracker read through the proxy', () => {
   it('lists teams with the fields the client reads', async () => {
-    const response = await site.inject({ url: '/api/proxy/teams' });
+    const response = await t.site.inject({ url: '/api/proxy/teams' });
     expect(response.statusCode).toBe(200);
     const teams = response.json();
     expect(Array.isArray(teams)).toBe(true);
@@ -57,7 +36,7 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
   });
 
   it('shows one team with its members, each with a status and a user', async () => {
-    const response = await site.inject({ url: '/api/proxy/teams/1' });
+    const response = await t.site.inject({ url: '/api/proxy/teams/1' });
     expect(response.statusCode).toBe(200);
     const team = response.json();
     expect(team.id).toBe(1);
@@ -65,35 +44,35 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
   });
 
   it('shows a user, focus areas and role areas', async () => {
-    const team = (await site.inject({ url: '/api/proxy/teams/1' })).json();
+    const team = (await t.site.inject({ url: '/api/proxy/teams/1' })).json();
     const userId = team.members[0].user.id;
-    const user = await site.inject({ url: `/api/proxy/users/${userId}` });
+    const user = await t.site.inject({ url: `/api/proxy/users/${userId}` });
     expect(user.statusCode).toBe(200);
     expect(Object.keys(user.json())).toEqual(
       expect.arrayContaining(['id', 'name', 'image', 'about', 'goalSummary', 'status']),
     );
-    const focus = await site.inject({ url: '/api/proxy/focus-areas' });
+    const focus = await t.site.inject({ url: '/api/proxy/focus-areas' });
     expect(focus.json().focusAreas.length).toBeGreaterThan(0);
-    const roles = await site.inject({ url: '/api/proxy/role-areas' });
+    const roles = await t.site.inject({ url: '/api/proxy/role-areas' });
     expect(roles.json().roleAreas.length).toBeGreaterThan(0);
   });
 
   it('passes the tracker 404 for an unknown team as JSON', async () => {
-    const response = await site.inject({ url: '/api/proxy/teams/999999' });
+    const response = await t.site.inject({ url: '/api/proxy/teams/999999' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers 404 for ids too large for any record, not a server error', async () => {
     for (const url of ['/api/proxy/teams/9999999999', '/api/proxy/users/2147483648']) {
-      const response = await site.inject({ url });
+      const response = await t.site.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code, url).toBe('NOT_FOUND');
     }
   });
 
   it('compresses what it passes on', async () => {
-    const response = await site.inject({
+    const response = await t.site.inject({
       url: '/api/proxy/teams',
       headers: { 'accept-encoding': 'gzip' },
     });
@@ -115,12 +94,12 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
       '/api/proxy/teams/12345678901',
     ];
     for (const url of paths) {
-      const response = await site.inject({ url });
+      const response = await t.site.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code, url).toBe('NOT_FOUND');
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const response = await site.inject({
+      const response = await t.site.inject({
         method,
         url: '/api/proxy/teams',
         headers: JSON_HEADERS,
@@ -131,14 +110,14 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
   });
 
   it('serves the tracker uploads on the site origin', async () => {
-    const team = (await site.inject({ url: '/api/proxy/teams/1' })).json();
+    const team = (await t.site.inject({ url: '/api/proxy/teams/1' })).json();
     const image = team.members.find((m: { user: { image: string | null } }) => m.user.image).user
       .image;
-    const response = await site.inject({ url: `/uploads/${image}` });
+    const response = await t.site.inject({ url: `/uploads/${image}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\//);
-    expect((await site.inject({ url: '/uploads/seed/nobody.svg' })).statusCode).toBe(404);
-    expect((await site.inject({ url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    expect((await t.site.inject({ url: '/uploads/seed/nobody.svg' })).statusCode).toBe(404);
+    expect((await t.site.inject({ url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 });
 
@@ -193,7 +172,7 @@ describe('POST /api/onboarding', () => {
 
   it('answers a deeply nested body with 400, not a crash', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    const response = await site.inject({
+    const response = await t.site.inject({
       method: 'POST',
       url: '/api/onboarding',
       headers: JSON_HEADERS,
@@ -234,7 +213,7 @@ describe('POST /api/onboarding', () => {
       },
     ];
     for (const { headers, payload, status } of cases) {
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: '/api/onboarding',
         headers,
@@ -307,7 +286,7 @@ describe('POST /api/users', () => {
 describe('POST /api/users/:id/profile', () => {
   // An applicant is not public (the proxy answers 404), so the tracker's own record is read.
   const profileOf = async (id: number) => {
-    const row = await tracker.running.app.repos.users.get(id);
+    const row = await t.tracker.running.app.repos.users.get(id);
     if (!row) throw new Error(`no user ${id}`);
     return row;
   };
@@ -318,7 +297,7 @@ describe('POST /api/users/:id/profile', () => {
       { name: 'aboutMe', value: 'I run before work.' },
       { name: 'photoFile', value: PNG, filename: 'me.png', type: 'image/png' },
     ]);
-    const response = await site.inject({
+    const response = await t.site.inject({
       method: 'POST',
       url: `/api/users/${id}/profile`,
       headers: { ...form.headers, cookie },
@@ -331,7 +310,7 @@ describe('POST /api/users/:id/profile', () => {
     expect(body.user).toMatchObject({ id, photo: body.photo, about: 'I run before work.' });
     const user = await profileOf(id);
     expect(user).toMatchObject({ about: 'I run before work.', image: body.photo });
-    const photo = await site.inject({ url: `/uploads/${body.photo}` });
+    const photo = await t.site.inject({ url: `/uploads/${body.photo}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.equals(PNG)).toBe(true);
   });
@@ -342,7 +321,7 @@ describe('POST /api/users/:id/profile', () => {
       { name: 'aboutMe', value: 'Only words.' },
       { name: 'photoFile', value: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
     ]);
-    const response = await site.inject({
+    const response = await t.site.inject({
       method: 'POST',
       url: `/api/users/${id}/profile`,
       headers: { ...form.headers, cookie },
@@ -364,7 +343,7 @@ describe('POST /api/users/:id/profile', () => {
       { cookie: `ap_session=${theirs.id}`, id: theirs.id },
     ];
     for (const { cookie, id } of attempts) {
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: `/api/users/${id}/profile`,
         headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
@@ -382,7 +361,7 @@ describe('POST /api/users/:id/profile', () => {
     vi.useFakeTimers({ now: Date.now() + 25 * 60 * 60 * 1000, toFake: ['Date'] });
     try {
       const form = multipart([{ name: 'aboutMe', value: 'late' }]);
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: `/api/users/${id}/profile`,
         headers: { ...form.headers, cookie },
@@ -451,7 +430,7 @@ describe('POST /api/users/:id/profile', () => {
     ];
     for (const { parts, status, message } of cases) {
       const form = multipart(parts);
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: `/api/users/${id}/profile`,
         headers: { ...form.headers, cookie },
@@ -460,7 +439,7 @@ describe('POST /api/users/:id/profile', () => {
       expect(response.statusCode, JSON.stringify(parts.map((p) => p.name))).toBe(status);
       expect(response.json().message).toMatch(message);
     }
-    const json = await site.inject({
+    const json = await t.site.inject({
       method: 'POST',
       url: `/api/users/${id}/profile`,
       headers: { ...JSON_HEADERS, cookie },
@@ -469,7 +448,7 @@ describe('POST /api/users/:id/profile', () => {
     expect(json.statusCode).toBe(415);
     for (const badId of ['abc', '0', '-1', '1e3', '..%2F1']) {
       const form = multipart([{ name: 'aboutMe', value: 'x' }]);
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: `/api/users/${badId}/profile`,
         headers: { ...form.headers, cookie },
@@ -496,7 +475,7 @@ describe('POST /api/users/:id/profile', () => {
       },
     ];
     for (const { type, payload } of bodies) {
-      const response = await site.inject({
+      const response = await t.site.inject({
         method: 'POST',
         url: `/api/users/${id}/profile`,
         headers: { 'content-type': type, origin: SITE_ORIGIN, cookie },
@@ -506,7 +485,7 @@ describe('POST /api/users/:id/profile', () => {
       expect(response.json().message).toMatch(/form data|NUL|Send a photo/);
     }
     const padded = multipart([{ name: 'aboutMe', value: 'x' }]);
-    const response = await site.inject({
+    const response = await t.site.inject({
       method: 'POST',
       url: `/api/users/00${id}/profile`,
       headers: { ...padded.headers, cookie },
@@ -520,7 +499,7 @@ describe('POST /api/users/:id/profile', () => {
 
 describe('booking and feedback', () => {
   it('gives the next available date as an ISO instant', async () => {
-    const response = await site.inject({ url: '/api/booking/next-available-date' });
+    const response = await t.site.inject({ url: '/api/booking/next-available-date' });
     expect(response.statusCode).toBe(200);
     const { date } = response.json();
     expect(new Date(date).toISOString()).toBe(date);
@@ -582,8 +561,8 @@ describe('booking and feedback', () => {
 
 describe('POST /api/confirm-email', () => {
   const tokenFor = async (email: string) => {
-    await vi.waitFor(() => expect(tracker.mail.some((m) => m.to === email)).toBe(true));
-    const text = tracker.mail.find((m) => m.to === email)?.text ?? '';
+    await vi.waitFor(() => expect(t.tracker.mail.some((m) => m.to === email)).toBe(true));
+    const text = t.tracker.mail.find((m) => m.to === email)?.text ?? '';
     const match = /confirm-email\?token=([^\s]+)/.exec(text);
     return decodeURIComponent(match?.[1] ?? '');
   };
@@ -608,7 +587,7 @@ describe('POST /api/confirm-email', () => {
     const payload = signup();
     await post('/api/users', payload);
     const token = await tokenFor(payload.email);
-    tracker.advance(73 * 60 * 60 * 1000);
+    t.tracker.advance(73 * 60 * 60 * 1000);
     const expired = await post('/api/confirm-email', { token });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
@@ -625,11 +604,11 @@ describe('POST /api/confirm-email', () => {
 
 describe('GET /api/status', () => {
   it('reports the key by presence, length and prefix, and a real connection test', async () => {
-    const response = await site.inject({ url: '/api/status' });
+    const response = await t.site.inject({ url: '/api/status' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
-      apiBaseUrl: tracker.url,
+      apiBaseUrl: t.tracker.url,
       apiKeyExists: true,
       apiKeyLength: API_KEY_LENGTH,
       apiKeyPrefix: API_KEY_PREFIX,
@@ -637,12 +616,14 @@ describe('GET /api/status', () => {
       testConnection: { success: true, status: 200, statusText: 'OK', error: null },
       serverTime: expect.any(String),
     });
-    expect(response.body).not.toContain(tracker.apiKey);
+    expect(response.body).not.toContain(t.tracker.apiKey);
   });
 
   it('shows a failed connection when the key is wrong', async () => {
     const wrongKey = `${API_KEY_PREFIX}${'x'.repeat(API_KEY_LENGTH - API_KEY_PREFIX.length)}`;
-    const misconfigured = await buildTestSite({ tracker: { url: tracker.url, apiKey: wrongKey } });
+    const misconfigured = await buildTestSite({
+      tracker: { url: t.tracker.url, apiKey: wrongKey },
+    });
     const body = (await misconfigured.inject({ url: '/api/status' })).json();
     expect(body.testConnection).toMatchObject({
       success: false,

@@ -1,36 +1,8 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestSite,
-  JSON_HEADERS,
-  SITE_ORIGIN,
-  startTestTracker,
-  type TestTracker,
-} from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { JSON_HEADERS, SITE_ORIGIN, useTestSite } from './helper.ts';
 
-let tracker: TestTracker;
-let site: FastifyInstance;
-
-beforeAll(async () => {
-  tracker = await startTestTracker();
-  site = await buildTestSite({
-    tracker,
-    env: {
-      RATE_LIMIT_SIGNUP_MAX: '100000',
-      RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '100000',
-      RATE_LIMIT_SIGNUP_EMAIL_MAX: '100000',
-      RATE_LIMIT_WRITE_MAX: '100000',
-      RATE_LIMIT_READ_MAX: '100000',
-      RATE_LIMIT_PROFILE_MAX: '100000',
-    },
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await tracker?.close();
-});
+const t = useTestSite();
 
 /** Bounded, so the suite stays fast; each run is one request against the real tracker. */
 const RUNS = 30;
@@ -87,7 +59,7 @@ describe('fuzzing every endpoint answers without a 5xx', () => {
           fc.oneof(anyJson, validBodies[url] ?? anyJson),
           fc.option(fc.string({ maxLength: 140 }), { nil: undefined }),
           async (body, key) => {
-            const response = await site.inject({
+            const response = await t.site.inject({
               method: 'POST',
               url,
               headers: {
@@ -117,7 +89,7 @@ describe('fuzzing every endpoint answers without a 5xx', () => {
         ),
         fc.uint8Array({ maxLength: 512 }),
         async (url, type, bytes) => {
-          const response = await site.inject({
+          const response = await t.site.inject({
             method: 'POST',
             url,
             headers: { 'content-type': type, origin: SITE_ORIGIN },
@@ -136,7 +108,7 @@ describe('fuzzing every endpoint answers without a 5xx', () => {
         fc.constantFrom('teams', 'users', 'focus-areas', 'role-areas', 'nope'),
         fc.oneof(fc.string(), fc.integer(), fc.bigInt()),
         async (kind, id) => {
-          const response = await site.inject({
+          const response = await t.site.inject({
             url: `/api/proxy/${kind}/${encodeURIComponent(String(id))}`,
           });
           expect(response.statusCode, response.body).toBeLessThan(500);

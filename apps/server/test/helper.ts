@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { LogOptions } from '@app/server-kit';
 import { createTestDatabase, type RunningTracker, startTracker } from '@app/tracker';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../src/build.ts';
 import { loadEnv } from '../src/env.ts';
 
@@ -83,6 +84,82 @@ export async function startTestTracker(
     },
   };
 }
+
+/** Rate limits high enough that a suite never meets them. */
+export const NO_LIMITS = {
+  RATE_LIMIT_SIGNUP_MAX: '100000',
+  RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '100000',
+  RATE_LIMIT_SIGNUP_EMAIL_MAX: '100000',
+  RATE_LIMIT_WRITE_MAX: '100000',
+  RATE_LIMIT_READ_MAX: '100000',
+  RATE_LIMIT_PROFILE_MAX: '100000',
+};
+
+export interface TestSite {
+  site: FastifyInstance;
+  tracker: TestTracker;
+  /** Runs `use` against another site, with these settings, in front of the same tracker. */
+  withSite<T>(env: Record<string, string>, use: (site: FastifyInstance) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A real tracker and the site in front of it for the file's tests: started before them, closed
+ * after them. Read `site` and `tracker` inside tests (they are set once the file starts). The
+ * site's rate limits are out of reach unless `env` sets them.
+ */
+export function useTestSite(
+  opts: { env?: Record<string, string>; trackerEnv?: Record<string, string> } = {},
+): TestSite {
+  const context = {
+    async withSite(env, use) {
+      const site = await buildTestSite({ tracker: context.tracker, env });
+      try {
+        return await use(site);
+      } finally {
+        await site.close();
+      }
+    },
+  } as TestSite;
+  beforeAll(async () => {
+    context.tracker = await startTestTracker(opts.trackerEnv ? { env: opts.trackerEnv } : {});
+    context.site = await buildTestSite({
+      tracker: context.tracker,
+      env: { ...NO_LIMITS, ...opts.env },
+    });
+  });
+  afterAll(async () => {
+    await context.site?.close();
+    await context.tracker?.close();
+  });
+  return context;
+}
+
+/** The API key the stand-in upstreams are called with. */
+export const STUB_API_KEY = 'acp_stubstubstubstubstubstub';
+
+/** Settings of a site that listens on a loopback port of its own, as `startSite` runs it. */
+export const listeningEnv = (env: Record<string, string>) =>
+  loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: WEB_FIXTURE, ...env });
+
+/** ...in front of a stand-in upstream. */
+export const stubbedEnv = (upstreamUrl: string, env: Record<string, string> = {}) =>
+  listeningEnv({
+    TRACKER_API_URL: upstreamUrl,
+    TRACKER_API_KEY: STUB_API_KEY,
+    SESSION_SECRET: TEST_SECRET,
+    ...env,
+  });
+
+/** ...with its own tracker inside, on a test database. */
+export const embeddedEnv = (
+  database: { dataDir: string; databaseUrl?: string | undefined },
+  env: Record<string, string> = {},
+) =>
+  listeningEnv({
+    TRACKER_DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
 
 /** A stand-in upstream on loopback, for behaviour a real tracker will not show (down, slow). */
 export async function startStubUpstream(

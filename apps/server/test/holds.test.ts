@@ -1,36 +1,9 @@
 import { HOLD_SECONDS, HoldResponse, Team, TeamList } from '@app/contracts';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestSite,
-  JSON_HEADERS,
-  SITE_ORIGIN,
-  sessionCookie,
-  signup,
-  startTestTracker,
-  type TestTracker,
-} from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { JSON_HEADERS, SITE_ORIGIN, sessionCookie, signup, useTestSite } from './helper.ts';
 
-let tracker: TestTracker;
-let site: FastifyInstance;
-
-beforeAll(async () => {
-  tracker = await startTestTracker();
-  site = await buildTestSite({
-    tracker,
-    env: {
-      RATE_LIMIT_SIGNUP_MAX: '1000',
-      RATE_LIMIT_WRITE_MAX: '1000',
-      RATE_LIMIT_READ_MAX: '1000',
-    },
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await tracker?.close();
-});
+const t = useTestSite();
 
 /** A browser: keeps the session cookie the site gives it, as a real one would. */
 function browser() {
@@ -44,43 +17,30 @@ function browser() {
     ...(cookie ? { cookie } : {}),
     ...extra,
   });
+  const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+    remember(
+      await t.site.inject({
+        method,
+        url,
+        headers: headers(payload ? JSON_HEADERS : {}),
+        ...(payload ? { payload: JSON.stringify(payload) } : {}),
+      }),
+    );
   return {
     get cookie() {
       return cookie;
     },
-    hold: async (teamId: unknown) =>
-      remember(
-        await site.inject({
-          method: 'POST',
-          url: '/api/holds',
-          headers: headers(JSON_HEADERS),
-          payload: JSON.stringify({ teamId }),
-        }),
-      ),
-    extend: async (id: string) =>
-      remember(
-        await site.inject({ method: 'POST', url: `/api/holds/${id}/extend`, headers: headers() }),
-      ),
-    release: async (id: string) =>
-      remember(
-        await site.inject({ method: 'DELETE', url: `/api/holds/${id}`, headers: headers() }),
-      ),
-    signUp: async (payload: object) =>
-      remember(
-        await site.inject({
-          method: 'POST',
-          url: '/api/users',
-          headers: headers(JSON_HEADERS),
-          payload: JSON.stringify(payload),
-        }),
-      ),
+    hold: (teamId: unknown) => send('POST', '/api/holds', { teamId }),
+    extend: (id: string) => send('POST', `/api/holds/${id}/extend`),
+    release: (id: string) => send('DELETE', `/api/holds/${id}`),
+    signUp: (payload: object) => send('POST', '/api/users', payload),
   };
 }
 
 const team = async (id: number) =>
-  Team.parse((await site.inject({ url: `/api/proxy/teams/${id}` })).json());
+  Team.parse((await t.site.inject({ url: `/api/proxy/teams/${id}` })).json());
 const teamNamed = async (name: string) => {
-  const teams = TeamList.parse((await site.inject({ url: '/api/proxy/teams' })).json());
+  const teams = TeamList.parse((await t.site.inject({ url: '/api/proxy/teams' })).json());
   const found = teams.find((t) => t.name === name);
   if (!found) throw new Error(`no team ${name}`);
   return found;
@@ -145,14 +105,14 @@ describe('POST /api/holds', () => {
   });
 
   it('takes JSON from the site itself only', async () => {
-    const plain = await site.inject({
+    const plain = await t.site.inject({
       method: 'POST',
       url: '/api/holds',
       headers: { origin: SITE_ORIGIN, 'content-type': 'text/plain' },
       payload: JSON.stringify({ teamId: 4 }),
     });
     expect(plain.statusCode).toBe(415);
-    const foreign = await site.inject({
+    const foreign = await t.site.inject({
       method: 'POST',
       url: '/api/holds',
       headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
@@ -166,7 +126,7 @@ describe('a hold belongs to the browser session that made it', () => {
   it('lets the owner extend it to 600 s from now and release it', async () => {
     const visitor = browser();
     const { hold } = HoldResponse.parse((await visitor.hold(5)).json());
-    tracker.advance(120_000);
+    t.tracker.advance(120_000);
     const extended = await visitor.extend(hold.id);
     expect(extended.statusCode).toBe(200);
     const after = HoldResponse.parse(extended.json()).hold;
@@ -207,7 +167,7 @@ describe('a hold belongs to the browser session that made it', () => {
       expect((await visitor.extend(id)).statusCode, id).toBe(400);
       expect((await visitor.release(id)).json().code, id).toBe('VALIDATION_ERROR');
     }
-    tracker.advance(HOLD_SECONDS * 1000);
+    t.tracker.advance(HOLD_SECONDS * 1000);
     const expired = await visitor.extend(hold.id);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().code).toBe('HOLD_EXPIRED');
@@ -240,7 +200,7 @@ describe('signing up with a held seat', () => {
 
 describe('GET /api/proxy: only members are public', () => {
   it('lists Active members only, with open seats as a number', async () => {
-    const teams = TeamList.parse((await site.inject({ url: '/api/proxy/teams' })).json());
+    const teams = TeamList.parse((await t.site.inject({ url: '/api/proxy/teams' })).json());
     for (const t of teams) {
       expect(typeof t.openSeats).toBe('number');
       for (const member of t.members) expect(member).toMatchObject({ status: 'Active' });
@@ -252,8 +212,8 @@ describe('GET /api/proxy: only members are public', () => {
   it('answers an applicant exactly like an unknown id', async () => {
     const created = await browser().signUp(signup({ teamId: 7 }));
     const id = created.json().user.id;
-    const unknown = await site.inject({ url: '/api/proxy/users/2000000' });
-    const applicant = await site.inject({ url: `/api/proxy/users/${id}` });
+    const unknown = await t.site.inject({ url: '/api/proxy/users/2000000' });
+    const applicant = await t.site.inject({ url: `/api/proxy/users/${id}` });
     expect(applicant.statusCode).toBe(404);
     expect(applicant.body).toBe(unknown.body);
   });
@@ -279,14 +239,14 @@ describe('any input to the hold endpoints', () => {
           };
           const path = encodeURIComponent(id) || 'x';
           for (const response of [
-            await site.inject({
+            await t.site.inject({
               method: 'POST',
               url: '/api/holds',
               headers: { ...headers, 'content-type': 'application/json' },
               payload: JSON.stringify(body),
             }),
-            await site.inject({ method: 'POST', url: `/api/holds/${path}/extend`, headers }),
-            await site.inject({ method: 'DELETE', url: `/api/holds/${path}`, headers }),
+            await t.site.inject({ method: 'POST', url: `/api/holds/${path}/extend`, headers }),
+            await t.site.inject({ method: 'DELETE', url: `/api/holds/${path}`, headers }),
           ]) {
             expect(response.statusCode, response.body).toBeLessThan(500);
             if (response.statusCode !== 204) {

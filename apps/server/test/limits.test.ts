@@ -1,34 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestSite,
-  JSON_HEADERS,
-  multipart,
-  PNG,
-  sessionCookie,
-  signup,
-  startTestTracker,
-  type TestTracker,
-} from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { JSON_HEADERS, multipart, PNG, sessionCookie, signup, useTestSite } from './helper.ts';
 
-let tracker: TestTracker;
-let site: FastifyInstance;
-
-beforeAll(async () => {
-  tracker = await startTestTracker();
-  site = await buildTestSite({
-    tracker,
-    env: { RATE_LIMIT_SIGNUP_MAX: '1000', RATE_LIMIT_PROFILE_MAX: '2' },
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await tracker?.close();
-});
+const t = useTestSite({ env: { RATE_LIMIT_SIGNUP_MAX: '1000', RATE_LIMIT_PROFILE_MAX: '2' } });
 
 async function account() {
-  const response = await site.inject({
+  const response = await t.site.inject({
     method: 'POST',
     url: '/api/users',
     headers: JSON_HEADERS,
@@ -42,7 +19,7 @@ const savePhoto = (id: number, cookie: string) => {
   const form = multipart([
     { name: 'photoFile', value: PNG, filename: 'me.png', type: 'image/png' },
   ]);
-  return site.inject({
+  return t.site.inject({
     method: 'POST',
     url: `/api/users/${id}/profile`,
     headers: { ...form.headers, cookie },
@@ -75,19 +52,15 @@ describe('sign-up limits', () => {
     });
 
   it('let a class of 30 behind one address sign up, with the default limits', async () => {
-    const school = await buildTestSite({ tracker });
-    try {
+    await t.withSite({}, async (school) => {
       const statuses = [];
       for (let i = 0; i < 30; i++) statuses.push((await post(school, signup())).statusCode);
       expect(statuses).toEqual(Array.from({ length: 30 }, () => 201));
-    } finally {
-      await school.close();
-    }
+    });
   });
 
   it('count only accounts created against an address', async () => {
-    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_SIGNUP_MAX: '2' } });
-    try {
+    await t.withSite({ RATE_LIMIT_SIGNUP_MAX: '2' }, async (limited) => {
       // Mistakes and taken addresses cost nothing.
       for (let i = 0; i < 3; i++) {
         expect((await post(limited, signup({ password: '123' }))).statusCode).toBe(400);
@@ -104,37 +77,33 @@ describe('sign-up limits', () => {
       });
       // Another address is not held back.
       expect((await post(limited, signup(), '10.2.2.2')).statusCode).toBe(201);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('bound the attempts with one email address, and accounts created by everyone', async () => {
-    const limited = await buildTestSite({
-      tracker,
-      env: { RATE_LIMIT_SIGNUP_EMAIL_MAX: '2', RATE_LIMIT_SIGNUP_GLOBAL_MAX: '2' },
-    });
-    try {
-      const one = signup();
-      expect((await post(limited, one, '10.3.0.1')).statusCode).toBe(201);
-      expect((await post(limited, one, '10.3.0.2')).statusCode).toBe(409);
-      const third = await post(limited, one, '10.3.0.3');
-      expect(third.statusCode).toBe(429);
-      expect(third.json().message).toMatch(/^Too many sign-up attempts with this email address\./);
-      expect((await post(limited, signup(), '10.3.0.4')).statusCode).toBe(201);
-      const ceiling = await post(limited, signup(), '10.3.0.5');
-      expect(ceiling.statusCode).toBe(429);
-      expect(ceiling.json().message).toMatch(/^Too many people are signing up right now\./);
-    } finally {
-      await limited.close();
-    }
+    await t.withSite(
+      { RATE_LIMIT_SIGNUP_EMAIL_MAX: '2', RATE_LIMIT_SIGNUP_GLOBAL_MAX: '2' },
+      async (limited) => {
+        const one = signup();
+        expect((await post(limited, one, '10.3.0.1')).statusCode).toBe(201);
+        expect((await post(limited, one, '10.3.0.2')).statusCode).toBe(409);
+        const third = await post(limited, one, '10.3.0.3');
+        expect(third.statusCode).toBe(429);
+        expect(third.json().message).toMatch(
+          /^Too many sign-up attempts with this email address\./,
+        );
+        expect((await post(limited, signup(), '10.3.0.4')).statusCode).toBe(201);
+        const ceiling = await post(limited, signup(), '10.3.0.5');
+        expect(ceiling.statusCode).toBe(429);
+        expect(ceiling.json().message).toMatch(/^Too many people are signing up right now\./);
+      },
+    );
   });
 });
 
 describe('page routes', () => {
   it('never answer 429, while unknown API paths are limited', async () => {
-    const limited = await buildTestSite({ tracker, env: { RATE_LIMIT_READ_MAX: '2' } });
-    try {
+    await t.withSite({ RATE_LIMIT_READ_MAX: '2' }, async (limited) => {
       for (let i = 0; i < 5; i++) {
         const page = await limited.inject({ url: '/onboarding/work/role' });
         expect(page.statusCode).toBe(200);
@@ -144,8 +113,6 @@ describe('page routes', () => {
       for (let i = 0; i < 3; i++)
         codes.push((await limited.inject({ url: '/api/nope' })).statusCode);
       expect(codes).toEqual([404, 404, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

@@ -2,13 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestSite,
   JSON_HEADERS,
+  STUB_API_KEY,
   signup,
   startStubUpstream,
   startTestTracker,
   type TestTracker,
 } from './helper.ts';
-
-const API_KEY = 'acp_stubstubstubstubstubstub';
 
 /** A tracker stand-in whose team list grows with each sign-up and counts the reads it serves. */
 function teamsUpstream() {
@@ -58,7 +57,7 @@ describe('proxy read cache', () => {
 
   const build = (env: Record<string, string> = {}) =>
     buildTestSite({
-      tracker: { url: upstream.url, apiKey: API_KEY },
+      tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       env: { PROXY_CACHE_MS: '60000', ...env },
     });
   const seats = async (app: NonNullable<typeof site>) => {

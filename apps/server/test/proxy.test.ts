@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSite, JSON_HEADERS, signup, startStubUpstream } from './helper.ts';
-
-const API_KEY = 'acp_stubstubstubstubstubstub';
+import { buildTestSite, JSON_HEADERS, STUB_API_KEY, signup, startStubUpstream } from './helper.ts';
 
 describe('proxy to an upstream that misbehaves', () => {
   const seen: { url: string; headers: Record<string, unknown> }[] = [];
@@ -34,7 +32,7 @@ describe('proxy to an upstream that misbehaves', () => {
   });
 
   it('adds the key and drops the browser cookies and query', async () => {
-    const site = await buildTestSite({ tracker: { url: upstream.url, apiKey: API_KEY } });
+    const site = await buildTestSite({ tracker: { url: upstream.url, apiKey: STUB_API_KEY } });
     const response = await site.inject({
       url: '/api/proxy/teams?x=1',
       headers: { cookie: 'ap_session=abc', authorization: 'Bearer zzz' },
@@ -42,14 +40,14 @@ describe('proxy to an upstream that misbehaves', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
     expect(seen.at(-1)?.url).toBe('/teams');
-    expect(seen.at(-1)?.headers['x-api-key']).toBe(API_KEY);
+    expect(seen.at(-1)?.headers['x-api-key']).toBe(STUB_API_KEY);
     expect(seen.at(-1)?.headers.cookie).toBeUndefined();
     expect(seen.at(-1)?.headers.authorization).toBeUndefined();
     await site.close();
   });
 
   it('passes on "busy, try again later" with its Retry-After', async () => {
-    const site = await buildTestSite({ tracker: { url: upstream.url, apiKey: API_KEY } });
+    const site = await buildTestSite({ tracker: { url: upstream.url, apiKey: STUB_API_KEY } });
     const response = await site.inject({
       method: 'POST',
       url: '/api/onboarding',
@@ -64,7 +62,7 @@ describe('proxy to an upstream that misbehaves', () => {
 
   it('answers 504 to a read the tracker is too slow for, and waits for a sign-up', async () => {
     const site = await buildTestSite({
-      tracker: { url: upstream.url, apiKey: API_KEY },
+      tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       env: { TRACKER_TIMEOUT_MS: '150' },
     });
     const response = await site.inject({ url: '/api/proxy/focus-areas' });
@@ -96,7 +94,7 @@ describe('proxy to an upstream that misbehaves', () => {
       }));
     });
     const site = await buildTestSite({
-      tracker: { url: `${mounted.url}/tracker`, apiKey: API_KEY },
+      tracker: { url: `${mounted.url}/tracker`, apiKey: STUB_API_KEY },
     });
     expect((await site.inject({ url: '/api/proxy/teams' })).json()).toEqual([{ id: 7 }]);
     expect((await site.inject({ url: '/api/booking/next-available-date' })).json()).toEqual({
@@ -109,12 +107,12 @@ describe('proxy to an upstream that misbehaves', () => {
   it('answers 502 with a clear JSON error when the tracker is down', async () => {
     const down = await startStubUpstream(() => {});
     await down.close();
-    const site = await buildTestSite({ tracker: { url: down.url, apiKey: API_KEY } });
+    const site = await buildTestSite({ tracker: { url: down.url, apiKey: STUB_API_KEY } });
     for (const url of ['/api/proxy/teams', '/api/booking/next-available-date']) {
       const response = await site.inject({ url });
       expect(response.statusCode, url).toBe(502);
       expect(response.json()).toMatchObject({ code: 'TRACKER_UNAVAILABLE' });
-      expect(response.body).not.toContain(API_KEY);
+      expect(response.body).not.toContain(STUB_API_KEY);
     }
     await site.close();
   });

@@ -1,35 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestSite,
-  JSON_HEADERS,
-  multipart,
-  sessionCookie,
-  signup,
-  startTestTracker,
-  type TestTracker,
-} from './helper.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { JSON_HEADERS, multipart, sessionCookie, signup, useTestSite } from './helper.ts';
 
-let tracker: TestTracker;
-let site: FastifyInstance;
-
-beforeAll(async () => {
+const t = useTestSite({
   // One hash at a time and a short waiting line, so a burst of 30 overflows it.
-  tracker = await startTestTracker({ env: { SIGNUP_CONCURRENCY: '1', SIGNUP_QUEUE_MAX: '4' } });
-  site = await buildTestSite({
-    tracker,
-    env: { RATE_LIMIT_SIGNUP_MAX: '1000', RATE_LIMIT_WRITE_MAX: '1000' },
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
-  await tracker?.close();
+  trackerEnv: { SIGNUP_CONCURRENCY: '1', SIGNUP_QUEUE_MAX: '4' },
+  env: { RATE_LIMIT_SIGNUP_MAX: '1000', RATE_LIMIT_WRITE_MAX: '1000' },
 });
 
 const signUp = (payload: object, key: string) =>
-  site.inject({
+  t.site.inject({
     method: 'POST',
     url: '/api/users',
     headers: { ...JSON_HEADERS, 'idempotency-key': key },
@@ -38,7 +19,7 @@ const signUp = (payload: object, key: string) =>
 
 /** The ids of the accounts with this address (the address is unique, so zero or one). */
 async function accountsWith(email: string): Promise<number[]> {
-  const user = await tracker.running.app.repos.users.findByEmail(email);
+  const user = await t.tracker.running.app.repos.users.findByEmail(email);
   return user ? [user.id] : [];
 }
 
@@ -48,7 +29,7 @@ async function waitUntil(condition: () => boolean) {
 
 async function saveProfile(id: number, cookie: string) {
   const form = multipart([{ name: 'aboutMe', value: 'Morning runs' }]);
-  return site.inject({
+  return t.site.inject({
     method: 'POST',
     url: `/api/users/${id}/profile`,
     headers: { ...form.headers, cookie },
@@ -61,7 +42,7 @@ describe('a burst of sign-ups', () => {
     const people = Array.from({ length: 30 }, () => ({ payload: signup(), key: randomUUID() }));
     // The hashing slot is taken while the burst arrives, so the waiting line overflows.
     let release = () => {};
-    const occupied = tracker.running.app.signups.queue.run(
+    const occupied = t.tracker.running.app.signups.queue.run(
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     let refused = 0;

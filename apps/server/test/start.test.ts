@@ -3,23 +3,13 @@ import { join } from 'node:path';
 import { StatusResponse } from '@app/contracts';
 import { createTestDatabase } from '@app/tracker';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env.ts';
 import { startSite } from '../src/start.ts';
-import { startStubUpstream, WEB_FIXTURE } from './helper.ts';
-
-const API_KEY = 'acp_stubstubstubstubstubstub';
+import { embeddedEnv, startStubUpstream, stubbedEnv } from './helper.ts';
 
 describe('startSite', () => {
   it('starts the tracker in-process when no TRACKER_API_URL is set, and closes it', async () => {
     const database = await createTestDatabase();
-    const env = loadEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      TRACKER_DATA_DIR: database.dataDir,
-      WEB_DIST: WEB_FIXTURE,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    });
+    const env = embeddedEnv(database);
     try {
       const site = await startSite(env);
       const status = StatusResponse.parse(await (await fetch(`${site.url}/api/status`)).json());
@@ -51,17 +41,7 @@ describe('startSite', () => {
         return { focusAreas: [] };
       });
     });
-    const site = await startSite(
-      loadEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        TRACKER_API_URL: upstream.url,
-        TRACKER_API_KEY: API_KEY,
-        SESSION_SECRET: 'x'.repeat(32),
-        WEB_DIST: WEB_FIXTURE,
-      }),
-    );
+    const site = await startSite(stubbedEnv(upstream.url));
     const inFlight = fetch(`${site.url}/api/status`);
     await arrived;
     await site.close();

@@ -2,11 +2,16 @@ import { connect } from 'node:net';
 import { createTestDatabase } from '@app/tracker';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env.ts';
 import { startSite } from '../src/start.ts';
-import { buildTestSite, PNG, SITE_ORIGIN, startStubUpstream, WEB_FIXTURE } from './helper.ts';
-
-const API_KEY = 'acp_stubstubstubstubstubstub';
+import {
+  buildTestSite,
+  embeddedEnv,
+  PNG,
+  SITE_ORIGIN,
+  STUB_API_KEY,
+  startStubUpstream,
+  stubbedEnv,
+} from './helper.ts';
 
 /** Writes raw bytes to the server and collects everything it answers until it closes. */
 function rawExchange(port: number, bytes: string): Promise<string> {
@@ -40,7 +45,7 @@ describe('requests that never finish arriving, and unreadable ones', () => {
   beforeAll(async () => {
     upstream = await startStubUpstream(() => {});
     site = await buildTestSite({
-      tracker: { url: upstream.url, apiKey: API_KEY },
+      tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       env: { REQUEST_TIMEOUT_MS: '1500' },
     });
     await site.listen({ port: 0, host: '127.0.0.1' });
@@ -81,18 +86,7 @@ describe('requests that never finish arriving, and unreadable ones', () => {
 describe('shutting down', () => {
   it('answers new requests with 503 and Connection: close while it drains', async () => {
     const upstream = await startStubUpstream(() => {});
-    const site = await startSite(
-      loadEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        TRACKER_API_URL: upstream.url,
-        TRACKER_API_KEY: API_KEY,
-        SESSION_SECRET: 'x'.repeat(32),
-        WEB_DIST: WEB_FIXTURE,
-        SHUTDOWN_DRAIN_MS: '800',
-      }),
-    );
+    const site = await startSite(stubbedEnv(upstream.url, { SHUTDOWN_DRAIN_MS: '800' }));
     const closed = site.close();
     const response = await fetch(`${site.url}/onboarding`);
     expect(response.status).toBe(503);
@@ -108,16 +102,7 @@ describe('shutting down', () => {
     const database = await createTestDatabase();
     try {
       const site = await startSite(
-        loadEnv({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'silent',
-          TRACKER_DATA_DIR: database.dataDir,
-          WEB_DIST: WEB_FIXTURE,
-          PROXY_CACHE_MS: '0',
-          SHUTDOWN_DRAIN_MS: '0',
-          ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-        }),
+        embeddedEnv(database, { PROXY_CACHE_MS: '0', SHUTDOWN_DRAIN_MS: '0' }),
       );
       const reads = Array.from({ length: 20 }, (_, i) =>
         fetch(`${site.url}/api/proxy/${i % 2 ? 'teams' : 'focus-areas'}`).then(
@@ -141,7 +126,7 @@ describe('an upload the client gives up on', () => {
     const lines: string[] = [];
     const upstream = await startStubUpstream(() => {});
     const site = await buildTestSite({
-      tracker: { url: upstream.url, apiKey: API_KEY },
+      tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       log: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
     });
     try {
