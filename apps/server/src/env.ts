@@ -63,6 +63,12 @@ const EnvSchema = BaseEnv.extend({
   /** Profile saves (a photo each, up to 5 MB) per account per profile window. */
   RATE_LIMIT_PROFILE_MAX: positiveInt(6),
   RATE_LIMIT_PROFILE_WINDOW_MS: positiveInt(10 * 60_000),
+  /**
+   * Requests for the confirmation email again per client per resend window (the tracker limits
+   * each address on top of this).
+   */
+  RATE_LIMIT_RESEND_MAX: positiveInt(10),
+  RATE_LIMIT_RESEND_WINDOW_MS: positiveInt(15 * 60_000),
   /** Extra origins allowed to send state-changing requests (comma separated). */
   ALLOWED_ORIGINS: z
     .string()

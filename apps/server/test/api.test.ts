@@ -602,6 +602,47 @@ describe('POST /api/confirm-email', () => {
   });
 });
 
+describe('POST /api/confirm-email/resend', () => {
+  const resend = (email: unknown) => post('/api/confirm-email/resend', { email });
+  const confirmations = (email: string) =>
+    t.tracker.mail.filter((m) => m.to === email && /confirm-email\?token=/.test(m.text));
+
+  it('sends a new confirmation link to an account waiting for one', async () => {
+    const payload = signup();
+    await post('/api/users', payload);
+    await vi.waitFor(() => expect(confirmations(payload.email)).toHaveLength(1));
+    // The tracker sends to one address at most once a minute.
+    t.tracker.advance(61_000);
+    const response = await resend(payload.email);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: MESSAGES.confirmationResent });
+    await vi.waitFor(() => expect(confirmations(payload.email)).toHaveLength(2));
+  });
+
+  it('answers an address with no account exactly as one with an account', async () => {
+    const payload = signup();
+    await post('/api/users', payload);
+    t.tracker.advance(61_000);
+    const known = await resend(payload.email);
+    const unknown = await resend(`nobody.${Date.now()}@example.com`);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+  });
+
+  it('refuses a missing or malformed address with the form messages', async () => {
+    for (const [email, message] of [
+      [undefined, MESSAGES.enterEmail],
+      ['', MESSAGES.enterEmail],
+      ['ada@', MESSAGES.validEmail],
+      [7, MESSAGES.enterEmail],
+    ] as const) {
+      const response = await resend(email);
+      expect(response.statusCode, String(email)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+  });
+});
+
 describe('GET /api/status', () => {
   it('reports the key by presence, length and prefix, and a real connection test', async () => {
     const response = await t.site.inject({ url: '/api/status' });

@@ -48,6 +48,7 @@ const validBodies: Record<string, fc.Arbitrary<unknown>> = {
   }),
   '/api/feedback': fc.record({ name: text, email: fc.emailAddress(), feedback: text, category }),
   '/api/confirm-email': fc.record({ token: fc.string({ maxLength: 200 }) }),
+  '/api/confirm-email/resend': fc.record({ email: fc.emailAddress() }),
 };
 const postRoutes = Object.keys(validBodies);
 

@@ -93,6 +93,7 @@ export const NO_LIMITS = {
   RATE_LIMIT_WRITE_MAX: '100000',
   RATE_LIMIT_READ_MAX: '100000',
   RATE_LIMIT_PROFILE_MAX: '100000',
+  RATE_LIMIT_RESEND_MAX: '100000',
 };
 
 export interface TestSite {

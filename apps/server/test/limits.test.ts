@@ -101,6 +101,31 @@ describe('sign-up limits', () => {
   });
 });
 
+describe('resending the confirmation email', () => {
+  it('is limited per client address, with the wait in words', async () => {
+    await t.withSite({ RATE_LIMIT_RESEND_MAX: '3' }, async (limited) => {
+      const resend = (remoteAddress: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/confirm-email/resend',
+          headers: JSON_HEADERS,
+          payload: JSON.stringify({ email: 'ada@example.com' }),
+          remoteAddress,
+        });
+      for (let i = 0; i < 3; i++) expect((await resend('10.2.2.2')).statusCode).toBe(202);
+      const refused = await resend('10.2.2.2');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(refused.json().message).toMatch(
+        /^Too many requests\. Please wait \d+ minutes and try again\.$/,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client is not held back.
+      expect((await resend('10.3.3.3')).statusCode).toBe(202);
+    });
+  });
+});
+
 describe('page routes', () => {
   it('never answer 429, while unknown API paths are limited', async () => {
     await t.withSite({ RATE_LIMIT_READ_MAX: '2' }, async (limited) => {

@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { loggableError } from './errors.ts';
-import type { OutboxRow, outboxRepository } from './repositories/outbox.ts';
+import type { MailAttachment, OutboxRow, outboxRepository } from './repositories/outbox.ts';
 
 export interface MailMessage {
   id: number;
@@ -11,6 +11,24 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments: MailAttachment[];
+}
+
+/** The message as nodemailer takes it: attachments are nodemailer's own (content type kept). */
+function nodemailerMessage(m: MailMessage): SendMailOptions {
+  return {
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      // nodemailer sends attachments base64-encoded, so the .ics keeps its CRLF line ends
+      // (RFC 5545) whatever the transport's newline setting.
+      content: a.content,
+    })),
+  };
 }
 
 /** Delivers one message; throws when it could not, and the outbox tries again later. */
@@ -27,12 +45,7 @@ export function emlFileTransport(dir: string): MailTransport {
   });
   return {
     async send(m) {
-      const info = await render.sendMail({
-        from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-      });
+      const info = await render.sendMail(nodemailerMessage(m));
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${String(m.id).padStart(6, '0')}-${m.kind}.eml`);
       await writeFile(`${file}.tmp`, info.message as Buffer);
@@ -45,7 +58,7 @@ export function smtpTransport(url: string): MailTransport {
   const transport = nodemailer.createTransport(url);
   return {
     async send(m) {
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail(nodemailerMessage(m));
     },
   };
 }
@@ -93,6 +106,7 @@ export function createMailer(opts: MailerOptions): Mailer {
         to: row.toAddress,
         subject: row.subject,
         text: row.bodyText,
+        attachments: row.attachments ?? [],
       });
       await opts.outbox.markSent(row.id, opts.now());
       return true;

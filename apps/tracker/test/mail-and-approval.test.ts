@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage, type MailTransport } from '../src/mailer.ts';
+import { RESEND_LIMITS } from '../src/services/users.ts';
 import { membershipStatus, newUser, type TestTracker, testTracker, userRow } from './helpers.ts';
 
 /** Records what it is asked to send; fails while `down` is true. */
@@ -112,6 +114,112 @@ describe('confirmation email and POST /email-confirmations', () => {
     clock = new Date(clock.getTime() + 10 * 60_000);
     await t.app.mailer.flush();
     expect(mail.sent.filter((m) => m.to === body.email)).toHaveLength(1);
+  });
+});
+
+describe('POST /email-confirmations/resend', () => {
+  let t: TestTracker;
+  const mail = recordingTransport();
+  let clock = new Date('2026-06-01T12:00:00Z');
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+  beforeAll(async () => {
+    t = await testTracker({
+      mailTransport: mail.transport,
+      siteUrl: 'https://partners.example',
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const resend = (email: string) =>
+    t.call({ method: 'POST', url: '/email-confirmations/resend', payload: { email } });
+  const confirmations = (email: string) =>
+    mail.sent.filter(
+      (m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'email-confirmation',
+    );
+  const signUp = async () => {
+    const body = newUser();
+    expect((await t.call({ method: 'POST', url: '/users', payload: body })).statusCode).toBe(201);
+    return body.email;
+  };
+
+  it('sends a new link that confirms the account', async () => {
+    const email = await signUp();
+    later(RESEND_LIMITS.cooldownMs);
+    const res = await resend(email.toUpperCase());
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: MESSAGES.confirmationResent });
+    await t.app.mailer.flush();
+    const [first, second] = confirmations(email);
+    expect(second?.subject).toBe('Please confirm your email address');
+    expect(second?.text).toContain('You asked for a new link');
+    expect(tokenIn(second)).not.toBe(tokenIn(first));
+    const ok = await t.call({
+      method: 'POST',
+      url: '/email-confirmations',
+      payload: { token: tokenIn(second) },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('answers an unknown or already confirmed address exactly alike, and sends nothing', async () => {
+    const email = await signUp();
+    later(RESEND_LIMITS.cooldownMs);
+    const waiting = await resend(email);
+    await t.app.mailer.flush();
+    const token = tokenIn(confirmations(email).at(-1));
+    await t.call({ method: 'POST', url: '/email-confirmations', payload: { token } });
+    later(RESEND_LIMITS.cooldownMs);
+    const before = mail.sent.length;
+    const confirmed = await resend(email);
+    const unknown = await resend(`nobody-${Date.now()}@example.org`);
+    await t.app.mailer.flush();
+    expect(mail.sent.length).toBe(before);
+    for (const res of [confirmed, unknown]) {
+      expect(res.statusCode).toBe(waiting.statusCode);
+      expect(res.body).toBe(waiting.body);
+      expect(res.headers['content-type']).toBe(waiting.headers['content-type']);
+    }
+  });
+
+  it('sends at most one a minute and five a day to an address, answering 202 every time', async () => {
+    const email = await signUp();
+    // Within the minute after the sign-up's email: nothing more.
+    expect((await resend(email)).statusCode).toBe(202);
+    await t.app.mailer.flush();
+    expect(confirmations(email)).toHaveLength(1);
+    for (let i = 0; i < 6; i++) {
+      later(RESEND_LIMITS.cooldownMs);
+      expect((await resend(email)).statusCode).toBe(202);
+    }
+    await t.app.mailer.flush();
+    expect(confirmations(email)).toHaveLength(RESEND_LIMITS.perDay);
+    // A day after the first, there is room again.
+    later(24 * 3_600_000);
+    await resend(email);
+    await t.app.mailer.flush();
+    expect(confirmations(email)).toHaveLength(RESEND_LIMITS.perDay + 1);
+  });
+
+  it('sends one email for concurrent requests', async () => {
+    const email = await signUp();
+    later(RESEND_LIMITS.cooldownMs);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resend(email)));
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    await t.app.mailer.flush();
+    expect(confirmations(email)).toHaveLength(2);
+  });
+
+  it('answers 400 for a missing or malformed address', async () => {
+    for (const payload of [{}, { email: '' }, { email: 'not-an-address' }]) {
+      const res = await t.call({ method: 'POST', url: '/email-confirmations/resend', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 });
 

@@ -1,4 +1,7 @@
-import { MESSAGES, NextAvailableDateResponse } from '@app/contracts';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { infoCallCalendar, MESSAGES, NextAvailableDateResponse } from '@app/contracts';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTracker, testTracker } from './helpers.ts';
 
@@ -31,6 +34,40 @@ describe('bookings', () => {
       date: '2026-11-30T20:00:00.000Z',
     });
     expect(typeof res.json().id).toBe('number');
+  });
+
+  it('POST /bookings sends a confirmation email with the call as an .ics at 13:00 America/Denver', async () => {
+    const email = 'cal@example.org';
+    const res = await t.call({ method: 'POST', url: '/bookings', payload: { ...booking, email } });
+    expect(res.statusCode).toBe(201);
+    await t.app.mailer.flush();
+    // The message as it went out: the .eml file nodemailer rendered into the outbox directory.
+    const dir = path.join(t.db.dataDir, 'outbox');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('-booking-confirmation.eml'));
+    const raws = await Promise.all(files.map((f) => readFile(path.join(dir, f))));
+    const mails = await Promise.all(raws.map((raw) => PostalMime.parse(raw)));
+    const index = mails.findIndex((m) => m.to?.some((to) => to.address === email));
+    const mail = mails[index];
+    expect(mail?.subject).toBe('Your info call is booked');
+    expect(mail?.text).toContain('Monday, November 30, 2026 at 1:00 PM Mountain Time');
+    expect(mail?.attachments).toHaveLength(1);
+    const [ics] = mail?.attachments ?? [];
+    expect(ics?.mimeType).toBe('text/calendar');
+    expect(ics?.filename).toBe('info-call.ics');
+    const content =
+      typeof ics?.content === 'string' ? ics.content : new TextDecoder().decode(ics?.content);
+    // The booked date (Monday 30 November, see NOW) at 13:00 in Denver. (The parser hands calendar
+    // parts back with LF line ends, whatever was sent.)
+    expect(content).toMatch(/^DTSTART;TZID=America\/Denver:20261130T130000$/m);
+    expect(content.startsWith('BEGIN:VCALENDAR\n')).toBe(true);
+    expect(ics?.method).toBe('PUBLISH');
+    // Byte for byte the file the maybe-submitted screen offers, CRLF line ends included.
+    const part = String(raws[index]).match(
+      /filename=info-call\.ics\n\n([A-Za-z0-9+/=\n]+)\n--/,
+    )?.[1];
+    expect(Buffer.from(part ?? '', 'base64').toString('utf8')).toBe(
+      infoCallCalendar(res.json().date, NOW.getTime()),
+    );
   });
 
   it('POST /bookings answers 400 with the spec messages', async () => {

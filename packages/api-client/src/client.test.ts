@@ -431,6 +431,34 @@ describe('email confirmation', () => {
   });
 });
 
+describe('resending the confirmation email', () => {
+  it('posts the address and returns the answer; a refusal carries the server message', async () => {
+    const { client, requests } = fakeServer(
+      json({ message: MESSAGES.confirmationResent }, 202),
+      json(
+        {
+          message: 'Too many requests. Please wait 15 minutes and try again.',
+          code: 'RATE_LIMITED',
+        },
+        429,
+      ),
+      new TypeError('Failed to fetch'),
+    );
+    expect(await client.resendConfirmation('ada@example.com')).toBe(MESSAGES.confirmationResent);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/confirm-email/resend');
+    expect(requests[0]?.method).toBe('POST');
+    expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com' });
+    const limited = await failure(client.resendConfirmation('ada@example.com'));
+    expect([limited.kind, limited.status, limited.code, limited.message]).toEqual([
+      'http',
+      429,
+      'RATE_LIMITED',
+      'Too many requests. Please wait 15 minutes and try again.',
+    ]);
+    expect((await failure(client.resendConfirmation('ada@example.com'))).kind).toBe('network');
+  });
+});
+
 describe('status', () => {
   it('parses the status page fields', async () => {
     const status = {

@@ -18,6 +18,7 @@ import {
   type OnboardingPayload,
   ProfileResponse,
   PublicUser,
+  ResendConfirmationResponse,
   RoleArea,
   StatusResponse,
   Team,
@@ -477,6 +478,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (answer.status === 410) return { outcome: 'expired', message };
       if (answer.status === 404) return { outcome: 'unknown-token', message };
       throw httpError(answer);
+    },
+
+    /**
+     * POST /api/confirm-email/resend: asks for the confirmation email again. The answer is the
+     * same whether or not the address has an account; a refusal (429 with the wait in words, 400
+     * for a malformed address) throws with the server's message.
+     */
+    async resendConfirmation(email: string, call?: CallOptions): Promise<string> {
+      const answer = await send('api/confirm-email/resend', {
+        method: 'post',
+        json: { email },
+        ...call,
+      });
+      if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
+      return parseBody(answer, ResendConfirmationResponse, MESSAGES.invalidServerResponse).message;
     },
   };
 }

@@ -73,6 +73,11 @@ export const MESSAGES = {
   sampleTeamRetry: 'Try again',
   teamAssignedLater: (days: number) => `We will assign your team within ${days} days.`,
 
+  resendConfirmation: 'Resend confirmation email',
+  /** The answer to a resend, the same for every address (it must not tell who has an account). */
+  confirmationResent:
+    'If this address has an account that is not confirmed yet, a new confirmation email is on its way.',
+
   statusCheckError: 'Error checking API status',
   connectionFailed: 'Connection Failed',
   notFound: '404 Page Not Found',

@@ -379,6 +379,16 @@ export const ConfirmEmailResponse = z.object({
   message: z.string(),
 });
 
+/** Asks for the account confirmation email again (the thank-you screen's "Resend confirmation email"). */
+export const ResendConfirmationPayload = z.object({ email });
+export type ResendConfirmationPayload = z.infer<typeof ResendConfirmationPayload>;
+/**
+ * The same answer whether or not the address has an account waiting for confirmation, so the
+ * call does not tell which addresses have accounts.
+ */
+export const ResendConfirmationResponse = z.object({ message: z.string() });
+export type ResendConfirmationResponse = z.infer<typeof ResendConfirmationResponse>;
+
 export const StatusResponse = z.object({
   apiBaseUrl: z.string(),
   apiKeyExists: z.boolean(),

@@ -12,6 +12,8 @@ import {
   NextAvailableDateResponse,
   OnboardingPayload,
   OnboardingResponse,
+  ResendConfirmationPayload,
+  ResendConfirmationResponse,
   SignUpHeaders,
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
@@ -24,7 +26,7 @@ import { trackerAnswer } from '../plugins/app/tracker.ts';
 /** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
 export default async function apiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { read, write, signup } = app.rateLimits;
+  const { read, write, signup, resend } = app.rateLimits;
   const jsonWrite = { body: 'json' as const, rateLimit: write };
 
   /**
@@ -112,6 +114,22 @@ export default async function apiRoutes(fastify: FastifyInstance) {
         json: request.body,
       });
       return trackerAnswer(ConfirmEmailResponse, response);
+    },
+  );
+
+  // "Resend confirmation email": 202 with the same answer for every address, so it does not tell
+  // which addresses have accounts; the tracker decides whether mail goes out.
+  app.post(
+    '/api/confirm-email/resend',
+    {
+      config: { body: 'json', rateLimit: resend },
+      schema: { body: ResendConfirmationPayload, response: { 202: ResendConfirmationResponse } },
+    },
+    async (request, reply) => {
+      const response = await app.trackerClient.send('POST', '/email-confirmations/resend', {
+        json: request.body,
+      });
+      return reply.code(202).send(trackerAnswer(ResendConfirmationResponse, response));
     },
   );
 }

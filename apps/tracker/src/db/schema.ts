@@ -212,6 +212,13 @@ export const onboardingSelections = pgTable('onboarding_selections', {
   createdAt: createdAt(),
 });
 
+/** A file attached to an outgoing message: text content (an .ics), kept with the message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -220,13 +227,19 @@ export const outbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    /** Files sent with the message (e.g. a booking's .ics); null when there are none. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // What was recently sent to an address (how often a confirmation email may be resent).
+    index('outbox_recipient_idx').on(sql`lower(${t.toAddress})`, t.kind, t.createdAt),
+  ],
 );
 
 /**

@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import { type MailAttachment, outbox } from '../db/schema.ts';
+
+export type { MailAttachment };
 
 export interface OutgoingMail {
   kind:
+    | 'booking-confirmation'
     | 'email-confirmation'
     | 'join-approved'
     | 'join-declined'
@@ -12,6 +15,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -28,6 +32,8 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
           toAddress: mail.to,
           subject: mail.subject,
           bodyText: mail.text,
+          createdAt: now(),
+          attachments: mail.attachments?.length ? mail.attachments : null,
           nextAttemptAt: now(),
         })
         .returning({ id: outbox.id });
@@ -72,6 +78,21 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
         .update(outbox)
         .set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
         .where(eq(outbox.id, id));
+    },
+
+    /** How many messages of a kind went to an address since `since`, and when the last one did. */
+    async sentTo(kind: OutgoingMail['kind'], to: string, since: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({ count: count(), last: max(outbox.createdAt) })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.kind, kind),
+            sql`lower(${outbox.toAddress}) = lower(${to})`,
+            gte(outbox.createdAt, since),
+          ),
+        );
+      return { count: row?.count ?? 0, last: row?.last ?? null };
     },
 
     async all(tx: Db = db) {

@@ -59,6 +59,16 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The account with this address, its row locked until `tx` ends (one resend at a time). */
+    async lockByEmail(email: string, tx: Db) {
+      const [row] = await tx
+        .select({ id: users.id, name: users.name, emailConfirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .for('update');
+      return row ?? null;
+    },
+
     async setPasswordHash(id: number, passwordHash: string, tx: Db = db) {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
     },

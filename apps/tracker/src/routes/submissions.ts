@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nextSlot } from '../schedule.ts';
+import { bookInfoCall } from '../services/bookings.ts';
 
 export async function submissionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,8 +27,7 @@ export async function submissionRoutes(fastify: FastifyInstance) {
     '/bookings',
     { schema: { body: BookingPayload, response: { 201: BookingResponse } } },
     async (request, reply) => {
-      const slot = nextSlot(config.now(), config.bookingWeekdays);
-      const id = await repos.submissions.addBooking({ ...request.body, slotAt: slot });
+      const { id, slot } = await bookInfoCall(app, request.body);
       return reply
         .code(201)
         .send({ message: MESSAGES.bookingConfirmed, id, date: slot.toISOString() });

@@ -7,6 +7,8 @@ import {
   HoldOwner,
   IDEMPOTENCY_KEY_HEADER,
   ProfileResponse,
+  ResendConfirmationPayload,
+  ResendConfirmationResponse,
   SignUpHeaders,
 } from '@app/contracts';
 import { profileFormSchema, registerProfileMultipart } from '@app/server-kit';
@@ -14,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { updateProfile } from '../services/profile.ts';
-import { confirmEmail, createUser, signIn } from '../services/users.ts';
+import { confirmEmail, createUser, resendConfirmation, signIn } from '../services/users.ts';
 import { IdParams, rowIdOr404 } from './ids.ts';
 
 /** The site names the browser session whose live hold on the team becomes the membership. */
@@ -62,5 +64,17 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/email-confirmations',
     { schema: { body: ConfirmEmailPayload, response: { 200: ConfirmEmailResponse } } },
     async (request) => confirmEmail(app, request.body.token),
+  );
+
+  // 202 whether or not the address has an account waiting for confirmation (see RESEND_LIMITS).
+  app.post(
+    '/email-confirmations/resend',
+    {
+      schema: { body: ResendConfirmationPayload, response: { 202: ResendConfirmationResponse } },
+    },
+    async (request, reply) => {
+      const { answer } = await resendConfirmation(app, request.body.email);
+      return reply.code(202).send(answer);
+    },
   );
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type CreateUserPayload, JOIN_RESPONSE_DAYS, rowId } from '@app/contracts';
+import { type CreateUserPayload, JOIN_RESPONSE_DAYS, MESSAGES, rowId } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { Db } from '../db/client.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
+import type { OutgoingMail } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';
 import { sleep } from './signup-queue.ts';
 
@@ -199,30 +200,20 @@ async function insertAccount(
     const warning =
       placed.outcome === 'full' ? JOIN_REQUEST_WARNINGS.teamFull(placed.teamName) : undefined;
 
-    const link = `${config.siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    const hours = Math.round(config.emailTokenTtlMs / 3_600_000);
     await repos.outbox.enqueue(
-      {
-        kind: 'email-confirmation',
-        to: email,
-        subject: 'Please confirm your email address',
-        text: [
-          `Hi ${payload.name},`,
-          '',
+      confirmationMail(ctx, {
+        name: payload.name,
+        email,
+        token,
+        intro:
           'Thank you for signing up with Accountability Partners. Please confirm your email address by opening this link:',
-          '',
-          link,
-          '',
-          `The link works once and expires in ${hours} hours.`,
+        after:
           placed.outcome === 'pending'
             ? `Your join request to Team ${placed.teamName} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
             : placed.outcome === 'unmatched'
               ? `We will choose a team for you and let you know within ${JOIN_RESPONSE_DAYS} days.`
               : 'We will be in touch about your team.',
-          '',
-          'If you did not sign up, you can ignore this email.',
-        ].join('\n'),
-      },
+      }),
       tx,
     );
     if (config.adminEmail && placed.outcome === 'unmatched') {
@@ -276,6 +267,91 @@ async function insertAccount(
       .catch(() => undefined);
   }
   return result;
+}
+
+/** The account confirmation email: a link to the site's confirmation page with a new token. */
+function confirmationMail(
+  ctx: TrackerContext,
+  m: { name: string; email: string; token: string; intro: string; after: string },
+): OutgoingMail {
+  const config = ctx.trackerConfig;
+  const link = `${config.siteUrl}/confirm-email?token=${encodeURIComponent(m.token)}`;
+  const hours = Math.round(config.emailTokenTtlMs / 3_600_000);
+  return {
+    kind: 'email-confirmation',
+    to: m.email,
+    subject: 'Please confirm your email address',
+    text: [
+      `Hi ${m.name},`,
+      '',
+      m.intro,
+      '',
+      link,
+      '',
+      `The link works once and expires in ${hours} hours.`,
+      m.after,
+      '',
+      'If you did not sign up, you can ignore this email.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * How often the confirmation email may go to one address: not again within a minute (a double
+ * click, an impatient second try), and at most five a day, sign-up included. Past either limit
+ * the request is answered as usual and nothing is sent, so the answer never tells whether an
+ * account exists; the site limits requests per client on top of this.
+ */
+export const RESEND_LIMITS = { cooldownMs: 60_000, perDay: 5 } as const;
+
+/**
+ * Sends the account confirmation email again, with a new link (earlier links keep working until
+ * they expire), when `email` belongs to an account that is not confirmed yet and the limits allow.
+ * Answers the same for every address. Returns whether mail was queued (for tests and logs only).
+ */
+export async function resendConfirmation(ctx: TrackerContext, rawEmail: string) {
+  const { repos, database, trackerConfig: config } = ctx;
+  const email = rawEmail.trim();
+  const token = randomBytes(32).toString('base64url');
+  const queued = await database.db.transaction(async (tx) => {
+    // The row lock makes concurrent resends for one account take turns, so the limits hold.
+    const user = await repos.users.lockByEmail(email, tx);
+    if (!user || user.emailConfirmedAt) return false;
+    // Read the clock after the lock, as sign-ups do.
+    const now = config.now();
+    const recent = await repos.outbox.sentTo(
+      'email-confirmation',
+      email,
+      new Date(now.getTime() - 24 * 3_600_000),
+      tx,
+    );
+    if (recent.count >= RESEND_LIMITS.perDay) return false;
+    if (recent.last && now.getTime() - recent.last.getTime() < RESEND_LIMITS.cooldownMs) {
+      return false;
+    }
+    await repos.emailTokens.insert(
+      {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
+      },
+      tx,
+    );
+    await repos.outbox.enqueue(
+      confirmationMail(ctx, {
+        name: user.name,
+        email,
+        token,
+        intro:
+          'You asked for a new link to confirm your email address for Accountability Partners. Please open this link:',
+        after: 'Earlier confirmation links keep working until they expire.',
+      }),
+      tx,
+    );
+    return true;
+  });
+  if (queued) ctx.mailer.kick();
+  return { queued, answer: { message: MESSAGES.confirmationResent } };
 }
 
 export async function confirmEmail(ctx: TrackerContext, token: string) {

@@ -14,6 +14,8 @@ export interface RateLimits {
   signup: RateLimitOptions;
   /** Profile saves, per account (the session's), so one browser cannot fill the photo store. */
   profile: RateLimitOptions;
+  /** Asking for the confirmation email again: mail goes out, so far tighter than other writes. */
+  resend: RateLimitOptions;
 }
 
 declare module 'fastify' {
@@ -76,6 +78,7 @@ export default fp(
         max: env.RATE_LIMIT_SIGNUP_ATTEMPTS_MAX,
         timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS,
       },
+      resend: { max: env.RATE_LIMIT_RESEND_MAX, timeWindow: env.RATE_LIMIT_RESEND_WINDOW_MS },
       profile: {
         max: env.RATE_LIMIT_PROFILE_MAX,
         timeWindow: env.RATE_LIMIT_PROFILE_WINDOW_MS,

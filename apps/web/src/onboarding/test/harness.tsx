@@ -1,5 +1,5 @@
 import { type ApiClient, toTeamView } from '@app/api-client';
-import type { TeamView } from '@app/contracts';
+import { MESSAGES, type TeamView } from '@app/contracts';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -74,6 +74,7 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
       throw new Error('not used');
     }),
     confirmEmail: vi.fn(async () => ({ outcome: 'confirmed' as const, message: 'ok' })),
+    resendConfirmation: vi.fn(async () => MESSAGES.confirmationResent),
     createHold: vi.fn(async (teamId) => ({
       id: '0b0f5f1e-8f43-4c55-9a5a-6f1d2c3b4a59',
       teamId: Number(teamId),

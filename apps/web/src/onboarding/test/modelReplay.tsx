@@ -96,6 +96,7 @@ function deferredApi() {
     submitFeedback: () => waiting('submitFeedback'),
     getStatus: () => waiting('getStatus'),
     confirmEmail: () => waiting('confirmEmail'),
+    resendConfirmation: () => waiting('resendConfirmation'),
     createHold: () => waiting('createHold'),
     extendHold: () => waiting('extendHold'),
     releaseHold: () => waiting('releaseHold'),
