@@ -9,6 +9,7 @@ import { toMermaid } from '../src/chart.ts';
 import {
   CHART_TITLE,
   chartDescription,
+  SCREENS_LAYOUT_BY_STATE,
   SCREENS_LAYOUT_OPTIONS,
   SCREENS_TITLE,
   screensDescription,
@@ -25,7 +26,7 @@ const file = (name: string) => fileURLToPath(new URL(`../chart/${name}`, import.
 const graph = toChartGraph(onboardingMachine);
 const layout = await layoutChart(graph);
 const screens = toScreensGraph(graph);
-const screensLayout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS);
+const screensLayout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS, SCREENS_LAYOUT_BY_STATE);
 const outputs: [string, string][] = [
   ['onboarding.mmd', toMermaid(onboardingMachine)],
   ['onboarding.layout.json', serialiseLayout(layout)],

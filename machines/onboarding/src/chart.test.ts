@@ -4,6 +4,7 @@ import {
   CHART_TITLE,
   chartDescription,
   onboardingChartLayout,
+  SCREENS_LAYOUT_BY_STATE,
   SCREENS_LAYOUT_OPTIONS,
   SCREENS_TITLE,
   screensChartLayout,
@@ -44,7 +45,7 @@ describe('statechart files', () => {
 
   it(`screens view layout and SVG are up to date with the machine ${STALE}`, async () => {
     const screens = toScreensGraph(toChartGraph(onboardingMachine));
-    const layout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS);
+    const layout = await layoutChart(screens, SCREENS_LAYOUT_OPTIONS, SCREENS_LAYOUT_BY_STATE);
     expect(chartFile('screens.layout.json')).toBe(serialiseLayout(layout));
     expect(screensChartLayout).toEqual(layout);
     expect(chartFile('screens.svg')).toBe(

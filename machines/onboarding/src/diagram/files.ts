@@ -18,6 +18,21 @@ export const SCREENS_LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
   'elk.layered.spacing.nodeNodeBetweenLayers': '24',
 };
 
+/**
+ * The slot hold's boxes, closer together: drawn whole (its last-minute warning included), the hold
+ * stays no wider than the screens' flow below it, so the view still fits a 1280 px screen readably.
+ */
+const TIGHT: Readonly<Record<string, string>> = {
+  'elk.layered.spacing.nodeNodeBetweenLayers': '6',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '4',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
+  'elk.spacing.edgeLabel': '2',
+};
+export const SCREENS_LAYOUT_BY_STATE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'matched.hold': TIGHT,
+  'matched.hold.live': TIGHT,
+};
+
 /** The text alternative of the screens view. */
 export function screensDescription(graph: ChartGraph): string {
   const screens = graph.states.filter((state) => state.route !== null).length;

@@ -65,7 +65,11 @@ function isBackward(graph: ChartGraph, edge: ChartEdge, order: Map<string, numbe
 }
 
 /** ELK's layered algorithm over the whole hierarchy at once, so arrows may cross state borders. */
-function toElk(graph: ChartGraph, options: Readonly<Record<string, string>>): ElkNode {
+function toElk(
+  graph: ChartGraph,
+  options: Readonly<Record<string, string>>,
+  byState: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): ElkNode {
   const byId = new Map(graph.states.map((state) => [state.id, state]));
   const edgesIn = new Map<string, ElkExtendedEdge[]>();
   const addEdge = (container: string, edge: ElkExtendedEdge) => {
@@ -154,6 +158,7 @@ function toElk(graph: ChartGraph, options: Readonly<Record<string, string>>): El
             ...layoutOptions,
             ...(node === built ? {} : { 'elk.layered.wrapping.strategy': 'OFF' }),
             ...node.layoutOptions,
+            ...byState[node.id],
           },
         };
   const machine =
@@ -175,9 +180,11 @@ function facing(box: Box, other: Box): Point {
 export async function layoutChart(
   graph: ChartGraph,
   options: Readonly<Record<string, string>> = {},
+  /** Options for one box's contents (by state id), over `options`; with SEPARATE_CHILDREN only. */
+  byState: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
 ): Promise<ChartLayout> {
   const elk = new ELK();
-  const laidOut = await elk.layout(toElk(graph, options));
+  const laidOut = await elk.layout(toElk(graph, options, byState));
   const layout: ChartLayout = {
     width: round(laidOut.width ?? 0),
     height: round(laidOut.height ?? 0),

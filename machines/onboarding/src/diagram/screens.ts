@@ -1,7 +1,8 @@
 import type { ChartEdge, ChartGraph, ChartState, ChartTransition, EdgeStyle } from './graph.ts';
 
 /**
- * The screens view: the screens a prospect sees (states with a route) and the slot hold, with the
+ * The screens view: the screens a prospect sees (states with a route) and the slot hold (whole:
+ * its counting, last-minute warning and extension), with the
  * arrows between them. Fetch sub-states, URL requests and clock ticks are folded away: an arrow
  * leaving a sub-state is drawn from its screen, one started inside the screen (submit, then the
  * call answers) says both steps, and arrows with the same ends and the same kind of event are
@@ -39,13 +40,16 @@ export function toScreensGraph(graph: ChartGraph): ScreensGraph {
   const isRegionKept = (state: ChartState) =>
     state.key === KEPT_REGION && parentOf(state)?.type === 'parallel';
   const kept = new Set<string>();
+  const keepAll = (id: string) => {
+    kept.add(id);
+    for (const child of byId.get(id)?.children ?? []) keepAll(child);
+  };
   for (const state of graph.states) {
     if (state.id === graph.root) continue;
     if (state.route !== null) kept.add(state.id);
-    if (isRegionKept(state)) {
-      kept.add(state.id);
-      for (const child of state.children) kept.add(child);
-    }
+    // The hold is drawn whole: its live part's counting, last-minute warning and extension
+    // are what the prospect sees of it.
+    if (isRegionKept(state)) keepAll(state.id);
   }
   const isScreen = (id: string) => byId.get(id)?.route !== null && kept.has(id);
 
@@ -93,10 +97,15 @@ export function toScreensGraph(graph: ChartGraph): ScreensGraph {
       initial: region ? state.initial : [],
     });
     if (region) {
-      for (const childId of state.children) {
-        const child = byId.get(childId);
-        if (child !== undefined) states.push({ ...child, children: [], initial: [] });
-      }
+      const pushAll = (ids: readonly string[]) => {
+        for (const childId of ids) {
+          const child = byId.get(childId);
+          if (child === undefined) continue;
+          states.push(child);
+          pushAll(child.children);
+        }
+      };
+      pushAll(state.children);
     }
   }
 

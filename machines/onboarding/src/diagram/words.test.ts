@@ -64,6 +64,24 @@ describe('screens view', () => {
     expect(label('matched.step.account', 'confirm')).toEqual(['submit join request']);
   });
 
+  it('draws the hold whole: its last-minute warning, and the extension it offers', () => {
+    const ids = screens.states.map((state) => state.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'matched.hold.live.counting',
+        'matched.hold.live.ending',
+        'matched.hold.live.extending',
+      ]),
+    );
+    expect(screens.states.find((state) => state.id === 'matched.hold.live')?.type).toBe('compound');
+    expect(label('matched.hold.live.counting', 'matched.hold.live.ending')).toEqual([
+      'after 9 min',
+    ]);
+    expect(label('matched.hold.live.ending', 'matched.hold.live.extending')).toEqual([
+      'hold the slot longer',
+    ]);
+  });
+
   it('stands for every transition it draws, by the full graph ids', () => {
     const known = new Set(graph.transitions.map((transition) => transition.id));
     for (const members of Object.values(screens.folded)) {
