@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onboardingMachine, SAMPLE_TEAM, toChartGraph } from '@app/onboarding';
+import { onboardingMachine, toChartGraph } from '@app/onboarding';
+import { MODEL_DATA } from '@app/onboarding/testing/events';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,8 @@ import { openVisitor, shots } from './onboarding.ts';
  */
 
 const site = { url: inject('siteUrl') };
+/** The team the sandbox's fake calls match: a real team, with a seat held for it. */
+const TEAM = MODEL_DATA.team.name;
 const VIEWPORT = { width: 1280, height: 800 };
 
 let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
@@ -52,6 +55,10 @@ async function expectScreens(page: Page, heading: string) {
   for (const width of [360, 1280] as const) {
     await expect.poll(() => frameHeading(page, width).textContent()).toBe(heading);
   }
+}
+
+function zoomText(page: Page) {
+  return page.locator('output[aria-label="Zoom"]').textContent();
 }
 
 async function simState(page: Page): Promise<string> {
@@ -99,10 +106,25 @@ describe('statechart studio at 1280x800', () => {
     expect(
       await label.evaluate((text) => text.getBoundingClientRect().height),
     ).toBeGreaterThanOrEqual(9);
-    // Delays read as durations, and the plumbing is folded away.
-    await expect
-      .poll(() => drawing.locator('text', { hasText: 'after 10 min' }).count())
-      .toBeGreaterThan(0);
+    // Delays read as durations, the hold's last-minute warning among them, and the plumbing is
+    // folded away.
+    for (const delay of ['after 10 min', 'after 9 min']) {
+      await expect
+        .poll(() => drawing.locator('text', { hasText: delay }).count(), delay)
+        .toBeGreaterThan(0);
+    }
+    const warningBox = await drawing
+      .locator('g[data-state="matched.hold.live.ending"] rect')
+      .first()
+      .boundingBox();
+    expect(warningBox).not.toBeNull();
+    if (warningBox !== null && frame !== null) {
+      expect(warningBox.y + warningBox.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
+    // The site's header is a thin bar here: the canvas has most of the screen.
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.height ?? 0).toBeLessThanOrEqual(44);
+    expect(frame?.height ?? 0).toBeGreaterThanOrEqual(660);
     expect(await drawing.locator('text', { hasText: 'nav.request' }).count()).toBe(0);
     await shot(page, 'screens-fit');
 
@@ -123,9 +145,42 @@ describe('statechart studio at 1280x800', () => {
     await expect.poll(() => page.locator('output[aria-label="Zoom"]').textContent()).toBe(fitted);
 
     await page.getByRole('button', { name: 'Full machine' }).click();
-    await canvas.getByRole('img', { name: 'Onboarding statechart' }).waitFor();
+    const machine = canvas.getByRole('img', { name: 'Onboarding statechart' });
+    await machine.waitFor();
     expect(await canvas.locator('g[data-state="matched.step.account.submitting"]').count()).toBe(1);
+    // Too big to fit whole and readable: it opens at the smallest readable size round the current
+    // state, and says how to see the rest.
+    await expect
+      .poll(async () => Number.parseInt((await zoomText(page)) ?? '0', 10))
+      .toBeGreaterThanOrEqual(70);
+    await canvas.getByText('Part of the chart, at a readable size').waitFor();
+    const current = await machine.locator('g[data-state="category"] rect').first().boundingBox();
+    expect(current).not.toBeNull();
+    if (current !== null && frame !== null) {
+      expect(current.x).toBeGreaterThanOrEqual(frame.x);
+      expect(current.y).toBeGreaterThanOrEqual(frame.y);
+      expect(current.x + current.width).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(current.y + current.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
+    expect(
+      await machine
+        .locator('g[data-state="category"] text')
+        .first()
+        .evaluate((text) => text.getBoundingClientRect().height),
+    ).toBeGreaterThanOrEqual(11);
+    expect(
+      await machine
+        .locator('g[data-edge] text', { hasText: 'choose an area' })
+        .first()
+        .evaluate((text) => text.getBoundingClientRect().height),
+    ).toBeGreaterThanOrEqual(9);
     await shot(page, 'machine-fit');
+    // Zooming out shows it whole, and the hint goes.
+    for (let i = 0; i < 8; i += 1) await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect
+      .poll(() => canvas.getByText('Part of the chart, at a readable size').count())
+      .toBe(0);
+    await page.getByRole('button', { name: 'Fit' }).click();
     // A compound state collapses into one box (laid out afresh), and comes back.
     await page.getByRole('combobox', { name: 'Find a state or screen' }).fill('matching');
     await page.getByRole('option', { name: /^matching · Finding your team/ }).click();
@@ -168,7 +223,7 @@ describe('statechart studio at 1280x800', () => {
     await tab.goto(`${site.url}/statechart#intro`);
     await tab.locator('g[data-state="matched.step.intro"][data-selected="true"]').waitFor();
     await expect.poll(() => simState(tab)).toBe('matched.step.intro');
-    await expectScreens(tab, `Introduce yourself to Team ${SAMPLE_TEAM.name}`);
+    await expectScreens(tab, `Introduce yourself to Team ${TEAM}`);
     await shot(tab, 'link-intro');
     expect(problems).toEqual([]);
     await context.close();
@@ -178,14 +233,14 @@ describe('statechart studio at 1280x800', () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
-    await expectScreens(page, `You're in luck! Team "${SAMPLE_TEAM.name}" has one slot left.`);
+    await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     // The guards of the team step's answers say which passes.
     const yes = page.locator('#studio-panel').getByRole('button', { name: /^answer \(“yes”\)/ });
     await expect.poll(() => yes.textContent()).toContain('✓ answered Yes and not slot released');
     await shot(page, 'sim-team');
 
     const steps: [RegExp, string, string][] = [
-      [/^answer \(“yes”\)/, 'matched.step.intro', `Introduce yourself to Team ${SAMPLE_TEAM.name}`],
+      [/^answer \(“yes”\)/, 'matched.step.intro', `Introduce yourself to Team ${TEAM}`],
       [/^submit name \(“Ada Lovelace”\)/, 'matched.step.goal', 'Join Request Almost Sent'],
       [/^submit goal \(“Finish/, 'matched.step.commit', 'Can your team count on you?'],
       [/^count on me/, 'matched.step.sync', 'Twice-weekly check-ins'],
@@ -198,8 +253,7 @@ describe('statechart studio at 1280x800', () => {
       [
         /^account call answers .*joinRequestSuccess/,
         'confirm.editing',
-        // The sample team is no real team: the request waits for us to assign one.
-        'Join Request Sent!',
+        `Join Request Sent to Team ${TEAM}!`,
       ],
     ];
     for (const [button, state, heading] of steps) {
@@ -220,16 +274,23 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  // Off until the sandbox reaches the team step with a held seat: its shortest path to the team
-  // step is the 10 s time-out, whose sample team holds no seat now that seats are real, so there
-  // is no hold to fast-forward.
-  it.skip('fast-forwards the hold to its warning, and its end', async () => {
+  it('fast-forwards the hold to its warning, and its end', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
-    // The screens view folds the live hold's counting and warning into one box: the warning is
-    // checked on the real screens beside it.
+    // A real team, its seat held for the whole 10 minutes.
+    await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
+    const panel = page.locator('#studio-panel');
+    await expect.poll(() => panel.textContent()).toContain('counting, 10:00 left');
+    await page.locator('g[data-state="matched.hold.live.counting"][data-active="true"]').waitFor();
     await choose(page, /^Jump to the hold's warning/);
+    // The screens view shows the warning: its box is current, the "after 9 min" arrow just taken.
+    await page.locator('g[data-state="matched.hold.live.ending"][data-active="true"]').waitFor();
+    await page
+      .locator('g[data-edge][data-taken="true"]', { hasText: 'after 9 min' })
+      .first()
+      .waitFor();
+    await expect.poll(() => panel.textContent()).toContain('1:00 left');
     for (const width of [360, 1280] as const) {
       await expect
         .poll(() =>
@@ -251,7 +312,7 @@ describe('statechart studio at 1280x800', () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
-    await expectScreens(page, `You're in luck! Team "${SAMPLE_TEAM.name}" has one slot left.`);
+    await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     const found: string[] = [];
     const audit = async (name: string) => {
       const results = await new AxeBuilder({ page })
@@ -386,6 +447,39 @@ describe('statechart studio at 1280x800', () => {
     await expect.poll(() => status.textContent()).toMatch(/closed|Not heard from/);
     await page.locator('g[data-state="matched.step.goal"][data-active="true"]').waitFor();
     await shot(page, 'live-closed');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('statechart studio at 360x740', () => {
+  it('stacks the canvas over the panel under a thin header, the tools behind a button', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const { page, problems } = await openVisitor(context);
+    await page.goto(`${site.url}/statechart#team`);
+    await expect.poll(() => simState(page)).toBe('matched.step.team');
+    await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
+    const header = await page.getByRole('banner').boundingBox();
+    const canvas = await page.getByRole('region', { name: /Diagram canvas/ }).boundingBox();
+    const panel = await page.locator('#studio-panel').boundingBox();
+    if (header === null || canvas === null || panel === null) throw new Error('not drawn');
+    expect(header.height).toBeLessThanOrEqual(44);
+    expect(canvas.height).toBeGreaterThanOrEqual(200);
+    expect(panel.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
+    expect(panel.width).toBeGreaterThanOrEqual(350);
+    // Readable on a phone: the view is at a readable size round the team step.
+    expect(Number.parseInt((await zoomText(page)) ?? '0', 10)).toBeGreaterThanOrEqual(70);
+    await shot(page, 'phone-team');
+    const exportSvg = page.getByRole('button', { name: 'Export SVG' });
+    expect(await exportSvg.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Tools' }).click();
+    expect(await exportSvg.isVisible()).toBe(true);
+    await shot(page, 'phone-tools');
+    // The site's page links wait behind the header's Menu button.
+    const pricing = page.getByRole('banner').getByRole('link', { name: 'Pricing' });
+    expect(await pricing.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await pricing.waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -98,3 +98,71 @@ export const link = style({
     '&[aria-current="page"]': { color: vars.color.primary, textDecoration: 'underline' },
   },
 });
+
+/* ------------------------------------------------------------------ */
+/* The thin bar: pages that need the whole viewport (the statechart studio) */
+/* ------------------------------------------------------------------ */
+
+/** The thin bar's height: such a page takes the viewport below it. */
+export const COMPACT_BAR_HEIGHT = '2.5rem';
+
+export const compactBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minHeight: COMPACT_BAR_HEIGHT,
+  paddingInline: vars.space.sm,
+});
+
+export const compactLogo = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontWeight: 700,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+});
+
+/** The menu button, at every width: the page links wait behind it. */
+export const compactToggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '2rem',
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+});
+
+export const compactMenu = style({ display: 'none' });
+
+export const compactMenuOpen = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: vars.space.xs,
+  position: 'absolute',
+  right: 0,
+  top: '100%',
+  width: 'min(100%, 20rem)',
+  padding: vars.space.md,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
+});
+
+export const compactLinks = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});

@@ -12,7 +12,11 @@ export const NAV_LINKS = [
   { to: '/pricing', label: 'Pricing' },
 ] as const;
 
-export function Header() {
+/**
+ * The site header. `compact` is the thin bar of a page that needs the whole viewport (the
+ * statechart studio): the logo link and a "Menu" button holding the page links at every width.
+ */
+export function Header({ compact = false }: { compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -34,6 +38,49 @@ export function Header() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
+
+  if (compact) {
+    return (
+      <header className={styles.root}>
+        <nav aria-label="Main" className={styles.compactBar}>
+          <Link to="/" className={styles.compactLogo}>
+            <img src="/images/logo.svg" alt="" width={24} height={24} />
+            Accountability Partners
+          </Link>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={styles.compactToggle}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? 'Close menu' : 'Menu'}
+          </button>
+          <div id={menuId} className={open ? styles.compactMenuOpen : styles.compactMenu}>
+            <ul className={styles.compactLinks}>
+              {NAV_LINKS.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={styles.link}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <a
+              href={TRACKER_SIGN_IN_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={button.primary}
+            >
+              Sign In
+              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            </a>
+          </div>
+        </nav>
+      </header>
+    );
+  }
 
   return (
     <header className={styles.root}>

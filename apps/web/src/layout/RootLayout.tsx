@@ -9,6 +9,9 @@ import * as styles from './RootLayout.css.ts';
 /** Paths whose screens move focus themselves (to the step heading, on every step change). */
 const MANAGES_OWN_FOCUS = /^\/(onboarding(\/|$)|thank-you$|no-thank-you$|maybe-submitted$)/;
 
+/** Pages that take the whole viewport under a thin header bar. */
+const FULL_VIEWPORT = /^\/statechart\/?$/;
+
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const mainRef = useRef<HTMLElement>(null);
@@ -30,7 +33,7 @@ export function RootLayout() {
       <a href="#main" className={ui.skipLink}>
         Skip to content
       </a>
-      <Header />
+      <Header compact={FULL_VIEWPORT.test(pathname)} />
       <main ref={mainRef} id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -4,6 +4,7 @@ import { type ZoomBehavior, type ZoomTransform, zoom, zoomIdentity } from 'd3-zo
 import {
   forwardRef,
   type KeyboardEvent,
+  type ReactNode,
   useEffect,
   useId,
   useImperativeHandle,
@@ -14,6 +15,12 @@ import * as styles from './StatechartPage.css.ts';
 
 export const MIN_ZOOM = 0.1;
 export const MAX_ZOOM = 4;
+/**
+ * The smallest scale "Fit" goes to: arrow labels (12 px in the chart) come out at 8.4 px, about
+ * 10 px tall on screen, and state names at 10.5 px. A chart that would need less (the full machine)
+ * is shown at this scale round the current state, to be panned; zooming out still shows it whole.
+ */
+export const READABLE_ZOOM = 0.7;
 
 export interface CanvasApi {
   fit(): void;
@@ -41,6 +48,8 @@ export interface CanvasProps {
   coverage: ReadonlyMap<string, CoverageClass> | null;
   onSelect: (id: string) => void;
   onZoom: (scale: number) => void;
+  /** Buttons for this view, over the canvas's top right corner. */
+  controls?: ReactNode;
 }
 
 function classes(...names: (string | false | undefined)[]): string {
@@ -130,7 +139,7 @@ export function SceneShapes({
   taken,
   coverage,
   onSelect,
-}: Omit<CanvasProps, 'title' | 'description' | 'onZoom'> & { markerId: string }) {
+}: Omit<CanvasProps, 'title' | 'description' | 'onZoom' | 'controls'> & { markerId: string }) {
   const arrow = `${markerId}-arrow`;
   return (
     <>
@@ -269,22 +278,60 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
     select(svg).call(zoomer.transform, transform);
   };
 
+  /** The current state's box (its innermost active state drawn), if any. */
+  const currentBox = () => {
+    const drawn = scene.states.filter((state) => props.active.has(state.id));
+    const innermost = drawn.filter(
+      (state) =>
+        state.kind !== 'machine' &&
+        !drawn.some(
+          (other) =>
+            other !== state &&
+            other.box.x >= state.box.x &&
+            other.box.y >= state.box.y &&
+            other.box.x + other.box.width <= state.box.x + state.box.width &&
+            other.box.y + other.box.height <= state.box.y + state.box.height,
+        ),
+    );
+    return innermost[0]?.box ?? null;
+  };
+
+  /**
+   * The whole chart, centred, when it can be shown at a readable size; else the readable size,
+   * round the current state (the chart's start when none), kept inside the chart's edges.
+   */
   const fitTransform = (): ZoomTransform => {
     const svg = svgRef.current;
     const box = svg?.getBoundingClientRect();
     const width = box?.width ?? size.width;
     const height = box?.height ?? size.height;
     const margin = 8;
-    const k = Math.min(
-      MAX_ZOOM,
-      Math.max(
-        MIN_ZOOM,
-        Math.min((width - 2 * margin) / scene.width, (height - 2 * margin) / scene.height),
-      ),
+    const whole = Math.min(
+      (width - 2 * margin) / scene.width,
+      (height - 2 * margin) / scene.height,
     );
-    return zoomIdentity
-      .translate((width - scene.width * k) / 2, (height - scene.height * k) / 2)
-      .scale(k);
+    if (whole >= READABLE_ZOOM) {
+      const k = Math.min(MAX_ZOOM, whole);
+      return zoomIdentity
+        .translate((width - scene.width * k) / 2, (height - scene.height * k) / 2)
+        .scale(k);
+    }
+    const k = READABLE_ZOOM;
+    const focus = currentBox() ?? { x: 0, y: 0, width: 0, height: 0 };
+    const clamp = (value: number, low: number, high: number) =>
+      Math.min(high, Math.max(low, value));
+    // Centre the focus, but never show more than the margin beyond the chart's edges.
+    const x = clamp(
+      width / 2 - (focus.x + focus.width / 2) * k,
+      width - margin - scene.width * k,
+      margin,
+    );
+    const y = clamp(
+      height / 2 - (focus.y + focus.height / 2) * k,
+      height - margin - scene.height * k,
+      margin,
+    );
+    return zoomIdentity.translate(x, y).scale(k);
   };
 
   const api: CanvasApi = {
@@ -348,6 +395,13 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
     height: size.height / view.k,
   };
 
+  // Whether the view leaves part of the chart out (the hint says how to reach it).
+  const partial =
+    shown.x > 1 ||
+    shown.y > 1 ||
+    shown.x + shown.width < scene.width - 1 ||
+    shown.y + shown.height < scene.height - 1;
+
   return (
     <section
       className={styles.canvas}
@@ -369,6 +423,14 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
           <SceneShapes {...props} markerId={id} />
         </g>
       </svg>
+      {props.controls === undefined ? null : (
+        <div className={styles.canvasControls}>{props.controls}</div>
+      )}
+      {partial ? (
+        <p className={styles.canvasHint}>
+          Part of the chart, at a readable size: drag or zoom out to see more.
+        </p>
+      ) : null}
       <svg
         className={styles.minimap}
         viewBox={`0 0 ${scene.width * mapScale} ${scene.height * mapScale}`}

@@ -1,15 +1,19 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
+import { COMPACT_BAR_HEIGHT } from '../layout/Header.css.ts';
+import { breakpoints, vars } from '../styles/theme.css.ts';
 
 /* ------------------------------------------------------------------ */
 /* The studio's frame: a toolbar over the canvas and a side panel        */
 /* ------------------------------------------------------------------ */
 
-// The site's header stays (4rem); the studio takes the rest of the viewport.
+/** Below the tablet breakpoint the studio stacks: canvas over panel, tools behind a button. */
+const NARROW = 'screen and (max-width: 47.99em)';
+
+// The site's header is a thin bar here; the studio takes the rest of the viewport.
 export const studio = style({
   display: 'grid',
   gridTemplateRows: 'auto minmax(0, 1fr)',
-  height: 'calc(100vh - 4rem - 1px)',
+  height: `calc(100vh - ${COMPACT_BAR_HEIGHT} - 1px)`,
   minHeight: '24rem',
 });
 
@@ -37,6 +41,18 @@ export const group = style({
 });
 
 export const push = style({ marginLeft: 'auto' });
+
+/** The "Tools" button: only on narrow screens, where zoom, export and collapse wait behind it. */
+export const toolsToggle = style({
+  '@media': { [breakpoints.tablet]: { display: 'none' } },
+});
+
+/** A group of the toolbar hidden on narrow screens until "Tools" is pressed. */
+export const collapsible = style({
+  '@media': {
+    [NARROW]: { selectors: { [`${toolbar}[data-tools="closed"] &`]: { display: 'none' } } },
+  },
+});
 
 export const tool = style({
   minHeight: '1.875rem',
@@ -103,6 +119,9 @@ export const body = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   minHeight: 0,
+  '@media': {
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'minmax(0, 1fr)' },
+  },
 });
 
 /* ------------------------------------------------------------------ */
@@ -140,6 +159,33 @@ export const minimap = style({
   borderRadius: vars.radius.sm,
   boxShadow: vars.shadow.card,
   cursor: 'pointer',
+});
+
+/** The view's own buttons (collapse, expand), over the canvas's top right corner. */
+export const canvasControls = style({
+  position: 'absolute',
+  right: vars.space.sm,
+  top: vars.space.sm,
+  display: 'flex',
+  gap: '2px',
+  fontSize: '12px',
+});
+
+/** Says, over the canvas's top left corner, that the view shows part of the chart. */
+export const canvasHint = style({
+  position: 'absolute',
+  left: vars.space.sm,
+  top: vars.space.sm,
+  // Beside the view's buttons at the top right.
+  maxWidth: 'min(26rem, calc(100% - 11rem))',
+  margin: 0,
+  padding: `2px ${vars.space.xs}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  fontSize: '12px',
+  pointerEvents: 'none',
 });
 
 export const minimapState = style({ fill: '#cbd5e1' });
@@ -225,9 +271,20 @@ export const panel = style({
   selectors: {
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
   },
+  '@media': {
+    [NARROW]: {
+      width: 'auto',
+      maxWidth: 'none',
+      borderLeft: 0,
+      borderTop: `1px solid ${vars.color.border}`,
+    },
+  },
 });
 
-export const panelWide = style({ width: '41rem' });
+export const panelWide = style({
+  width: '41rem',
+  '@media': { [NARROW]: { width: 'auto' } },
+});
 
 export const section = style({ display: 'grid', gap: vars.space.xs });
 export const sectionTitle = style({ fontSize: vars.fontSize.md, margin: 0 });

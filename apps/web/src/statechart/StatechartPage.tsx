@@ -104,6 +104,7 @@ export function StatechartPage() {
     };
   }, [collapsed]);
   const [zoom, setZoom] = useState(1);
+  const [toolsOpen, setToolsOpen] = useState(false);
   const [panel, setPanel] = useState<PanelKey | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [history, setHistory] = useState<SimStep[]>([]);
@@ -200,9 +201,37 @@ export function StatechartPage() {
   const taken = useMemo(() => takenEdges(view, flash.taken), [view, flash.taken]);
   const selectedShown = selected === null ? null : shownIn(view, selected);
 
+  const viewControls =
+    viewKey === 'machine' ? (
+      <>
+        <button
+          type="button"
+          className={styles.tool}
+          disabled={
+            selected === null ||
+            (STATES.get(selected)?.children.length ?? 0) === 0 ||
+            collapsed.has(selected)
+          }
+          onClick={() => {
+            if (selected !== null) setCollapsed((set) => new Set([...set, selected]));
+          }}
+        >
+          Collapse
+        </button>
+        <button
+          type="button"
+          className={styles.tool}
+          disabled={collapsed.size === 0}
+          onClick={() => setCollapsed(new Set())}
+        >
+          Expand all
+        </button>
+      </>
+    ) : undefined;
+
   return (
     <div className={styles.studio}>
-      <div className={styles.toolbar}>
+      <div className={styles.toolbar} data-tools={toolsOpen ? 'open' : 'closed'}>
         <h1 className={styles.heading}>{STUDIO_TITLE}</h1>
         <fieldset className={styles.group} aria-label="View">
           {(['screens', 'machine'] as const).map((key) => (
@@ -217,39 +246,21 @@ export function StatechartPage() {
             </button>
           ))}
         </fieldset>
-        {viewKey === 'machine' ? (
-          <div className={styles.group}>
-            <button
-              type="button"
-              className={styles.tool}
-              disabled={
-                selected === null ||
-                (STATES.get(selected)?.children.length ?? 0) === 0 ||
-                collapsed.has(selected)
-              }
-              onClick={() => {
-                if (selected !== null) setCollapsed((set) => new Set([...set, selected]));
-              }}
-            >
-              Collapse
-            </button>
-            <button
-              type="button"
-              className={styles.tool}
-              disabled={collapsed.size === 0}
-              onClick={() => setCollapsed(new Set())}
-            >
-              Expand all
-            </button>
-          </div>
-        ) : null}
+        <button
+          type="button"
+          className={`${styles.tool} ${styles.toolsToggle}`}
+          aria-expanded={toolsOpen}
+          onClick={() => setToolsOpen((open) => !open)}
+        >
+          Tools
+        </button>
         <Search
           onPick={(id) => {
             if (shownIn(view, id) === null) setViewKey('machine');
             selectState(id);
           }}
         />
-        <div className={styles.group}>
+        <div className={`${styles.group} ${styles.collapsible}`}>
           <button
             type="button"
             className={styles.tool}
@@ -278,7 +289,7 @@ export function StatechartPage() {
             Go to current
           </button>
         </div>
-        <fieldset className={styles.group} aria-label="Export">
+        <fieldset className={`${styles.group} ${styles.collapsible}`} aria-label="Export">
           <button
             type="button"
             className={styles.tool}
@@ -332,6 +343,7 @@ export function StatechartPage() {
           coverage={coverage}
           onSelect={(id) => selectState(id, { pan: false })}
           onZoom={onZoom}
+          controls={viewControls}
         />
         {panel === null ? null : (
           <section

@@ -14,7 +14,7 @@ import {
   modelEvents,
   serializeModelState,
 } from '@app/onboarding/testing/events';
-import { type EventObject, initialTransition, transition } from 'xstate';
+import { type EventObject, initialTransition, type StateNode, transition } from 'xstate';
 import { MACHINE_GRAPH } from './views.ts';
 
 /**
@@ -34,6 +34,39 @@ function isMachineEvent(event: EventObject): event is OnboardingEvent {
 function asMachineEvent(event: ModelEvent): OnboardingEvent {
   if (!isMachineEvent(event)) throw new Error('not an event');
   return event;
+}
+
+/** The tracker's seed uploads: the model kit's members have photos there, which no site serves. */
+const UNSERVED_PHOTOS = '/uploads/seed/';
+const shown = new WeakMap<ModelEvent, ModelEvent>();
+
+function servedPhoto(member: unknown): unknown {
+  if (typeof member !== 'object' || member === null || !('photo' in member)) return member;
+  const { photo } = member;
+  return typeof photo === 'string' && photo.startsWith(UNSERVED_PHOTOS)
+    ? { ...member, photo: null }
+    : member;
+}
+
+/**
+ * The model kit's events, as the sandbox offers them: a team's members whose photo no site serves
+ * are members without a photo (the screen draws its placeholder), so the real screens load no
+ * missing picture.
+ */
+function sandboxEvents(snapshot: OnboardingSnapshot): ModelEvent[] {
+  return modelEvents(snapshot).map((event) => {
+    const known = shown.get(event);
+    if (known !== undefined) return known;
+    let result = event;
+    if ('output' in event && typeof event.output === 'object' && event.output !== null) {
+      const output: object = event.output;
+      if ('members' in output && Array.isArray(output.members)) {
+        result = { ...event, output: { ...output, members: output.members.map(servedPhoto) } };
+      }
+    }
+    shown.set(event, result);
+    return result;
+  });
 }
 
 export function initialSnapshot(): OnboardingSnapshot {
@@ -83,9 +116,10 @@ function takenTransitions(before: OnboardingSnapshot, event: ModelEvent): string
 export function step(before: OnboardingSnapshot, event: ModelEvent, label: string): SimStep {
   const [after, actions] = transition(onboardingMachine, before, asMachineEvent(event));
   const taken = takenTransitions(before, event);
-  // Eventless transitions taken on arrival (the hold running out, a step sent back to team).
+  // Eventless transitions taken on arrival (the hold running out, its last minute starting, a step
+  // sent back to team): from a state active before or after, into one only active after.
   const active = new Set((after._nodes ?? []).map((node) => node.id));
-  for (const node of after._nodes ?? []) {
+  for (const node of new Set([...(before._nodes ?? []), ...(after._nodes ?? [])])) {
     for (const definition of node.always ?? []) {
       const chart = BY_COVERAGE_ID.get(transitionId(definition));
       if (chart === undefined) continue;
@@ -256,7 +290,7 @@ export function choicesFor(snapshot: OnboardingSnapshot): SimChoice[] {
       kind,
     });
   };
-  for (const event of modelEvents(snapshot)) {
+  for (const event of sandboxEvents(snapshot)) {
     // URL requests are the router's business; the clock has its own controls.
     if (event.type === 'nav.request' || event.type === 'clock.tick') continue;
     if (event.type.startsWith('xstate.after.')) continue;
@@ -285,41 +319,70 @@ export interface PathTo {
 }
 
 /**
- * The shortest event path from the start to a snapshot in each state of the machine (breadth
- * first over the model's events, one visit per model state), for the gallery and for showing a
- * state picked on the diagram. Returns a map from chart state id.
+ * What an event costs on a path: the calls answering is the flow as a prospect meets it; a time-out
+ * or a failed call is a detour, taken only where nothing else leads. So the team step is reached
+ * with a real team and a held seat (the 10 s time-out would be fewer steps, but shows the sample
+ * team, which holds no seat).
+ */
+export const DETOUR_COST = 10;
+function eventCost(event: ModelEvent): number {
+  return event.type.startsWith('xstate.after.') || event.type.startsWith('xstate.error.actor.')
+    ? DETOUR_COST
+    : 1;
+}
+
+/** A state the machine always leaves at once (an eventless transition without a guard): no path rests there. */
+function isTransient(id: string): boolean {
+  let node: StateNode<OnboardingSnapshot['context'], OnboardingEvent> | undefined =
+    onboardingMachine.root;
+  for (const key of id === MACHINE_GRAPH.root ? [] : id.split('.')) node = node?.states[key];
+  return (node?.always ?? []).some((definition) => definition.guard === undefined);
+}
+
+/**
+ * The cheapest event path from the start to a snapshot in each state of the machine (Dijkstra over
+ * the model's events with `eventCost`, one visit per model state; among paths of one cost, the
+ * events in the model's order), for the gallery and for showing a state picked on the diagram.
+ * Returns a map from chart state id.
  */
 export function shortestPaths(limit = 4000): Map<string, PathTo> {
   const start = initialSnapshot();
   const found = new Map<string, PathTo>();
-  const wanted = new Set(MACHINE_GRAPH.states.map((state) => state.id));
+  const wanted = new Set(
+    MACHINE_GRAPH.states.map((state) => state.id).filter((id) => !isTransient(id)),
+  );
   const record = (path: PathTo) => {
     for (const node of path.snapshot._nodes ?? []) {
       const id = node.path.length === 0 ? MACHINE_GRAPH.root : node.path.join('.');
       if (!found.has(id)) found.set(id, path);
     }
   };
-  const seen = new Set([serializeModelState(start)]);
-  let frontier: PathTo[] = [{ snapshot: start, steps: [] }];
-  record(frontier[0] ?? { snapshot: start, steps: [] });
+  /** Paths waiting, by cost: every event costs at least 1, so a bucket only grows before its turn. */
+  const buckets: PathTo[][] = [[{ snapshot: start, steps: [] }]];
+  const best = new Map([[serializeModelState(start), 0]]);
+  const settled = new Set<string>();
   let visited = 0;
-  while (frontier.length > 0 && found.size < wanted.size && visited < limit) {
-    const next: PathTo[] = [];
-    for (const path of frontier) {
-      for (const event of modelEvents(path.snapshot)) {
+  for (let cost = 0; cost < buckets.length; cost += 1) {
+    for (const path of buckets[cost] ?? []) {
+      if (found.size >= wanted.size || visited >= limit) return found;
+      const key = serializeModelState(path.snapshot);
+      if (settled.has(key)) continue;
+      settled.add(key);
+      visited += 1;
+      record(path);
+      for (const event of sandboxEvents(path.snapshot)) {
         if (event.type === 'nav.request') continue;
         if (!path.snapshot.can(asMachineEvent(event)) && event.type !== 'clock.tick') continue;
         const taken = step(path.snapshot, event, eventWords(event.type, DELAYS));
-        const key = serializeModelState(taken.after);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        visited += 1;
-        const reached = { snapshot: taken.after, steps: [...path.steps, taken] };
-        record(reached);
-        next.push(reached);
+        const next = serializeModelState(taken.after);
+        const total = cost + eventCost(event);
+        if (settled.has(next) || (best.get(next) ?? Number.POSITIVE_INFINITY) <= total) continue;
+        best.set(next, total);
+        const bucket = buckets[total] ?? [];
+        bucket.push({ snapshot: taken.after, steps: [...path.steps, taken] });
+        buckets[total] = bucket;
       }
     }
-    frontier = next;
   }
   return found;
 }
