@@ -110,7 +110,7 @@ describe('statechart studio at 1280x800', () => {
     // folded away.
     for (const delay of ['after 10 min', 'after 9 min']) {
       await expect
-        .poll(() => drawing.locator('text', { hasText: delay }).count(), delay)
+        .poll(() => drawing.locator('text', { hasText: delay }).count(), { message: delay })
         .toBeGreaterThan(0);
     }
     const warningBox = await drawing
