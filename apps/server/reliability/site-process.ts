@@ -36,6 +36,8 @@ export async function startSiteProcess(opts: {
       WEB_DIST: process.env.WEB_DIST ?? WEB_FIXTURE,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGNUP_MAX: '1000000',
+      RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '1000000',
+      RATE_LIMIT_SIGNUP_GLOBAL_MAX: '1000000',
       RATE_LIMIT_WRITE_MAX: '1000000',
       RATE_LIMIT_READ_MAX: '1000000',
       TRACKER_LOCK_STALE_SECONDS: '3',

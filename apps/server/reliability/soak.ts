@@ -8,7 +8,7 @@
  *                     unreachable; ports 3203 and 3201)
  */
 import { buildTracker, createTestDatabase } from '@app/tracker';
-import { measureBurst } from './burst.ts';
+import { measureBurst, p99Ratios } from './burst.ts';
 import { signupRequest, startSiteProcess } from './site-process.ts';
 
 const rounds = Number(process.env.SOAK_ROUNDS ?? 3);
@@ -124,6 +124,7 @@ for (const [store, url] of stores) {
       `sign-ups during the load: ${signups.created} created (${signups.perSecond}/s), ` +
         `${signups.busy} answered 503 busy, ${signups.failed} other`,
     );
+    console.log(`p99 during sign-ups vs idle: ${p99Ratios(burst)}`);
   } finally {
     await database?.cleanup();
   }

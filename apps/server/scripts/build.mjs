@@ -1,6 +1,6 @@
-// Compiles the site server (with the embedded tracker and the workspace packages it imports) into
-// dist/server.js for `node dist/server.js`. Third-party packages stay external and load from
-// node_modules as usual.
+// Compiles the site server and the workspace packages it imports into dist/server.js for
+// `node dist/server.js`, and the embedded tracker's thread into dist/tracker-thread.js beside it.
+// Third-party packages stay external and load from node_modules as usual.
 
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -64,8 +64,11 @@ const workspaceSource = {
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/server.ts'],
-  outfile,
+  entryPoints: {
+    server: 'src/server.ts',
+    'tracker-thread': fileURLToPath(new URL('../../tracker/src/thread-entry.ts', import.meta.url)),
+  },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -78,4 +81,7 @@ const result = await build({
 });
 
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-console.log(`built ${pathToFileURL(outfile).pathname} (${Math.round(bytes / 1024)} KiB)`);
+const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+console.log(
+  `built ${files.map((file) => pathToFileURL(file).pathname).join(', ')} (${Math.round(bytes / 1024)} KiB)`,
+);

@@ -20,6 +20,11 @@ const EnvSchema = BaseEnv.extend({
   /** Remote tracker. When unset, a tracker is started in this process on loopback. */
   TRACKER_API_URL: optionalUrl,
   TRACKER_API_KEY: z.string().optional(),
+  /**
+   * The embedded tracker runs on a thread of its own; on Linux its CPU priority is lowered by this
+   * much (nice, 0-19), so that on a busy machine pages and static files are answered first.
+   */
+  TRACKER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
   TRACKER_DATA_DIR: z.string().default(repoPath('data')),
   /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */

@@ -1,4 +1,5 @@
-import { EnvError } from '@app/server-kit';
+import { EnvError, StartupError } from '@app/server-kit';
+import { TrackerStartError } from '@app/tracker/thread';
 import { loadEnv } from './env.ts';
 import { startSite } from './start.ts';
 
@@ -7,14 +8,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
-  const site = await startSite(env);
+  let lost: Error | undefined;
+  let onLost = (error: Error) => {
+    lost = error;
+  };
+  const site = await startSite(env, { onTrackerExit: (error) => onLost(error) });
   site.server.log.info(`Site ready on ${site.url}`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    site.server.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    site.server.log.info({ reason }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       site.server.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -22,18 +27,30 @@ async function main() {
     force.unref();
     try {
       await site.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       site.server.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // Without its tracker the site can only fail requests: it says so loudly and exits non-zero, so
+  // whatever supervises it (systemd, a container runtime) starts it again.
+  onLost = (error) => {
+    site.server.log.fatal({ err: error }, `${error.message}. The site stops; start it again.`);
+    void stop('tracker stopped', 1);
+  };
+  if (lost) onLost(lost);
+  process.once('SIGTERM', () => void stop('SIGTERM', 0));
+  process.once('SIGINT', () => void stop('SIGINT', 0));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  // Configuration, the data directory and its lock: written for people, printed without a stack.
+  if (
+    error instanceof EnvError ||
+    error instanceof StartupError ||
+    error instanceof TrackerStartError
+  ) {
     console.error(error.message);
   } else {
     console.error('The site could not start:', error);

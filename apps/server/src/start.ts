@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadOrCreateSecret } from '@app/server-kit';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { checkDataDir, loadOrCreateSecret } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
@@ -9,6 +12,8 @@ export interface TrackerHandle {
   url: string;
   apiKey: string;
   close(): Promise<void>;
+  /** The embedded tracker's thread; none for a remote tracker. */
+  worker?: Worker;
 }
 
 export interface RunningSite {
@@ -16,22 +21,49 @@ export interface RunningSite {
   server: Awaited<ReturnType<typeof buildServer>>;
   /** Stops taking requests, lets in-flight ones finish, then closes the tracker and its database. */
   close(): Promise<void>;
+  tracker: TrackerHandle;
 }
 
-/** The tracker this site talks to: the remote one configured, or one started here on loopback. */
-async function connectTracker(env: Env): Promise<TrackerHandle> {
+export interface StartOptions {
+  /**
+   * Called once if the embedded tracker stops without being asked to (a crash in its thread). The
+   * site cannot serve without it; the process entry shuts the site down and exits non-zero.
+   */
+  onTrackerExit?: (error: Error) => void;
+}
+
+/**
+ * The embedded tracker's thread module. The production build bundles it beside the server as
+ * dist/tracker-thread.js; run from source, the tracker package's own entry is used.
+ */
+function trackerThreadEntry(): URL | undefined {
+  const here = import.meta.filename;
+  if (!here?.endsWith('.js')) return undefined;
+  const bundled = path.join(path.dirname(here), 'tracker-thread.js');
+  return existsSync(bundled) ? pathToFileURL(bundled) : undefined;
+}
+
+/**
+ * The tracker this site talks to: the remote one configured, or one started on a thread of its own
+ * and reached over loopback HTTP, so that its database work never holds up the site's requests.
+ */
+async function connectTracker(env: Env, options: StartOptions): Promise<TrackerHandle> {
   if (env.TRACKER_API_URL && env.TRACKER_API_KEY) {
     return { url: env.TRACKER_API_URL, apiKey: env.TRACKER_API_KEY, close: async () => {} };
   }
-  const { startTracker } = await import('@app/tracker');
-  return startTracker({
+  const { startTrackerThread } = await import('@app/tracker/thread');
+  const entry = trackerThreadEntry();
+  return startTrackerThread({
+    ...(entry ? { entry } : {}),
     dataDir: env.TRACKER_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    apiKey: env.TRACKER_API_KEY,
     host: '127.0.0.1',
     port: 0,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    ...(env.TRACKER_API_KEY ? { apiKey: env.TRACKER_API_KEY } : {}),
     logger: { level: env.LOG_LEVEL, name: 'tracker' },
+    niceness: env.TRACKER_THREAD_NICE,
+    ...(options.onTrackerExit ? { onUnexpectedExit: options.onTrackerExit } : {}),
   });
 }
 
@@ -39,7 +71,10 @@ async function connectTracker(env: Env): Promise<TrackerHandle> {
  * The session-signing secret when SESSION_SECRET is unset: generated once and kept in the data
  * directory (mode 0600), so sessions survive a restart and no secret is ever in the repository.
  */
-function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
+async function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
+  // A read-only or full data directory is told in plain words (the embedded tracker checked it
+  // already; a remote tracker's site still keeps its secret here).
+  await checkDataDir(dataDir);
   return loadOrCreateSecret({
     file: path.join(dataDir, 'session-secret'),
     generate: () => randomBytes(32).toString('base64url'),
@@ -62,8 +97,8 @@ export async function closeSweepingIdle(server: FastifyInstance): Promise<void> 
   }
 }
 
-export async function startSite(env: Env): Promise<RunningSite> {
-  const tracker = await connectTracker(env);
+export async function startSite(env: Env, options: StartOptions = {}): Promise<RunningSite> {
+  const tracker = await connectTracker(env, options);
   try {
     const sessionSecret =
       env.SESSION_SECRET ?? (await loadOrCreateSessionSecret(env.TRACKER_DATA_DIR));
@@ -74,6 +109,7 @@ export async function startSite(env: Env): Promise<RunningSite> {
     return {
       url,
       server,
+      tracker,
       close: async () => {
         try {
           server.startDraining();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
-import { BaseEnv, type LogOptions, parseEnv } from '@app/server-kit';
+import { BaseEnv, EnvError, type LogOptions, parseEnv } from '@app/server-kit';
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
@@ -95,7 +95,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
   const env = parseEnv(EnvSchema, opts.env ?? process.env, 'tracker configuration');
   const apiKey = opts.apiKey ?? env.TRACKER_API_KEY;
   if (apiKey !== undefined && !isWellFormedApiKey(apiKey)) {
-    throw new Error(`Invalid tracker configuration: the API key must be ${API_KEY_RULE}`);
+    throw new EnvError(`Invalid tracker configuration: the API key must be ${API_KEY_RULE}`);
   }
   return {
     dataDir: path.resolve(opts.dataDir ?? env.TRACKER_DATA_DIR),

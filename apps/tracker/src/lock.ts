@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { StartupError } from '@app/server-kit';
 import lockfile from 'proper-lockfile';
 
 /**
@@ -11,14 +12,14 @@ const LOCKED_NAME = 'tracker';
 /** `tracker-gate.lock`: held for a moment by a process checking or taking over the lock. */
 const GATE_NAME = 'tracker-gate';
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends StartupError {
+  override name = 'DataDirLockedError';
   constructor(readonly dir: string) {
     super(
       `The data directory ${dir} is in use by another tracker process. ` +
         'Two processes on one embedded database lose data: stop the other process, or give this one ' +
         'its own TRACKER_DATA_DIR (or a DATABASE_URL).',
     );
-    this.name = 'DataDirLockedError';
   }
 }
 

@@ -1,3 +1,10 @@
+export {
+  checkDataDir,
+  DataDirError,
+  type DataDirFs,
+  dataDirProblem,
+  StartupError,
+} from './data-dir.ts';
 export { BaseEnv, EnvError, LogLevel, parseEnv } from './env.ts';
 export { type ErrorHandlerOptions, errorHandler } from './error-handler.ts';
 export {

@@ -1,3 +1,4 @@
+import { checkDataDir, dataDirProblem } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, openDatabase } from '../../db/client.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
 export default fp(
   async function database(app: FastifyInstance) {
     const config = app.trackerConfig;
+    // A read-only mount or a full disk is told in plain words, with the path, before anything else.
+    await checkDataDir(config.dataDir);
     const unlock = config.databaseUrl
       ? async () => {}
       : await lockDataDir(config.dataDir, { staleMs: config.lockStaleMs });
@@ -24,7 +27,8 @@ export default fp(
       database = await openDatabase(config);
     } catch (error) {
       await unlock();
-      throw error;
+      // The check leaves room for a few writes only: PGlite's files can still fill the disk.
+      throw (config.databaseUrl ? undefined : dataDirProblem(config.dataDir, error)) ?? error;
     }
     app.decorate('database', database);
     app.addHook('onClose', async () => {

@@ -1,0 +1,140 @@
+/**
+ * The tracker on a thread of its own (node:worker_threads), for a site that embeds it: the
+ * tracker's database work (PGlite runs its queries on the thread that opened it), JSON and logging
+ * then never hold up the site's own requests. The site talks to it over HTTP on a loopback port, as
+ * it would to a remote tracker. This module is the site's side; `thread-entry.ts` runs in the thread.
+ */
+import { Worker } from 'node:worker_threads';
+
+/** What the thread is started with: plain data only (it crosses to another thread). */
+export interface TrackerThreadData {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  host: string;
+  port: number;
+  siteUrl: string;
+  logger: { level: string; name: string };
+  /** How much lower than the site's the thread's CPU priority is (Linux nice, 0-19; 0: same). */
+  niceness: number;
+}
+
+/** Thread to site. */
+export type TrackerThreadMessage =
+  | { type: 'ready'; url: string; apiKey: string }
+  | {
+      type: 'failed';
+      name: string;
+      message: string;
+      stack?: string | undefined;
+      forPeople: boolean;
+    }
+  | { type: 'closed' };
+
+/** Site to thread. */
+export type SiteMessage = { type: 'close' };
+
+/** A start-up failure whose message tells a person what to do (printed without a stack). */
+export class TrackerStartError extends Error {
+  override name = 'TrackerStartError';
+}
+
+export interface TrackerThreadOptions extends TrackerThreadData {
+  /**
+   * The thread's module. Default: `thread-entry.ts` beside this file, run from source through tsx
+   * (`thread-source.mjs`); the site's production build passes its bundled copy.
+   */
+  entry?: URL;
+  /** Called once when the tracker stops without being asked to (a crash): the site cannot go on. */
+  onUnexpectedExit?: (error: Error) => void;
+  /** How long close() waits for the thread to finish before stopping it by force. */
+  closeTimeoutMs?: number;
+}
+
+export interface TrackerThread {
+  /** Base URL, e.g. http://127.0.0.1:41234. */
+  url: string;
+  apiKey: string;
+  /** Asks the tracker to finish and close its database; resolves when the thread has ended. */
+  close(): Promise<void>;
+  /** The thread itself (tests stop it by force to see a crash reported). */
+  worker: Worker;
+}
+
+export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerThread> {
+  const { entry = new URL('./thread-source.mjs', import.meta.url), onUnexpectedExit } = opts;
+  const closeTimeoutMs = opts.closeTimeoutMs ?? 8_000;
+  const data: TrackerThreadData = {
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    apiKey: opts.apiKey,
+    host: opts.host,
+    port: opts.port,
+    siteUrl: opts.siteUrl,
+    logger: opts.logger,
+    niceness: opts.niceness,
+  };
+  const worker = new Worker(entry, {
+    workerData: data,
+    name: 'tracker',
+  });
+  let state: 'starting' | 'running' | 'closing' | 'ended' = 'starting';
+  let lastError: Error | undefined;
+  const ended = new Promise<number>((resolve) => worker.once('exit', resolve));
+
+  return new Promise<TrackerThread>((resolve, reject) => {
+    worker.on('error', (error) => {
+      lastError = error;
+    });
+    worker.on('message', (message: TrackerThreadMessage) => {
+      if (message.type === 'failed' && state === 'starting') {
+        state = 'ended';
+        const error = message.forPeople
+          ? new TrackerStartError(message.message)
+          : Object.assign(new Error(message.message), {
+              name: message.name,
+              stack: message.stack,
+            });
+        // The thread has released what it held; it ends by itself.
+        void ended.then(() => reject(error));
+        return;
+      }
+      if (message.type !== 'ready' || state !== 'starting') return;
+      state = 'running';
+      resolve({
+        url: message.url,
+        apiKey: message.apiKey,
+        worker,
+        close: async () => {
+          if (state === 'ended') return;
+          state = 'closing';
+          worker.postMessage({ type: 'close' } satisfies SiteMessage);
+          const timer = setTimeout(() => void worker.terminate(), closeTimeoutMs);
+          try {
+            await ended;
+          } finally {
+            clearTimeout(timer);
+            state = 'ended';
+          }
+        },
+      });
+    });
+    worker.once('exit', (code) => {
+      const was = state;
+      state = 'ended';
+      if (was === 'starting') {
+        reject(
+          lastError ??
+            new Error(`The embedded tracker stopped while starting (thread exit code ${code}).`),
+        );
+      } else if (was === 'running') {
+        const reason = lastError ? `: ${lastError.message}` : '';
+        const error = new Error(
+          `The embedded tracker stopped unexpectedly (thread exit code ${code})${reason}`,
+        );
+        if (lastError) error.cause = lastError;
+        onUnexpectedExit?.(error);
+      }
+    });
+  });
+}
