@@ -1,7 +1,11 @@
-import { type LogOptions, loggerOptions } from '@app/server-kit';
+import {
+  BARE_SECURITY_HEADERS,
+  clientErrorHandler,
+  type LogOptions,
+  loggerOptions,
+} from '@app/server-kit';
 import Fastify from 'fastify';
 import app, { type SiteConfig } from './app.ts';
-import { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

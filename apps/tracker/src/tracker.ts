@@ -1,4 +1,4 @@
-import { loggerOptions } from '@app/server-kit';
+import { clientErrorHandler, loggerOptions } from '@app/server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { trackerApp } from './app.ts';
 import { resolveConfig, type TrackerOptions } from './config.ts';
@@ -14,7 +14,14 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
     : false;
   // Opening a new PGlite directory, migrating and seeding it takes seconds on a busy machine:
   // far more than Fastify's default 10 s for a plugin to load would allow in the worst case.
-  const app = Fastify({ logger, pluginTimeout: 120_000 });
+  const app = Fastify({
+    logger,
+    pluginTimeout: 120_000,
+    // What Node's HTTP parser cannot read gets the same JSON error shape as everything else.
+    clientErrorHandler,
+  });
+  // Only JSON and multipart bodies are read: text/plain (which Fastify parses by default) is 415.
+  app.removeContentTypeParser('text/plain');
   // Answers sent while closing close their connection, so a keep-alive connection of the site
   // (proxy, tracker client) that was busy when close() began does not hold it open for the
   // keep-alive time-out once it goes idle.

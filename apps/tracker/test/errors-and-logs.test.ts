@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { INTERNAL_MESSAGE } from '@app/server-kit';
 import { sql } from 'drizzle-orm';
@@ -66,5 +67,68 @@ describe('server faults and logs', () => {
     expect(String(logged)).not.toContain(hash);
     expect(String(logged)).toContain('select $1::integer');
     expect(String(logged)).toMatch(/invalid input syntax for type integer/);
+  });
+});
+
+/** Sends raw bytes and resolves with everything the server answers until it closes. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('bodies and requests it cannot read', () => {
+  /** The error envelope both servers answer with: a stable code and a message, nothing else. */
+  const envelope = (code: string) => ({ message: expect.any(String), code });
+
+  it.each([
+    ['bad JSON', 'application/json', '{"email":', 400, 'INVALID_JSON'],
+    ['an empty JSON body', 'application/json', '', 400, 'INVALID_JSON'],
+    ['text/plain', 'text/plain', 'hello', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['XML', 'application/xml', '<user/>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'a body over the limit',
+      'application/json',
+      `{"a":"${'x'.repeat(1_100_000)}"}`,
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+  ])('answers %s in the error envelope', async (_what, type, payload, status, code) => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/users',
+      headers: { 'content-type': type },
+      payload,
+    });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(envelope(code));
+  });
+
+  it("answers what Node's HTTP parser cannot read in the envelope, with security headers", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    for (const [request, status, code] of [
+      ['GET /health HTTP/1.1\r\nHost: x\r\nBroken header\r\n\r\n', 400, 'BAD_REQUEST'],
+      [
+        `GET /health HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+      ],
+      ['POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'BAD_REQUEST'],
+    ] as const) {
+      const answer = await rawExchange(port, request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(JSON.parse(body)).toEqual(envelope(code));
+      expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(head.toLowerCase()).toContain('connection: close');
+    }
   });
 });

@@ -26,6 +26,7 @@ export {
   registerProfileMultipart,
 } from './multipart.ts';
 export { type OpenApiOptions, openApi } from './openapi.ts';
+export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
 export {
   describeIssue,

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorCode } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
+import type { ErrorCode } from './errors.ts';
 
 /**
  * Security headers for answers written outside Fastify's routing (HTTP-parser errors, request
@@ -32,6 +32,8 @@ function answerFor(error: NodeJS.ErrnoException): [number, ErrorCode, string] {
 /**
  * Node's HTTP parser errors and the whole-request time-out (requestTimeout) never reach a route:
  * they are answered here, in the same JSON shape as every other error, and the connection closed.
+ * Both servers pass it to Fastify as `clientErrorHandler` (Fastify's own answers
+ * `{"error","message","statusCode"}` without a code or security headers).
  */
 export function clientErrorHandler(
   this: FastifyInstance,
