@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
-import { expectScreen, openVisitor, STEP_TIMEOUT_MS } from './onboarding.ts';
+import { describe, expect, it } from 'vitest';
+import { expectScreen, STEP_TIMEOUT_MS } from './onboarding.ts';
+import { PAGES, testSite } from './site.ts';
 
 /**
  * Automated accessibility checks (WCAG 2.0 / 2.1 A and AA, which include AA contrast) with axe on
@@ -10,19 +10,9 @@ import { expectScreen, openVisitor, STEP_TIMEOUT_MS } from './onboarding.ts';
  * on the busiest screens also that every control reached with Tab shows its focus ring.
  */
 
-const site = { url: inject('siteUrl') };
+const site = testSite();
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const TEAM_HEADING = `You're in luck! Team "Deep Work Crew" has one slot left.`;
-
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
-
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Runs axe on the page as it is now; returns one readable line per violating element. */
 async function audit(page: Page, screen: string): Promise<string[]> {
@@ -81,24 +71,12 @@ async function heading(page: Page, text: string): Promise<void> {
 }
 
 describe.each([360, 1280])('accessibility at %i px', (width) => {
-  async function visitor() {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    return (await openVisitor(context)).page;
-  }
+  const visitor = async () => (await site.visitor(width)).page;
 
   it('marketing pages, 404, API test (both tabs), statechart and confirm-email have no WCAG A/AA violations', async () => {
     const page = await visitor();
     const found: string[] = [];
-    for (const [path, h1] of [
-      ['/', 'Reach your goals with a team that asks if you did that thing'],
-      ['/how-it-works', 'How It Works'],
-      ['/success-stories', 'Success Stories'],
-      ['/about-us', 'About Us'],
-      ['/pricing', 'Pricing'],
-      ['/privacy', 'Privacy Policy'],
-      ['/terms', 'Terms of Service'],
-      ['/no-such-page', '404 Page Not Found'],
-    ] as const) {
+    for (const [path, h1] of PAGES) {
       await page.goto(`${site.url}${path}`);
       await heading(page, h1);
       found.push(...(await audit(page, path)));

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@app/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
-import { expectScreen, openVisitor, screenshot, VISITOR_TIME_ZONE } from './onboarding.ts';
+import { describe, expect, it } from 'vitest';
+import { expectScreen, screenshot, YES } from './onboarding.ts';
+import { testSite } from './site.ts';
 
 /**
  * The held slot in Chromium against the real site server: seats are the tracker's, so two
@@ -10,28 +10,10 @@ import { expectScreen, openVisitor, screenshot, VISITOR_TIME_ZONE } from './onbo
  * warning and a one-step extension; the team step's answers are above the fold on a phone.
  */
 
-const site = { url: inject('siteUrl') };
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+const site = testSite();
 
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
 /** The seeded work / Employee team. */
 const TEAM = 'Deep Work Crew';
-
-async function visitor(width: number, height = 800) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    timezoneId: VISITOR_TIME_ZONE,
-  });
-  return openVisitor(context);
-}
 
 /** Role step of work: pick Employee and Continue. */
 async function chooseEmployee(page: Page) {
@@ -98,8 +80,8 @@ describe('the held slot', () => {
     const team = await seatsOf(TEAM);
     expect(team.openSeats).toBeGreaterThan(0);
     const fillers: (() => Promise<void>)[] = [];
-    const first = await visitor(1280);
-    const second = await visitor(1280);
+    const first = await site.visitor(1280);
+    const second = await site.visitor(1280);
     try {
       // Others hold every seat but one.
       for (let seat = 1; seat < (team.openSeats ?? 0); seat++) {
@@ -145,7 +127,7 @@ describe('the held slot', () => {
   });
 
   it('shows the hold on the account step, warns at one minute and extends it in one step', async () => {
-    const { page, context, problems } = await visitor(360, 740);
+    const { page, context, problems } = await site.visitor(360, 740);
     try {
       await page.clock.install();
       await chooseEmployee(page);
@@ -193,7 +175,7 @@ describe('the held slot', () => {
   ])(
     'puts the team, the countdown and the three answers above the fold at %i x %i',
     async (width, height) => {
-      const { page, context, problems } = await visitor(width, height);
+      const { page, context, problems } = await site.visitor(width, height);
       try {
         await chooseEmployee(page);
         await teamHeading(page);

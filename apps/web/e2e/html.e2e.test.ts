@@ -1,26 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import { nuErrors } from './nu.ts';
-import { expectScreen, openVisitor, uniqueEmail } from './onboarding.ts';
+import { expectJoinRequestSent, expectScreen, uniqueEmail, YES } from './onboarding.ts';
+import { PAGES, testSite } from './site.ts';
 
 /**
  * Every route and every onboarding screen, as the browser has rendered it, passes the Nu HTML
  * Checker with no errors.
  */
 
-const site = { url: inject('siteUrl') };
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
-
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+const site = testSite();
 
 async function rendered(page: Page): Promise<string> {
   return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
@@ -28,22 +17,14 @@ async function rendered(page: Page): Promise<string> {
 
 describe('valid HTML', () => {
   it('every page and every onboarding screen passes the Nu HTML Checker', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const { page } = await openVisitor(context);
+    const { page, context } = await site.visitor(1280);
     const pages = new Map<string, string>();
     const keep = async (name: string) => pages.set(name, await rendered(page));
 
     for (const [path, h1] of [
-      ['/', 'Reach your goals with a team that asks if you did that thing'],
-      ['/how-it-works', 'How It Works'],
-      ['/success-stories', 'Success Stories'],
-      ['/about-us', 'About Us'],
-      ['/pricing', 'Pricing'],
-      ['/privacy', 'Privacy Policy'],
-      ['/terms', 'Terms of Service'],
-      ['/no-such-page', '404 Page Not Found'],
+      ...PAGES,
       ['/confirm-email?token=x', 'We do not recognise this link'],
-    ] as const) {
+    ]) {
       await page.goto(`${site.url}${path}`);
       await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
       await keep(path);
@@ -93,11 +74,7 @@ describe('valid HTML', () => {
     await page.getByLabel('Email').fill(uniqueEmail('nu.check'));
     await page.getByLabel('Password').fill('engine-1843');
     await page.getByRole('button', { name: /^Submit join request/ }).click();
-    await expectScreen(
-      page,
-      '/onboarding/work/confirm',
-      'Join Request Sent to Team Deep Work Crew!',
-    );
+    await expectJoinRequestSent(page);
     await keep('confirm');
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await expectScreen(page, '/thank-you', "You're All Set!");

@@ -335,6 +335,19 @@ for (const [number, walk] of walks.entries()) {
         const stateName = JSON.stringify(step.state.value);
         let how = '';
         let byPerson = false;
+        /** Records this step as it ended, with the page as it was then. */
+        const keepStep = async (
+          outcome: Pick<StepRecord, 'transitions' | 'states' | 'ok' | 'error'>,
+        ) =>
+          record.steps.push({
+            index: index + 1,
+            event: describeEvent(event),
+            how,
+            state: stateName,
+            url: pathOf(page),
+            screenshot: await snap(index + 1),
+            ...outcome,
+          });
         await test.step(`${index + 1}. ${describeEvent(event).slice(0, 120)}`, async () => {
           try {
             const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
@@ -388,31 +401,14 @@ for (const [number, walk] of walks.entries()) {
               ).toHaveCount(0);
             }
             await audit(stateName);
-            record.steps.push({
-              index: index + 1,
-              event: describeEvent(event),
-              how,
-              state: stateName,
-              url: pathOf(page),
-              screenshot: await snap(index + 1),
+            await keepStep({
               transitions: stepTransitions(step),
               states: activeStateIds(step.state),
               ok: true,
             });
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            record.steps.push({
-              index: index + 1,
-              event: describeEvent(event),
-              how,
-              state: stateName,
-              url: pathOf(page),
-              screenshot: await snap(index + 1),
-              transitions: [],
-              states: [],
-              ok: false,
-              error: message,
-            });
+            await keepStep({ transitions: [], states: [], ok: false, error: message });
             record.failure = saveFailure(walk, index, message, testInfo.title);
             throw error;
           }

@@ -1,20 +1,22 @@
 import { MESSAGES } from '@app/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   choosePhoto,
+  errorSummary,
+  expectJoinRequestSent,
   expectProgress,
   expectScreen,
   expectToast,
   makePng,
-  openVisitor,
   pathOf,
   STEP_TIMEOUT_MS,
   screenshot,
   uniqueEmail,
   VISITOR_TIME_ZONE,
+  YES,
 } from './onboarding.ts';
+import { testSite } from './site.ts';
 
 /**
  * The onboarding flow in Chromium against the real site server and its embedded tracker (seeded
@@ -22,18 +24,8 @@ import {
  * spec's own words.
  */
 
-const site = { url: inject('siteUrl') };
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+const site = testSite();
 
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
 const COUNTDOWN = /^We're holding this slot on this team for (\d+):(\d\d) more minutes\.$/;
 
 /** The seeded work / Employee team: its Active members, in order (Lucas Meyer is Inactive). */
@@ -57,14 +49,6 @@ const DEEP_WORK_CREW = {
     },
   ],
 };
-
-async function visitor(width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 800 },
-    timezoneId: VISITOR_TIME_ZONE,
-  });
-  return openVisitor(context);
-}
 
 /** Seconds left on the hold, read from the team screen's countdown. */
 async function secondsLeft(page: Page): Promise<number> {
@@ -101,15 +85,6 @@ async function chooseRole(
   );
 }
 
-/** The messages of the error summary, which has taken focus, in field order. */
-async function errorSummary(page: Page): Promise<string[]> {
-  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-  await expect
-    .poll(() => summary.evaluate((element) => element === document.activeElement))
-    .toBe(true);
-  return summary.getByRole('listitem').allTextContents();
-}
-
 /** The message tied to a field with aria-describedby, as a screen reader announces it. */
 async function fieldMessage(page: Page, label: string): Promise<string> {
   return page.getByLabel(label, { exact: true }).evaluate((field) =>
@@ -138,7 +113,7 @@ async function yesToAccount(page: Page, name: string, goal: string) {
 
 describe.each([360, 1280])('onboarding at %i px', (width) => {
   it('yes: home card, role, the real team and its countdown, the steps, a real signup and photo upload, thank-you', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/`);
     await page.getByRole('link', { name: /^Work/ }).click();
     await expectProgress(page, 1, 8);
@@ -229,11 +204,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     await screenshot(page, width, 'account');
     await page.getByRole('button', { name: 'Submit join request to Team Deep Work Crew' }).click();
 
-    await expectScreen(
-      page,
-      '/onboarding/work/confirm',
-      'Join Request Sent to Team Deep Work Crew!',
-    );
+    await expectJoinRequestSent(page);
     await expectToast(page, 'Success!', 'Your join request has been sent to the team.');
     await expectProgress(page, 8, 8);
     const userId = await page.evaluate(() => localStorage.getItem('created_user_id'));
@@ -292,7 +263,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('maybe: the next call at 1:00 PM Mountain Time, booking messages, Booking Confirmed!, maybe-submitted', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding/work/role`);
     await chooseRole(page, 'work', 'Management', 'Lead With Intent');
     await page.getByRole('button', { name: 'Maybe', exact: true }).click();
@@ -357,7 +328,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('no: feedback with its required fields, then no-thank-you', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding/school`);
     await chooseRole(page, 'school', 'College Student', 'Campus Study Hall');
     await page.getByRole('button', { name: 'No thanks', exact: true }).click();
@@ -394,7 +365,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('errors: an email already used, a photo over 5 MB, then Skip for now', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding/work/role`);
     await chooseRole(page, 'work', 'Employee', DEEP_WORK_CREW.name);
     await yesToAccount(page, 'Ada Lovelace', 'Write two pages of my book every weekday.');
@@ -422,11 +393,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
 
     await page.getByLabel('Email').fill(uniqueEmail(`ada.skip.${width}`));
     await page.getByRole('button', { name: 'Submit join request to Team Deep Work Crew' }).click();
-    await expectScreen(
-      page,
-      '/onboarding/work/confirm',
-      'Join Request Sent to Team Deep Work Crew!',
-    );
+    await expectJoinRequestSent(page);
 
     const tooLarge = 'Photo must be less than 5MB. Please choose a smaller file.';
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
@@ -457,7 +424,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('Go back links: every spec pair, Maybe and No back to the team, role back to home', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     const back = () => page.getByRole('button', { name: 'Go back', exact: true }).click();
     await page.goto(`${site.url}/onboarding/work/role`);
     await back();
@@ -516,7 +483,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('browser back and forward move between steps like the Go back links', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding/work/role`);
     await chooseRole(page, 'work', 'Employee', DEEP_WORK_CREW.name);
     await yesToAccount(page, 'Ada Lovelace', 'Write two pages of my book every weekday.');
@@ -548,7 +515,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('a reload keeps the place and takes the seat the closing page gave back again', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     // The page's clock runs as usual but can be moved forward, and keeps its time over reloads.
     await context.clock.install();
     await page.goto(`${site.url}/onboarding/work/role`);
@@ -592,7 +559,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('URLs: a typed unreachable step lands on the current one; bad and bare categories redirect', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding/bogus`);
     await expect.poll(() => pathOf(page)).toBe('/');
     await page.goto(`${site.url}/onboarding/bogus/team`);
@@ -622,7 +589,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
   });
 
   it('start: /onboarding offers the four areas; Other asks for a goal in its own words', async () => {
-    const { page, problems, context } = await visitor(width);
+    const { page, problems, context } = await site.visitor(width);
     await page.goto(`${site.url}/onboarding`);
     await expectScreen(
       page,

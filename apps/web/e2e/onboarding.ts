@@ -19,6 +19,10 @@ mkdirSync(shots, { recursive: true });
  */
 export const STEP_TIMEOUT_MS = 15_000;
 
+/** The team step's Yes, in the spec's words. */
+export const YES =
+  "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+
 /** The visitor's own time zone, away from Mountain Time so the info call shows both. */
 export const VISITOR_TIME_ZONE = 'America/New_York';
 
@@ -52,6 +56,19 @@ export async function expectScreen(page: Page, path: string, heading: string): P
   await expect
     .poll(() => page.locator('h1').allTextContents(), { timeout: STEP_TIMEOUT_MS })
     .toEqual([heading]);
+}
+
+/** Waits until the confirm screen says the join request went to the seeded work team. */
+export const expectJoinRequestSent = (page: Page) =>
+  expectScreen(page, '/onboarding/work/confirm', 'Join Request Sent to Team Deep Work Crew!');
+
+/** The messages of the error summary, which has taken focus, in field order. */
+export async function errorSummary(page: Page): Promise<string[]> {
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect
+    .poll(() => summary.evaluate((element) => element === document.activeElement))
+    .toBe(true);
+  return summary.getByRole('listitem').allTextContents();
 }
 
 /** 'Step N of M' near the heading and at the start of the page title. */

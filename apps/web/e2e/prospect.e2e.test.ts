@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@app/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   choosePhoto,
+  errorSummary,
+  expectJoinRequestSent,
   expectScreen,
   expectToast,
-  openVisitor,
   pathOf,
   screenshot,
   uniqueEmail,
-  VISITOR_TIME_ZONE,
+  YES,
 } from './onboarding.ts';
+import { testSite } from './site.ts';
 
 /**
  * What a prospect meets beyond the happy path, at a phone width and a desktop width: one way of
@@ -20,35 +21,10 @@ import {
  * screen that offers a way out, and end screens that repeat what was booked.
  */
 
-const site = { url: inject('siteUrl') };
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
+const site = testSite();
 
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const YES = "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
-
-async function visitor(width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 640 ? 740 : 800 },
-    timezoneId: VISITOR_TIME_ZONE,
-  });
-  return openVisitor(context);
-}
-
-/** The error summary's entries once it has taken focus. */
-async function errorSummary(page: Page): Promise<string[]> {
-  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-  await expect
-    .poll(() => summary.evaluate((element) => element === document.activeElement))
-    .toBe(true);
-  return summary.getByRole('listitem').allTextContents();
-}
+/** A phone is 740 px tall here, so the fold is where a phone has it. */
+const visitor = (width: number) => site.visitor(width, width < 640 ? 740 : 800);
 
 function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ }).locator('li');
@@ -92,11 +68,7 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
 
     await page.getByLabel('Password').fill('engine-1843');
     await page.getByRole('button', { name: /^Submit join request/ }).click();
-    await expectScreen(
-      page,
-      '/onboarding/work/confirm',
-      'Join Request Sent to Team Deep Work Crew!',
-    );
+    await expectJoinRequestSent(page);
 
     // Text with an image's name: refused on choosing, never previewed, message beside the control.
     await choosePhoto(page, {

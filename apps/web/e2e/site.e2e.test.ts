@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { PAGES } from './site.ts';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
@@ -49,14 +50,7 @@ describe.each([360, 768, 1280])('the site at %i px', (width) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
 
-    for (const [path, h1] of [
-      ['/', 'Reach your goals with a team that asks if you did that thing'],
-      ['/how-it-works', 'How It Works'],
-      ['/success-stories', 'Success Stories'],
-      ['/about-us', 'About Us'],
-      ['/pricing', 'Pricing'],
-      ['/no-such-page', '404 Page Not Found'],
-    ] as const) {
+    for (const [path, h1] of PAGES) {
       await page.goto(`${site.url}${path}`);
       await expect.poll(() => page.locator('h1').textContent()).toBe(h1);
       expect(await page.locator('h1').count()).toBe(1);

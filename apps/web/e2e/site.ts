@@ -4,6 +4,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTracker, createTestDatabase } from '@app/tracker';
+import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchIsolatedBrowser } from './browser.ts';
+import { openVisitor, VISITOR_TIME_ZONE, type Visitor } from './onboarding.ts';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
@@ -122,4 +126,47 @@ export async function startTestSite(
     throw error;
   }
   return { url, close: stop };
+}
+
+/** Every page of the site with its one h1 (any other path is the 404 page). */
+export const PAGES = [
+  ['/', 'Reach your goals with a team that asks if you did that thing'],
+  ['/how-it-works', 'How It Works'],
+  ['/success-stories', 'Success Stories'],
+  ['/about-us', 'About Us'],
+  ['/pricing', 'Pricing'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/no-such-page', '404 Page Not Found'],
+] as const;
+
+/** What a browser test file uses: the running site, and a Chromium of its own for its visitors. */
+export interface TestSite {
+  /** Origin of the site server all browser test files share (started once, in the global setup). */
+  url: string;
+  /** A fresh browser context (own storage and cookies). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A fresh visitor in the visitor's time zone on a `width` × `height` window. */
+  visitor(width: number, height?: number): Promise<Visitor>;
+}
+
+/** The shared site and a headless Chromium for this file's tests: launched before them, closed after. */
+export function testSite(): TestSite {
+  let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>> | undefined;
+  beforeAll(async () => {
+    browser = await launchIsolatedBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const newContext = (options?: BrowserContextOptions) => {
+    if (!browser) throw new Error('the browser starts before the tests');
+    return browser.newContext(options);
+  };
+  return {
+    url: inject('siteUrl'),
+    newContext,
+    visitor: async (width, height = 800) =>
+      openVisitor(await newContext({ viewport: { width, height }, timezoneId: VISITOR_TIME_ZONE })),
+  };
 }
