@@ -1,10 +1,21 @@
+import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useState,
+} from 'react';
 import { button } from '../../components/ui.css.ts';
 import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
+import { Field } from './Field.tsx';
 import * as styles from './StepForm.css.ts';
 
 export type FieldKey = Exclude<keyof FormErrors, 'form'>;
+/** The fields typed as text (the photo is chosen, not typed). */
+type TextFieldKey = Exclude<FieldKey, 'photo'>;
 
 /** The form's fields in screen order: which machine error belongs to which input id. */
 export type FieldIds = Partial<Record<FieldKey, string>>;
@@ -16,6 +27,8 @@ export interface StepFormState {
   summary: FieldError[];
   /** The inline message of one field, once the form has been submitted. */
   errorOf: (key: FieldKey) => string | undefined;
+  /** The input id of one field. */
+  idOf: (key: FieldKey) => string;
   /** Call on each submission, before sending the machine its event. */
   submitted: () => void;
 }
@@ -37,15 +50,28 @@ export function useStepForm(errors: FormErrors, fields: FieldIds): StepFormState
     attempt,
     summary,
     errorOf: (key) => shown[key],
+    idOf: (key) => fields[key] ?? key,
     submitted: () => setAttempt((count) => count + 1),
   };
 }
 
-const NO_ERRORS: Pick<StepFormState, 'attempt' | 'summary'> = { attempt: 0, summary: [] };
+const NO_ERRORS: StepFormState = {
+  attempt: 0,
+  summary: [],
+  errorOf: () => undefined,
+  idOf: (key) => key,
+  submitted: () => {},
+};
+
+/** What a field inside a step form reads from it: its errors and whether a call is in flight. */
+const StepFormContext = createContext<{ form: StepFormState; pending: boolean }>({
+  form: NO_ERRORS,
+  pending: false,
+});
 
 interface StepFormProps {
   /** The form's errors from `useStepForm`; a form whose fields the machine does not check has none. */
-  form?: Pick<StepFormState, 'attempt' | 'summary'>;
+  form?: StepFormState;
   onSubmit: () => void;
   submitLabel: string;
   /** While a call is in flight: the buttons stay focusable (focus is never dropped) but inert. */
@@ -53,8 +79,8 @@ interface StepFormProps {
   pendingLabel?: string;
   /** False while there is nothing to submit yet (the maybe step before its date is known). */
   ready?: boolean;
-  /** Further buttons after the submit button (Skip for now, Return to Homepage). */
-  extraActions?: ReactNode;
+  /** A further button after the submit button (Skip for now, Return to Homepage). */
+  extraAction?: { label: string; onClick: () => void };
   onBack?: () => void;
   children: ReactNode;
 }
@@ -71,18 +97,20 @@ export function StepForm({
   pending = false,
   pendingLabel = 'Submitting...',
   ready = true,
-  extraActions,
+  extraAction,
   onBack,
   children,
 }: StepFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending && ready) onSubmit();
+    if (pending || !ready) return;
+    form.submitted();
+    onSubmit();
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <ErrorSummary errors={form.summary} attempt={form.attempt} />
-      {children}
+      <StepFormContext.Provider value={{ form, pending }}>{children}</StepFormContext.Provider>
       <StepActions>
         <button
           type="submit"
@@ -91,7 +119,11 @@ export function StepForm({
         >
           {pending ? pendingLabel : submitLabel}
         </button>
-        {extraActions}
+        {extraAction ? (
+          <InertButton className={button.secondary} onClick={extraAction.onClick} pending={pending}>
+            {extraAction.label}
+          </InertButton>
+        ) : null}
         {onBack ? <BackButton onBack={onBack} pending={pending} /> : null}
       </StepActions>
     </form>
@@ -102,16 +134,93 @@ export function StepActions({ children }: { children: ReactNode }) {
   return <div className={styles.actions}>{children}</div>;
 }
 
-export function BackButton({ onBack, pending = false }: { onBack: () => void; pending?: boolean }) {
+/** A button that stays focusable while a call is in flight, but does nothing then. */
+function InertButton({
+  className,
+  onClick,
+  pending,
+  children,
+}: {
+  className: string;
+  onClick: () => void;
+  pending: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
-      className={styles.backButton}
+      className={className}
       aria-disabled={pending ? true : undefined}
-      onClick={pending ? undefined : onBack}
+      onClick={pending ? undefined : onClick}
     >
-      Go back
+      {children}
     </button>
+  );
+}
+
+export function BackButton({ onBack, pending = false }: { onBack: () => void; pending?: boolean }) {
+  return (
+    <InertButton className={styles.backButton} onClick={onBack} pending={pending}>
+      Go back
+    </InertButton>
+  );
+}
+
+/**
+ * What each kind of answer is, in one place: its label, input type, autocomplete token and the
+ * contracts' length limit. A step can give a field its own label.
+ */
+const FIELD_KINDS: Record<
+  TextFieldKey,
+  Omit<ComponentProps<typeof Field>, 'id' | 'value' | 'onChange'>
+> = {
+  role: { label: 'Your goal', maxLength: TEXT_LIMITS.focusArea },
+  name: { label: 'Name', autoComplete: 'name', maxLength: TEXT_LIMITS.name },
+  goal: { label: 'Goal', multiline: true, maxLength: TEXT_LIMITS.goal },
+  email: { label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email },
+  password: {
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: MESSAGES.passwordHint,
+    maxLength: TEXT_LIMITS.password,
+  },
+  phone: { label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: TEXT_LIMITS.phone },
+  feedback: { label: 'Feedback', multiline: true, maxLength: TEXT_LIMITS.feedback },
+};
+
+/**
+ * One of the step form's fields: its id and inline error come from the form, it is read-only while
+ * the form's call is in flight, and the rest from what kind of answer it asks for.
+ */
+export function StepField({
+  name,
+  value,
+  onChange,
+  label,
+  placeholder,
+  required = true,
+}: {
+  name: TextFieldKey;
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  const { form, pending } = useContext(StepFormContext);
+  return (
+    <Field
+      {...FIELD_KINDS[name]}
+      {...(label ? { label } : {})}
+      id={form.idOf(name)}
+      value={value}
+      onChange={onChange}
+      placeholder={placeholder}
+      error={form.errorOf(name)}
+      required={required}
+      readOnly={pending}
+    />
   );
 }
 

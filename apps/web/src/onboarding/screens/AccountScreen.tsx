@@ -1,8 +1,6 @@
-import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
 import { useState } from 'react';
-import { Field } from '../components/Field.tsx';
-import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
@@ -36,39 +34,13 @@ export function AccountScreen({
     >
       <StepForm
         form={form}
-        onSubmit={() => {
-          form.submitted();
-          onSubmit({ email, password });
-        }}
+        onSubmit={() => onSubmit({ email, password })}
         submitLabel={`Submit join request to Team ${teamName}`}
         pending={pending}
         onBack={onBack}
       >
-        <Field
-          id="account-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={form.errorOf('email')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.email}
-        />
-        <Field
-          id="account-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          hint={MESSAGES.passwordHint}
-          error={form.errorOf('password')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.password}
-        />
+        <StepField name="email" value={email} onChange={setEmail} />
+        <StepField name="password" value={password} onChange={setPassword} />
         <p className={text}>
           How we keep your details, and how to have them deleted:{' '}
           {/* A new tab, so the password typed here is not lost. */}

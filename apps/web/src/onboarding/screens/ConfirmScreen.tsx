@@ -82,16 +82,7 @@ export function ConfirmScreen({
         onSubmit={() => onSubmit({ aboutMe, photo })}
         submitLabel="Complete Profile"
         pending={pending}
-        extraActions={
-          <button
-            type="button"
-            className={button.secondary}
-            aria-disabled={pending ? true : undefined}
-            onClick={pending ? undefined : onSkip}
-          >
-            Skip for now
-          </button>
-        }
+        extraAction={{ label: 'Skip for now', onClick: onSkip }}
       >
         <h2 className={styles.legend}>Complete your profile</h2>
         <div className={styles.photoRow}>

@@ -1,7 +1,5 @@
-import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { Field } from '../components/Field.tsx';
-import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
 
@@ -23,24 +21,12 @@ export function GoalScreen({ frame, initial, errors, onNext, onBack }: GoalScree
       invalid={form.summary.length > 0}
       heading="Join Request Almost Sent"
     >
-      <StepForm
-        form={form}
-        onSubmit={() => {
-          form.submitted();
-          onNext(goal);
-        }}
-        submitLabel="Next"
-        onBack={onBack}
-      >
-        <Field
-          id="goal-text"
+      <StepForm form={form} onSubmit={() => onNext(goal)} submitLabel="Next" onBack={onBack}>
+        <StepField
+          name="goal"
           label="Tell your team one sentence about your goals"
           value={goal}
           onChange={setGoal}
-          error={form.errorOf('goal')}
-          multiline
-          required
-          maxLength={TEXT_LIMITS.goal}
         />
       </StepForm>
     </StepLayout>

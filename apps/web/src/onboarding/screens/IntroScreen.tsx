@@ -1,7 +1,5 @@
-import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { Field } from '../components/Field.tsx';
-import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
 
@@ -31,25 +29,8 @@ export function IntroScreen({
       invalid={form.summary.length > 0}
       heading={`Introduce yourself to Team ${teamName}`}
     >
-      <StepForm
-        form={form}
-        onSubmit={() => {
-          form.submitted();
-          onNext(name);
-        }}
-        submitLabel="Next"
-        onBack={onBack}
-      >
-        <Field
-          id="intro-name"
-          label="Your Name"
-          value={name}
-          onChange={setName}
-          error={form.errorOf('name')}
-          autoComplete="name"
-          required
-          maxLength={TEXT_LIMITS.name}
-        />
+      <StepForm form={form} onSubmit={() => onNext(name)} submitLabel="Next" onBack={onBack}>
+        <StepField name="name" label="Your Name" value={name} onChange={setName} />
       </StepForm>
     </StepLayout>
   );

@@ -1,9 +1,6 @@
-import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { button } from '../../components/ui.css.ts';
 import { describeCallTime, visitorTimeZone } from '../callTime.ts';
-import { Field } from '../components/Field.tsx';
-import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
@@ -58,60 +55,16 @@ export function MaybeScreen({
       </div>
       <StepForm
         form={form}
-        onSubmit={() => {
-          form.submitted();
-          onSubmit({ name, email, phone });
-        }}
+        onSubmit={() => onSubmit({ name, email, phone })}
         submitLabel="Book This Time"
         pending={pending}
         ready={date !== null}
-        extraActions={
-          <button
-            type="button"
-            className={button.secondary}
-            aria-disabled={pending ? true : undefined}
-            onClick={pending ? undefined : onHome}
-          >
-            Return to Homepage
-          </button>
-        }
+        extraAction={{ label: 'Return to Homepage', onClick: onHome }}
         onBack={onBack}
       >
-        <Field
-          id="booking-name"
-          label="Name"
-          autoComplete="name"
-          value={name}
-          onChange={setName}
-          error={form.errorOf('name')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.name}
-        />
-        <Field
-          id="booking-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={form.errorOf('email')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.email}
-        />
-        <Field
-          id="booking-phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={setPhone}
-          error={form.errorOf('phone')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.phone}
-        />
+        <StepField name="name" value={name} onChange={setName} />
+        <StepField name="email" value={email} onChange={setEmail} />
+        <StepField name="phone" value={phone} onChange={setPhone} />
       </StepForm>
     </StepLayout>
   );

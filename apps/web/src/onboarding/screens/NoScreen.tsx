@@ -1,7 +1,5 @@
-import { TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { Field } from '../components/Field.tsx';
-import { StepForm, useStepForm } from '../components/StepForm.tsx';
+import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
 
@@ -31,47 +29,13 @@ export function NoScreen({ frame, pending, errors, onSubmit }: NoScreenProps) {
     >
       <StepForm
         form={form}
-        onSubmit={() => {
-          form.submitted();
-          onSubmit({ name, email, feedback });
-        }}
+        onSubmit={() => onSubmit({ name, email, feedback })}
         submitLabel="Submit"
         pending={pending}
       >
-        <Field
-          id="feedback-name"
-          label="Name"
-          autoComplete="name"
-          value={name}
-          onChange={setName}
-          error={form.errorOf('name')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.name}
-        />
-        <Field
-          id="feedback-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={form.errorOf('email')}
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.email}
-        />
-        <Field
-          id="feedback-text"
-          label="Feedback"
-          value={feedback}
-          onChange={setFeedback}
-          error={form.errorOf('feedback')}
-          multiline
-          required
-          readOnly={pending}
-          maxLength={TEXT_LIMITS.feedback}
-        />
+        <StepField name="name" value={name} onChange={setName} />
+        <StepField name="email" value={email} onChange={setEmail} />
+        <StepField name="feedback" value={feedback} onChange={setFeedback} />
       </StepForm>
     </StepLayout>
   );

@@ -50,10 +50,7 @@ export function RoleScreen({
     >
       <StepForm
         form={form}
-        onSubmit={() => {
-          form.submitted();
-          onSubmit(freeText ? goal : choice);
-        }}
+        onSubmit={() => onSubmit(freeText ? goal : choice)}
         submitLabel="Continue"
         pending={pending}
         pendingLabel="Continue"
