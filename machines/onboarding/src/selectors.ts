@@ -22,6 +22,12 @@ export interface HoldView {
    * retaking: the seat is being taken again; taken: someone else has it, offer `team.retry`.
    */
   status: HoldStatus;
+  /** The seat was given up (expired, being taken again, or taken by someone else). */
+  released: boolean;
+  /** The last minute: the warning with its extension offer (also while it is on its way). */
+  ending: boolean;
+  /** The seat is held on the server now. */
+  live: boolean;
   secondsLeft: number;
   /** m:ss, as the team step shows it. */
   countdown: string;
@@ -41,7 +47,20 @@ export function selectHold(snapshot: OnboardingSnapshot): HoldView {
   const { holdExpiresAt, now } = snapshot.context;
   const left = holdExpiresAt === null ? HOLD_SECONDS : secondsLeft(holdExpiresAt, now);
   const status = HOLD_STATES.find(([, value]) => snapshot.matches(value))?.[0] ?? 'none';
-  return { status, secondsLeft: left, countdown: formatCountdown(left) };
+  return holdView(status, left);
+}
+
+/** The hold as the screens read it, from its state and the seconds it has left. */
+export function holdView(status: HoldStatus, secondsLeft: number): HoldView {
+  const ending = status === 'ending' || status === 'extending';
+  return {
+    status,
+    released: status === 'expired' || status === 'retaking' || status === 'taken',
+    ending,
+    live: ending || status === 'counting',
+    secondsLeft,
+    countdown: formatCountdown(secondsLeft),
+  };
 }
 
 /** Why the sample team is shown, or null when the team shown is a real one. */

@@ -53,9 +53,7 @@ export interface PageEvents {
 
 /** The seat this snapshot holds on the server, while its hold runs. */
 export function heldSeatId(snapshot: SnapshotFrom<OnboardingActor>): string | null {
-  const { status } = selectHold(snapshot);
-  const live = status === 'counting' || status === 'ending' || status === 'extending';
-  return live ? snapshot.context.holdId : null;
+  return selectHold(snapshot).live ? snapshot.context.holdId : null;
 }
 
 const newKey = () => crypto.randomUUID();

@@ -3,6 +3,7 @@ import type { HoldView } from '@app/onboarding';
 import { useEffect, useRef, useState } from 'react';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import * as styles from './HoldStatus.css.ts';
+import { InertButton } from './StepForm.tsx';
 
 export interface HoldActions {
   onExtend: () => void;
@@ -88,7 +89,7 @@ export function HoldStatus({
     </p>
   );
 
-  if (hold.status === 'expired' || hold.status === 'retaking' || hold.status === 'taken') {
+  if (hold.released) {
     const taken = hold.status === 'taken';
     return (
       <div className={styles.notice}>
@@ -99,14 +100,13 @@ export function HoldStatus({
         </p>
         <div className={styles.noticeActions}>
           {taken ? null : (
-            <button
-              type="button"
+            <InertButton
               className={button.primary}
-              aria-disabled={hold.status === 'retaking'}
-              onClick={hold.status === 'retaking' ? undefined : onRetake}
+              pending={hold.status === 'retaking'}
+              onClick={onRetake}
             >
               {MESSAGES.holdRetake}
-            </button>
+            </InertButton>
           )}
           <button
             type="button"
@@ -120,7 +120,7 @@ export function HoldStatus({
     );
   }
 
-  const ending = hold.status === 'ending' || hold.status === 'extending';
+  const { ending } = hold;
   const time =
     lastMinute !== undefined && hold.secondsLeft < 60 ? (
       <>
@@ -141,14 +141,13 @@ export function HoldStatus({
         <p className={styles.time}>{time}</p>
       )}
       {ending ? (
-        <button
-          type="button"
+        <InertButton
           className={button.secondary}
-          aria-disabled={hold.status === 'extending'}
-          onClick={hold.status === 'extending' ? undefined : onExtend}
+          pending={hold.status === 'extending'}
+          onClick={onExtend}
         >
           {MESSAGES.holdExtend}
-        </button>
+        </InertButton>
       ) : null}
       {note === null ? null : (
         <p ref={noteRef} tabIndex={-1} className={styles.note}>

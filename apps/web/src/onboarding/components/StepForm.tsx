@@ -135,7 +135,7 @@ export function StepActions({ children }: { children: ReactNode }) {
 }
 
 /** A button that stays focusable while a call is in flight, but does nothing then. */
-function InertButton({
+export function InertButton({
   className,
   onClick,
   pending,

@@ -51,8 +51,7 @@ function MatchedTeam({
   onRetry,
   onBack,
 }: TeamScreenProps & { team: NonNullable<TeamScreenProps['team']> }) {
-  const released =
-    hold.status === 'expired' || hold.status === 'retaking' || hold.status === 'taken';
+  const { released } = hold;
   return (
     <StepLayout
       screen="team"

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/contracts';
-import { formatCountdown, type HoldView } from '@app/onboarding';
+import { holdView } from '@app/onboarding';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,12 +40,6 @@ const team = {
     },
   ],
 };
-
-const holdView = (status: HoldView['status'], secondsLeft: number): HoldView => ({
-  status,
-  secondsLeft,
-  countdown: formatCountdown(secondsLeft),
-});
 
 const teamProps = {
   frame: frame('Your team', 2),

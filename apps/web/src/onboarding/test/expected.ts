@@ -63,8 +63,7 @@ export function expectedView(state: Snapshot): ExpectedView {
         return view('Finding your team', ['Finding the perfect team for you...']);
       const hold = selectHold(state);
       const sample = selectSampleReason(state);
-      const released =
-        hold.status === 'expired' || hold.status === 'retaking' || hold.status === 'taken';
+      const { released } = hold;
       const texts: string[] =
         sample === 'unreachable'
           ? [MESSAGES.sampleTeamUnreachable, MESSAGES.sampleTeamRetry]
@@ -74,7 +73,7 @@ export function expectedView(state: Snapshot): ExpectedView {
               ? [MESSAGES.holdRetry]
               : [];
       // While the extension is on its way the offer stays on screen (inert).
-      const ending = hold.status === 'ending' || hold.status === 'extending';
+      const { ending } = hold;
       if (ending) texts.push(MESSAGES.holdExtend);
       if (hold.status === 'expired') texts.push(MESSAGES.holdRetake);
       const absent = released
