@@ -24,7 +24,7 @@ const SPEC_CALLS: [method: string, path: string, request: 'json' | 'multipart' |
 ];
 
 describe('GET /api/openapi.json', () => {
-  it('documents every call of spec section 7 with its request and answer schemas', async () => {
+  it('documents every call of spec section 7 with its request, answer and error schemas', async () => {
     // No tracker is needed to describe the API.
     const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
     const response = await site.inject({ url: '/api/openapi.json' });
@@ -41,6 +41,18 @@ describe('GET /api/openapi.json', () => {
         status.startsWith('2'),
       );
       expect(success?.[1].content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
+      // The error envelope, for refusals and for failures.
+      for (const range of ['4XX', '5XX']) {
+        const schema = operation?.responses?.[range]?.content?.['application/json']?.schema as
+          | { properties?: Record<string, unknown>; required?: string[] }
+          | undefined;
+        expect(schema?.required, `${method} ${path} ${range}`).toEqual(['message']);
+        expect(Object.keys(schema?.properties ?? {}), `${method} ${path} ${range}`).toEqual([
+          'message',
+          'code',
+          'details',
+        ]);
+      }
       if (path.includes('{id}')) {
         expect(
           operation?.parameters?.find((p) => p.in === 'path' && p.name === 'id'),
