@@ -474,6 +474,37 @@ const showSampleTeam = (reason?: SampleReason) =>
     ],
   }) as const;
 
+/**
+ * Takes a seat on a team on the server: kept and on to `held` when granted, `full` when the team
+ * has no seat left (TEAM_FULL), `failed` on any other failure.
+ */
+function takeSeat(opts: {
+  id: 'createHold' | 'retakeHold';
+  team: (context: OnboardingContext) => string | undefined;
+  held: string;
+  full: { target: string; actions: 'dropCandidate' | 'loseHold' };
+  failed: { target: string; actions: 'loseHold' } | ReturnType<typeof showSampleTeam>;
+}) {
+  return onboardingSetup.createStateConfig({
+    invoke: {
+      id: opts.id,
+      src: 'createHold',
+      input: ({ context }) => ({ teamId: opts.team(context) ?? '' }),
+      onDone: {
+        target: opts.held,
+        actions: { type: 'keepHold', params: ({ event }) => ({ seat: event.output }) },
+      },
+      onError: [
+        {
+          guard: { type: 'teamFull', params: ({ event }) => ({ error: event.error }) },
+          ...opts.full,
+        },
+        opts.failed,
+      ],
+    },
+  });
+}
+
 export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   context: ({ input }) => initialContext(input),
@@ -575,25 +606,13 @@ export const onboardingMachine = onboardingSetup.createMachine({
             { target: '#matched', actions: { type: 'useSampleTeam', params: {} } },
           ],
         },
-        holding: {
-          invoke: {
-            id: 'createHold',
-            src: 'createHold',
-            input: ({ context }) => ({ teamId: context.candidates[0]?.id ?? '' }),
-            onDone: {
-              target: 'details',
-              actions: { type: 'keepHold', params: ({ event }) => ({ seat: event.output }) },
-            },
-            onError: [
-              {
-                guard: { type: 'teamFull', params: ({ event }) => ({ error: event.error }) },
-                target: 'choosing',
-                actions: 'dropCandidate',
-              },
-              showSampleTeam('unreachable'),
-            ],
-          },
-        },
+        holding: takeSeat({
+          id: 'createHold',
+          team: (context) => context.candidates[0]?.id,
+          held: 'details',
+          full: { target: 'choosing', actions: 'dropCandidate' },
+          failed: showSampleTeam('unreachable'),
+        }),
         details: {
           invoke: {
             id: 'fetchTeam',
@@ -963,28 +982,13 @@ export const onboardingMachine = onboardingSetup.createMachine({
             expired: {
               on: { 'hold.retake': { target: 'retaking' } },
             },
-            retaking: {
-              invoke: {
-                id: 'retakeHold',
-                src: 'createHold',
-                input: ({ context }) => ({ teamId: context.team?.id ?? '' }),
-                onDone: {
-                  target: 'live',
-                  actions: { type: 'keepHold', params: ({ event }) => ({ seat: event.output }) },
-                },
-                onError: [
-                  {
-                    guard: { type: 'teamFull', params: ({ event }) => ({ error: event.error }) },
-                    target: 'taken',
-                    actions: 'loseHold',
-                  },
-                  {
-                    target: 'expired',
-                    actions: 'loseHold',
-                  },
-                ],
-              },
-            },
+            retaking: takeSeat({
+              id: 'retakeHold',
+              team: (context) => context.team?.id,
+              held: 'live',
+              full: { target: 'taken', actions: 'loseHold' },
+              failed: { target: 'expired', actions: 'loseHold' },
+            }),
             // Someone else took the seat: only another team is left to look for.
             taken: {},
           },
