@@ -162,5 +162,13 @@ export const skipLink = style([
 ]);
 
 export const plainList = style({ listStyle: 'none', padding: 0, margin: 0 });
+/** A short list of facts or steps, its items spaced apart. */
+export const spacedList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
 export const stretch = style({ display: 'flex', flexDirection: 'column' });
 export const figure = style({ margin: 0 });

@@ -11,12 +11,4 @@ export const body = style({
 
 export const heading = style({ fontSize: vars.fontSize.lg, marginTop: vars.space.lg });
 
-export const list = style({
-  margin: 0,
-  paddingInlineStart: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-
 export const updated = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -25,7 +25,7 @@ function LegalPage({ document }: { document: LegalDocument }) {
                 <p key={text}>{text}</p>
               ))}
               {section.items ? (
-                <ul className={styles.list}>
+                <ul className={ui.spacedList}>
                   {section.items.map((text) => (
                     <li key={text}>{text}</li>
                   ))}

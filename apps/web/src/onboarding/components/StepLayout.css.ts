@@ -70,15 +70,6 @@ export const heading = style({
 /** Secondary copy of a screen. */
 export const text = style({ color: vars.color.textMuted });
 
-/** A short list of facts or next steps. */
-export const list = style({
-  margin: 0,
-  paddingInlineStart: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-
 export const compactHeading = style([
   heading,
   {

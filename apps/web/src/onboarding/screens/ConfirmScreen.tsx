@@ -1,9 +1,9 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { button } from '../../components/ui.css.ts';
+import { button, spacedList } from '../../components/ui.css.ts';
+
 import { Field } from '../components/Field.tsx';
 import { StepForm } from '../components/StepForm.tsx';
-import { list } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { typedByContent } from '../photo.ts';
 import * as styles from './ConfirmScreen.css.ts';
@@ -66,7 +66,7 @@ export function ConfirmScreen({
       invalid={photoError !== undefined}
       heading={assignedLater ? 'Join Request Sent!' : `Join Request Sent to Team ${teamName}!`}
     >
-      <ol className={list}>
+      <ol className={spacedList}>
         <li>Click the link in the confirmation email we just sent you.</li>
         <li>
           {assignedLater

@@ -1,10 +1,8 @@
 import type { FormErrors } from '@app/onboarding';
-import { describeCallTime, visitorTimeZone } from '../callTime.ts';
+import { CallTime } from '../components/CallTime.tsx';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
-import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
-import * as styles from './MaybeScreen.css.ts';
 
 interface MaybeScreenProps {
   frame: StepFrame;
@@ -34,7 +32,6 @@ export function MaybeScreen({
     email: 'booking-email',
     phone: 'booking-phone',
   });
-  const time = date === null ? null : describeCallTime(date, visitorTimeZone());
   return (
     <StepLayout
       screen="maybe"
@@ -42,17 +39,7 @@ export function MaybeScreen({
       invalid={form.summary.length > 0}
       heading="Book Your More Info Call"
     >
-      <div className={styles.callTime} role="status">
-        {date === null ? (
-          <p>Finding the next available session...</p>
-        ) : (
-          <>
-            <p>The next available session is</p>
-            <p className={styles.callTimeMain}>{time?.mountain ?? date}</p>
-            {time?.local ? <p className={text}>That is {time.local} where you are.</p> : null}
-          </>
-        )}
-      </div>
+      <CallTime date={date} intro="The next available session is" live />
       <StepForm
         form={form}
         onSubmit={() => onSubmit({ name, email, phone })}

@@ -1,11 +1,9 @@
 import { infoCallCalendar } from '@app/contracts';
 import { useMemo } from 'react';
 import { button } from '../../components/ui.css.ts';
-import { describeCallTime, visitorTimeZone } from '../callTime.ts';
+import { CallTime } from '../components/CallTime.tsx';
 import { StepActions } from '../components/StepForm.tsx';
-import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
-import * as styles from './MaybeSubmittedScreen.css.ts';
 
 interface MaybeSubmittedScreenProps {
   frame: StepFrame;
@@ -14,17 +12,11 @@ interface MaybeSubmittedScreenProps {
 }
 
 export function MaybeSubmittedScreen({ frame, date }: MaybeSubmittedScreenProps) {
-  const time = date === null ? null : describeCallTime(date, visitorTimeZone());
   const calendar = useMemo(() => (date === null ? null : infoCallCalendar(date)), [date]);
   return (
     <StepLayout screen="maybe-submitted" frame={frame} heading="Thank You for Booking Your Call!">
       <p>Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.</p>
-      {time ? (
-        <div className={styles.when}>
-          <p className={styles.whenMain}>{time.mountain}</p>
-          {time.local ? <p className={text}>That is {time.local} where you are.</p> : null}
-        </div>
-      ) : null}
+      {date === null ? null : <CallTime date={date} />}
       {calendar ? (
         <StepActions>
           <a

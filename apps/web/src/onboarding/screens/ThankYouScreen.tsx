@@ -1,5 +1,5 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES } from '@app/contracts';
-import { list } from '../components/StepLayout.css.ts';
+import { spacedList } from '../../components/ui.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 
 interface ThankYouScreenProps {
@@ -19,7 +19,7 @@ export function ThankYouScreen({
 }: ThankYouScreenProps) {
   return (
     <StepLayout screen="thank-you" frame={frame} heading="You're All Set!">
-      <ul className={list}>
+      <ul className={spacedList}>
         <li>
           <strong>Confirm your email.</strong> Click the link in the email we sent you.
         </li>

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
-export const callTime = style({
+/** The booked or offered info call's time, set apart from the text around it. */
+export const box = style({
   background: vars.color.surfaceAlt,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
@@ -10,4 +11,4 @@ export const callTime = style({
   gap: vars.space.xs,
 });
 
-export const callTimeMain = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
+export const main = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
