@@ -291,6 +291,22 @@ describe('statechart studio at 1280x800', () => {
       .first()
       .waitFor();
     await expect.poll(() => panel.textContent()).toContain('1:00 left');
+    // The canvas moved to it.
+    const canvas = await page.getByRole('region', { name: /Diagram canvas/ }).boundingBox();
+    const ending = page.locator('g[data-state="matched.hold.live.ending"] rect').first();
+    await expect
+      .poll(async () => {
+        const box = await ending.boundingBox();
+        return (
+          box !== null &&
+          canvas !== null &&
+          box.x >= canvas.x &&
+          box.y >= canvas.y &&
+          box.x + box.width <= canvas.x + canvas.width &&
+          box.y + box.height <= canvas.y + canvas.height
+        );
+      })
+      .toBe(true);
     for (const width of [360, 1280] as const) {
       await expect
         .poll(() =>

@@ -238,6 +238,8 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const [view, setView] = useState<ZoomTransform>(zoomIdentity);
   const [size, setSize] = useState({ width: 1, height: 1 });
+  /** Set by "Fit" when it stopped at the readable size: the view shows part of the chart. */
+  const [hint, setHint] = useState(false);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -252,7 +254,9 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
         ];
       })
       .scaleExtent([MIN_ZOOM, MAX_ZOOM])
-      .on('zoom', (event: { transform: ZoomTransform }) => {
+      .on('zoom', (event: { transform: ZoomTransform; sourceEvent: unknown }) => {
+        // A drag, wheel or pinch: the designer is moving on, the hint has done its work.
+        if (event.sourceEvent !== null && event.sourceEvent !== undefined) setHint(false);
         layerRef.current?.setAttribute('transform', event.transform.toString());
         setView(event.transform);
         onZoom(event.transform.k);
@@ -335,13 +339,19 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
   };
 
   const api: CanvasApi = {
-    fit: () => apply(fitTransform()),
+    fit: () => {
+      const transform = fitTransform();
+      apply(transform);
+      setHint(transform.k === READABLE_ZOOM);
+    },
     zoomBy: (factor) => {
+      setHint(false);
       const svg = svgRef.current;
       const zoomer = behaviour.current;
       if (svg !== null && zoomer !== null) select(svg).call(zoomer.scaleBy, factor);
     },
     goTo: (stateId, minScale = 1) => {
+      setHint(false);
       const target = scene.states.find((state) => state.id === stateId);
       const svg = svgRef.current;
       if (target === undefined || svg === null) return;
@@ -395,13 +405,6 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
     height: size.height / view.k,
   };
 
-  // Whether the view leaves part of the chart out (the hint says how to reach it).
-  const partial =
-    shown.x > 1 ||
-    shown.y > 1 ||
-    shown.x + shown.width < scene.width - 1 ||
-    shown.y + shown.height < scene.height - 1;
-
   return (
     <section
       className={styles.canvas}
@@ -426,7 +429,7 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
       {props.controls === undefined ? null : (
         <div className={styles.canvasControls}>{props.controls}</div>
       )}
-      {partial ? (
+      {hint ? (
         <p className={styles.canvasHint}>
           Part of the chart, at a readable size: drag or zoom out to see more.
         </p>

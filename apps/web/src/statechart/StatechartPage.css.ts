@@ -159,6 +159,7 @@ export const minimap = style({
   borderRadius: vars.radius.sm,
   boxShadow: vars.shadow.card,
   cursor: 'pointer',
+  '@media': { [NARROW]: { width: '96px', height: '60px' } },
 });
 
 /** The view's own buttons (collapse, expand), over the canvas's top right corner. */
@@ -261,6 +262,8 @@ export const panel = style({
   width: '27rem',
   maxWidth: '45vw',
   overflowY: 'auto',
+  // Scrolling to the panel's end does not go on to scroll the page (the footer) under the studio.
+  overscrollBehavior: 'contain',
   borderLeft: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   padding: vars.space.sm,

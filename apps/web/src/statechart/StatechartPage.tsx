@@ -170,8 +170,18 @@ export function StatechartPage() {
     setHistory((steps) => [...steps, taken]);
     setFlash((previous) => ({ taken: taken.taken, key: previous.key + 1 }));
     setSelected(null);
-    // Keep the state the machine moved to in view.
-    const target = shownIn(view, leafTitle(taken.after));
+    // Keep the state the machine moved to in view: the step, or the hold when only it moved (the
+    // clock jumps).
+    const stepMoved = leafTitle(taken.before) !== leafTitle(taken.after);
+    const holdLeaf = (taken.after._nodes ?? [])
+      .filter(
+        (node) => node.type === 'atomic' && node.path[0] === 'matched' && node.path[1] === 'hold',
+      )
+      .map((node) => node.path.join('.'))[0];
+    const holdMoved =
+      holdLeaf !== undefined &&
+      !(taken.before._nodes ?? []).some((node) => node.path.join('.') === holdLeaf);
+    const target = shownIn(view, !stepMoved && holdMoved ? holdLeaf : leafTitle(taken.after));
     if (target !== null) requestAnimationFrame(() => canvas.current?.goTo(target, 0));
   };
 
