@@ -79,6 +79,14 @@ describe('valid HTML', () => {
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await expectScreen(page, '/thank-you', "You're All Set!");
     await keep('thank-you');
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await page.getByText(/still needs confirming/).waitFor();
+    await keep('thank-you (confirmation email resent)');
+    // Reloaded after the flow: the address is asked for.
+    await page.reload();
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await page.getByText('There is a problem').waitFor();
+    await keep('thank-you (address asked for, with errors)');
 
     // Maybe, then no.
     await page.goto(`${site.url}/onboarding/school`);
@@ -112,8 +120,8 @@ describe('valid HTML', () => {
 
     const errors = await nuErrors(pages);
     expect(errors, errors.join('\n')).toEqual([]);
-    expect(pages.size).toBe(25);
+    expect(pages.size).toBe(27);
     await context.close();
-    // A walk through 25 screens and one Java start: longer than one screen's test.
+    // A walk through 27 screens and one Java start: longer than one screen's test.
   }, 300_000);
 });

@@ -40,7 +40,7 @@ async function toIntro(page: Page) {
 }
 
 describe.each([360, 1280])('a prospect at %i px', (width) => {
-  it('a 5-character password is refused in the summary, not a toast; a text file named .png is refused when chosen', async () => {
+  it('a 5-character password is refused in the summary, not a toast; a text file named .png is refused when chosen; thank-you resends the confirmation email', async () => {
     const { page, problems, context } = await visitor(width);
     await toIntro(page);
     await page.getByLabel('Your Name').fill('Ada Lovelace');
@@ -51,7 +51,8 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
     await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
     await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
 
-    await page.getByLabel('Email').fill(uniqueEmail(`ada.short.${width}`));
+    const email = uniqueEmail(`ada.short.${width}`);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: /^Submit join request/ }).click();
     expect(await errorSummary(page)).toEqual([MESSAGES.passwordHint]);
@@ -90,6 +91,45 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
     await expectToast(page, MESSAGES.photoSizeErrorTitle, MESSAGES.photoNotImage);
     expect(pathOf(page)).toBe('/onboarding/work/confirm');
     await screenshot(page, width, 'prospect-photo-not-image');
+
+    // thank-you: "Resend confirmation email" to the address just signed up with.
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expectScreen(page, '/thank-you', "You're All Set!");
+    const status = page.getByRole('status').filter({ hasText: /still needs confirming/ });
+    expect(await status.count()).toBe(0);
+    const resent = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/confirm-email/resend',
+    );
+    await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
+    const answer = await resent;
+    expect(answer.status()).toBe(202);
+    expect(answer.request().postDataJSON()).toEqual({ email });
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `If ${email} still needs confirming, a new confirmation email is on its way. We send at most one a minute, so please give it a few minutes to arrive.`,
+      );
+    await expect.poll(() => page.title()).not.toMatch(/^Error: /);
+    await screenshot(page, width, 'prospect-thank-you-resent');
+
+    // Reloaded after the flow, the screen no longer knows the address: it asks for it, with the
+    // one error pattern for a blank submit.
+    await page.reload();
+    await expectScreen(page, '/thank-you', "You're All Set!");
+    await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
+    expect(await errorSummary(page)).toEqual([MESSAGES.enterEmail]);
+    await expect.poll(() => page.title()).toMatch(/^Error: /);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, width, 'prospect-thank-you-resend-error');
+    await page.getByLabel('Email').fill(email);
+    const again = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/confirm-email/resend',
+    );
+    await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
+    expect((await again).status()).toBe(202);
+    await expect.poll(() => status.count()).toBe(1);
+    await expect.poll(() => page.title()).not.toMatch(/^Error: /);
+    expect(await toasts(page).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -26,5 +26,12 @@ function OnboardingFlow({
   useEffect(() => {
     if (ended) clearDrafts();
   }, [ended]);
-  return <Screen snapshot={snapshot} send={(event) => actor.send(event)} endStep={endStep} />;
+  return (
+    <Screen
+      snapshot={snapshot}
+      send={(event) => actor.send(event)}
+      endStep={endStep}
+      resendConfirmation={session.api.resendConfirmation}
+    />
+  );
 }

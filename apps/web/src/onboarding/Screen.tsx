@@ -35,6 +35,11 @@ export interface ScreenProps {
    * ended and its snapshot was cleared): these screens only state facts, so they can be shown.
    */
   endStep?: Step | null;
+  /**
+   * Asks for the confirmation email again (thank-you's "Resend confirmation email"): a call
+   * outside the machine. Without it (the studio's previews) the screen does not offer it.
+   */
+  resendConfirmation?: ((email: string) => Promise<unknown>) | undefined;
 }
 
 /** The steps whose header carries the held slot's line. */
@@ -57,7 +62,7 @@ function metaOfStep(snapshot: OnboardingSnapshot, step: Step): ScreenMeta | null
 }
 
 /** Draws the screen of the actor's state; every button only sends the machine an event. */
-export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
+export function Screen({ snapshot, send, endStep = null, resendConfirmation }: ScreenProps) {
   const meta = endStep === null ? currentScreen(snapshot) : metaOfStep(snapshot, endStep);
   const { context } = snapshot;
   const busy = selectBusy(snapshot);
@@ -202,6 +207,7 @@ export function Screen({ snapshot, send, endStep = null }: ScreenProps) {
           profileSaved={context.profileSaved}
           email={endStep === null ? context.email : ''}
           assignedLater={sample !== null}
+          resendConfirmation={resendConfirmation}
         />
       );
     case 'no-thank-you':

@@ -206,6 +206,8 @@ export interface OnboardingSession {
   restart(): OnboardingActor;
   subscribe(listener: () => void): () => void;
   send(event: OnboardingEvent): void;
+  /** The session's API client, for calls around the flow that change nothing in it (resending the confirmation email). */
+  api: ApiClient;
 }
 
 export function createOnboardingSession(deps: OnboardingDeps): OnboardingSession {
@@ -240,5 +242,6 @@ export function createOnboardingSession(deps: OnboardingDeps): OnboardingSession
       };
     },
     send: (event) => get().send(event),
+    api: deps.api,
   };
 }

@@ -1,6 +1,8 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES } from '@app/contracts';
 import { spacedList } from '../../components/ui.css.ts';
+import { ResendConfirmation, useResendConfirmation } from '../components/ResendConfirmation.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
+import * as styles from './ThankYouScreen.css.ts';
 
 interface ThankYouScreenProps {
   frame: StepFrame;
@@ -9,16 +11,27 @@ interface ThankYouScreenProps {
   email: string;
   /** The sample team was shown: we assign the team instead of a team answering. */
   assignedLater?: boolean;
+  /** Asks for the confirmation email again; without it the screen does not offer to. */
+  resendConfirmation?: ((email: string) => Promise<unknown>) | undefined;
 }
+
+const noResend = async () => undefined;
 
 export function ThankYouScreen({
   frame,
   profileSaved,
   email,
   assignedLater = false,
+  resendConfirmation,
 }: ThankYouScreenProps) {
+  const resend = useResendConfirmation(email, resendConfirmation ?? noResend);
   return (
-    <StepLayout screen="thank-you" frame={frame} heading="You're All Set!">
+    <StepLayout
+      screen="thank-you"
+      frame={frame}
+      invalid={resendConfirmation ? resend.invalid : false}
+      heading="You're All Set!"
+    >
       <ul className={spacedList}>
         <li>
           <strong>Confirm your email.</strong> Click the link in the email we sent you.
@@ -37,11 +50,16 @@ export function ThankYouScreen({
         </li>
       </ul>
       {email ? (
-        <p>
+        <p className={styles.sentTo}>
           We sent the confirmation email to <strong>{email}</strong>. If it has not arrived in a few
           minutes, look in your spam folder.
         </p>
+      ) : resendConfirmation ? (
+        <p>
+          No confirmation email? Enter the address you signed up with and we will send it again.
+        </p>
       ) : null}
+      {resendConfirmation ? <ResendConfirmation form={resend} /> : null}
     </StepLayout>
   );
 }

@@ -453,6 +453,77 @@ describe('end screens', () => {
     expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
   });
 
+  it('thank-you resends the confirmation email to the address signed up with, and says so politely', async () => {
+    let answer = () => {};
+    const resend = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    render(
+      <ThankYouScreen
+        frame={frame("You're all set")}
+        profileSaved
+        email="ada@example.com"
+        resendConfirmation={resend}
+      />,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.resendConfirmation }));
+    expect(resend).toHaveBeenCalledWith('ada@example.com');
+    // While the call is under way the button says so and stays focusable.
+    const sending = screen.getByRole('button', { name: 'Sending...' });
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(sending);
+    expect(resend).toHaveBeenCalledTimes(1);
+    answer();
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'If ada@example.com still needs confirming, a new confirmation email is on its way.',
+      ),
+    );
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('thank-you shown again after the flow asks for the address; a refusal lands in the error summary', async () => {
+    const resend = vi.fn(async () => {
+      throw new Error('Too many requests. Please wait 15 minutes and try again.');
+    });
+    render(
+      <ThankYouScreen
+        frame={frame("You're all set")}
+        profileSaved={false}
+        email=""
+        resendConfirmation={resend}
+      />,
+    );
+    const button = screen.getByRole('button', { name: MESSAGES.resendConfirmation });
+    await userEvent.click(button);
+    expect(resend).not.toHaveBeenCalled();
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent(MESSAGES.enterEmail);
+    expect(summary).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.title).toMatch(/^Error: /);
+
+    await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await userEvent.click(button);
+    expect(resend).toHaveBeenCalledWith('grace@example.com');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many requests. Please wait 15 minutes and try again.',
+      ),
+    );
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('thank-you offers no resend where nothing can send it (the studio)', () => {
+    render(<ThankYouScreen frame={frame("You're all set")} profileSaved email="ada@example.com" />);
+    expect(screen.queryByRole('button', { name: MESSAGES.resendConfirmation })).toBeNull();
+  });
+
   it('after a sign-up with the example team, say we assign the team instead of naming it', () => {
     render(<ThankYouScreen frame={frame("You're all set")} profileSaved email="" assignedLater />);
     expect(screen.getByText(MESSAGES.teamAssignedLater(5))).toBeInTheDocument();
