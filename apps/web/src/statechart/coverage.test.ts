@@ -1,3 +1,8 @@
+import {
+  allTransitionIds,
+  type CoverageFile as WrittenCoverage,
+  LEVELS,
+} from '@app/onboarding/testing';
 import { describe, expect, it } from 'vitest';
 import { coverageOfView, parseCoverage } from './coverage.ts';
 import { MACHINE_GRAPH, VIEWS } from './views.ts';
@@ -53,3 +58,22 @@ describe('coverage file', () => {
     expect(screens.get(submitName?.id ?? '')).toBe('all');
   });
 });
+
+describe('coverage file as the path suites write it', () => {
+  it('names every arrow of both views by the ids the suites record, and reads their file', () => {
+    const written = new Set(allTransitionIds());
+    expect(MACHINE_GRAPH.transitions.filter((t) => !written.has(t.coverageId))).toEqual([]);
+    // Typed as the writer's own file: a change of its shape fails here first.
+    const file: WrittenCoverage = {
+      generatedAt: '2026-11-22T17:00:00Z',
+      levels: [...LEVELS],
+      transitions: Object.fromEntries([...written].map((id) => [id, [...LEVELS]])),
+    };
+    const read = parseCoverage(JSON.stringify(file));
+    if (typeof read === 'string') throw new Error(read);
+    for (const view of [VIEWS.screens, VIEWS.machine]) {
+      expect(new Set(coverageOfView(view, read).values())).toEqual(new Set(['all']));
+    }
+  });
+});
+
