@@ -2,7 +2,8 @@
  * Latency of the site while people sign up: p50/p99 of GET / and GET /api/proxy/teams (gzip)
  * when idle and while a burst of concurrent sign-ups runs as fast as the password hashing lets it.
  * Idle and burst windows alternate for a few rounds and each figure is the median over the
- * rounds, so that load from elsewhere on the machine falls on both sides alike. Prints a table;
+ * rounds, so that load from elsewhere on the machine falls on both sides alike. The sign-ups come
+ * from a process of their own (signup-load.ts), so they do not slow the measuring event loop. Prints a table;
  * asserts nothing. The load generator shares the machine's cores with the server, so compare the
  * rows of one run, not runs.
  *
@@ -10,11 +11,15 @@
  *     BURST_SIGNUPS=30 concurrent sign-ups, BURST_ROUNDS=3, BURST_SECONDS=3 per window,
  *     BURST_PORT=3201, BURST_DATABASE_URL (PostgreSQL; PGlite when unset)
  */
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { signupRequest, startSiteProcess } from './site-process.ts';
+import { startSiteProcess } from './site-process.ts';
+
+const SIGNUP_LOAD = fileURLToPath(new URL('./signup-load.ts', import.meta.url));
 
 const seconds = Number(process.env.BURST_SECONDS ?? 3);
 const rounds = Number(process.env.BURST_ROUNDS ?? 3);
@@ -62,29 +67,37 @@ export async function measureBurst(databaseUrl?: string) {
 
   /** Sign-ups as fast as they are answered, from `signupConcurrency` browsers, while `measure` runs. */
   const duringSignups = async (measure: () => Promise<void>) => {
-    let running = true;
     const started = Date.now();
-    const loops = Array.from({ length: signupConcurrency }, async () => {
-      while (running) {
-        const { init } = signupRequest(site.url);
-        const response = await fetch(`${site.url}/api/users`, init).catch(() => null);
-        await response?.arrayBuffer();
-        if (response?.status === 201) signups.created += 1;
-        else if (response?.status === 503) signups.busy += 1;
-        else {
-          signups.failed += 1;
-          const status = String(response?.status ?? 'no answer');
-          otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
-        }
-      }
+    const load = fork(SIGNUP_LOAD, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        SIGNUP_LOAD_URL: site.url,
+        SIGNUP_LOAD_CONCURRENCY: String(signupConcurrency),
+      },
     });
+    const answered = new Promise<typeof signups & { otherStatuses: Record<string, number> }>(
+      (resolve, reject) => {
+        load.on('message', (message) => {
+          if (typeof message === 'object') resolve(message as never);
+        });
+        load.once('exit', (code) => reject(new Error(`the sign-up load exited with ${code}`)));
+      },
+    );
+    await new Promise<void>((resolve) => load.once('message', () => resolve()));
     try {
       // The queue fills first, then the measurement starts.
       await new Promise((resolve) => setTimeout(resolve, 500));
       await measure();
     } finally {
-      running = false;
-      await Promise.all(loops);
+      load.send('stop');
+      const counts = await answered;
+      signups.created += counts.created;
+      signups.busy += counts.busy;
+      signups.failed += counts.failed;
+      for (const [status, n] of Object.entries(counts.otherStatuses)) {
+        otherStatuses[status] = (otherStatuses[status] ?? 0) + n;
+      }
       burstMs += Date.now() - started;
     }
   };

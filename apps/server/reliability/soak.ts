@@ -5,7 +5,7 @@
  *
  *   pnpm soak        (SOAK_ROUNDS=3, SOAK_SECONDS=8; PostgreSQL from SOAK_DATABASE_URL or
  *                     TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, skipped when
- *                     unreachable; ports 3203 and 3201)
+ *                     unreachable; ports SOAK_PORT=3203 and BURST_PORT=3201)
  */
 import { buildTracker, createTestDatabase } from '@app/tracker';
 import { measureBurst, p99Ratios } from './burst.ts';
@@ -13,7 +13,7 @@ import { signupRequest, startSiteProcess } from './site-process.ts';
 
 const rounds = Number(process.env.SOAK_ROUNDS ?? 3);
 const seconds = Number(process.env.SOAK_SECONDS ?? 8);
-const port = 3203;
+const port = Number(process.env.SOAK_PORT ?? 3203);
 const pgUrl =
   process.env.SOAK_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
