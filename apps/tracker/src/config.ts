@@ -32,7 +32,7 @@ export const EnvSchema = BaseEnv.extend({
   PG_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
   TRACKER_LOCK_STALE_SECONDS: z.coerce.number().min(2).default(15),
-  /** Password hashes (sign-ups, sign-ins) computed at once; the rest of the thread pool stays free. */
+  /** Password hashes (sign-ups, sign-ins) computed at once; the other cores stay free. */
   SIGNUP_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
   SIGNUP_QUEUE_MAX: z.coerce.number().int().nonnegative().default(100),

@@ -1,13 +1,14 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import type { Algorithm } from '@node-rs/argon2';
+import { Piscina } from 'piscina';
 
 /** `Algorithm.Argon2id`: the package's enum is `const`, which cannot be read at run time here. */
 const ARGON2ID: Algorithm.Argon2id = 2;
 
 /**
  * argon2id at OWASP's minimum: m = 19 MiB, t = 2, p = 1. About 20 ms a hash here, where scrypt at
- * N=2^17 took 400 ms and 128 MiB, so a burst of sign-ups no longer fills the thread pool that
- * static files and compression share. The parameters travel inside the PHC string, so a later
+ * N=2^17 took 400 ms and 128 MiB. The parameters travel inside the PHC string, so a later
  * change of cost still verifies old hashes (and `needsRehash` upgrades them).
  */
 export const ARGON2_PARAMS = {
@@ -19,11 +20,32 @@ export const ARGON2_PARAMS = {
 
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`;
 
+/**
+ * argon2id runs on a pool of threads of its own (piscina), not on libuv's four shared threads, so
+ * hashing never queues static file reads or compression. The pool's threads are started by the
+ * thread that hashes first (the embedded tracker's, which runs at a lower CPU priority on Linux),
+ * so they share its lower priority. How many hash at once is bounded before this (the sign-up
+ * queue); idle threads end after a while and never keep the process alive.
+ */
+let pool: Piscina | undefined;
+function hashingPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./hash-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, availableParallelism() - 1),
+    idleTimeout: 30_000,
+  });
+  return pool;
+}
+
 /** Passwords are compared as the person typed them, whatever the keyboard's normal form. */
 const normal = (password: string) => password.normalize('NFC');
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(normal(password), ARGON2_PARAMS);
+  return hashingPool().run(
+    { password: normal(password), options: ARGON2_PARAMS },
+    { name: 'hash' },
+  );
 }
 
 /** True when a stored hash was made with other parameters or another scheme (scrypt). */
@@ -33,11 +55,11 @@ export function needsRehash(stored: string): boolean {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (stored.startsWith('$argon2')) {
-    try {
-      return await verify(stored, normal(password));
-    } catch {
-      return false;
-    }
+    const matches: boolean = await hashingPool().run(
+      { stored, password: normal(password) },
+      { name: 'verify' },
+    );
+    return matches;
   }
   if (stored.startsWith('scrypt$')) return verifyScrypt(normal(password), stored);
   return false;

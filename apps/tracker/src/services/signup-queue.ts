@@ -15,8 +15,9 @@ export class BusyError extends RetryLaterError {
  * Runs at most `concurrency` jobs at once and keeps at most `maxWaiting` more waiting; a job that
  * finds the waiting line full is refused with BusyError at once, before it does anything.
  *
- * Sign-ups go through one of these: password hashing uses libuv's thread pool (4 threads, shared
- * with static file reads and compression), so unbounded hashing would stall the rest of the site.
+ * Sign-ups go through one of these: each password hash takes a core for tens of milliseconds (on
+ * the hashing threads, see password.ts), so unbounded hashing would take the machine's cores from
+ * the rest of the site.
  */
 export class BoundedQueue {
   private running = 0;
