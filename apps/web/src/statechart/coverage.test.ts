@@ -1,7 +1,7 @@
 import {
   allTransitionIds,
-  type CoverageFile as WrittenCoverage,
   LEVELS,
+  type CoverageFile as WrittenCoverage,
 } from '@app/onboarding/testing';
 import { describe, expect, it } from 'vitest';
 import { coverageOfView, parseCoverage } from './coverage.ts';
@@ -76,4 +76,3 @@ describe('coverage file as the path suites write it', () => {
     }
   });
 });
-
