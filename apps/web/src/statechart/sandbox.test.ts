@@ -55,4 +55,13 @@ describe('the studio sandbox', () => {
     const expired = step(ending, end.event, end.label).after;
     expect(expired.matches({ matched: { hold: 'expired' } })).toBe(true);
   });
+
+  it('offers no hold jumps once the flow has left the team steps', () => {
+    const confirm = paths.get('confirm.editing');
+    if (confirm === undefined) throw new Error('no path to confirm');
+    expect(confirm.snapshot.context.holdExpiresAt).not.toBeNull();
+    expect(choicesFor(confirm.snapshot).map((c) => c.label)).not.toContain(
+      "Jump to the hold's warning",
+    );
+  });
 });

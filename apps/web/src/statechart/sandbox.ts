@@ -235,7 +235,8 @@ function guardChecks(before: OnboardingSnapshot, event: ModelEvent, taken: strin
 function clockChoices(snapshot: OnboardingSnapshot): { event: ModelEvent; label: string }[] {
   const { holdExpiresAt, now } = snapshot.context;
   const choices: { event: ModelEvent; label: string }[] = [];
-  if (holdExpiresAt !== null && now < holdExpiresAt) {
+  // Only while a team is shown: past the team steps the hold no longer matters.
+  if (snapshot.matches('matched') && holdExpiresAt !== null && now < holdExpiresAt) {
     const warning = holdExpiresAt - HOLD_WARNING_SECONDS * 1000;
     if (now < warning) {
       choices.push({
