@@ -2,6 +2,7 @@ import { createApiClient } from '@app/api-client';
 import { routeToEvent } from '@app/onboarding';
 import { useLocation } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { getApi } from '../api.ts';
 import { toast } from '../toast/index.ts';
 import { browserAnalytics } from './analytics.ts';
 import { nothingStarted } from './RouteBridge.ts';
@@ -30,7 +31,7 @@ let pageSession: OnboardingSession | null = null;
 function defaultSession(pathname: string): OnboardingSession {
   if (pageSession === null) {
     pageSession = createOnboardingSession({
-      api: createApiClient(),
+      api: getApi(),
       toast: (params) => {
         toast(params);
       },

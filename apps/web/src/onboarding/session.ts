@@ -8,6 +8,7 @@ import type {
   TeamView,
 } from '@app/contracts';
 import {
+  createIntervalClock,
   type HeldSeat,
   type OnboardingEvent,
   onboardingMachine,
@@ -22,7 +23,7 @@ import {
   type ToastParams,
   type UpdateProfileInput,
 } from '@app/onboarding';
-import { type Actor, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { announceOnboarding } from '../statechart/liveChannel.ts';
 import type { Analytics } from './analytics.ts';
 
@@ -117,12 +118,7 @@ export function provideOnboarding(deps: OnboardingDeps) {
       submitFeedback: fromPromise<unknown, FeedbackPayload>(({ input, signal }) =>
         api.submitFeedback(input, { signal }),
       ),
-      clock: fromCallback(({ sendBack }) => {
-        const tick = () => sendBack({ type: 'clock.tick', now: deps.now() });
-        tick();
-        const timer = setInterval(tick, deps.tickMs ?? 1000);
-        return () => clearInterval(timer);
-      }),
+      clock: createIntervalClock(deps.now, globalThis, deps.tickMs),
     },
     actions: {
       showToast: (_, params) => deps.toast(params),
