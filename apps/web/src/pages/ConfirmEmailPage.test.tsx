@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSiteApi, json } from '../../test/fakeFetch.ts';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -33,13 +33,23 @@ describe('/confirm-email', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it('shows "Error: {message}" when the call fails otherwise', async () => {
-    fakeSiteApi({
-      'POST /api/confirm-email': () => new Response('boom', { status: 500 }),
+  it('shows "Error: {message}" when the call fails otherwise, and Try again sends it again', async () => {
+    let calls = 0;
+    const api = fakeSiteApi({
+      'POST /api/confirm-email': () => {
+        calls += 1;
+        return calls === 1
+          ? new Response('boom', { status: 500 })
+          : json({ status: 'confirmed', message: 'Email confirmed' });
+      },
     });
     await renderApp('/confirm-email?token=tok-500');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: 500: boom');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your email address is confirmed' }),
+    ).toBeInTheDocument();
+    expect(api.requests).toHaveLength(2);
   });
 
   it('explains a link without a token and sends nothing', async () => {

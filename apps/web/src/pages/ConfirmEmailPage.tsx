@@ -1,29 +1,33 @@
 import type { EmailConfirmation } from '@app/api-client';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Await, Link, useRouter } from '@tanstack/react-router';
 import { getApi } from '../api.ts';
 import { Alert, type AlertVariant } from '../components/Alert.tsx';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 
-type Result =
-  | { state: 'checking' }
+export type ConfirmResult =
   | { state: 'answered'; answer: EmailConfirmation }
   | { state: 'failed'; message: string };
 
-// A token is confirmed at most once per page load: React's development double effects, or a
-// remount, reuse the same request instead of sending a second one that would answer "already used".
+// A token is confirmed at most once per page load: a second load of the route (a remount, a
+// preload) reuses the same request instead of sending one that would answer "already used".
 const requests = new Map<string, Promise<EmailConfirmation>>();
 
-function confirmOnce(token: string): Promise<EmailConfirmation> {
+/** Confirms the token, once; a failed request may be tried again. The promise never rejects. */
+export function confirmEmail(token: string): Promise<ConfirmResult> {
   let request = requests.get(token);
   if (!request) {
     request = getApi().confirmEmail(token);
     requests.set(token, request);
-    // A failed request may be tried again.
     request.catch(() => requests.delete(token));
   }
-  return request;
+  return request.then(
+    (answer) => ({ state: 'answered', answer }),
+    (error: unknown) => ({
+      state: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
 
 const OUTCOMES: Record<
@@ -56,41 +60,38 @@ const OUTCOMES: Record<
   },
 };
 
-export function ConfirmEmailPage({ token }: { token: string | undefined }) {
-  const [result, setResult] = useState<Result>({ state: 'checking' });
-  const [attempt, setAttempt] = useState(0);
+/**
+ * The answer to a confirmation link. The route's loader sends the token (`result`, null when the
+ * link has none or nothing is sent, as when the page is prerendered); the page says it is
+ * checking until the answer comes.
+ */
+export function ConfirmEmailPage({
+  token,
+  result,
+}: {
+  token: string | undefined;
+  result: Promise<ConfirmResult> | null;
+}) {
+  if (!token || result === null) return <ConfirmView view={token ? 'checking' : 'incomplete'} />;
+  return (
+    <Await promise={result} fallback={<ConfirmView view="checking" />}>
+      {(answer) => <ConfirmView view={answer} />}
+    </Await>
+  );
+}
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs a failed request
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    setResult({ state: 'checking' });
-    confirmOnce(token).then(
-      (answer) => {
-        if (current) setResult({ state: 'answered', answer });
-      },
-      (error: unknown) => {
-        if (current) {
-          setResult({
-            state: 'failed',
-            message: error instanceof Error ? error.message : String(error),
-          });
-        }
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, attempt]);
-
-  const outcome = result.state === 'answered' ? OUTCOMES[result.answer.outcome] : null;
-  const heading = !token
-    ? 'This link is incomplete'
-    : result.state === 'checking'
-      ? 'Confirming your email address...'
-      : result.state === 'failed'
-        ? 'We could not confirm your email address'
-        : (outcome?.title ?? '');
+function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete' }) {
+  const router = useRouter();
+  const outcome =
+    typeof view === 'object' && view.state === 'answered' ? OUTCOMES[view.answer.outcome] : null;
+  const heading =
+    view === 'incomplete'
+      ? 'This link is incomplete'
+      : view === 'checking'
+        ? 'Confirming your email address...'
+        : view.state === 'failed'
+          ? 'We could not confirm your email address'
+          : (outcome?.title ?? '');
   usePageTitle(heading);
 
   return (
@@ -98,19 +99,19 @@ export function ConfirmEmailPage({ token }: { token: string | undefined }) {
       <div className={ui.container}>
         <h1 className={ui.h1}>{heading}</h1>
         <div className={ui.lead}>
-          {!token ? (
+          {view === 'incomplete' ? (
             <Alert variant="destructive" title="No confirmation token">
               The link has no confirmation token. Please open the link from your confirmation email
               again.
             </Alert>
-          ) : result.state === 'checking' ? (
+          ) : view === 'checking' ? (
             <p role="status">Please wait a moment.</p>
-          ) : result.state === 'failed' ? (
-            <Alert variant="destructive" title={`Error: ${result.message}`}>
+          ) : view.state === 'failed' ? (
+            <Alert variant="destructive" title={`Error: ${view.message}`}>
               <button
                 type="button"
                 className={ui.button.secondary}
-                onClick={() => setAttempt((n) => n + 1)}
+                onClick={() => void router.invalidate()}
               >
                 Try again
               </button>
