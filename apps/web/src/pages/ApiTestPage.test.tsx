@@ -92,6 +92,23 @@ describe('/api-test', () => {
     );
   });
 
+  it('loads the lists again on Refresh', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    fakeSiteApi({
+      'GET /api/proxy/teams': () => {
+        answers += 1;
+        return json(answers === 1 ? teams.slice(0, 1) : teams);
+      },
+      'GET /api/proxy/focus-areas': () => json(focusAreas),
+      'GET /api/proxy/role-areas': () => json(roleAreas),
+    });
+    await renderApp('/api-test');
+    expect(await screen.findByRole('region', { name: 'Teams (1)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('region', { name: 'Teams (2)' })).toBeInTheDocument();
+  });
+
   it('loads the team picked in the selector, and shows "Error: {message}" when that fails', async () => {
     const user = userEvent.setup();
     fakeSiteApi({

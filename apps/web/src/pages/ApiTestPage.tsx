@@ -7,7 +7,8 @@ import type {
   TeamView,
 } from '@app/contracts';
 import { API_KEY_LENGTH, API_KEY_PREFIX, MESSAGES } from '@app/contracts';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { getApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Tabs } from '../components/Tabs.tsx';
@@ -15,16 +16,93 @@ import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import * as styles from './ApiTestPage.css.ts';
 
-type Load<T> =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'done'; value: T };
+/** A call's outcome: what it returned, or the message of its failure. */
+type Settled<T> = { state: 'error'; message: string } | { state: 'done'; value: T };
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The call as a promise that never rejects, for `Await`. */
+function settle<T>(call: Promise<T>): Promise<Settled<T>> {
+  return call.then(
+    (value) => ({ state: 'done', value }),
+    (error: unknown) => ({
+      state: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
 
-export function ApiTestPage() {
+export interface ApiTestData {
+  lists: Promise<Settled<Lists>>;
+  status: Promise<Settled<CheckedStatus>>;
+}
+
+/** What the route's loader starts: the three lists and the status check, side by side. */
+export function loadApiTestData(): ApiTestData {
+  const api = getApi();
+  return {
+    lists: settle(
+      Promise.all([api.getTeams(), api.getFocusAreas(), api.getRoleAreas()]).then(
+        ([teams, focusAreas, roleAreas]) => ({ teams, focusAreas, roleAreas }),
+      ),
+    ),
+    status: settle(api.getStatus().then((body) => ({ body, checkedAt: new Date() }))),
+  };
+}
+
+/**
+ * A panel of the page: its button (Refresh, Check again) loads the route again, and its content
+ * shows the loader's answer once it has come. `load` is null before the browser has the page (prerendered).
+ */
+function Panel<T>({
+  load,
+  action,
+  pending,
+  failed,
+  children,
+}: {
+  load: Promise<Settled<T>> | null;
+  action: string;
+  pending: string;
+  failed: (message: string) => ReactNode;
+  children: (value: T) => ReactNode;
+}) {
+  const router = useRouter();
+  const panel = (busy: boolean, content?: ReactNode) => (
+    <div className={styles.panel}>
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          onClick={() => void router.invalidate()}
+          disabled={busy}
+        >
+          {action}
+        </button>
+        {busy ? <p role="status">{pending}</p> : null}
+      </div>
+      {content}
+    </div>
+  );
+  const result = useSettled(load);
+  if (result === null) return panel(true);
+  return panel(false, result.state === 'error' ? failed(result.message) : children(result.value));
+}
+
+/** The loader's answer once it has come; null before (and while the route loads again). */
+function useSettled<T>(promise: Promise<Settled<T>> | null): Settled<T> | null {
+  const [settled, setSettled] = useState<{ from: Promise<Settled<T>>; result: Settled<T> }>();
+  useEffect(() => {
+    let current = true;
+    void promise?.then((result) => {
+      if (current) setSettled({ from: promise, result });
+    });
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return settled !== undefined && settled.from === promise ? settled.result : null;
+}
+
+export function ApiTestPage({ data }: { data: ApiTestData | null }) {
   usePageTitle('API Test and Status');
   const [tab, setTab] = useState<'test' | 'status'>('test');
   return (
@@ -44,8 +122,40 @@ export function ApiTestPage() {
             selected={tab}
             onSelect={setTab}
             items={[
-              { key: 'test', label: 'API Test', panel: <DataPanel /> },
-              { key: 'status', label: 'API Status', panel: <StatusPanel /> },
+              {
+                key: 'test',
+                label: 'API Test',
+                panel: (
+                  <Panel
+                    load={data?.lists ?? null}
+                    action="Refresh"
+                    pending="Loading data from the API..."
+                    failed={(message) => (
+                      <Alert variant="destructive" title={`Error: ${message}`} />
+                    )}
+                  >
+                    {(lists) => <DataLists lists={lists} />}
+                  </Panel>
+                ),
+              },
+              {
+                key: 'status',
+                label: 'API Status',
+                panel: (
+                  <Panel
+                    load={data?.status ?? null}
+                    action="Check again"
+                    pending="Checking the API..."
+                    failed={(message) => (
+                      <Alert variant="destructive" title={MESSAGES.statusCheckError}>
+                        {message}
+                      </Alert>
+                    )}
+                  >
+                    {(status) => <StatusFields {...status} />}
+                  </Panel>
+                ),
+              },
             ]}
           />
         </div>
@@ -66,47 +176,6 @@ interface Lists {
 
 function sameId(a: Id | null, b: Id) {
   return a !== null && String(a) === String(b);
-}
-
-function DataPanel() {
-  const [lists, setLists] = useState<Load<Lists>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Refresh
-  useEffect(() => {
-    const controller = new AbortController();
-    const api = getApi();
-    const call = { signal: controller.signal };
-    setLists({ state: 'loading' });
-    Promise.all([api.getTeams(call), api.getFocusAreas(call), api.getRoleAreas(call)]).then(
-      ([teams, focusAreas, roleAreas]) =>
-        setLists({ state: 'done', value: { teams, focusAreas, roleAreas } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLists({ state: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  return (
-    <div className={styles.panel}>
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={ui.button.secondary}
-          onClick={() => setAttempt((n) => n + 1)}
-          disabled={lists.state === 'loading'}
-        >
-          Refresh
-        </button>
-        {lists.state === 'loading' ? <p role="status">Loading data from the API...</p> : null}
-      </div>
-      {lists.state === 'error' ? (
-        <Alert variant="destructive" title={`Error: ${lists.message}`} />
-      ) : null}
-      {lists.state === 'done' ? <DataLists lists={lists.value} /> : null}
-    </div>
-  );
 }
 
 function DataLists({ lists }: { lists: Lists }) {
@@ -211,26 +280,18 @@ function idAndName(id: Id | null, name: string | null) {
 function TeamSelector({ teams }: { teams: TeamView[] }) {
   const selectId = useId();
   const [teamId, setTeamId] = useState('');
-  const [detail, setDetail] = useState<Load<TeamView> | null>(null);
-
-  useEffect(() => {
-    if (teamId === '') {
-      setDetail(null);
-      return;
-    }
-    const controller = new AbortController();
-    setDetail({ state: 'loading' });
-    getApi()
-      .getTeam(teamId, { signal: controller.signal })
-      .then(
-        (team) => setDetail({ state: 'done', value: team }),
-        (error: unknown) => {
-          if (!controller.signal.aborted)
-            setDetail({ state: 'error', message: errorMessage(error) });
-        },
-      );
-    return () => controller.abort();
-  }, [teamId]);
+  const [detail, setDetail] = useState<Settled<TeamView> | 'loading' | null>(null);
+  const latest = useRef<Promise<unknown> | null>(null);
+  // The team is loaded when it is picked; an answer to an earlier pick is dropped.
+  const choose = (id: string) => {
+    setTeamId(id);
+    const request = id === '' ? null : settle(getApi().getTeam(id));
+    latest.current = request;
+    setDetail(request === null ? null : 'loading');
+    void request?.then((result) => {
+      if (latest.current === request) setDetail(result);
+    });
+  };
 
   return (
     <section className={styles.block} aria-labelledby="team-detail-heading">
@@ -244,7 +305,7 @@ function TeamSelector({ teams }: { teams: TeamView[] }) {
         id={selectId}
         className={styles.select}
         value={teamId}
-        onChange={(event) => setTeamId(event.target.value)}
+        onChange={(event) => choose(event.target.value)}
       >
         <option value="">Select a team</option>
         {teams.map((team) => (
@@ -253,11 +314,11 @@ function TeamSelector({ teams }: { teams: TeamView[] }) {
           </option>
         ))}
       </select>
-      {detail?.state === 'loading' ? <p role="status">Loading team...</p> : null}
-      {detail?.state === 'error' ? (
+      {detail === 'loading' ? <p role="status">Loading team...</p> : null}
+      {detail !== null && detail !== 'loading' && detail.state === 'error' ? (
         <Alert variant="destructive" title={`Error: ${detail.message}`} />
       ) : null}
-      {detail?.state === 'done' ? (
+      {detail !== null && detail !== 'loading' && detail.state === 'done' ? (
         <article className={styles.teamCard} aria-label={`Team ${detail.value.name}`}>
           <h3 className={ui.h3}>{detail.value.name}</h3>
           <MemberCards members={detail.value.members} />
@@ -306,55 +367,12 @@ function MemberCards({ members }: { members: NormalisedMember[] }) {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-function StatusPanel() {
-  const [status, setStatus] = useState<Load<{ body: StatusResponse; checkedAt: Date }>>({
-    state: 'loading',
-  });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the check on demand
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus({ state: 'loading' });
-    getApi()
-      .getStatus({ signal: controller.signal })
-      .then(
-        (body) => setStatus({ state: 'done', value: { body, checkedAt: new Date() } }),
-        (error: unknown) => {
-          if (!controller.signal.aborted)
-            setStatus({ state: 'error', message: errorMessage(error) });
-        },
-      );
-    return () => controller.abort();
-  }, [attempt]);
-
-  return (
-    <div className={styles.panel}>
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={ui.button.secondary}
-          onClick={retry}
-          disabled={status.state === 'loading'}
-        >
-          Check again
-        </button>
-        {status.state === 'loading' ? <p role="status">Checking the API...</p> : null}
-      </div>
-      {status.state === 'error' ? (
-        <Alert variant="destructive" title={MESSAGES.statusCheckError}>
-          {status.message}
-        </Alert>
-      ) : null}
-      {status.state === 'done' ? (
-        <StatusFields body={status.value.body} checkedAt={status.value.checkedAt} />
-      ) : null}
-    </div>
-  );
+interface CheckedStatus {
+  body: StatusResponse;
+  checkedAt: Date;
 }
 
-function StatusFields({ body, checkedAt }: { body: StatusResponse; checkedAt: Date }) {
+function StatusFields({ body, checkedAt }: CheckedStatus) {
   const lengthIsOff = body.apiKeyLength > 0 && body.apiKeyLength !== API_KEY_LENGTH;
   const connection = body.testConnection;
   const statusLine = [connection.status, connection.statusText].filter((part) => part).join(' ');

@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiTestPage } from '../pages/ApiTestPage.tsx';
+import { ApiTestPage, loadApiTestData } from '../pages/ApiTestPage.tsx';
 
-export const Route = createFileRoute('/api-test')({ component: ApiTestPage });
+export const Route = createFileRoute('/api-test')({
+  // Not awaited, so the page shows at once what it is loading. A prerendered page (no browser)
+  // calls nothing.
+  loader: () => ({ data: typeof window === 'undefined' ? null : loadApiTestData() }),
+  component: ApiTestRoute,
+});
+
+function ApiTestRoute() {
+  const { data } = Route.useLoaderData();
+  return <ApiTestPage data={data} />;
+}
