@@ -161,6 +161,30 @@ export const skipLink = style([
   },
 ]);
 
+/** A message set apart in its tone's colours (a warning, an error), with rounded corners. */
+export const tinted = styleVariants({
+  warning: {
+    border: `1px solid ${vars.color.warning}`,
+    background: vars.color.warningSurface,
+    color: vars.color.warning,
+    borderRadius: vars.radius.md,
+  },
+  danger: {
+    border: `1px solid ${vars.color.danger}`,
+    background: vars.color.dangerSurface,
+    color: vars.color.danger,
+    borderRadius: vars.radius.md,
+  },
+});
+
+/** Items side by side, centred on one line and wrapping when there is no room. */
+export const wrapRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
 export const plainList = style({ listStyle: 'none', padding: 0, margin: 0 });
 /** A short list of facts or steps, its items spaced apart. */
 export const spacedList = style({

@@ -1,13 +1,11 @@
 import { style } from '@vanilla-extract/css';
+import { tinted } from '../../components/ui.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
-export const root = style({
-  border: `2px solid ${vars.color.danger}`,
-  background: vars.color.dangerSurface,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  color: vars.color.text,
-});
+export const root = style([
+  tinted.danger,
+  { borderWidth: '2px', padding: vars.space.md, color: vars.color.text },
+]);
 
 export const title = style({ fontSize: vars.fontSize.md, color: vars.color.danger });
 

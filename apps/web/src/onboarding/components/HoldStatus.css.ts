@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { tinted, wrapRow } from '../../components/ui.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 /** The compact hold line: one short row. */
@@ -15,18 +16,11 @@ export const line = style({
 export const time = style({ fontVariantNumeric: 'tabular-nums' });
 
 /** The warning and the released notice. */
-export const notice = style({
-  border: `1px solid ${vars.color.warning}`,
-  background: vars.color.warningSurface,
-  color: vars.color.warning,
-  borderRadius: vars.radius.md,
-  padding: vars.space.sm,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-});
+export const notice = style([
+  tinted.warning,
+  wrapRow,
+  { padding: vars.space.sm, gap: vars.space.sm, fontSize: vars.fontSize.sm },
+]);
 
 export const noticeText = style({ flex: '1 1 14rem', margin: 0 });
 

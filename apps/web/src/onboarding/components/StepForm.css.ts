@@ -1,14 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { wrapRow } from '../../components/ui.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
+export const actions = wrapRow;
 
 /** 'Go back': a button that reads as a link, since it is the quiet way out of a step. */
 export const backButton = style({

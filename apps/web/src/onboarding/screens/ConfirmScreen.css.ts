@@ -1,14 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { tinted, wrapRow } from '../../components/ui.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const legend = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
 
-export const photoRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-});
+export const photoRow = wrapRow;
 
 export const photoPreview = style({
   width: '96px',
@@ -33,11 +29,4 @@ globalStyle(`${fileInput}:focus-visible + label`, {
   outlineOffset: '2px',
 });
 
-export const photoError = style({
-  border: `1px solid ${vars.color.danger}`,
-  background: vars.color.dangerSurface,
-  color: vars.color.danger,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  fontWeight: 600,
-});
+export const photoError = style([tinted.danger, { padding: vars.space.md, fontWeight: 600 }]);
