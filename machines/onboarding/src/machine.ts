@@ -464,6 +464,20 @@ function listRegion(list: TeamListName) {
   });
 }
 
+/** A typed URL of an earlier step than the team's: the role or category step, the seat given back. */
+const BACK_TO_START = [
+  {
+    guard: { type: 'canRequest', params: { step: 'role' } },
+    target: '#role',
+    actions: 'releaseHold',
+  },
+  {
+    guard: { type: 'canRequest', params: { step: 'category' } },
+    target: '#category',
+    actions: 'releaseHold',
+  },
+] as const;
+
 /** The held seat could not be had or kept: the sample team, with the seat given back if held. */
 const showSampleTeam = (reason?: SampleReason) =>
   ({
@@ -577,18 +591,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
       after: { teamFetchTimeout: showSampleTeam('unreachable') },
       on: {
         'nav.back': { target: '#role', actions: 'releaseHold' },
-        'nav.request': [
-          {
-            guard: { type: 'canRequest', params: { step: 'role' } },
-            target: '#role',
-            actions: 'releaseHold',
-          },
-          {
-            guard: { type: 'canRequest', params: { step: 'category' } },
-            target: '#category',
-            actions: 'releaseHold',
-          },
-        ],
+        'nav.request': [...BACK_TO_START],
       },
       states: {
         lists: {
@@ -660,16 +663,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
               stepRequest('account', 'account'),
               stepRequest('maybe', 'maybe'),
               stepRequest('no', 'no'),
-              {
-                guard: { type: 'canRequest', params: { step: 'role' } },
-                target: '#role',
-                actions: 'releaseHold',
-              },
-              {
-                guard: { type: 'canRequest', params: { step: 'category' } },
-                target: '#category',
-                actions: 'releaseHold',
-              },
+              ...BACK_TO_START,
             ],
           },
           states: {
