@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { rawExchange } from '@app/server-kit/testing';
 import { createTestDatabase } from '@app/tracker';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,19 +13,6 @@ import {
   startStubUpstream,
   stubbedEnv,
 } from './helper.ts';
-
-/** Writes raw bytes to the server and collects everything it answers until it closes. */
-function rawExchange(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-    });
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}
 
 function parse(answer: string) {
   const [head = '', body = ''] = answer.split('\r\n\r\n');

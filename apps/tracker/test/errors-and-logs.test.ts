@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { INTERNAL_MESSAGE } from '@app/server-kit';
+import { rawExchange } from '@app/server-kit/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggableError } from '../src/errors.ts';
@@ -69,19 +69,6 @@ describe('server faults and logs', () => {
     expect(String(logged)).toMatch(/invalid input syntax for type integer/);
   });
 });
-
-/** Sends raw bytes and resolves with everything the server answers until it closes. */
-function rawExchange(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-    });
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}
 
 describe('bodies and requests it cannot read', () => {
   /** The error envelope both servers answer with: a stable code and a message, nothing else. */
