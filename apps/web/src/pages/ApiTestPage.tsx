@@ -62,7 +62,7 @@ function Panel<T>({
   load: Promise<Settled<T>> | null;
   action: string;
   pending: string;
-  failed: (message: string) => ReactNode;
+  failed: (message: string) => { title: string; text?: string };
   children: (value: T) => ReactNode;
 }) {
   const router = useRouter();
@@ -84,7 +84,14 @@ function Panel<T>({
   );
   const result = useSettled(load);
   if (result === null) return panel(true);
-  return panel(false, result.state === 'error' ? failed(result.message) : children(result.value));
+  if (result.state === 'done') return panel(false, children(result.value));
+  const { title, text } = failed(result.message);
+  return panel(
+    false,
+    <Alert variant="destructive" title={title}>
+      {text}
+    </Alert>,
+  );
 }
 
 /** The loader's answer once it has come; null before (and while the route loads again). */
@@ -101,6 +108,20 @@ function useSettled<T>(promise: Promise<Settled<T>> | null): Settled<T> | null {
   }, [promise]);
   return settled !== undefined && settled.from === promise ? settled.result : null;
 }
+
+/** What each panel's button says, what it says while loading, and how its failure reads. */
+const PANELS = {
+  lists: {
+    action: 'Refresh',
+    pending: 'Loading data from the API...',
+    failed: (message: string) => ({ title: `Error: ${message}` }),
+  },
+  status: {
+    action: 'Check again',
+    pending: 'Checking the API...',
+    failed: (message: string) => ({ title: MESSAGES.statusCheckError, text: message }),
+  },
+};
 
 export function ApiTestPage({ data }: { data: ApiTestData | null }) {
   usePageTitle('API Test and Status');
@@ -126,14 +147,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
                 key: 'test',
                 label: 'API Test',
                 panel: (
-                  <Panel
-                    load={data?.lists ?? null}
-                    action="Refresh"
-                    pending="Loading data from the API..."
-                    failed={(message) => (
-                      <Alert variant="destructive" title={`Error: ${message}`} />
-                    )}
-                  >
+                  <Panel load={data?.lists ?? null} {...PANELS.lists}>
                     {(lists) => <DataLists lists={lists} />}
                   </Panel>
                 ),
@@ -142,16 +156,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
                 key: 'status',
                 label: 'API Status',
                 panel: (
-                  <Panel
-                    load={data?.status ?? null}
-                    action="Check again"
-                    pending="Checking the API..."
-                    failed={(message) => (
-                      <Alert variant="destructive" title={MESSAGES.statusCheckError}>
-                        {message}
-                      </Alert>
-                    )}
-                  >
+                  <Panel load={data?.status ?? null} {...PANELS.status}>
                     {(status) => <StatusFields {...status} />}
                   </Panel>
                 ),
