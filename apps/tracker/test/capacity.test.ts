@@ -1,21 +1,15 @@
 import { HOLD_OWNER_HEADER, Team } from '@app/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberships } from '../src/db/schema.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { newUser, useTestTracker } from './helpers.ts';
 
 /**
  * Seats are a database fact: holding, joining and approving lock the team row, so no interleaving
  * of concurrent requests gives a team more people than it has seats. On PostgreSQL the requests
  * below really run in parallel (one pooled connection each); PGlite runs them one at a time.
  */
-let t: TestTracker;
-beforeAll(async () => {
-  t = await testTracker();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestTracker();
 
 const openSeats = async (teamId: number) =>
   Team.parse((await t.call({ url: `/teams/${teamId}` })).json()).openSeats ?? 0;

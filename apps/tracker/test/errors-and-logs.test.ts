@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { INTERNAL_MESSAGE } from '@app/server-kit';
 import { rawExchange } from '@app/server-kit/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loggableError } from '../src/errors.ts';
 import type { PhotoStorage } from '../src/storage.ts';
-import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { IMAGES, multipart, newUser, useTestTracker } from './helpers.ts';
 
 const lines: string[] = [];
 const stream = new Writable({
@@ -24,13 +24,7 @@ const brokenStorage: PhotoStorage = {
   async remove() {},
 };
 
-let t: TestTracker;
-beforeAll(async () => {
-  t = await testTracker({ logger: { level: 'trace', stream }, storage: brokenStorage });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestTracker({ logger: { level: 'trace', stream }, storage: brokenStorage });
 
 describe('server faults and logs', () => {
   it('answers a fault of its own with a 500 that reveals nothing, and logs it', async () => {

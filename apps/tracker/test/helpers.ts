@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
 import { memberships } from '../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -36,6 +37,34 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
       await app.close();
       await db.cleanup();
     },
+  };
+}
+
+/**
+ * A tracker for the tests around it (a file or a describe): started before them on a fresh
+ * database, closed after them. Its fields are there once the tests run.
+ */
+export function useTestTracker(extra: TrackerOptions = {}): TestTracker {
+  let running: TestTracker | undefined;
+  const started = () => {
+    if (!running) throw new Error('the tracker starts before the tests');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await testTracker(extra);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    call: (opts) => started().call(opts),
+    close: () => started().close(),
   };
 }
 

@@ -6,31 +6,25 @@ import {
   HoldResponse,
   Team,
 } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/mailer.ts';
-import { membershipStatus, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { membershipStatus, newUser, useTestTracker } from './helpers.ts';
 
 const OWNER_A = 'owner-a-0000000000000000';
 const OWNER_B = 'owner-b-0000000000000000';
 let ownerCounter = 0;
 const freshOwner = () => `owner-${String(++ownerCounter).padStart(4, '0')}-${Date.now()}`;
 
-let t: TestTracker;
 let clock = new Date('2026-06-01T12:00:00Z');
 const sent: MailMessage[] = [];
-beforeAll(async () => {
-  t = await testTracker({
-    now: () => clock,
-    env: { ADMIN_EMAIL: 'ops@partners.example' },
-    mailTransport: {
-      async send(message) {
-        sent.push(message);
-      },
+const t = useTestTracker({
+  now: () => clock,
+  env: { ADMIN_EMAIL: 'ops@partners.example' },
+  mailTransport: {
+    async send(message) {
+      sent.push(message);
     },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+  },
 });
 
 const advance = (seconds: number) => {

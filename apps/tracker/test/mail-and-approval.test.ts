@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage, type MailTransport } from '../src/mailer.ts';
 import { RESEND_LIMITS } from '../src/services/users.ts';
-import { membershipStatus, newUser, type TestTracker, testTracker, userRow } from './helpers.ts';
+import { membershipStatus, newUser, testTracker, userRow, useTestTracker } from './helpers.ts';
 
 /** Records what it is asked to send; fails while `down` is true. */
 function recordingTransport() {
@@ -26,18 +26,12 @@ const tokenIn = (m: MailMessage | undefined) => {
 };
 
 describe('confirmation email and POST /email-confirmations', () => {
-  let t: TestTracker;
   const mail = recordingTransport();
   let clock = new Date('2026-06-01T12:00:00Z');
-  beforeAll(async () => {
-    t = await testTracker({
-      mailTransport: mail.transport,
-      siteUrl: 'https://partners.example',
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestTracker({
+    mailTransport: mail.transport,
+    siteUrl: 'https://partners.example',
+    now: () => clock,
   });
 
   const signUp = async () => {
@@ -118,21 +112,15 @@ describe('confirmation email and POST /email-confirmations', () => {
 });
 
 describe('POST /email-confirmations/resend', () => {
-  let t: TestTracker;
   const mail = recordingTransport();
   let clock = new Date('2026-06-01T12:00:00Z');
   const later = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
   };
-  beforeAll(async () => {
-    t = await testTracker({
-      mailTransport: mail.transport,
-      siteUrl: 'https://partners.example',
-      now: () => clock,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestTracker({
+    mailTransport: mail.transport,
+    siteUrl: 'https://partners.example',
+    now: () => clock,
   });
 
   const resend = (email: string) =>
@@ -264,14 +252,8 @@ describe('mail after a crash', () => {
 });
 
 describe('operators: join requests', () => {
-  let t: TestTracker;
   const mail = recordingTransport();
-  beforeAll(async () => {
-    t = await testTracker({ mailTransport: mail.transport });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestTracker({ mailTransport: mail.transport });
 
   const request = async (teamId = 1) => {
     const body = newUser({ teamId });
@@ -362,13 +344,7 @@ describe('operators: join requests', () => {
 });
 
 describe('the outbox without SMTP', () => {
-  let t: TestTracker;
-  beforeAll(async () => {
-    t = await testTracker();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestTracker();
 
   it('writes each message as an .eml file in the data directory', async () => {
     const body = newUser();

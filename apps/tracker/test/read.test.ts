@@ -8,16 +8,10 @@ import {
   Team,
   TeamList,
 } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, type TestTracker, testTracker } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, useTestTracker } from './helpers.ts';
 
-let t: TestTracker;
-beforeAll(async () => {
-  t = await testTracker();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestTracker();
 
 describe('API key', () => {
   it('answers health without a key', async () => {

@@ -1,15 +1,9 @@
 import { CreateUserResponse, MESSAGES } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOIN_REQUEST_WARNINGS } from '../src/services/users.ts';
-import { membershipStatus, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { membershipStatus, newUser, useTestTracker } from './helpers.ts';
 
-let t: TestTracker;
-beforeAll(async () => {
-  t = await testTracker();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestTracker();
 
 const post = (payload: unknown) =>
   t.call({ method: 'POST', url: '/users', payload: payload as object });
