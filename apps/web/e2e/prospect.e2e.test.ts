@@ -134,6 +134,33 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
     await context.close();
   });
 
+  it('a confirmation link that does not work offers a new one', async () => {
+    const { page, problems, context } = await visitor(width);
+    await page.goto(`${site.url}/confirm-email?token=not-a-real-token`);
+    await expectScreen(
+      page,
+      '/confirm-email?token=not-a-real-token',
+      'We do not recognise this link',
+    );
+    await page.getByLabel('Email').fill('grace@example.com');
+    const resent = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/confirm-email/resend',
+    );
+    await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
+    expect((await resent).status()).toBe(202);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^If grace@example\.com still needs/ })
+      .waitFor();
+    await screenshot(page, width, 'prospect-confirm-email-new-link');
+    // The browser logs the unknown link's 404 answer; nothing else may go wrong (no hydration
+    // mismatch of the prerendered page with the link's token).
+    expect(problems).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await context.close();
+  });
+
   it('typed text survives a reload; the trust pages load from the footer; 404 shows no developer hint', async () => {
     const { page, problems, context } = await visitor(width);
     await toIntro(page);

@@ -1,9 +1,15 @@
 import type { EmailConfirmation } from '@app/api-client';
 import { Await, Link, useRouter } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { getApi } from '../api.ts';
 import { Alert, type AlertVariant } from '../components/Alert.tsx';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
+import {
+  ResendConfirmation,
+  useResendConfirmation,
+} from '../onboarding/components/ResendConfirmation.tsx';
+import * as styles from './ConfirmEmailPage.css.ts';
 
 export type ConfirmResult =
   | { state: 'answered'; answer: EmailConfirmation }
@@ -50,13 +56,13 @@ const OUTCOMES: Record<
     variant: 'warning',
     title: 'This link has expired',
     label: 'Expired',
-    text: 'Confirmation links stop working after a while. Please use the link in your most recent confirmation email.',
+    text: 'Confirmation links stop working after a while. Please use the link in your most recent confirmation email, or ask for a new one below.',
   },
   'unknown-token': {
     variant: 'destructive',
     title: 'We do not recognise this link',
     label: 'Unknown link',
-    text: 'This confirmation link is not valid. Please check that you opened the whole link from the email.',
+    text: 'This confirmation link is not valid. Please check that you opened the whole link from the email, or ask for a new one below.',
   },
 };
 
@@ -72,6 +78,10 @@ export function ConfirmEmailPage({
   token: string | undefined;
   result: Promise<ConfirmResult> | null;
 }) {
+  // The first render matches the prerendered HTML (made without the link's token, which is in the
+  // query string): "checking" until the page has hydrated.
+  const hydrated = useHydrated();
+  if (!hydrated) return <ConfirmView view="checking" />;
   if (!token || result === null) return <ConfirmView view={token ? 'checking' : 'incomplete'} />;
   return (
     <Await promise={result} fallback={<ConfirmView view="checking" />}>
@@ -79,6 +89,19 @@ export function ConfirmEmailPage({
     </Await>
   );
 }
+
+const noChanges = () => () => {};
+
+/** False while React hydrates the prerendered page, true from then on (and on client navigation). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
+const resendConfirmation = (email: string) => getApi().resendConfirmation(email);
 
 function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete' }) {
   const router = useRouter();
@@ -92,7 +115,14 @@ function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete'
         : view.state === 'failed'
           ? 'We could not confirm your email address'
           : (outcome?.title ?? '');
-  usePageTitle(heading);
+  // A link that no longer works: the visitor can ask for a new one with the address signed up with.
+  const offerNewLink =
+    outcome !== null &&
+    typeof view === 'object' &&
+    view.state === 'answered' &&
+    (view.answer.outcome === 'expired' || view.answer.outcome === 'unknown-token');
+  const resend = useResendConfirmation('', resendConfirmation);
+  usePageTitle(offerNewLink && resend.invalid ? `Error: ${heading}` : heading);
 
   return (
     <section className={ui.pageHeader}>
@@ -122,6 +152,11 @@ function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete'
             </Alert>
           ) : null}
         </div>
+        {offerNewLink ? (
+          <div className={styles.newLink}>
+            <ResendConfirmation form={resend} />
+          </div>
+        ) : null}
         <div className={ui.center}>
           <Link to="/" className={ui.button.primary}>
             Return to Homepage

@@ -1,0 +1,10 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+/** The "ask for a new link" form: a form's own size and alignment, below the centred lead. */
+export const newLink = style({
+  maxWidth: vars.width.prose,
+  marginInline: 'auto',
+  marginTop: vars.space.lg,
+  textAlign: 'start',
+});
