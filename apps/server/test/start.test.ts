@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSite } from '../src/start.ts';
 import { embeddedEnv, startStubUpstream, stubbedEnv, WEB_FIXTURE } from './helper.ts';
 
-describe('startSite', () => {
+/**
+ * Starting the tracker's thread loads it from source and opens a database: with the other test
+ * files running beside this one on a busy machine, that alone has taken over 30 s.
+ */
+const STARTS = { timeout: 120_000 };
+
+describe('startSite', STARTS, () => {
   it('starts the tracker on a thread of its own when no TRACKER_API_URL is set, and closes it', async () => {
     const database = await createTestDatabase();
     const env = embeddedEnv(database);
@@ -60,7 +66,7 @@ describe('startSite', () => {
   });
 });
 
-describe('the embedded tracker thread', () => {
+describe('the embedded tracker thread', STARTS, () => {
   it('reports a crash once, and the site still closes', async () => {
     const database = await createTestDatabase();
     try {
@@ -106,7 +112,7 @@ function runSite(env: Record<string, string>) {
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
@@ -128,7 +134,7 @@ async function mountTmpfs(options: string): Promise<string | null> {
   }
 }
 
-describe('a data directory that cannot be written', () => {
+describe('a data directory that cannot be written', STARTS, () => {
   let readOnly: string | null = null;
   let full: string | null = null;
   beforeAll(async () => {

@@ -106,7 +106,7 @@ describe('shutting down', () => {
     } finally {
       await database.cleanup();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('an upload the client gives up on', () => {

@@ -22,7 +22,7 @@ function failing(step: 'mkdir' | 'open' | 'write' | 'sync', code: string): DataD
     open: (step === 'open'
       ? fail
       : async () => ({
-          write: step === 'write' ? fail : async () => ({}),
+          writeFile: step === 'write' ? fail : async () => undefined,
           sync: step === 'sync' ? fail : async () => undefined,
           close: async () => undefined,
         })) as unknown as DataDirFs['open'],

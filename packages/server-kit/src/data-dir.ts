@@ -134,7 +134,8 @@ export async function checkDataDir(
     await makeDir(dir, fs);
     const file = await fs.open(probe, 'w');
     try {
-      await file.write(Buffer.alloc(probeBytes));
+      // writeFile goes on after a short write, so a disk with less room than this fails here.
+      await file.writeFile(Buffer.alloc(probeBytes));
       await file.sync();
     } finally {
       await file.close();
