@@ -21,7 +21,7 @@ function OnboardingFlow({
   actor: OnboardingActor;
 }) {
   const snapshot = useSelector(actor, (value) => value);
-  const endStep = useRouteBridge(session, snapshot);
+  const endStep = useRouteBridge(session, actor, snapshot);
   const ended = snapshot.status === 'done';
   useEffect(() => {
     if (ended) clearDrafts();

@@ -8,7 +8,7 @@ import {
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { END_STEPS } from './routing.ts';
-import type { OnboardingSession } from './session.ts';
+import type { OnboardingActor, OnboardingSession } from './session.ts';
 
 /**
  * The one bridge between the router and the machine (DESIGN.md section 4).
@@ -16,10 +16,15 @@ import type { OnboardingSession } from './session.ts';
  * URL -> machine: back / forward / a typed URL asks the machine for that step; when the machine
  * refuses, the URL is put back to where the machine is.
  *
+ * `actor` is the one rendered: while the page hydrates its prerendered HTML that is the
+ * first-paint stand-in, whose step is the URL's and not where the visitor is; the bridge waits for
+ * the session's own actor (restored from storage) before it compares the URL with the machine.
+ *
  * Returns the end screen to show from the URL alone (see `Screen`'s `endStep`), or null.
  */
 export function useRouteBridge(
   session: OnboardingSession,
+  actor: OnboardingActor,
   snapshot: OnboardingSnapshot,
 ): Step | null {
   const { history } = useRouter();
@@ -28,6 +33,7 @@ export function useRouteBridge(
   const lastRoute = useRef<string | null>(null);
 
   useEffect(() => {
+    if (actor !== session.get()) return;
     const previous = lastRoute.current;
     lastRoute.current = route;
     if (pathname === route) return;
@@ -39,19 +45,19 @@ export function useRouteBridge(
     // The URL moved (or the page just opened on it): ask the machine for that step.
     const request = routeToEvent(pathname);
     if (request === null) return;
-    let actor = session.get();
-    if (actor.getSnapshot().status === 'done') {
+    let current = actor;
+    if (current.getSnapshot().status === 'done') {
       // A finished flow is over: coming back to onboarding starts a new one.
-      actor = session.restart();
+      current = session.restart();
     }
-    const showEndScreen = END_STEPS.includes(request.step) && nothingStarted(actor.getSnapshot());
-    actor.send(request);
-    const settled = stateToRoute(actor.getSnapshot());
+    const showEndScreen = END_STEPS.includes(request.step) && nothingStarted(current.getSnapshot());
+    current.send(request);
+    const settled = stateToRoute(current.getSnapshot());
     lastRoute.current = settled;
     // An end screen reloaded after the flow ended is shown as it is (see Screen); typed while
     // a flow is under way, it is refused like any other step the machine cannot reach.
     if (settled !== pathname && !showEndScreen) history.replace(settled);
-  }, [history, pathname, route, session]);
+  }, [actor, history, pathname, route, session]);
 
   const request = pathname === route ? null : routeToEvent(pathname);
   return request !== null && END_STEPS.includes(request.step) && nothingStarted(snapshot)
