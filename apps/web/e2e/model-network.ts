@@ -1,3 +1,4 @@
+import { HOLD_ERROR_CODES } from '@app/contracts';
 import { MODEL_DATA, type ModelActor } from '@app/onboarding/testing';
 import type { Page, Request, Route } from '@playwright/test';
 
@@ -23,6 +24,9 @@ const ACTOR_REQUESTS: { actor: ModelActor; method: string; path: RegExp }[] = [
   { actor: 'submitBooking', method: 'POST', path: /^\/api\/booking$/ },
   { actor: 'submitFeedback', method: 'POST', path: /^\/api\/feedback$/ },
 ];
+
+/** Actors whose call is another's request: taking a released seat again is a new hold. */
+const SAME_REQUEST: Partial<Record<ModelActor, ModelActor>> = { retakeHold: 'createHold' };
 
 /**
  * How each call fails when the model says it does: the failures of spec 8 as the browser meets
@@ -84,7 +88,7 @@ export async function holdCalls(page: Page): Promise<HeldNetwork> {
   const take = async (actor: ModelActor): Promise<Route> => {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const queue = queues.get(actor) ?? [];
+      const queue = queues.get(SAME_REQUEST[actor] ?? actor) ?? [];
       const route = queue.pop();
       if (route !== undefined) {
         for (const stale of queue.splice(0)) await stale.abort().catch(() => undefined);
@@ -135,6 +139,17 @@ export async function holdCalls(page: Page): Promise<HeldNetwork> {
         await route.fulfill({ response });
         return `real refusal ${response.status()}`;
       }
+      const refusal = serverRefusal(error);
+      if (refusal !== null) {
+        // A refusal with the server's own code (a seat taken meanwhile: 409 TEAM_FULL), in the
+        // server's error shape.
+        await route.fulfill({
+          status: refusal.status,
+          contentType: 'application/json',
+          body: json({ message: refusal.message, code: refusal.code }),
+        });
+        return `HTTP ${refusal.status} ${refusal.code}`;
+      }
       if (failure === 'abort') {
         await route.abort('connectionreset');
         return 'connection dropped';
@@ -160,6 +175,18 @@ export async function holdCalls(page: Page): Promise<HeldNetwork> {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
     },
   };
+}
+
+/**
+ * The model's failure when it is a refusal the server gives with a code the app acts on (the
+ * model's other failures carry no code the app reads, so any 5xx or dropped connection is one).
+ */
+function serverRefusal(error: unknown): { status: number; code: string; message: string } | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, code, message } = error as Record<string, unknown>;
+  if (typeof status !== 'number' || typeof code !== 'string' || code !== HOLD_ERROR_CODES.teamFull)
+    return null;
+  return { status, code, message: typeof message === 'string' ? message : code };
 }
 
 /** How the real answer becomes the model's, or null when the real one is the model's. */

@@ -216,6 +216,45 @@ async function checkPage(page: Page, step: WalkStep, byPerson: boolean) {
 }
 
 /**
+ * Moves the page's paused clock on in `stepMs` steps while `work` runs (work that waits on the
+ * page's own timers), and returns what `work` gave with the time it added. The nudging ends with
+ * the work: when the work fails, when the step's page is closed (a failed step's test ends), or
+ * when nudging itself fails for another reason than a page of the context closing under it (axe
+ * opens and closes a blank page of its own).
+ */
+async function whileNudging<T>(
+  page: Page,
+  context: BrowserContext,
+  work: Promise<T>,
+  stepMs: number,
+): Promise<{ value: T; nudged: number }> {
+  let finished = false;
+  const settled = work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  void settled.then(() => {
+    finished = true;
+  });
+  let nudged = 0;
+  while (!finished && !page.isClosed()) {
+    try {
+      await context.clock.runFor(stepMs);
+      nudged += stepMs;
+    } catch (error) {
+      if (page.isClosed() || !/has been closed/.test(String(error))) {
+        finished = true;
+        throw error;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, stepMs / 2));
+  }
+  const outcome = await settled;
+  if (!outcome.ok) throw outcome.error;
+  return { value: outcome.value, nudged };
+}
+
+/**
  * axe on the page as it is. Its own timers run on the page's paused clock, so the clock is nudged
  * forward in 20 ms steps until it is done (the few hundred ms this adds are far from any limit
  * the model checks: the hold's one-minute warning, the 10 s search, the 5 s toasts).
@@ -225,25 +264,12 @@ async function axeViolations(
   context: BrowserContext,
   state: string,
 ): Promise<{ violations: PathRecord['axe']; nudged: number }> {
-  let finished = false;
-  const analysis = new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .analyze()
-    .then(
-      (value) => ({ value, error: null }),
-      (error: unknown) => ({ value: null, error }),
-    )
-    .finally(() => {
-      finished = true;
-    });
-  let nudged = 0;
-  while (!finished) {
-    await context.clock.runFor(20);
-    nudged += 20;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const { value: results, error } = await analysis;
-  if (results === null) throw error;
+  const { value: results, nudged } = await whileNudging(
+    page,
+    context,
+    new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze(),
+    20,
+  );
   return {
     violations: results.violations.map((violation) => ({
       rule: violation.id,

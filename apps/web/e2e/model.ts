@@ -178,10 +178,12 @@ export function coveringWalks(maxSteps = 40): Walks {
       if (step === null) continue;
       const before = routeOf(entry.state);
       const after = routeOf(state);
+      // Back moves within the page only to an entry the page itself pushed: the entry before a
+      // typed URL belongs to the page that was left, and Back would load that page again.
       const previous =
-        step.visit === 'back'
+        step.visit === 'back' || step.visit === 'typed'
           ? null
-          : step.visit === 'typed' || before !== after
+          : before !== after
             ? before
             : position.previous;
       out.push({
@@ -273,7 +275,7 @@ export function walkFromPath(path: ModelPath): Walk {
     if (step.event.type === 'nav.request') {
       visit = pendingCalls(step.from).length > 0 ? 'back' : 'typed';
     }
-    previous = visit === 'back' ? null : visit === 'typed' || before !== after ? before : previous;
+    previous = visit === 'back' || visit === 'typed' ? null : before !== after ? before : previous;
     return visit === undefined ? step : { ...step, visit };
   });
   return { description: path.description, steps };

@@ -278,7 +278,8 @@ export function serializeModelState(snapshot: OnboardingSnapshot): string {
     context: {
       ...rest,
       holdLeft: holdExpiresAt === null ? null : holdExpiresAt - now,
-      team: team !== null,
+      // The sample team and a real one are different screens (Try again, the hold).
+      team: team === null ? null : team.source,
       matching: matching ? { candidates, lists } : null,
       booking: snapshot.matches({ matched: { step: 'maybe' } })
         ? { date: bookingDate !== null, bookingDateIsFallback }

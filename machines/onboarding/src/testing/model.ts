@@ -55,6 +55,27 @@ export function createOnboardingTestModel() {
   });
 }
 
+type OnboardingTestModel = ReturnType<typeof createOnboardingTestModel>;
+type Adjacency = Map<string, AdjacencyValue<OnboardingSnapshot, ModelEvent>>;
+
+const adjacencies = new WeakMap<OnboardingTestModel, Adjacency>();
+let defaultModel: OnboardingTestModel | null = null;
+
+/**
+ * The model's adjacency map (every model state and its transitions), computed once per model:
+ * it takes seconds, and a run looks up many saved paths in it. Without a model, the default one.
+ */
+function adjacencyOf(model?: OnboardingTestModel): Adjacency {
+  defaultModel ??= createOnboardingTestModel();
+  const used = model ?? defaultModel;
+  let adjacency = adjacencies.get(used);
+  if (adjacency === undefined) {
+    adjacency = new Map(Object.entries(used.getAdjacencyMap()));
+    adjacencies.set(used, adjacency);
+  }
+  return adjacency;
+}
+
 /* ------------------------------------------------------------------ */
 /* Paths covering every transition                                       */
 /* ------------------------------------------------------------------ */
@@ -280,9 +301,9 @@ export function sameEvent(a: ModelEvent, b: ModelEvent): boolean {
  */
 export function pathFromEvents(
   events: readonly ModelEvent[],
-  model = createOnboardingTestModel(),
+  model?: OnboardingTestModel,
 ): ModelPath {
-  const adjacency = new Map(Object.entries(model.getAdjacencyMap()));
+  const adjacency = adjacencyOf(model);
   let key = adjacency.keys().next().value;
   const steps: ModelStep[] = [];
   for (const [index, event] of events.entries()) {
@@ -304,9 +325,9 @@ export function pathFromEvents(
 export function shortestPathTo(
   from: OnboardingSnapshot,
   event: ModelEvent,
-  model = createOnboardingTestModel(),
+  model?: OnboardingTestModel,
 ): ModelPath | null {
-  const adjacency = new Map(Object.entries(model.getAdjacencyMap()));
+  const adjacency = adjacencyOf(model);
   const rootKey = adjacency.keys().next().value;
   const target = serializeModelState(from);
   if (rootKey === undefined) return null;

@@ -5,7 +5,13 @@
  * that the control is indeed absent or disabled; only those may reach the machine any other way.
  */
 import { MESSAGES, ROLE_OPTIONS } from '@app/contracts';
-import { fillRoute, type OnboardingEvent, type PhotoFile, STEP_ROUTES } from '@app/onboarding';
+import {
+  fillRoute,
+  type OnboardingEvent,
+  type PhotoFile,
+  STEP_ROUTES,
+  selectHold,
+} from '@app/onboarding';
 import type { ModelStep } from '@app/onboarding/testing';
 
 /** The team step's yes answer (spec 2). */
@@ -97,6 +103,13 @@ export const NOT_OFFERED = {
     prepare: [],
     expect: [{ control: button(MESSAGES.holdRetake), in: ['absent'] }],
   }),
+  retryWithoutNotice: (): NotOffered => ({
+    id: 'retry-without-notice',
+    reason:
+      'Look for another team is offered by the released-slot notice only; a team step shown again after No thanks or Go back gave the seat back has no notice, while the machine would take the request (the hold time it kept is over)',
+    prepare: [],
+    expect: [{ control: button(MESSAGES.holdRetry), in: ['absent'] }],
+  }),
   roleNotListed: (value: string): NotOffered => ({
     id: 'role-not-listed',
     reason: "The role step lists only its own category's roles (spec 2)",
@@ -104,6 +117,9 @@ export const NOT_OFFERED = {
     expect: [{ control: { kind: 'option', label: value }, in: ['absent'] }],
   }),
 } as const;
+
+/** The hold's states whose notice offers Look for another team (components/HoldStatus.tsx). */
+const RETRY_OFFERED: readonly string[] = ['expired', 'taken', 'retaking'];
 
 /* ------------------------------------------------------------------ */
 /* Plans                                                                */
@@ -149,11 +165,10 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
         : person(click(label));
     }
     case 'team.retry':
-      return person(
-        click(
-          from.context.team?.source === 'sample' ? MESSAGES.sampleTeamRetry : MESSAGES.holdRetry,
-        ),
-      );
+      if (from.context.team?.source === 'sample') return person(click(MESSAGES.sampleTeamRetry));
+      return RETRY_OFFERED.includes(selectHold(from).status)
+        ? person(click(MESSAGES.holdRetry))
+        : refused(NOT_OFFERED.retryWithoutNotice());
     case 'hold.extend':
       return person(click(MESSAGES.holdExtend));
     case 'hold.retake':
