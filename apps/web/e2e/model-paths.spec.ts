@@ -13,6 +13,7 @@ import {
   pathFromEvents,
   reportDir,
   shortestPathTo,
+  statesVisited,
   stepTransitions,
   toastsShown,
 } from '@app/onboarding/testing';
@@ -316,7 +317,9 @@ for (const [number, walk] of walks.entries()) {
       failure: null,
     };
     const axeSeen = new Set<string>();
-    const snap = async (index: number) => {
+    const snap = async (index: number, failed = false) => {
+      // The covering run in `pnpm test` photographs failures only; the QA run every step.
+      if (process.env.PATHS_SHOTS === 'failures' && !failed) return null;
       const name = `step-${String(index).padStart(3, '0')}.jpg`;
       const body = await page.screenshot({ type: 'jpeg', quality: 45 }).catch(() => null);
       if (body === null) return null;
@@ -371,7 +374,7 @@ for (const [number, walk] of walks.entries()) {
             how,
             state: stateName,
             url: pathOf(page),
-            screenshot: await snap(index + 1),
+            screenshot: await snap(index + 1, !outcome.ok),
             ...outcome,
           });
         await test.step(`${index + 1}. ${describeEvent(event).slice(0, 120)}`, async () => {
@@ -429,7 +432,13 @@ for (const [number, walk] of walks.entries()) {
             await audit(stateName);
             await keepStep({
               transitions: stepTransitions(step),
-              states: activeStateIds(step.state),
+              // States passed through within the step (an eventless move right after entry) too.
+              states: [
+                ...new Set([
+                  ...activeStateIds(step.state),
+                  ...statesVisited(step.from, step.event),
+                ]),
+              ],
               ok: true,
             });
           } catch (error) {

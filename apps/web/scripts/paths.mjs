@@ -4,7 +4,8 @@
 //   pnpm test:paths --replay file.json   one saved path (a list of events), e.g. a failure's
 //   pnpm test:paths --headed ...         watch it in a window (needs a display)
 //   pnpm test:paths --ci                 the covering set `pnpm test` runs (desktop, axe once
-//                                        per state and path), without rebuilding
+//                                        per state and path, pictures of failures only), without
+//                                        rebuilding
 //
 // Builds the app and the server first (except with --ci), then runs Playwright
 // (playwright.config.ts), which writes reports/paths/index.html. Other arguments go to Playwright
@@ -36,6 +37,7 @@ for (let index = 0; index < args.length; index += 1) {
 }
 if (ci) {
   env.PATHS_AXE ??= 'new-states';
+  env.PATHS_SHOTS ??= 'failures';
 } else {
   env.PATHS_SET ??= 'full';
   env.PATHS_AXE ??= 'every';
