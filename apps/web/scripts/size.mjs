@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Set from what the prerendered home page loads (103.0 KiB: React DOM and the router are about 80
+// Set from what the prerendered home page loads (105.2 KiB: React DOM and the router are about 80
 // of it) with a little room; lower it when the figure drops, never raise it without a reason.
-const HOME_BUDGET_BYTES = 105 * 1024;
+// Raised from 105 KiB when every page's header learned the studio's thin bar and two routes
+// gained loaders (their API calls load with the page, split by `codeSplitGroupings`).
+const HOME_BUDGET_BYTES = 106 * 1024;
 const BUDGET_LABEL = `${HOME_BUDGET_BYTES / 1024} KiB`;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ConfirmEmailPage, confirmEmail } from '../pages/ConfirmEmailPage.tsx';
 
 export const Route = createFileRoute('/confirm-email')({
+  // The loader calls the API, so it loads with the page's own code rather than with every page's.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   loaderDeps: ({ search }) => ({ token: search.token }),
