@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import * as ui from '../components/ui.css.ts';
 import * as styles from './Footer.css.ts';
-import { NAV_LINKS } from './Header.tsx';
+import { PageLinks } from './PageLinks.tsx';
 
 // The spec leaves the blog and FAQ as placeholders (spec 2, shared elements).
 const PLACEHOLDERS = [
@@ -33,20 +33,7 @@ export function Footer() {
             <h2 id="footer-quick-links" className={styles.heading}>
               Quick Links
             </h2>
-            <ul className={styles.list}>
-              <li>
-                <Link to="/" className={styles.link}>
-                  Home
-                </Link>
-              </li>
-              {NAV_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={styles.link}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <PageLinks listClass={styles.list} linkClass={styles.link} withHome />
           </nav>
           <nav aria-labelledby="footer-resources">
             <h2 id="footer-resources" className={styles.heading}>

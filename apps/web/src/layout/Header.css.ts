@@ -12,24 +12,31 @@ export const root = style({
 /** The header bar's height: toasts on a phone open just below it, so the menu stays usable. */
 export const BAR_HEIGHT = '4rem';
 
-export const bar = style({
+/** What the full bar and the thin bar share: logo first, the menu at the far end. */
+const barBase = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.md,
-  minHeight: BAR_HEIGHT,
 });
 
-export const logo = style({
+const logoBase = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: vars.space.sm,
   fontWeight: 700,
-  fontSize: vars.fontSize.md,
   color: vars.color.text,
   textDecoration: 'none',
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
 });
+
+export const bar = style([barBase, { gap: vars.space.md, minHeight: BAR_HEIGHT }]);
+
+export const logo = style([
+  logoBase,
+  {
+    gap: vars.space.sm,
+    fontSize: vars.fontSize.md,
+    '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
+  },
+]);
 
 export const toggle = style({
   display: 'inline-flex',
@@ -77,15 +84,20 @@ export const menuOpen = style({
   },
 });
 
-export const links = style({
+/** The page links stacked: the thin bar's menu, and the full bar's menu on small screens. */
+const stackedLinks = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
-  '@media': { [breakpoints.desktop]: { flexDirection: 'row', gap: vars.space.lg } },
 });
+
+export const links = style([
+  stackedLinks,
+  { '@media': { [breakpoints.desktop]: { flexDirection: 'row', gap: vars.space.lg } } },
+]);
 
 export const link = style({
   display: 'block',
@@ -106,24 +118,12 @@ export const link = style({
 /** The thin bar's height: such a page takes the viewport below it. */
 export const COMPACT_BAR_HEIGHT = '2.5rem';
 
-export const compactBar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  minHeight: COMPACT_BAR_HEIGHT,
-  paddingInline: vars.space.sm,
-});
+export const compactBar = style([
+  barBase,
+  { gap: vars.space.sm, minHeight: COMPACT_BAR_HEIGHT, paddingInline: vars.space.sm },
+]);
 
-export const compactLogo = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  fontWeight: 700,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-  textDecoration: 'none',
-});
+export const compactLogo = style([logoBase, { gap: vars.space.xs, fontSize: vars.fontSize.sm }]);
 
 /** The menu button, at every width: the page links wait behind it. */
 export const compactToggle = style({
@@ -158,11 +158,4 @@ export const compactMenuOpen = style({
   boxShadow: vars.shadow.raised,
 });
 
-export const compactLinks = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
+export const compactLinks = stackedLinks;

@@ -4,13 +4,7 @@ import * as ui from '../components/ui.css.ts';
 import { button } from '../components/ui.css.ts';
 import { TRACKER_SIGN_IN_URL } from '../config.ts';
 import * as styles from './Header.css.ts';
-
-export const NAV_LINKS = [
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/success-stories', label: 'Success Stories' },
-  { to: '/about-us', label: 'About Us' },
-  { to: '/pricing', label: 'Pricing' },
-] as const;
+import { PageLinks } from './PageLinks.tsx';
 
 /**
  * The site header. `compact` is the thin bar of a page that needs the whole viewport (the
@@ -39,83 +33,48 @@ export function Header({ compact = false }: { compact?: boolean }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  if (compact) {
-    return (
-      <header className={styles.root}>
-        <nav aria-label="Main" className={styles.compactBar}>
-          <Link to="/" className={styles.compactLogo}>
-            <img src="/images/logo.svg" alt="" width={24} height={24} />
-            Accountability Partners
-          </Link>
-          <button
-            ref={toggleRef}
-            type="button"
-            className={styles.compactToggle}
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? 'Close menu' : 'Menu'}
-          </button>
-          <div id={menuId} className={open ? styles.compactMenuOpen : styles.compactMenu}>
-            <ul className={styles.compactLinks}>
-              {NAV_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={styles.link}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <a
-              href={TRACKER_SIGN_IN_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={button.primary}
-            >
-              Sign In
-              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
-            </a>
-          </div>
-        </nav>
-      </header>
-    );
-  }
-
   return (
     <header className={styles.root}>
-      <nav aria-label="Main" className={`${ui.container} ${styles.bar}`}>
-        <Link to="/" className={styles.logo}>
-          <img src="/images/logo.svg" alt="" width={32} height={32} />
+      <nav
+        aria-label="Main"
+        className={compact ? styles.compactBar : `${ui.container} ${styles.bar}`}
+      >
+        <Link to="/" className={compact ? styles.compactLogo : styles.logo}>
+          <img src="/images/logo.svg" alt="" width={compact ? 24 : 32} height={compact ? 24 : 32} />
           Accountability Partners
         </Link>
         <button
           ref={toggleRef}
           type="button"
-          className={styles.toggle}
+          className={compact ? styles.compactToggle : styles.toggle}
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((value) => !value)}
         >
-          <span className={ui.visuallyHidden}>{open ? 'Close menu' : 'Open menu'}</span>
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            {open ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+          {compact ? (
+            open ? (
+              'Close menu'
             ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-            )}
-          </svg>
+              'Menu'
+            )
+          ) : (
+            <>
+              <span className={ui.visuallyHidden}>{open ? 'Close menu' : 'Open menu'}</span>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path
+                  d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+              </svg>
+            </>
+          )}
         </button>
-        <div id={menuId} className={open ? styles.menuOpen : styles.menu}>
-          <ul className={styles.links}>
-            {NAV_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={styles.link}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        <div id={menuId} className={menuClass(compact, open)}>
+          <PageLinks
+            listClass={compact ? styles.compactLinks : styles.links}
+            linkClass={styles.link}
+          />
           <a
             href={TRACKER_SIGN_IN_URL}
             target="_blank"
@@ -129,4 +88,9 @@ export function Header({ compact = false }: { compact?: boolean }) {
       </nav>
     </header>
   );
+}
+
+function menuClass(compact: boolean, open: boolean): string {
+  if (compact) return open ? styles.compactMenuOpen : styles.compactMenu;
+  return open ? styles.menuOpen : styles.menu;
 }
