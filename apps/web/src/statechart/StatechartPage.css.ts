@@ -54,25 +54,32 @@ export const collapsible = style({
   },
 });
 
-export const tool = style({
-  minHeight: '1.875rem',
-  padding: '0 6px',
+/** A small bordered button on the page's surface: the toolbar's tools and the panels' choices. */
+const plainButton = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   color: vars.color.text,
   font: 'inherit',
   cursor: 'pointer',
-  selectors: {
-    '&[aria-pressed="true"]': {
-      background: vars.color.primary,
-      color: vars.color.onPrimary,
-      borderColor: vars.color.primary,
-    },
-    '&:disabled': { cursor: 'default', color: vars.color.textMuted },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
-  },
 });
+
+export const tool = style([
+  plainButton,
+  {
+    minHeight: '1.875rem',
+    padding: '0 6px',
+    selectors: {
+      '&[aria-pressed="true"]': {
+        background: vars.color.primary,
+        color: vars.color.onPrimary,
+        borderColor: vars.color.primary,
+      },
+      '&:disabled': { cursor: 'default', color: vars.color.textMuted },
+      '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    },
+  },
+]);
 
 export const zoomText = style({ minWidth: '2.75rem', textAlign: 'center' });
 
@@ -300,23 +307,20 @@ export const plainList = style({
   gap: '4px',
 });
 
-export const choice = style({
-  display: 'grid',
-  gap: '2px',
-  width: '100%',
-  textAlign: 'left',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+export const choice = style([
+  plainButton,
+  {
+    display: 'grid',
+    gap: '2px',
+    width: '100%',
+    textAlign: 'left',
+    padding: `${vars.space.xs} ${vars.space.sm}`,
+    selectors: {
+      '&:hover': { borderColor: vars.color.primary },
+      '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    },
   },
-});
+]);
 
 export const choiceOutcome = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 export const pass = style({ color: vars.color.success, fontSize: vars.fontSize.xs });
