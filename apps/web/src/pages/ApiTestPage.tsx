@@ -8,7 +8,7 @@ import type {
 } from '@app/contracts';
 import { API_KEY_LENGTH, API_KEY_PREFIX, MESSAGES } from '@app/contracts';
 import { useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { getApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Tabs } from '../components/Tabs.tsx';
@@ -285,17 +285,13 @@ function idAndName(id: Id | null, name: string | null) {
 function TeamSelector({ teams }: { teams: TeamView[] }) {
   const selectId = useId();
   const [teamId, setTeamId] = useState('');
-  const [detail, setDetail] = useState<Settled<TeamView> | 'loading' | null>(null);
-  const latest = useRef<Promise<unknown> | null>(null);
+  const [request, setRequest] = useState<Promise<Settled<TeamView>> | null>(null);
   // The team is loaded when it is picked; an answer to an earlier pick is dropped.
+  const answer = useSettled(request);
+  const detail = request !== null && answer === null ? 'loading' : answer;
   const choose = (id: string) => {
     setTeamId(id);
-    const request = id === '' ? null : settle(getApi().getTeam(id));
-    latest.current = request;
-    setDetail(request === null ? null : 'loading');
-    void request?.then((result) => {
-      if (latest.current === request) setDetail(result);
-    });
+    setRequest(id === '' ? null : settle(getApi().getTeam(id)));
   };
 
   return (
