@@ -20,7 +20,15 @@ import {
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectedView } from '../src/onboarding/test/expected.ts';
-import { isUserEvent, type PersonAction, planFor } from '../src/onboarding/test/person.ts';
+import {
+  type Control,
+  type ControlState,
+  describeControl,
+  isUserEvent,
+  type NotOffered,
+  type PersonAction,
+  planFor,
+} from '../src/onboarding/test/person.ts';
 import { type Walk, type WalkStep, walkFromPath } from './model.ts';
 import { holdCalls } from './model-network.ts';
 import { loadWalks } from './model-walks-cache.ts';
@@ -152,6 +160,9 @@ async function perform(
       await (await picker).setFiles(photoFile(action.photo));
       return 0;
     }
+    case 'reload':
+      await page.reload();
+      return waitInteractive(page, context);
     case 'visit':
       if (step.visit === 'back') {
         await page.goBack();
@@ -160,6 +171,48 @@ async function perform(
       await page.goto(`${SITE}${action.path}`);
       return waitInteractive(page, context);
   }
+}
+
+async function controlState(page: Page, control: Control): Promise<ControlState> {
+  if (control.kind === 'button') {
+    const button = buttonNamed(page, control.name);
+    if ((await button.count()) === 0) return 'absent';
+    return (await enabled(button.first())) ? 'enabled' : 'disabled';
+  }
+  const option = page.getByLabel(control.label, { exact: true });
+  if ((await option.count()) === 0) return 'absent';
+  return (await option.first().isChecked()) ? 'checked' : 'unchecked';
+}
+
+/**
+ * An event the UI must not offer: the page must indeed not offer it (the allow-list's check), and
+ * only then is it sent to the page's flow, through the devtools hook the test put on the page.
+ */
+async function sendNotOffered(
+  page: Page,
+  context: BrowserContext,
+  rule: NotOffered,
+  step: WalkStep,
+): Promise<number> {
+  let nudged = 0;
+  for (const action of rule.prepare)
+    nudged += await perform(page, context, action, step, undefined);
+  for (const { control, in: allowed } of rule.expect) {
+    const state = await controlState(page, control);
+    if (!allowed.includes(state)) {
+      throw new Error(
+        `${step.event.type} must not be offered (${rule.id}: ${rule.reason}), but ${describeControl(control)} is ${state}, expected ${allowed.join(' or ')}`,
+      );
+    }
+  }
+  await page.evaluate((event) => {
+    const flow: unknown = Reflect.get(window, '__onboardingFlow');
+    if (typeof flow !== 'object' || flow === null || !('send' in flow)) {
+      throw new Error('the page handed no onboarding session to the devtools hook');
+    }
+    (flow.send as (value: unknown) => void)(event);
+  }, step.event);
+  return nudged;
 }
 
 /**
@@ -302,6 +355,13 @@ for (const [number, walk] of walks.entries()) {
     test.setTimeout(60_000 + walk.steps.length * 20_000);
     const viewport = testInfo.project.name === 'phone' ? viewports.phone : viewports.desktop;
     const context = await browser.newContext({ viewport, timezoneId: 'America/New_York' });
+    // The app hands its onboarding session to a devtools hook when one is there: the events the
+    // UI must not offer are sent through it (and nothing else is).
+    await context.addInitScript(() => {
+      Reflect.set(window, '__ONBOARDING_DEVTOOLS_HOOK__', (session: unknown) => {
+        Reflect.set(window, '__onboardingFlow', session);
+      });
+    });
     await startClock(context);
     let pageNow = MODEL_START;
     const page = await context.newPage();
@@ -402,23 +462,29 @@ for (const [number, walk] of walks.entries()) {
             } else if (isUserEvent(event)) {
               const plan = planFor(step);
               if (plan.kind === 'notOffered') {
-                throw new Error(`${event.type} is one the UI must not offer (${plan.rule.id})`);
+                if (step.direct !== true) {
+                  throw new Error(`${event.type} is one the UI must not offer (${plan.rule.id})`);
+                }
+                pageNow += await sendNotOffered(page, context, plan.rule, step);
+                how = `not offered (${plan.rule.id}, checked): sent to the flow`;
               }
-              for (const action of plan.actions) {
+              for (const action of plan.kind === 'person' ? plan.actions : []) {
                 pageNow += await perform(page, context, action, step, walk.steps[index + 1]);
               }
-              how = plan.actions
-                .map((action) =>
-                  action.kind === 'click'
-                    ? `click ${String(action.control.name)}`
-                    : action.kind === 'visit'
-                      ? step.visit === 'back'
-                        ? 'browser Back'
-                        : `typed URL ${action.path}`
-                      : action.kind,
-                )
-                .join(', ');
-              byPerson = true;
+              if (plan.kind === 'person') {
+                how = plan.actions
+                  .map((action) =>
+                    action.kind === 'click'
+                      ? `click ${String(action.control.name)}`
+                      : action.kind === 'visit'
+                        ? step.visit === 'back'
+                          ? 'browser Back'
+                          : `typed URL ${action.path}`
+                        : action.kind,
+                  )
+                  .join(', ');
+                byPerson = true;
+              }
             }
             await checkPage(page, step, byPerson);
             if (step.state.status === 'done' && toastsShown(step.from, step.event).length > 0) {

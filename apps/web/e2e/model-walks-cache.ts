@@ -20,9 +20,9 @@ const SOURCES = [
 
 interface Cached {
   key: string;
-  walks: { events: ModelEvent[]; visits: (Visit | null)[] }[];
+  walks: { events: ModelEvent[]; visits: (Visit | null)[]; direct: number[] }[];
   coverable: string[];
-  notOffered: string[];
+  direct: string[];
   states: string[];
   skipped: [string, number][];
 }
@@ -42,18 +42,22 @@ export function loadWalks(): Walks {
     const cached: Cached = JSON.parse(readFileSync(file, 'utf8'));
     if (cached.key === key) {
       return {
-        walks: cached.walks.map(({ events, visits }): Walk => {
+        walks: cached.walks.map(({ events, visits, direct }): Walk => {
           const path = pathFromEvents(events);
           return {
             description: path.description,
             steps: path.steps.map((step, index) => {
               const visit = visits[index];
-              return visit === null || visit === undefined ? step : { ...step, visit };
+              return {
+                ...step,
+                ...(visit === null || visit === undefined ? {} : { visit }),
+                ...(direct.includes(index) ? { direct: true as const } : {}),
+              };
             }),
           };
         }),
         coverable: cached.coverable,
-        notOffered: cached.notOffered,
+        direct: cached.direct,
         states: cached.states,
         skipped: new Map(cached.skipped),
       };
@@ -67,9 +71,10 @@ export function loadWalks(): Walks {
     walks: computed.walks.map((walk) => ({
       events: walk.steps.map((step) => step.event),
       visits: walk.steps.map((step) => step.visit ?? null),
+      direct: walk.steps.flatMap((step, index) => (step.direct ? [index] : [])),
     })),
     coverable: computed.coverable,
-    notOffered: computed.notOffered,
+    direct: computed.direct,
     states: computed.states,
     skipped: [...computed.skipped],
   };

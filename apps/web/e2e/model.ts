@@ -5,43 +5,42 @@ import {
   allTransitionIds,
   createOnboardingTestModel,
   describeEvent,
-  MODEL_ACTORS,
   type ModelPath,
   type ModelStep,
   serializeModelState,
   stepTransitions,
 } from '@app/onboarding/testing';
 import type { AdjacencyValue } from 'xstate/graph';
-import { isUserEvent, planFor, requestPath } from '../src/onboarding/test/person.ts';
+import { callsInFlight, isUserEvent, planFor, requestPath } from '../src/onboarding/test/person.ts';
 
 /**
  * Walks through the onboarding model for the built app in Chromium. Each walk heads for the
  * nearest transition not yet taken and goes on from there, so the shared beginnings (an area, a
  * role, the team search) are paid once per walk rather than once per transition. Together the
- * walks take every transition a person can cause; the ones only reachable through an event the
- * UI must not offer (`NOT_OFFERED` in src/onboarding/test/person.ts) are listed apart.
+ * walks take every transition a person can cause. A transition that only an event the UI must
+ * not offer reaches (`NOT_OFFERED` in src/onboarding/test/person.ts) is taken by sending that
+ * event to the page's flow directly, after checking that the screen indeed does not offer it;
+ * such steps are used for nothing else.
  */
 
 type Snapshot = ModelStep['state'];
 
-/** How the browser asks for a URL in a step: a typed URL (a page load) or the Back button. */
-export type Visit = 'typed' | 'back';
+/**
+ * How the browser loads or changes the page in a step: a typed URL (a page load), the Back button,
+ * or a reload.
+ */
+export type Visit = 'typed' | 'back' | 'reload';
 
 export interface WalkStep extends ModelStep {
-  /** For a `nav.request`: how the browser asks for the URL. */
+  /** For a `nav.request`, how the browser asks for the URL; a reload for `hold.resume`. */
   visit?: Visit;
+  /** An event the UI must not offer: sent to the page's flow once the screen is checked. */
+  direct?: true;
 }
 
 export interface Walk {
   description: string;
   steps: WalkStep[];
-}
-
-/** Calls the model settles that are running in `snapshot`. */
-export function pendingCalls(snapshot: Snapshot): string[] {
-  if (snapshot.status !== 'active') return [];
-  const children: Record<string, unknown> = snapshot.children;
-  return MODEL_ACTORS.filter((actor) => children[actor] !== undefined);
 }
 
 interface Position {
@@ -68,11 +67,16 @@ function browserStep(
   const { event, from } = step;
   if (!isUserEvent(event)) return step;
   const plan = planFor(step);
-  if (plan.kind === 'notOffered') {
-    skip(`the UI must not offer it (${plan.rule.id})`);
-    return null;
-  }
-  if (event.type === 'profile.submit' && event.photo === null && position.bigPhoto) {
+  if (plan.kind === 'notOffered') return { ...step, direct: true };
+  if (plan.actions.some((action) => action.kind === 'reload')) return { ...step, visit: 'reload' };
+  // The screen sends the too-large photo it still holds with Complete Profile: the same refusal
+  // as the model's, when the model too still has the photo's error.
+  if (
+    event.type === 'profile.submit' &&
+    event.photo === null &&
+    position.bigPhoto &&
+    from.context.errors.photo === undefined
+  ) {
     skip('Complete Profile without the too-large photo the screen still holds');
     return null;
   }
@@ -81,7 +85,7 @@ function browserStep(
   // A typed URL loads the page afresh and restores the last settled screen, cancelling a call in
   // flight: the model's step only when it leaves the calls behind anyway. Otherwise the Back
   // button changes the URL without a load.
-  if (pendingCalls(from).length === 0 || pendingCalls(step.state).length === 0) {
+  if (callsInFlight(from).length === 0 || callsInFlight(step.state).length === 0) {
     return { ...step, visit: 'typed' };
   }
   if (position.previous === path && path !== routeOf(from)) return { ...step, visit: 'back' };
@@ -109,10 +113,10 @@ function bigPhotoAfter(step: ModelStep, before: boolean): boolean {
 
 export interface Walks {
   walks: Walk[];
-  /** Transitions a person can cause in the browser: the walks take all of them. */
+  /** Transitions the walks take: all a person can cause, and those of `direct`. */
   coverable: string[];
-  /** Transitions only an event the UI must not offer reaches. */
-  notOffered: string[];
+  /** Transitions only an event the UI must not offer reaches, sent to the flow directly. */
+  direct: string[];
   /** States the walks visit, and every state. */
   states: string[];
   skipped: Map<string, number>;
@@ -125,7 +129,7 @@ export function coveringWalks(maxSteps = 40): Walks {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   if (rootKey === undefined) {
-    return { walks: [], coverable: [], notOffered: allTransitionIds(), states: [], skipped };
+    return { walks: [], coverable: [], direct: [], states: [], skipped };
   }
   const taken = new WeakMap<Snapshot, Map<ModelStep['event'], string[]>>();
   const takenBy = (step: ModelStep) => {
@@ -179,13 +183,9 @@ export function coveringWalks(maxSteps = 40): Walks {
       const before = routeOf(entry.state);
       const after = routeOf(state);
       // Back moves within the page only to an entry the page itself pushed: the entry before a
-      // typed URL belongs to the page that was left, and Back would load that page again.
+      // typed URL or a reload belongs to a page that was left, and Back would load it again.
       const previous =
-        step.visit === 'back' || step.visit === 'typed'
-          ? null
-          : before !== after
-            ? before
-            : position.previous;
+        step.visit !== undefined ? null : before !== after ? before : position.previous;
       out.push({
         step,
         to: { key: keyOf(state), previous, bigPhoto: bigPhotoAfter(model, position.bigPhoto) },
@@ -195,24 +195,36 @@ export function coveringWalks(maxSteps = 40): Walks {
     return out;
   };
 
-  // What the browser can reach at all, and what only refused events reach.
-  const reachable = new Set<string>();
-  const seen = new Set<string>();
-  const stack: Position[] = [{ key: rootKey, previous: null, bigPhoto: false }];
-  const states = new Set<string>();
-  while (stack.length > 0) {
-    const position = stack.pop();
-    if (position === undefined) break;
-    if (seen.has(positionKey(position))) continue;
-    seen.add(positionKey(position));
-    for (const edge of edgesFrom(position)) {
-      for (const id of edge.ids) reachable.add(id);
-      for (const id of activeStateIds(edge.step.state)) states.add(id);
-      stack.push(edge.to);
+  /** The transitions and states reachable along the edges `usable` lets through. */
+  const explore = (usable: (edge: Edge) => boolean) => {
+    const reachable = new Set<string>();
+    const states = new Set<string>();
+    const seen = new Set<string>();
+    const stack: Position[] = [{ key: rootKey, previous: null, bigPhoto: false }];
+    while (stack.length > 0) {
+      const position = stack.pop();
+      if (position === undefined) break;
+      if (seen.has(positionKey(position))) continue;
+      seen.add(positionKey(position));
+      for (const edge of edgesFrom(position)) {
+        if (!usable(edge)) continue;
+        for (const id of edge.ids) reachable.add(id);
+        for (const id of activeStateIds(edge.step.state)) states.add(id);
+        stack.push(edge.to);
+      }
     }
+    return { reachable, states };
+  };
+  // What a person reaches; then the events the UI must not offer, only where nothing else does.
+  const byPerson = explore((edge) => edge.step.direct !== true).reachable;
+  const usable = (edge: Edge) =>
+    edge.step.direct !== true || edge.ids.some((id) => !byPerson.has(id));
+  const { reachable, states } = explore(usable);
+  for (const id of allTransitionIds()) {
+    if (!reachable.has(id)) skip(`unreachable in the browser: ${id}`);
   }
   const coverable = allTransitionIds().filter((id) => reachable.has(id));
-  const notOffered = allTransitionIds().filter((id) => !reachable.has(id));
+  const direct = coverable.filter((id) => !byPerson.has(id));
   const uncovered = new Set(coverable);
 
   /** Shortest sequence of steps from `start` ending with a step that takes something new. */
@@ -235,6 +247,7 @@ export function coveringWalks(maxSteps = 40): Walks {
       if (position === undefined) break;
       const key = positionKey(position);
       for (const edge of edgesFrom(position)) {
+        if (!usable(edge)) continue;
         if (edge.ids.some((id) => uncovered.has(id))) {
           return { steps: stepsTo(key, edge.step), end: edge.to };
         }
@@ -262,7 +275,7 @@ export function coveringWalks(maxSteps = 40): Walks {
     if (steps.length === 0) break;
     walks.push({ description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps });
   }
-  return { walks, coverable, notOffered, states: [...states], skipped };
+  return { walks, coverable, direct, states: [...states], skipped };
 }
 
 /** A saved path (a list of events) as a walk: nav requests as typed URLs, or Back in a call. */
@@ -271,12 +284,19 @@ export function walkFromPath(path: ModelPath): Walk {
   const steps = path.steps.map((step): WalkStep => {
     const before = stateToRoute(step.from);
     const after = stateToRoute(step.state);
+    const plan = isUserEvent(step.event) ? planFor(step) : null;
     let visit: Visit | undefined;
     if (step.event.type === 'nav.request') {
-      visit = pendingCalls(step.from).length > 0 ? 'back' : 'typed';
+      visit = callsInFlight(step.from).length > 0 ? 'back' : 'typed';
+    } else if (plan?.kind === 'person' && plan.actions.some((action) => action.kind === 'reload')) {
+      visit = 'reload';
     }
-    previous = visit === 'back' || visit === 'typed' ? null : before !== after ? before : previous;
-    return visit === undefined ? step : { ...step, visit };
+    previous = visit !== undefined ? null : before !== after ? before : previous;
+    return {
+      ...step,
+      ...(visit === undefined ? {} : { visit }),
+      ...(plan?.kind === 'notOffered' ? { direct: true as const } : {}),
+    };
   });
   return { description: path.description, steps };
 }

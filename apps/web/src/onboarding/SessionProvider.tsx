@@ -24,6 +24,16 @@ function browserStorage(): Storage | null {
 let pageSession: OnboardingSession | null = null;
 
 /**
+ * Developer tools (and the browser path tests) that put a function on the page as
+ * `__ONBOARDING_DEVTOOLS_HOOK__` before it loads are handed the page's session, as React's
+ * devtools are handed its renderer. Without such a hook nothing happens.
+ */
+function announceToDevtools(session: OnboardingSession) {
+  const hook: unknown = Reflect.get(window, '__ONBOARDING_DEVTOOLS_HOOK__');
+  if (typeof hook === 'function') hook(session);
+}
+
+/**
  * The page's one session, created on first use so marketing pages never start it. A flow that
  * nothing was restored into is sent the URL's step at once (what the bridge would do after the
  * first render), so the page's first render is the step's screen: the one prerendered for it.
@@ -40,6 +50,7 @@ function defaultSession(pathname: string): OnboardingSession {
       now: () => Date.now(),
       page: window,
     });
+    announceToDevtools(pageSession);
     const request = routeToEvent(pathname);
     if (
       request !== null &&

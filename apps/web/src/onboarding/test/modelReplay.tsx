@@ -131,20 +131,26 @@ interface App {
   session: OnboardingSession;
   history: ReturnType<typeof createMemoryHistory>;
   unmount: () => void;
+  /** The page loaded again at its URL: a new session restores the flow from storage. */
+  reload: () => Promise<void>;
 }
 
-/** The whole app (layout, real route tree, toaster) at /onboarding, with the fake API. */
-async function renderApp(api: ApiClient): Promise<App> {
+/** The whole app (layout, real route tree, toaster) at `path`, with the fake API. */
+async function renderApp(
+  api: ApiClient,
+  storage = memoryStorage(),
+  path = '/onboarding',
+): Promise<App> {
   const session = createOnboardingSession({
     api,
     toast: (params) => {
       toast(params);
     },
     analytics: { track: () => undefined },
-    storage: memoryStorage(),
+    storage,
     now: () => Date.now(),
   });
-  const history = createMemoryHistory({ initialEntries: ['/onboarding'] });
+  const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(history);
   const view = render(
     <OnboardingSessionProvider session={session}>
@@ -152,14 +158,25 @@ async function renderApp(api: ApiClient): Promise<App> {
     </OnboardingSessionProvider>,
   );
   await act(() => router.load());
-  return {
+  const app: App = {
     session,
     history,
     unmount: () => {
       view.unmount();
       session.get().stop();
     },
+    async reload() {
+      const at = app.history.location.pathname;
+      app.unmount();
+      // A new page shows none of the old page's notices.
+      resetToasts();
+      const next = await renderApp(api, storage, at);
+      app.session = next.session;
+      app.history = next.history;
+      app.unmount = next.unmount;
+    },
   };
+  return app;
 }
 
 let app: App | null = null;
@@ -273,6 +290,9 @@ async function perform(action: PersonAction, current: App, eventType: string): P
       });
       return;
     }
+    case 'reload':
+      await current.reload();
+      return;
     case 'visit':
       // In jsdom the browser's back/forward and a typed URL are one thing: the URL changes.
       await act(async () => {

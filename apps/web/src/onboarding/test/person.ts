@@ -12,7 +12,7 @@ import {
   STEP_ROUTES,
   selectHold,
 } from '@app/onboarding';
-import type { ModelStep } from '@app/onboarding/testing';
+import { MODEL_ACTORS, type ModelStep } from '@app/onboarding/testing';
 
 /** The team step's yes answer (spec 2). */
 export const YES_LABEL =
@@ -38,8 +38,10 @@ export type PersonAction =
   | { kind: 'fill'; label: string; value: string }
   | { kind: 'choose'; label: string }
   | { kind: 'choosePhoto'; photo: PhotoFile }
-  /** Asks the browser for a URL: the level uses back/forward, a typed URL or a reload. */
-  | { kind: 'visit'; path: string };
+  /** Asks the browser for a URL: the level uses back/forward or a typed URL. */
+  | { kind: 'visit'; path: string }
+  /** Reloads the page: the flow comes back from storage, as after a closed tab reopened. */
+  | { kind: 'reload' };
 
 export type ControlState = 'absent' | 'disabled' | 'enabled' | 'checked' | 'unchecked';
 
@@ -96,10 +98,10 @@ export const NOT_OFFERED = {
     prepare: [],
     expect: [{ control: { kind: 'option', label: chosen }, in: ['checked'] }],
   }),
-  holdResume: (): NotOffered => ({
-    id: 'hold-resume',
+  holdResumeWhileBusy: (): NotOffered => ({
+    id: 'hold-resume-while-busy',
     reason:
-      'The app sends it once after restoring a stored flow (the page that went away gave its seat back); no control sends it',
+      'The app sends it after a reload restores the stored flow, and the stored flow is the last one with no call in flight: a reload during a call comes back before the call, not with it still running',
     prepare: [],
     expect: [{ control: button(MESSAGES.holdRetake), in: ['absent'] }],
   }),
@@ -174,7 +176,10 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
     case 'hold.retake':
       return person(click(MESSAGES.holdRetake));
     case 'hold.resume':
-      return refused(NOT_OFFERED.holdResume());
+      // No control sends it: the app does, once a reload has restored the flow.
+      return callsInFlight(from).length === 0
+        ? person({ kind: 'reload' })
+        : refused(NOT_OFFERED.holdResumeWhileBusy());
     case 'intro.submit':
       return person(fill('Your Name', event.name), click('Next'));
     case 'goal.submit':
@@ -221,6 +226,13 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
     case 'clock.tick':
       throw new Error('clock.tick is time passing, not a person');
   }
+}
+
+/** The model's calls running in `snapshot`. */
+export function callsInFlight(snapshot: ModelStep['from']): string[] {
+  if (snapshot.status !== 'active') return [];
+  const children: Record<string, unknown> = snapshot.children;
+  return MODEL_ACTORS.filter((actor) => children[actor] !== undefined);
 }
 
 /** The model's events a person (or the browser's URL) produces; the rest are calls and time. */
