@@ -41,9 +41,9 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
     routeConfig: { rateLimit: instance.rateLimits.read },
   });
 
-  await instance.register(readCache);
   await instance.register(tracker);
   await instance.register(session);
+  await instance.register(readCache);
   await instance.register(requestGuard);
   // PostgreSQL text cannot hold U+0000: refused before validation, so before the tracker sees it.
   instance.addHook('preValidation', async (request) => rejectNul(request.body));

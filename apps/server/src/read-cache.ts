@@ -5,43 +5,67 @@ export interface CachedAnswer {
   body: Buffer;
 }
 
-interface Entry {
-  answer: CachedAnswer;
-  expiresAt: number;
+/**
+ * Taken just before a read goes to the tracker. `order` places the read among the writes the
+ * cache has been told about (a logical clock, so there are no ties); `at` is when it was taken.
+ */
+export interface ReadTicket {
+  readonly order: number;
+  readonly at: number;
 }
 
-/** Taken before a read goes upstream; a write that starts or ends meanwhile voids it. */
-export interface ReadTicket {
-  readonly generation: number;
+interface Entry {
+  answer: CachedAnswer;
+  /** The ticket of the read that fetched it: the answer shows the tracker as of then, or later. */
+  read: ReadTicket;
 }
 
 export interface ReadCacheOptions {
-  /** How long an answer is served without asking the tracker again; 0 turns caching off. */
+  /** How old an answer may be when it is served (from the start of its read); 0 turns caching off. */
   ttlMs: number;
   /** Distinct paths kept at once (ids are part of the path, so this bounds memory). */
   maxEntries: number;
+  /** Writers remembered at once; past it every cached answer is dropped instead. */
+  maxWriters?: number;
   /** Milliseconds on a monotonic clock. */
   now?: () => number;
 }
 
 /**
- * A short-lived cache of the tracker's read answers (teams, a team, a user, focus and role areas).
+ * A short-lived cache of the tracker's read answers (teams, a team, a user, focus and role areas),
+ * the same bytes for every visitor.
  *
- * Writes made through this site (sign-ups, holds, profiles, confirmations...) change what those
- * reads return: open seats, team members, a member's photo. Every write therefore empties the
- * cache when it starts and again when it settles, and nothing read upstream while a write was
- * under way is stored, so a visitor never sees an answer older than their own write. Changes
- * the site cannot see (a hold running out, an approval made in the tracker, a write through
- * another site instance) show after at most `ttlMs`.
+ * The rule, per reader:
+ *
+ * - **Everyone** may be served an answer whose read started at most `ttlMs` ago. So a change
+ *   shows to all visitors within `ttlMs`, whoever made it (a sign-up, a hold, a hold running out,
+ *   an approval in the tracker, a write through another site instance).
+ * - **A writer** (a browser session that has been answered a successful write: a sign-up, a
+ *   hold, a profile...) is never served an answer whose read started before that answer was
+ *   sent: it reads through to the tracker, so it sees its own write at once (its open seat gone,
+ *   its photo). Its fresh answer is kept for the others too. The site does not tell which reads a
+ *   write changes; a writer reads every path through for `ttlMs` after its write, which costs
+ *   the tracker a few reads per write and keeps the rule true for writes added later.
+ * - **A write without a session** (confirming an email from a link, say) has no reader to follow,
+ *   so it drops every cached answer, and no read that started before it is kept afterwards.
+ *
+ * Writes do not hold up anyone else's cached reads, so a stream of sign-ups does not send every
+ * visitor's read to a tracker that is busy hashing passwords. Only acknowledged writes count: a
+ * browser cut off before its answer does not know whether its write happened.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private writesInFlight = 0;
+  /** Session id -> the order and time of its last answered write, oldest first. */
+  private readonly writers = new Map<string, ReadTicket>();
+  private clock = 0;
+  /** Reads that started before this order are never served or kept (a write with no session). */
+  private floor = 0;
   private readonly now: () => number;
+  private readonly maxWriters: number;
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? (() => performance.now());
+    this.maxWriters = options.maxWriters ?? 10_000;
   }
 
   get enabled(): boolean {
@@ -52,56 +76,92 @@ export class ReadCache {
     return this.entries.size;
   }
 
-  /** The fresh answer for a path, if there is one. */
-  get(key: string): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.answer;
+  /** True while some session's own write still decides what it may be served. */
+  get hasWriters(): boolean {
+    this.forgetOldWriters();
+    return this.writers.size > 0;
   }
 
   /** Call before asking the tracker; pass the ticket to store(). */
   ticket(): ReadTicket {
-    return { generation: this.generation };
+    this.clock += 1;
+    return { order: this.clock, at: this.now() };
   }
 
-  /** True while no write has started or ended since the ticket was taken. */
-  isCurrent(ticket: ReadTicket): boolean {
-    return ticket.generation === this.generation && this.writesInFlight === 0;
+  /**
+   * Whether an answer read with this ticket may be served to `reader` (a session id, or null for
+   * a browser with none): started after the last sessionless write and after the reader's own
+   * last write, and at most `ttlMs` ago.
+   */
+  serves(read: ReadTicket, reader: string | null = null): boolean {
+    if (read.order <= this.floor || read.at + this.options.ttlMs <= this.now()) return false;
+    const wrote = reader === null ? undefined : this.writers.get(reader);
+    return wrote === undefined || read.order > wrote.order;
   }
 
-  /** Keeps an answer unless a write started or ended since the ticket was taken. */
-  store(key: string, ticket: ReadTicket, answer: CachedAnswer): boolean {
-    if (!this.enabled || ticket.generation !== this.generation || this.writesInFlight > 0) {
-      return false;
+  /** The answer for a path that `reader` may be served, if there is one. */
+  get(key: string, reader: string | null = null): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.serves(entry.read)) {
+      // Too old for anyone.
+      this.entries.delete(key);
+      return undefined;
     }
+    return this.serves(entry.read, reader) ? entry.answer : undefined;
+  }
+
+  /**
+   * Keeps an answer for everyone, unless it is already too old or a newer read of the path is
+   * kept. Returns whether it was kept.
+   */
+  store(key: string, read: ReadTicket, answer: CachedAnswer): boolean {
+    if (!this.enabled || !this.serves(read)) return false;
+    const kept = this.entries.get(key);
+    if (kept && kept.read.order > read.order && this.serves(kept.read)) return false;
     this.entries.delete(key);
     if (this.entries.size >= this.options.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { answer, expiresAt: this.now() + this.options.ttlMs });
+    this.entries.set(key, { answer, read });
     return true;
   }
 
-  /** A write to the tracker is about to be sent. */
-  writeStarted(): void {
-    this.writesInFlight += 1;
-    this.invalidate();
+  /**
+   * A write has succeeded and its answer is about to be sent to `writer` (the session it belongs
+   * to, as the answer leaves: a sign-up may have just started it), or to a browser with no
+   * session (null).
+   */
+  writeAnswered(writer: string | null): void {
+    if (!this.enabled) return;
+    if (writer === null) {
+      this.invalidate();
+      return;
+    }
+    this.writers.delete(writer);
+    this.writers.set(writer, this.ticket());
+    this.forgetOldWriters();
+    // Too many at once to follow each: dropping everything keeps every writer's rule true.
+    if (this.writers.size > this.maxWriters) this.invalidate();
   }
 
-  /** A write to the tracker has an answer, failed or timed out: its effect may be visible now. */
-  writeSettled(): void {
-    this.writesInFlight = Math.max(0, this.writesInFlight - 1);
-    this.invalidate();
-  }
-
+  /** Nothing read before now is served or kept. */
   invalidate(): void {
-    this.generation += 1;
+    this.clock += 1;
+    this.floor = this.clock;
     this.entries.clear();
+    // Every writer's write is older than the floor now, so none needs following.
+    this.writers.clear();
+  }
+
+  /** A write older than `ttlMs` predates every answer still served: its writer needs no rule. */
+  private forgetOldWriters(): void {
+    const cutoff = this.now() - this.options.ttlMs;
+    for (const [writer, wrote] of this.writers) {
+      if (wrote.at > cutoff) break;
+      this.writers.delete(writer);
+    }
   }
 }

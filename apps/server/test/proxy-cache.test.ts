@@ -3,6 +3,7 @@ import {
   buildTestSite,
   JSON_HEADERS,
   STUB_API_KEY,
+  sessionCookie,
   signup,
   startStubUpstream,
   startTestTracker,
@@ -16,6 +17,10 @@ function teamsUpstream() {
     members: 0,
     /** While set, GET /teams waits for it before answering (a read overlapping a write). */
     gate: undefined as Promise<void> | undefined,
+    /** While set, POST /users waits for it before answering (a sign-up under way). */
+    signupGate: undefined as Promise<void> | undefined,
+    /** Sign-ups that reached the stand-in. */
+    signups: 0,
   };
   const started = startStubUpstream((stub) => {
     stub.get('/teams', async () => {
@@ -29,6 +34,8 @@ function teamsUpstream() {
       return reply.code(404).send({ message: 'Team not found' });
     });
     stub.post('/users', async (_request, reply) => {
+      state.signups += 1;
+      await state.signupGate;
       state.members += 1;
       return reply.code(201).send({ user: { id: 40 + state.members }, joinRequestSuccess: true });
     });
@@ -49,7 +56,9 @@ describe('proxy read cache', () => {
     site = undefined;
     state.reads = 0;
     state.members = 0;
+    state.signups = 0;
     state.gate = undefined;
+    state.signupGate = undefined;
   });
   afterAll(async () => {
     await upstream.close();
@@ -60,19 +69,34 @@ describe('proxy read cache', () => {
       tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       env: { PROXY_CACHE_MS: '60000', ...env },
     });
-  const seats = async (app: NonNullable<typeof site>) => {
-    const response = await app.inject({ url: '/api/proxy/teams' });
+  /** The open seats GET /api/proxy/teams shows, to a browser with this cookie or none. */
+  const seats = async (app: NonNullable<typeof site>, cookie?: string) => {
+    const response = await app.inject({
+      url: '/api/proxy/teams',
+      headers: cookie ? { cookie } : {},
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     return (response.json() as { openSeats: number }[])[0]?.openSeats;
   };
-  const signUp = (app: NonNullable<typeof site>) =>
-    app.inject({
+  /** A sign-up from a browser with no session yet; resolves with the session cookie it is given. */
+  const signUp = async (app: NonNullable<typeof site>) => {
+    const response = await app.inject({
       method: 'POST',
       url: '/api/users',
       headers: JSON_HEADERS,
       payload: JSON.stringify(signup()),
     });
+    expect(response.statusCode).toBe(201);
+    return sessionCookie(response);
+  };
+  const gate = () => {
+    let release = () => {};
+    const closed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { closed, release };
+  };
 
   it('answers repeated reads from the cache', async () => {
     site = await build();
@@ -81,28 +105,67 @@ describe('proxy read cache', () => {
     expect(state.reads).toBe(1);
   });
 
-  it('asks the tracker again after a sign-up through the site', async () => {
+  it('shows the browser that signed up its own sign-up at once, from the tracker', async () => {
     site = await build();
     expect(await seats(site)).toBe(3);
-    expect((await signUp(site)).statusCode).toBe(201);
-    expect(await seats(site)).toBe(2);
+    const writer = await signUp(site);
+    expect(await seats(site, writer)).toBe(2);
     expect(state.reads).toBe(2);
   });
 
-  it('does not keep an answer read while a sign-up was under way', async () => {
+  it('keeps serving everyone else the cached answer while sign-ups are under way and after', async () => {
     site = await build();
-    let release = () => {};
-    state.gate = new Promise((resolve) => {
-      release = resolve;
-    });
+    const other = await signUp(site); // a browser with a session of its own, from an earlier sign-up
+    expect(await seats(site)).toBe(2);
+    const { closed, release } = gate();
+    state.signupGate = closed;
+    const app = site;
+    const running = [signUp(app), signUp(app)];
+    while (state.signups < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Both sign-ups are at the tracker: everyone is served the cached answer.
+    expect(await seats(app)).toBe(2);
+    expect(await seats(app, other)).toBe(2);
+    expect(state.reads).toBe(1);
+    release();
+    const [writer] = await Promise.all(running);
+    // The two sign-ups are answered: the others still get the cached answer...
+    expect(await seats(app)).toBe(2);
+    expect(await seats(app, other)).toBe(2);
+    expect(state.reads).toBe(1);
+    // ...the writer reads through, and its fresh answer is kept for everyone.
+    expect(await seats(app, writer)).toBe(0);
+    expect(state.reads).toBe(2);
+    expect(await seats(app)).toBe(0);
+    expect(await seats(app, other)).toBe(0);
+    expect(state.reads).toBe(2);
+  });
+
+  it('shows everyone a sign-up within PROXY_CACHE_MS', async () => {
+    site = await build({ PROXY_CACHE_MS: '300' });
+    expect(await seats(site)).toBe(3);
+    await signUp(site);
+    expect(await seats(site)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await seats(site)).toBe(2);
+  });
+
+  it('never serves the writer an answer whose read started before its sign-up was answered', async () => {
+    site = await build();
+    const { closed, release } = gate();
+    state.gate = closed;
     // The read reaches the tracker before the sign-up and answers after it: it predates it.
     const before = site.inject({ url: '/api/proxy/teams' });
     while (state.reads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await signUp(site)).statusCode).toBe(201);
+    const writer = await signUp(site);
+    // The writer's read arrives while the older read is still at the tracker: it does not wait
+    // for that answer, it asks again.
+    const mine = seats(site, writer);
+    while (state.reads < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     release();
     expect(((await before).json() as { openSeats: number }[])[0]?.openSeats).toBe(3);
+    expect(await mine).toBe(2);
     state.gate = undefined;
-    expect(await seats(site)).toBe(2);
+    expect(await seats(site, writer)).toBe(2);
   });
 
   it('sends reads that arrive while a path is being fetched the same answer, from one query', async () => {
@@ -152,7 +215,8 @@ describe('proxy read cache with the real tracker', () => {
       tracker: { url: tracker.url, apiKey: tracker.apiKey },
       env: { PROXY_CACHE_MS: '60000' },
     });
-    const team = async () => (await site.inject({ url: '/api/proxy/teams/1' })).json();
+    const team = async (cookie?: string) =>
+      (await site.inject({ url: '/api/proxy/teams/1', headers: cookie ? { cookie } : {} })).json();
     const before = await team();
     expect(await team()).toEqual(before);
     const created = await site.inject({
@@ -162,7 +226,7 @@ describe('proxy read cache with the real tracker', () => {
       payload: JSON.stringify(signup({ teamId: 1 })),
     });
     expect(created.statusCode).toBe(201);
-    expect(await team()).not.toEqual(before);
+    expect(await team(sessionCookie(created))).not.toEqual(before);
     await site.close();
   });
 });

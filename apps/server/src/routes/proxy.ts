@@ -124,18 +124,21 @@ export default async function proxyRoutes(app: FastifyInstance) {
     prefix: '/api/proxy',
     routes: PROXIED_READS,
     config: { rateLimit: app.rateLimits.read },
-    // A fresh answer from the read cache is sent as is; otherwise the tracker is asked and a 200
-    // is kept for the next visitors. The upstream request carries nothing of the visitor (no
+    // An answer from the read cache that this visitor may be served (see ReadCache: not one read
+    // before this browser's own last write) is sent as is; otherwise the tracker is asked and a
+    // 200 is kept for the next visitors. The upstream request carries nothing of the visitor (no
     // cookie, no query), so the answer for a path is the same for everyone. Reads of a path that
-    // arrive while it is being fetched wait for that fetch (unless a write began since it
-    // started), so an expired entry costs the tracker one query, not one per waiting visitor.
+    // arrive while it is being fetched wait for that fetch when they may be served its answer,
+    // so an expired entry costs the tracker one query, not one per waiting visitor.
     handler: (request, reply, dest, options) => {
       if (!cache.enabled) return reply.from(dest, options);
       const key = request.url.split('?')[0] ?? request.url;
-      const cached = cache.get(key);
+      // The session is only looked at while some session's own write decides what it is served.
+      const reader = cache.hasWriters ? request.sessionId() : null;
+      const cached = cache.get(key, reader);
       if (cached) return reply.code(cached.status).headers(cached.headers).send(cached.body);
       const flight = inFlight.get(key);
-      if (flight && cache.isCurrent(flight.ticket)) {
+      if (flight && cache.serves(flight.ticket, reader)) {
         return flight.answer.then((answer) =>
           answer
             ? reply.code(answer.status).headers(answer.headers).send(answer.body)

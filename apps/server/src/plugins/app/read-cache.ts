@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadCache } from '../../read-cache.ts';
 
@@ -18,25 +18,20 @@ function isApiWrite(request: FastifyRequest): boolean {
 }
 
 /**
- * The cache of the tracker's read answers behind /api/proxy (see ReadCache). The tracker client
- * reports each write it sends; as a second net, every state-changing /api request counts as a
- * write from its arrival until its answer is sent, whichever way it reaches the tracker.
+ * The cache of the tracker's read answers behind /api/proxy (see ReadCache for the rule). Every
+ * state-changing /api request answered with success is a write; it is reported as its answer
+ * leaves, with the browser session it belongs to then (a sign-up or a first hold starts one), so
+ * that session's next reads go through to the tracker. The tracker has carried the write out by
+ * then: every route waits for its answer before replying.
  */
 export default fp(
   async function readCache(app: FastifyInstance) {
     const cache = new ReadCache({ ttlMs: app.config.env.PROXY_CACHE_MS, maxEntries: MAX_ENTRIES });
     app.decorate('readCache', cache);
-    const open = new WeakSet<FastifyRequest>();
-    const settle = async (request: FastifyRequest) => {
-      if (open.delete(request)) cache.writeSettled();
-    };
-    app.addHook('onRequest', async (request) => {
-      if (!isApiWrite(request)) return;
-      open.add(request);
-      cache.writeStarted();
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isApiWrite(request) || reply.statusCode < 200 || reply.statusCode >= 300) return;
+      cache.writeAnswered(request.sessionId());
     });
-    app.addHook('onResponse', settle);
-    app.addHook('onRequestAbort', settle);
   },
-  { name: 'read-cache', dependencies: ['config'] },
+  { name: 'read-cache', dependencies: ['config', 'session'] },
 );

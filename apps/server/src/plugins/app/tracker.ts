@@ -12,12 +12,6 @@ export interface TrackerResponse {
   body: unknown;
 }
 
-/** Told about every call that may change the tracker's data (the read cache listens). */
-export interface WriteObserver {
-  writeStarted(): void;
-  writeSettled(): void;
-}
-
 interface CallInit {
   json?: unknown;
   form?: FormData;
@@ -65,7 +59,6 @@ export class TrackerClient {
     baseUrl: string,
     apiKey: string,
     private readonly timeoutMs: number,
-    private readonly writes?: WriteObserver,
   ) {
     this.http = ky.create({
       // A base URL with a path (https://host/tracker) keeps it.
@@ -82,8 +75,6 @@ export class TrackerClient {
 
   /** One request; network failures and time-outs become 502/504, any HTTP answer is returned. */
   async call(method: string, path: string, init: CallInit = {}): Promise<TrackerResponse> {
-    const write = method !== 'GET' && method !== 'HEAD';
-    if (write) this.writes?.writeStarted();
     let response: KyResponse;
     let text: string;
     try {
@@ -96,8 +87,6 @@ export class TrackerClient {
       text = await response.text();
     } catch (error) {
       throw upstreamFailure(error);
-    } finally {
-      if (write) this.writes?.writeSettled();
     }
     let parsed: unknown = null;
     if (text) {
@@ -165,8 +154,8 @@ export default fp(
     const { tracker, env } = app.config;
     app.decorate(
       'trackerClient',
-      new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS, app.readCache),
+      new TrackerClient(tracker.url, tracker.apiKey, env.TRACKER_TIMEOUT_MS),
     );
   },
-  { name: 'tracker-client', dependencies: ['config', 'read-cache'] },
+  { name: 'tracker-client', dependencies: ['config'] },
 );
