@@ -32,6 +32,8 @@ interface Row {
   p50_ms: number;
   p99_ms: number;
   non2xx: number;
+  /** Requests that got no answer (connection errors, time-outs): they have no latency. */
+  errors: number;
 }
 
 const median = (values: number[]) => {
@@ -57,6 +59,7 @@ export async function measureBurst(databaseUrl?: string) {
       p50_ms: result.latency.p50,
       p99_ms: result.latency.p99,
       non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
     });
     samples.set(label, list);
   };
@@ -129,6 +132,7 @@ export async function measureBurst(databaseUrl?: string) {
         p99_ms: median(list.map((r) => r.p99_ms)),
         p99_each_ms: list.map((r) => r.p99_ms).join(' / '),
         non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
+        errors: list.reduce((sum, r) => sum + r.errors, 0),
       }));
     return {
       rows,
