@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@app/tracker';
@@ -7,8 +9,15 @@ import { WEB_FIXTURE } from './helper.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs dist/server.js with Node and resolves with the URL it reports once it listens. */
-function startBuilt(env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
+/**
+ * Runs dist/server.js with Node and resolves with the URL it reports once it listens; `output()`
+ * is everything it has printed so far.
+ */
+function startBuilt(env: Record<string, string>): {
+  child: ChildProcess;
+  url: Promise<string>;
+  output: () => string;
+} {
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -25,7 +34,7 @@ function startBuilt(env: Record<string, string>): { child: ChildProcess; url: Pr
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
   });
-  return { child, url };
+  return { child, url, output: () => output };
 }
 
 describe('the compiled server', () => {
@@ -64,4 +73,40 @@ describe('the compiled server', () => {
       await new Promise((resolve) => child.once('exit', resolve));
     }
   });
+
+  it('exits with code 1 and one fatal line when its embedded tracker thread dies', async () => {
+    // The embedded database's own lock is what is lost here, so this runs on PGlite (in a data
+    // directory of its own when the other tests use PostgreSQL).
+    const { child, url, output } = startBuilt({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: WEB_FIXTURE,
+      TRACKER_DATA_DIR: database.dataDir,
+      // The thread checks its lock every second.
+      TRACKER_LOCK_STALE_SECONDS: '2',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await url;
+      // A real fault the tracker thread does not survive: the data directory's lock is gone (as
+      // when it is removed, or taken over by another process after this one stalled). Going on
+      // would let two processes write one embedded database, so the thread stops at its next
+      // check of the lock.
+      await rm(join(database.dataDir, 'tracker.lock'), { recursive: true });
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const logged = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    const fatal = logged.filter((line) => line.level === 60);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]?.msg).toMatch(
+      /^The embedded tracker stopped unexpectedly \(thread exit code 1\).*\. The site stops; start it again\.$/s,
+    );
+  }, 120_000);
 });
