@@ -40,17 +40,18 @@ export interface ReadCacheOptions {
  * - **Everyone** may be served an answer whose read started at most `ttlMs` ago. So a change
  *   shows to all visitors within `ttlMs`, whoever made it (a sign-up, a hold, a hold running out,
  *   an approval in the tracker, a write through another site instance).
- * - **A writer** (a browser session that has been answered a successful write: a sign-up, a
- *   hold, a profile...) is never served an answer whose read started before that answer was
- *   sent: it reads through to the tracker, so it sees its own write at once (its open seat gone,
- *   its photo). Its fresh answer is kept for the others too. The site does not tell which reads a
+ * - **A writer** (a browser session that has been answered a write: a sign-up, a hold, a
+ *   profile..., or their refusal, such as "that team is full") is never served an answer whose
+ *   read started before that answer was sent: it reads through to the tracker, so it sees its
+ *   own write at once (its held seat gone, its photo), and nothing older than what it was told.
+ *   Its fresh answer is kept for the others too. The site does not tell which reads a
  *   write changes; a writer reads every path through for `ttlMs` after its write, which costs
  *   the tracker a few reads per write and keeps the rule true for writes added later.
  * - **A write without a session** (confirming an email from a link, say) has no reader to follow,
  *   so it drops every cached answer, and no read that started before it is kept afterwards.
  *
  * Writes do not hold up anyone else's cached reads, so a stream of sign-ups does not send every
- * visitor's read to a tracker that is busy hashing passwords. Only acknowledged writes count: a
+ * visitor's read to a tracker that is busy hashing passwords. Only answered writes count: a
  * browser cut off before its answer does not know whether its write happened.
  */
 export class ReadCache {
@@ -130,9 +131,8 @@ export class ReadCache {
   }
 
   /**
-   * A write has succeeded and its answer is about to be sent to `writer` (the session it belongs
-   * to, as the answer leaves: a sign-up may have just started it), or to a browser with no
-   * session (null).
+   * A write's answer is about to be sent to `writer`, the session it belongs to as the answer
+   * leaves (a sign-up may have just started it); null: a write with no session has succeeded.
    */
   writeAnswered(writer: string | null): void {
     if (!this.enabled) return;

@@ -33,6 +33,9 @@ function teamsUpstream() {
       state.reads += 1;
       return reply.code(404).send({ message: 'Team not found' });
     });
+    stub.post('/holds', async (_request, reply) =>
+      reply.code(409).send({ message: 'This team is full.', code: 'TEAM_FULL' }),
+    );
     stub.post('/users', async (_request, reply) => {
       state.signups += 1;
       await state.signupGate;
@@ -137,6 +140,30 @@ describe('proxy read cache', () => {
     expect(state.reads).toBe(2);
     expect(await seats(app)).toBe(0);
     expect(await seats(app, other)).toBe(0);
+    expect(state.reads).toBe(2);
+  });
+
+  it('reads through for a browser whose write was refused: it is not shown the seat it was just refused', async () => {
+    site = await build();
+    expect(await seats(site)).toBe(3);
+    const refused = await site.inject({
+      method: 'POST',
+      url: '/api/holds',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify({ teamId: 1 }),
+    });
+    expect(refused.statusCode).toBe(409);
+    await seats(site, sessionCookie(refused));
+    expect(state.reads).toBe(2);
+    // A refused write from a browser with no session changed nothing: the others keep the cache.
+    const noSession = await site.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify({ ...signup(), password: 'short' }),
+    });
+    expect(noSession.statusCode).toBe(400);
+    await seats(site);
     expect(state.reads).toBe(2);
   });
 

@@ -19,18 +19,22 @@ function isApiWrite(request: FastifyRequest): boolean {
 
 /**
  * The cache of the tracker's read answers behind /api/proxy (see ReadCache for the rule). Every
- * state-changing /api request answered with success is a write; it is reported as its answer
- * leaves, with the browser session it belongs to then (a sign-up or a first hold starts one), so
- * that session's next reads go through to the tracker. The tracker has carried the write out by
- * then: every route waits for its answer before replying.
+ * state-changing /api request is reported as its answer leaves, with the browser session it
+ * belongs to then (a sign-up or a first hold starts one), so that session's next reads go through
+ * to the tracker. The tracker has answered by then: every route waits for it before replying.
+ * A refused write counts for its session too: a visitor told that the last seat of a team is
+ * taken (409) must not then be shown that seat open by an older cached answer. A write with no
+ * session counts only when it succeeded: a refused one changed nothing.
  */
 export default fp(
   async function readCache(app: FastifyInstance) {
     const cache = new ReadCache({ ttlMs: app.config.env.PROXY_CACHE_MS, maxEntries: MAX_ENTRIES });
     app.decorate('readCache', cache);
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isApiWrite(request) || reply.statusCode < 200 || reply.statusCode >= 300) return;
-      cache.writeAnswered(request.sessionId());
+      if (!isApiWrite(request)) return;
+      const session = request.sessionId();
+      if (session !== null) cache.writeAnswered(session);
+      else if (reply.statusCode >= 200 && reply.statusCode < 300) cache.writeAnswered(null);
     });
   },
   { name: 'read-cache', dependencies: ['config', 'session'] },
