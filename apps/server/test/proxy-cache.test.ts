@@ -213,6 +213,23 @@ describe('proxy read cache', () => {
     expect(state.reads).toBe(1);
   });
 
+  it('does not leave later reads waiting on a read whose browser hung up while it was at the tracker', async () => {
+    site = await build();
+    const { closed, release } = gate();
+    state.gate = closed;
+    const url = await site.listen({ port: 0, host: '127.0.0.1' });
+    const hungUp = new AbortController();
+    const first = fetch(`${url}/api/proxy/teams`, { signal: hungUp.signal }).catch(() => null);
+    while (state.reads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    hungUp.abort();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    state.gate = undefined;
+    const next = await fetch(`${url}/api/proxy/teams`, { signal: AbortSignal.timeout(2000) });
+    expect(next.status).toBe(200);
+  });
+
   it('does not keep error answers', async () => {
     site = await build();
     expect((await site.inject({ url: '/api/proxy/teams/5' })).statusCode).toBe(404);

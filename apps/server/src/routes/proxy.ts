@@ -153,6 +153,10 @@ export default async function proxyRoutes(app: FastifyInstance) {
         if (inFlight.get(key) === entry) inFlight.delete(key);
         answer.resolve(result);
       };
+      // A browser that hangs up while its read is at the tracker ends that read without an answer
+      // or an error: the reads waiting on it then ask the tracker themselves. (After an answer
+      // this does nothing: the waiting reads have it.)
+      reply.raw.once('close', () => land(null));
       return reply.from(dest, {
         ...options,
         onError: (upstreamReply, error) => {
