@@ -7,6 +7,7 @@ import {
   emptyCoverage,
   formatCoverage,
   LEVELS,
+  type LevelCoverage,
   reportDir,
   writeCoverage,
 } from '@app/onboarding/testing';
@@ -75,7 +76,7 @@ export default class ModelPathsReporter implements Reporter {
     ];
     let status: FullResult['status'] | undefined;
     if (complete) {
-      writeCoverage('chromium', chromium.transitions);
+      writeCoverage('chromium', chromium.transitions, 'all', chromium);
       const missingTransitions = allTransitionIds().filter((id) => !chromium.transitions.has(id));
       const missingStates = allStateNodes()
         .map((node) => node.id)
@@ -89,7 +90,7 @@ export default class ModelPathsReporter implements Reporter {
     }
     for (const line of lines) console.log(line);
 
-    const levels = readLevels(dir, chromium.transitions, complete);
+    const levels = readLevels(dir, chromium, complete);
     const html = this.render(levels, lines, shotsDir, dir, result);
     writeFileSync(join(dir, 'index.html'), html);
     console.log(`paths report: ${join(dir, 'index.html')}`);
@@ -97,7 +98,7 @@ export default class ModelPathsReporter implements Reporter {
   }
 
   private render(
-    levels: { level: string; covered: number; total: number }[],
+    levels: (LevelRow | { level: string; missing: true })[],
     lines: string[],
     shotsDir: string,
     dir: string,
@@ -113,10 +114,13 @@ export default class ModelPathsReporter implements Reporter {
       entry.results.flatMap(({ record }) => record?.axe ?? []),
     );
 
+    const share = ([part, whole]: [number, number]) =>
+      `${part} / ${whole} (${whole === 0 ? '-' : ((part / whole) * 100).toFixed(1)} %)`;
     const table = levels
-      .map(
-        ({ level, covered, total }) =>
-          `<tr><td>${level}</td><td>${covered} / ${total}</td><td>${total === 0 ? '-' : ((covered / total) * 100).toFixed(1)} %</td></tr>`,
+      .map((row) =>
+        'missing' in row
+          ? `<tr><td>${html(row.level)}</td><td colspan="4">not run here yet</td></tr>`
+          : `<tr><td>${html(row.level)}</td><td>${row.paths}</td><td>${share(row.states)}</td><td>${share(row.transitions)}</td><td>${html(row.at ?? 'now')}</td></tr>`,
       )
       .join('');
 
@@ -173,7 +177,7 @@ figure.bad{border-color:#e33}figure img{width:100%;display:block}h3.unexpected{c
 </style></head><body>
 <h1>Onboarding model paths</h1>
 <p>Run ${html(result.status)} at ${new Date().toISOString()}; ${entries.length} paths, ${failures.length} failed, ${flaky.length} flaky (failed, then passed on retry). <a href="playwright/index.html">Playwright report</a> (traces of failures).</p>
-<h2>Coverage per level (transitions)</h2><table><tr><th>level</th><th>transitions</th><th></th></tr>${table}</table>
+<h2>Coverage per level</h2><table><tr><th>level</th><th>paths</th><th>states</th><th>transitions</th><th>recorded</th></tr>${table}</table>
 <pre>${html(lines.join('\n'))}</pre>
 <h2>Failures</h2>${failures.length === 0 ? '<p>None.</p>' : `<ol>${failureList}</ol>`}
 <h2>Flaky</h2>${flaky.length === 0 ? '<p>None.</p>' : `<ul>${flaky.map((entry) => `<li>${html(entry.test.title)}</li>`).join('')}</ul>`}
@@ -187,28 +191,49 @@ function slug(text: string): string {
   return text.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 }
 
-/** Transitions per level from coverage.json (the other levels' latest runs) and this run. */
+interface LevelRow {
+  level: string;
+  at: string | null;
+  paths: number;
+  states: [number, number];
+  transitions: [number, number];
+}
+
+/** Each level's latest run from coverage.json, with this run's figures for an incomplete one. */
 function readLevels(
   dir: string,
-  chromium: Set<string>,
+  chromium: LevelCoverage,
   complete: boolean,
-): { level: string; covered: number; total: number }[] {
-  const total = allTransitionIds();
+): (LevelRow | { level: string; missing: true })[] {
   let file: CoverageFile | null = null;
   try {
     file = JSON.parse(readFileSync(join(dir, 'coverage.json'), 'utf8'));
   } catch {
     file = null;
   }
+  const states = allStateNodes().map((node) => node.id);
+  const transitions = allTransitionIds();
   return LEVELS.map((level) => {
     if (level === 'chromium' && !complete) {
       return {
-        level: `${level} (this run)`,
-        covered: total.filter((id) => chromium.has(id)).length,
-        total: total.length,
+        level: `${level} (this run only)`,
+        at: null,
+        paths: chromium.paths,
+        states: [states.filter((id) => chromium.states.has(id)).length, states.length],
+        transitions: [
+          transitions.filter((id) => chromium.transitions.has(id)).length,
+          transitions.length,
+        ],
       };
     }
-    const covered = total.filter((id) => file?.transitions[id]?.includes(level) ?? false).length;
-    return { level, covered, total: total.length };
+    const run = file?.runs?.[level];
+    if (run === undefined) return { level, missing: true };
+    return {
+      level,
+      at: run.at,
+      paths: run.paths,
+      states: [run.states, run.statesTotal],
+      transitions: [run.transitions, run.transitionsTotal],
+    };
   });
 }

@@ -1,6 +1,8 @@
 // The QA command for the onboarding model's paths in Chromium (`pnpm test:paths` at the root).
 //
-//   pnpm test:paths                      every path, desktop and phone, axe after every step
+//   pnpm test:paths                      the machine level and the jsdom covering set first (for
+//                                        the report's table), then every Chromium path, desktop
+//                                        and phone, axe after every step
 //   pnpm test:paths --replay file.json   one saved path (a list of events), e.g. a failure's
 //   pnpm test:paths --headed ...         watch it in a window (needs a display)
 //   pnpm test:paths --ci                 the covering set `pnpm test` runs (desktop, axe once
@@ -48,8 +50,37 @@ function run(command, commandArgs, options = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Runs a level's tests; a red level is reported at the end, after the report is written. */
+function runLevel(name, command, commandArgs, options = {}) {
+  console.log(`\n${name} level:`);
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
+  return result.status === 0 ? [] : [name];
+}
+
+const red = [];
 if (!ci) {
   run('pnpm', ['--filter', '@app/server', 'build'], { cwd: web });
   run('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], { cwd: web });
+  if (env.PATHS_REPLAY === undefined) {
+    // The report's table shows every level as of this run, not an older one's figures.
+    red.push(
+      ...runLevel(
+        'machine',
+        'pnpm',
+        ['--filter', '@app/onboarding', 'exec', 'vitest', 'run', 'src/testing/model.test.ts'],
+        { cwd: web, env: process.env },
+      ),
+      ...runLevel('jsdom', 'pnpm', ['exec', 'vitest', 'run', 'src/onboarding/model-'], {
+        cwd: web,
+        env: process.env,
+      }),
+    );
+  }
 }
-run('pnpm', ['exec', 'playwright', 'test', '-c', 'playwright.config.ts', ...rest], { cwd: web });
+const browser = spawnSync(
+  'pnpm',
+  ['exec', 'playwright', 'test', '-c', 'playwright.config.ts', ...rest],
+  { cwd: web, stdio: 'inherit', env },
+);
+if (red.length > 0) console.error(`red level(s) before Chromium: ${red.join(', ')}`);
+process.exit(browser.status !== 0 ? (browser.status ?? 1) : red.length > 0 ? 1 : 0);

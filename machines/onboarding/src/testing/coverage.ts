@@ -204,11 +204,24 @@ export function reportDir(): string {
   return process.env.PATHS_REPORT_DIR ?? join(repoRoot(), 'reports', 'paths');
 }
 
+/** What a level's latest run covered, in figures. */
+export interface LevelRun {
+  /** When its last part was recorded. */
+  at: string;
+  paths: number;
+  states: number;
+  statesTotal: number;
+  transitions: number;
+  transitionsTotal: number;
+}
+
 export interface CoverageFile {
   generatedAt: string;
   levels: Level[];
   /** Transition id -> the levels that took it. */
   transitions: Record<string, Level[]>;
+  /** The figures of each level's latest run; a level never run here is missing. */
+  runs?: Partial<Record<Level, LevelRun>>;
 }
 
 function readJson(file: string): unknown {
@@ -247,26 +260,76 @@ function withLock<T>(dir: string, run: () => T): T {
  * rewrites `coverage.json` from every part recorded so far. A level's later run replaces its own
  * part, so the file always reflects the latest run of each.
  */
-export function writeCoverage(level: Level, transitions: Iterable<string>, part = 'all'): string {
+export function writeCoverage(
+  level: Level,
+  transitions: Iterable<string>,
+  part = 'all',
+  run: { paths: number; states: Iterable<string> } = { paths: 0, states: [] },
+): string {
   const dir = reportDir();
   const parts = join(dir, 'coverage-parts');
   mkdirSync(parts, { recursive: true });
   const file = join(dir, 'coverage.json');
   withLock(dir, () => {
     const own = join(parts, `${level}.${part}.json`);
-    writeFileSync(own, JSON.stringify({ level, transitions: [...new Set(transitions)].sort() }));
+    writeFileSync(
+      own,
+      JSON.stringify({
+        level,
+        at: new Date().toISOString(),
+        paths: run.paths,
+        states: [...new Set(run.states)].sort(),
+        transitions: [...new Set(transitions)].sort(),
+      }),
+    );
+    const totals = new Map<
+      Level,
+      { at: string; paths: number; states: Set<string>; transitions: Set<string> }
+    >();
     const byTransition = new Map<string, Set<Level>>(
       allTransitionIds().map((id) => [id, new Set<Level>()]),
     );
     for (const name of readdirSync(parts)) {
       const data = readJson(join(parts, name));
       if (typeof data !== 'object' || data === null) continue;
-      const recorded: { level?: unknown; transitions?: unknown } = data;
+      const recorded: {
+        level?: unknown;
+        transitions?: unknown;
+        at?: unknown;
+        paths?: unknown;
+        states?: unknown;
+      } = data;
       const at = LEVELS.find((candidate) => candidate === recorded.level);
       if (at === undefined || !Array.isArray(recorded.transitions)) continue;
-      for (const id of recorded.transitions) {
-        if (typeof id === 'string') byTransition.get(id)?.add(at);
+      // A part recorded without its figures (by an older version) names its transitions only.
+      const fresh = { at: '', paths: 0, states: new Set<string>(), transitions: new Set<string>() };
+      const total = typeof recorded.at === 'string' ? (totals.get(at) ?? fresh) : fresh;
+      if (typeof recorded.at === 'string') {
+        totals.set(at, total);
+        if (recorded.at > total.at) total.at = recorded.at;
       }
+      if (typeof recorded.paths === 'number') total.paths += recorded.paths;
+      for (const id of Array.isArray(recorded.states) ? recorded.states : []) {
+        if (typeof id === 'string') total.states.add(id);
+      }
+      for (const id of recorded.transitions) {
+        if (typeof id === 'string') {
+          byTransition.get(id)?.add(at);
+          total.transitions.add(id);
+        }
+      }
+    }
+    const stateIds = allStateNodes().map((node) => node.id);
+    const runs: Partial<Record<Level, LevelRun>> = {};
+    for (const [at, total] of totals) {
+      runs[at] = {
+        at: total.at,
+        paths: total.paths,
+        states: stateIds.filter((id) => total.states.has(id)).length,
+        statesTotal: stateIds.length,
+        transitions: [...byTransition.keys()].filter((id) => total.transitions.has(id)).length,
+        transitionsTotal: byTransition.size,
+      };
     }
     const content: CoverageFile = {
       generatedAt: new Date().toISOString(),
@@ -277,6 +340,7 @@ export function writeCoverage(level: Level, transitions: Iterable<string>, part 
           LEVELS.filter((candidate) => levels.has(candidate)),
         ]),
       ),
+      runs,
     };
     mkdirSync(dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;

@@ -171,7 +171,7 @@ describe('coverage of the model-based paths', () => {
       [
         formatCoverage(coverage),
         `machine: transition pairs (2-switch) ${((pairs.covered / pairs.total) * 100).toFixed(1)}% (${pairs.covered}/${pairs.total}), for information`,
-        `coverage data: ${writeCoverage('machine', takenTransitions)}`,
+        `coverage data: ${writeCoverage('machine', takenTransitions, 'all', coverage)}`,
       ].join('\n'),
     );
     expect(missingStates(coverage)).toEqual([]);

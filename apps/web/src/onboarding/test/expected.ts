@@ -27,6 +27,30 @@ const ROLE_QUESTIONS: Record<string, string> = {
 
 type Snapshot = ModelStep['state'];
 
+/**
+ * The held slot's offers, on the team step and in the header of the steps after it: extending
+ * while it is ending (the offer stays, inert, while the extension is on its way), looking for
+ * another team once it is released, taking it again once it has run out, and neither while it
+ * simply counts down or nothing is held.
+ */
+function holdTexts(state: Snapshot): { texts: string[]; absent: string[] } {
+  const hold = selectHold(state);
+  if (hold.status === 'none')
+    return { texts: [], absent: [MESSAGES.holdExtend, MESSAGES.holdRetry] };
+  if (hold.released) {
+    return {
+      texts:
+        hold.status === 'expired'
+          ? [MESSAGES.holdRetry, MESSAGES.holdRetake]
+          : [MESSAGES.holdRetry],
+      absent: [MESSAGES.holdExtend],
+    };
+  }
+  return hold.ending
+    ? { texts: [MESSAGES.holdExtend], absent: [MESSAGES.holdRetry] }
+    : { texts: [], absent: [MESSAGES.holdExtend, MESSAGES.holdRetry] };
+}
+
 export function expectedView(state: Snapshot): ExpectedView {
   const path = stateToRoute(state);
   const step =
@@ -69,34 +93,36 @@ export function expectedView(state: Snapshot): ExpectedView {
           ? [MESSAGES.sampleTeamUnreachable, MESSAGES.sampleTeamRetry]
           : sample === 'full'
             ? [MESSAGES.sampleTeamFull, MESSAGES.sampleTeamRetry]
-            : released
-              ? [MESSAGES.holdRetry]
-              : [];
-      // While the extension is on its way the offer stays on screen (inert).
-      const { ending } = hold;
-      if (ending) texts.push(MESSAGES.holdExtend);
-      if (hold.status === 'expired') texts.push(MESSAGES.holdRetake);
-      const absent = released
-        ? [MESSAGES.holdExtend]
-        : ending
-          ? [MESSAGES.holdRetry]
-          : [MESSAGES.holdExtend, MESSAGES.holdRetry];
+            : [];
+      const held = holdTexts(state);
       return view(
         released ? MESSAGES.holdReleasedHeading : /^You're in luck! Team ".+" has one slot left\.$/,
-        texts,
-        absent,
+        [...texts, ...held.texts],
+        held.absent,
       );
     }
     case 'intro':
-      return view(/^Introduce yourself to Team .+$/);
+      return view(
+        /^Introduce yourself to Team .+$/,
+        holdTexts(state).texts,
+        holdTexts(state).absent,
+      );
     case 'goal':
-      return view('Join Request Almost Sent');
+      return view('Join Request Almost Sent', holdTexts(state).texts, holdTexts(state).absent);
     case 'commit':
-      return view('Can your team count on you?', ['Yes, you can count on me']);
+      return view(
+        'Can your team count on you?',
+        ['Yes, you can count on me', ...holdTexts(state).texts],
+        holdTexts(state).absent,
+      );
     case 'sync':
-      return view('Twice-weekly check-ins');
+      return view('Twice-weekly check-ins', holdTexts(state).texts, holdTexts(state).absent);
     case 'account':
-      return view('Last step: create your account', busy ? ['Submitting...'] : []);
+      return view(
+        'Last step: create your account',
+        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
+        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
+      );
     case 'confirm':
       return view(
         selectSampleReason(state) === null
@@ -105,9 +131,17 @@ export function expectedView(state: Snapshot): ExpectedView {
         busy ? ['Submitting...'] : ['Complete Profile'],
       );
     case 'maybe':
-      return view('Book Your More Info Call', busy ? ['Submitting...'] : []);
+      return view(
+        'Book Your More Info Call',
+        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
+        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
+      );
     case 'no':
-      return view('Why are you not ready to join this team?', busy ? ['Submitting...'] : []);
+      return view(
+        'Why are you not ready to join this team?',
+        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
+        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
+      );
     default:
       return view(/.*/);
   }

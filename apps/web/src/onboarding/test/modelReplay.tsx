@@ -158,6 +158,7 @@ async function renderApp(
     </OnboardingSessionProvider>,
   );
   await act(() => router.load());
+  await toasterLoaded();
   const app: App = {
     session,
     history,
@@ -177,6 +178,21 @@ async function renderApp(
     },
   };
   return app;
+}
+
+/**
+ * The root layout loads the toaster's code after the first render (DeferredToaster), as a browser
+ * does before anyone can click; a toast raised earlier would wait in the store. The replay starts
+ * once it is there, so a path's first toast is checked like any other.
+ */
+async function toasterLoaded() {
+  const viewport = () => document.querySelector('[role="region"][aria-label^="Notifications"]');
+  // Loading a module takes real time, which the fake timers do not move: wait on the real loop.
+  const deadline = performance.now() + 10_000;
+  while (viewport() === null && performance.now() < deadline) {
+    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  if (viewport() === null) throw new Error('the toaster did not load');
 }
 
 let app: App | null = null;
@@ -514,7 +530,7 @@ export function replayShard(shard: number, count: number) {
     console.info(
       `jsdom part ${shard + 1} of ${count}: ${viaUi} events through the UI; sent to the actor after checking the UI does not offer them: ${counts || 'none'}`,
     );
-    writeCoverage('jsdom', coverage.transitions, `part${shard + 1}of${count}`);
+    writeCoverage('jsdom', coverage.transitions, `part${shard + 1}of${count}`, coverage);
     writeJsdomPart(runId, shard, count);
   });
 }
