@@ -64,6 +64,8 @@ export const MESSAGES = {
   holdReleasedHeading: 'This slot was released',
   holdReleased: 'This slot was released. Your answers are kept.',
   holdRetake: 'Take this slot again',
+  /** While the seat is being taken again: after Take this slot again, or after a reload gave it back. */
+  holdRetaking: 'We are taking it again for you now.',
   holdTaken: 'Someone else has taken this slot. You can look for another team.',
   /** Said by screen readers, politely, only at these moments (WCAG 2.2.1, 4.1.3). */
   holdAnnounceEnding: 'Your slot hold is ending: 1 minute left.',

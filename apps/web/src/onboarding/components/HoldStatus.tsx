@@ -96,7 +96,11 @@ export function HoldStatus({
         {live}
         <p className={styles.noticeText}>
           <strong>{MESSAGES.holdReleasedHeading}.</strong>{' '}
-          {taken ? MESSAGES.holdTaken : MESSAGES.holdExpired}
+          {taken
+            ? MESSAGES.holdTaken
+            : hold.status === 'retaking'
+              ? MESSAGES.holdRetaking
+              : MESSAGES.holdExpired}
         </p>
         <div className={styles.noticeActions}>
           {taken ? null : (

@@ -38,11 +38,18 @@ function holdTexts(state: Snapshot): { texts: string[]; absent: string[] } {
   if (hold.status === 'none')
     return { texts: [], absent: [MESSAGES.holdExtend, MESSAGES.holdRetry] };
   if (hold.released) {
+    const why =
+      hold.status === 'taken'
+        ? MESSAGES.holdTaken
+        : hold.status === 'retaking'
+          ? MESSAGES.holdRetaking
+          : MESSAGES.holdExpired;
     return {
-      texts:
-        hold.status === 'expired'
-          ? [MESSAGES.holdRetry, MESSAGES.holdRetake]
-          : [MESSAGES.holdRetry],
+      texts: [
+        `${MESSAGES.holdReleasedHeading}. ${why}`,
+        MESSAGES.holdRetry,
+        ...(hold.status === 'expired' ? [MESSAGES.holdRetake] : []),
+      ],
       absent: [MESSAGES.holdExtend],
     };
   }
