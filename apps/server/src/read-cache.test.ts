@@ -121,6 +121,19 @@ describe('ReadCache', () => {
     }
   });
 
+  it('calls for a fresh answer once the kept one is half way through its time', () => {
+    const { cache, advance } = cacheWithClock(1000);
+    expect(cache.refreshDue('/teams')).toBe(false);
+    cache.store('/teams', cache.ticket(), answer('a'));
+    advance(499);
+    expect(cache.refreshDue('/teams')).toBe(false);
+    advance(1);
+    expect(cache.refreshDue('/teams')).toBe(true);
+    expect(cache.get('/teams')?.body.toString()).toBe('a');
+    cache.store('/teams', cache.ticket(), answer('b'));
+    expect(cache.refreshDue('/teams')).toBe(false);
+  });
+
   it('holds at most maxEntries paths, dropping the oldest', () => {
     const { cache } = cacheWithClock(1000, 2);
     cache.store('/users/1', cache.ticket(), answer('1'));

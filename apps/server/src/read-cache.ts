@@ -113,6 +113,16 @@ export class ReadCache {
   }
 
   /**
+   * True once the path's kept answer has used half its time: the next read of it fetches a fresh
+   * one (while the others are still served the kept one), so that a busy path is refreshed before
+   * its answer runs out instead of making every reader wait for the tracker when it does.
+   */
+  refreshDue(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && this.now() - entry.read.at >= this.options.ttlMs / 2;
+  }
+
+  /**
    * Keeps an answer for everyone, unless it is already too old or a newer read of the path is
    * kept. Returns whether it was kept.
    */

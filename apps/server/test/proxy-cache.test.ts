@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildTestSite,
   JSON_HEADERS,
@@ -228,6 +228,28 @@ describe('proxy read cache', () => {
     state.gate = undefined;
     const next = await fetch(`${url}/api/proxy/teams`, { signal: AbortSignal.timeout(2000) });
     expect(next.status).toBe(200);
+  });
+
+  it('refreshes a path half way through PROXY_CACHE_MS with one read while the others keep the cached answer', async () => {
+    site = await build({ PROXY_CACHE_MS: '400' });
+    const app = site;
+    expect(await seats(app)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    state.members = 1;
+    const { closed, release } = gate();
+    state.gate = closed;
+    // This read fetches the fresh answer; the tracker is slow to give it.
+    const refresher = seats(app);
+    await vi.waitFor(() => expect(state.reads).toBe(2), { timeout: 5000 });
+    // Meanwhile the others are answered at once from the cache, without a query of their own.
+    expect(await seats(app)).toBe(3);
+    expect(await seats(app)).toBe(3);
+    expect(state.reads).toBe(2);
+    release();
+    expect(await refresher).toBe(2);
+    state.gate = undefined;
+    expect(await seats(app)).toBe(2);
+    expect(state.reads).toBe(2);
   });
 
   it('does not keep error answers', async () => {

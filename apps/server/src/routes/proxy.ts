@@ -129,15 +129,19 @@ export default async function proxyRoutes(app: FastifyInstance) {
     // 200 is kept for the next visitors. The upstream request carries nothing of the visitor (no
     // cookie, no query), so the answer for a path is the same for everyone. Reads of a path that
     // arrive while it is being fetched wait for that fetch when they may be served its answer,
-    // so an expired entry costs the tracker one query, not one per waiting visitor.
+    // so an expired entry costs the tracker one query, not one per waiting visitor. A busy path is
+    // refreshed by one read once its answer is half way through its time, before it runs out.
     handler: (request, reply, dest, options) => {
       if (!cache.enabled) return reply.from(dest, options);
       const key = request.url.split('?')[0] ?? request.url;
       // The session is only looked at while some session's own write decides what it is served.
       const reader = cache.hasWriters ? request.sessionId() : null;
       const cached = cache.get(key, reader);
-      if (cached) return reply.code(cached.status).headers(cached.headers).send(cached.body);
       const flight = inFlight.get(key);
+      // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
+      if (cached && (flight || !cache.refreshDue(key))) {
+        return reply.code(cached.status).headers(cached.headers).send(cached.body);
+      }
       if (flight && cache.serves(flight.ticket, reader)) {
         return flight.answer.then((answer) =>
           answer
