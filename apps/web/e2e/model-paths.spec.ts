@@ -23,9 +23,9 @@ import { expectedView } from '../src/onboarding/test/expected.ts';
 import {
   type Control,
   type ControlState,
-  describeControl,
   isUserEvent,
   type NotOffered,
+  notOfferedProblem,
   type PersonAction,
   planFor,
 } from '../src/onboarding/test/person.ts';
@@ -197,14 +197,10 @@ async function sendNotOffered(
   let nudged = 0;
   for (const action of rule.prepare)
     nudged += await perform(page, context, action, step, undefined);
-  for (const { control, in: allowed } of rule.expect) {
-    const state = await controlState(page, control);
-    if (!allowed.includes(state)) {
-      throw new Error(
-        `${step.event.type} must not be offered (${rule.id}: ${rule.reason}), but ${describeControl(control)} is ${state}, expected ${allowed.join(' or ')}`,
-      );
-    }
-  }
+  const problem = await notOfferedProblem(rule, step.event.type, (control) =>
+    controlState(page, control),
+  );
+  if (problem !== null) throw new Error(problem);
   await page.evaluate((event) => {
     const flow: unknown = Reflect.get(window, '__onboardingFlow');
     if (typeof flow !== 'object' || flow === null || !('send' in flow)) {
@@ -467,11 +463,10 @@ for (const [number, walk] of walks.entries()) {
                 }
                 pageNow += await sendNotOffered(page, context, plan.rule, step);
                 how = `not offered (${plan.rule.id}, checked): sent to the flow`;
-              }
-              for (const action of plan.kind === 'person' ? plan.actions : []) {
-                pageNow += await perform(page, context, action, step, walk.steps[index + 1]);
-              }
-              if (plan.kind === 'person') {
+              } else {
+                for (const action of plan.actions) {
+                  pageNow += await perform(page, context, action, step, walk.steps[index + 1]);
+                }
                 how = plan.actions
                   .map((action) =>
                     action.kind === 'click'

@@ -73,6 +73,14 @@ export function expectedView(state: Snapshot): ExpectedView {
     absent,
     fieldErrors,
   });
+  const held = holdTexts(state);
+  /** The team step and the steps whose header carries the held slot (Screen.tsx). */
+  const withHold = (heading: string | RegExp, texts: string[] = [], absent: string[] = []) =>
+    view(heading, [...texts, ...held.texts], [...absent, ...held.absent]);
+  /** A form that sends: "Submitting..." is shown exactly while it does. */
+  const sending = busy
+    ? { texts: ['Submitting...'], absent: [] }
+    : { texts: [], absent: ['Submitting...'] };
   const final = state.status === 'done' ? JSON.stringify(state.value) : null;
   if (final === '"thankYou"') return view("You're All Set!");
   if (final === '"noThankYou"') return view('Thanks for the feedback');
@@ -92,44 +100,30 @@ export function expectedView(state: Snapshot): ExpectedView {
     case 'team': {
       if (state.matches('matching'))
         return view('Finding your team', ['Finding the perfect team for you...']);
-      const hold = selectHold(state);
       const sample = selectSampleReason(state);
-      const { released } = hold;
       const texts: string[] =
         sample === 'unreachable'
           ? [MESSAGES.sampleTeamUnreachable, MESSAGES.sampleTeamRetry]
           : sample === 'full'
             ? [MESSAGES.sampleTeamFull, MESSAGES.sampleTeamRetry]
             : [];
-      const held = holdTexts(state);
-      return view(
-        released ? MESSAGES.holdReleasedHeading : /^You're in luck! Team ".+" has one slot left\.$/,
-        [...texts, ...held.texts],
-        held.absent,
+      return withHold(
+        selectHold(state).released
+          ? MESSAGES.holdReleasedHeading
+          : /^You're in luck! Team ".+" has one slot left\.$/,
+        texts,
       );
     }
     case 'intro':
-      return view(
-        /^Introduce yourself to Team .+$/,
-        holdTexts(state).texts,
-        holdTexts(state).absent,
-      );
+      return withHold(/^Introduce yourself to Team .+$/);
     case 'goal':
-      return view('Join Request Almost Sent', holdTexts(state).texts, holdTexts(state).absent);
+      return withHold('Join Request Almost Sent');
     case 'commit':
-      return view(
-        'Can your team count on you?',
-        ['Yes, you can count on me', ...holdTexts(state).texts],
-        holdTexts(state).absent,
-      );
+      return withHold('Can your team count on you?', ['Yes, you can count on me']);
     case 'sync':
-      return view('Twice-weekly check-ins', holdTexts(state).texts, holdTexts(state).absent);
+      return withHold('Twice-weekly check-ins');
     case 'account':
-      return view(
-        'Last step: create your account',
-        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
-        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
-      );
+      return withHold('Last step: create your account', sending.texts, sending.absent);
     case 'confirm':
       return view(
         selectSampleReason(state) === null
@@ -138,17 +132,9 @@ export function expectedView(state: Snapshot): ExpectedView {
         busy ? ['Submitting...'] : ['Complete Profile'],
       );
     case 'maybe':
-      return view(
-        'Book Your More Info Call',
-        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
-        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
-      );
+      return withHold('Book Your More Info Call', sending.texts, sending.absent);
     case 'no':
-      return view(
-        'Why are you not ready to join this team?',
-        [...(busy ? ['Submitting...'] : []), ...holdTexts(state).texts],
-        [...(busy ? [] : ['Submitting...']), ...holdTexts(state).absent],
-      );
+      return withHold('Why are you not ready to join this team?', sending.texts, sending.absent);
     default:
       return view(/.*/);
   }

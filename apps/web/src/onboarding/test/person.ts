@@ -240,6 +240,24 @@ export function isUserEvent(event: ModelStep['event']): event is OnboardingEvent
   return !event.type.startsWith('xstate.') && event.type !== 'clock.tick';
 }
 
+/**
+ * What is wrong with the screen for an event the UI must not offer, each control read through the
+ * level's own `stateOf`: null when every control of the rule is in a state it allows.
+ */
+export async function notOfferedProblem(
+  rule: NotOffered,
+  eventType: string,
+  stateOf: (control: Control) => ControlState | Promise<ControlState>,
+): Promise<string | null> {
+  for (const { control, in: allowed } of rule.expect) {
+    const state = await stateOf(control);
+    if (!allowed.includes(state)) {
+      return `${eventType} must not be offered (${rule.id}: ${rule.reason}), but ${describeControl(control)} is ${state}, expected ${allowed.join(' or ')}`;
+    }
+  }
+  return null;
+}
+
 /** A plan's steps written out for a failure message or a report. */
 export function describeControl(control: Control): string {
   const name = control.kind === 'button' ? control.name : control.label;
