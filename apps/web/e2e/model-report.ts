@@ -1,13 +1,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
-  allStateNodes,
-  allTransitionIds,
+  type CoverageFigures,
   type CoverageFile,
+  coverageFigures,
   emptyCoverage,
   formatCoverage,
   LEVELS,
   type LevelCoverage,
+  missingStates,
+  missingTransitions,
   reportDir,
   writeCoverage,
 } from '@app/onboarding/testing';
@@ -77,14 +79,9 @@ export default class ModelPathsReporter implements Reporter {
     let status: FullResult['status'] | undefined;
     if (complete) {
       writeCoverage('chromium', chromium.transitions, 'all', chromium);
-      const missingTransitions = allTransitionIds().filter((id) => !chromium.transitions.has(id));
-      const missingStates = allStateNodes()
-        .map((node) => node.id)
-        .filter((id) => !chromium.states.has(id));
-      if (missingTransitions.length > 0 || missingStates.length > 0) {
-        lines.push(
-          `chromium level below 100 %: ${[...missingStates, ...missingTransitions].join(', ')}`,
-        );
+      const missing = [...missingStates(chromium), ...missingTransitions(chromium)];
+      if (missing.length > 0) {
+        lines.push(`chromium level below 100 %: ${missing.join(', ')}`);
         status = 'failed';
       }
     }
@@ -114,13 +111,13 @@ export default class ModelPathsReporter implements Reporter {
       entry.results.flatMap(({ record }) => record?.axe ?? []),
     );
 
-    const share = ([part, whole]: [number, number]) =>
+    const share = (part: number, whole: number) =>
       `${part} / ${whole} (${whole === 0 ? '-' : ((part / whole) * 100).toFixed(1)} %)`;
     const table = levels
       .map((row) =>
         'missing' in row
           ? `<tr><td>${html(row.level)}</td><td colspan="4">not run here yet</td></tr>`
-          : `<tr><td>${html(row.level)}</td><td>${row.paths}</td><td>${share(row.states)}</td><td>${share(row.transitions)}</td><td>${html(row.at ?? 'now')}</td></tr>`,
+          : `<tr><td>${html(row.level)}</td><td>${row.paths}</td><td>${share(row.states, row.statesTotal)}</td><td>${share(row.transitions, row.transitionsTotal)}</td><td>${html(row.at ?? 'now')}</td></tr>`,
       )
       .join('');
 
@@ -191,12 +188,10 @@ function slug(text: string): string {
   return text.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 }
 
-interface LevelRow {
+interface LevelRow extends CoverageFigures {
   level: string;
+  /** When the level's run was recorded; null for this run's own, unrecorded figures. */
   at: string | null;
-  paths: number;
-  states: [number, number];
-  transitions: [number, number];
 }
 
 /** Each level's latest run from coverage.json, with this run's figures for an incomplete one. */
@@ -211,29 +206,11 @@ function readLevels(
   } catch {
     file = null;
   }
-  const states = allStateNodes().map((node) => node.id);
-  const transitions = allTransitionIds();
   return LEVELS.map((level) => {
     if (level === 'chromium' && !complete) {
-      return {
-        level: `${level} (this run only)`,
-        at: null,
-        paths: chromium.paths,
-        states: [states.filter((id) => chromium.states.has(id)).length, states.length],
-        transitions: [
-          transitions.filter((id) => chromium.transitions.has(id)).length,
-          transitions.length,
-        ],
-      };
+      return { level: `${level} (this run only)`, at: null, ...coverageFigures(chromium) };
     }
     const run = file?.runs?.[level];
-    if (run === undefined) return { level, missing: true };
-    return {
-      level,
-      at: run.at,
-      paths: run.paths,
-      states: [run.states, run.statesTotal],
-      transitions: [run.transitions, run.transitionsTotal],
-    };
+    return run === undefined ? { level, missing: true } : { level, ...run };
   });
 }

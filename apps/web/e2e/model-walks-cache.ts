@@ -21,7 +21,6 @@ const SOURCES = [
 interface Cached {
   key: string;
   walks: { events: ModelEvent[]; visits: (Visit | null)[]; direct: number[] }[];
-  coverable: string[];
   direct: string[];
   states: string[];
   skipped: [string, number][];
@@ -56,7 +55,6 @@ export function loadWalks(): Walks {
             }),
           };
         }),
-        coverable: cached.coverable,
         direct: cached.direct,
         states: cached.states,
         skipped: new Map(cached.skipped),
@@ -73,7 +71,6 @@ export function loadWalks(): Walks {
       visits: walk.steps.map((step) => step.visit ?? null),
       direct: walk.steps.flatMap((step, index) => (step.direct ? [index] : [])),
     })),
-    coverable: computed.coverable,
     direct: computed.direct,
     states: computed.states,
     skipped: [...computed.skipped],

@@ -113,8 +113,6 @@ function bigPhotoAfter(step: ModelStep, before: boolean): boolean {
 
 export interface Walks {
   walks: Walk[];
-  /** Transitions the walks take: all a person can cause, and those of `direct`. */
-  coverable: string[];
   /** Transitions only an event the UI must not offer reaches, sent to the flow directly. */
   direct: string[];
   /** States the walks visit, and every state. */
@@ -129,7 +127,7 @@ export function coveringWalks(maxSteps = 40): Walks {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   if (rootKey === undefined) {
-    return { walks: [], coverable: [], direct: [], states: [], skipped };
+    return { walks: [], direct: [], states: [], skipped };
   }
   const taken = new WeakMap<Snapshot, Map<ModelStep['event'], string[]>>();
   const takenBy = (step: ModelStep) => {
@@ -220,9 +218,6 @@ export function coveringWalks(maxSteps = 40): Walks {
   const usable = (edge: Edge) =>
     edge.step.direct !== true || edge.ids.some((id) => !byPerson.has(id));
   const { reachable, states } = explore(usable);
-  for (const id of allTransitionIds()) {
-    if (!reachable.has(id)) skip(`unreachable in the browser: ${id}`);
-  }
   const coverable = allTransitionIds().filter((id) => reachable.has(id));
   const direct = coverable.filter((id) => !byPerson.has(id));
   const uncovered = new Set(coverable);
@@ -275,7 +270,7 @@ export function coveringWalks(maxSteps = 40): Walks {
     if (steps.length === 0) break;
     walks.push({ description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps });
   }
-  return { walks, coverable, direct, states: [...states], skipped };
+  return { walks, direct, states: [...states], skipped };
 }
 
 /** A saved path (a list of events) as a walk: nav requests as typed URLs, or Back in a call. */

@@ -163,15 +163,36 @@ export function emptyCoverage(level: Level): LevelCoverage {
   return { level, paths: 0, states: new Set(), transitions: new Set() };
 }
 
-/** One line per level: paths, states covered, transitions covered. */
-export function formatCoverage(coverage: LevelCoverage, transitionTotal?: string[]): string {
+/** A level's figures: its paths, and the machine's states and transitions it covered. */
+export interface CoverageFigures {
+  paths: number;
+  states: number;
+  statesTotal: number;
+  transitions: number;
+  transitionsTotal: number;
+}
+
+export function coverageFigures(
+  coverage: Pick<LevelCoverage, 'paths' | 'states' | 'transitions'>,
+): CoverageFigures {
   const states = allStateNodes().map((node) => node.id);
-  const transitions = transitionTotal ?? allTransitionIds();
+  const transitions = allTransitionIds();
+  return {
+    paths: coverage.paths,
+    states: states.filter((id) => coverage.states.has(id)).length,
+    statesTotal: states.length,
+    transitions: transitions.filter((id) => coverage.transitions.has(id)).length,
+    transitionsTotal: transitions.length,
+  };
+}
+
+/** One line per level: paths, states covered, transitions covered. */
+export function formatCoverage(coverage: LevelCoverage): string {
+  const figures = coverageFigures(coverage);
   const pct = (part: number, whole: number) =>
     whole === 0 ? '100.0' : ((part / whole) * 100).toFixed(1);
-  const statesIn = states.filter((id) => coverage.states.has(id)).length;
-  const transitionsIn = transitions.filter((id) => coverage.transitions.has(id)).length;
-  return `${coverage.level}: ${coverage.paths} paths, states ${pct(statesIn, states.length)}% (${statesIn}/${states.length}), transitions ${pct(transitionsIn, transitions.length)}% (${transitionsIn}/${transitions.length})`;
+  const share = (part: number, whole: number) => `${pct(part, whole)}% (${part}/${whole})`;
+  return `${coverage.level}: ${figures.paths} paths, states ${share(figures.states, figures.statesTotal)}, transitions ${share(figures.transitions, figures.transitionsTotal)}`;
 }
 
 export function missingStates(coverage: LevelCoverage): string[] {
@@ -205,14 +226,9 @@ export function reportDir(): string {
 }
 
 /** What a level's latest run covered, in figures. */
-export interface LevelRun {
+export interface LevelRun extends CoverageFigures {
   /** When its last part was recorded. */
   at: string;
-  paths: number;
-  states: number;
-  statesTotal: number;
-  transitions: number;
-  transitionsTotal: number;
 }
 
 export interface CoverageFile {
@@ -282,10 +298,8 @@ export function writeCoverage(
         transitions: [...new Set(transitions)].sort(),
       }),
     );
-    const totals = new Map<
-      Level,
-      { at: string; paths: number; states: Set<string>; transitions: Set<string> }
-    >();
+    /** Each level's run, from the parts that recorded their figures (older parts did not). */
+    const totals = new Map<Level, LevelCoverage & { at: string }>();
     const byTransition = new Map<string, Set<Level>>(
       allTransitionIds().map((id) => [id, new Set<Level>()]),
     );
@@ -299,38 +313,22 @@ export function writeCoverage(
         paths?: unknown;
         states?: unknown;
       } = data;
-      const at = LEVELS.find((candidate) => candidate === recorded.level);
-      if (at === undefined || !Array.isArray(recorded.transitions)) continue;
-      // A part recorded without its figures (by an older version) names its transitions only.
-      const fresh = { at: '', paths: 0, states: new Set<string>(), transitions: new Set<string>() };
-      const total = typeof recorded.at === 'string' ? (totals.get(at) ?? fresh) : fresh;
-      if (typeof recorded.at === 'string') {
-        totals.set(at, total);
-        if (recorded.at > total.at) total.at = recorded.at;
-      }
+      const level = LEVELS.find((candidate) => candidate === recorded.level);
+      if (level === undefined || !Array.isArray(recorded.transitions)) continue;
+      const transitions = recorded.transitions.filter((id) => typeof id === 'string');
+      for (const id of transitions) byTransition.get(id)?.add(level);
+      if (typeof recorded.at !== 'string') continue;
+      const total = totals.get(level) ?? { ...emptyCoverage(level), at: '' };
+      totals.set(level, total);
+      if (recorded.at > total.at) total.at = recorded.at;
       if (typeof recorded.paths === 'number') total.paths += recorded.paths;
       for (const id of Array.isArray(recorded.states) ? recorded.states : []) {
         if (typeof id === 'string') total.states.add(id);
       }
-      for (const id of recorded.transitions) {
-        if (typeof id === 'string') {
-          byTransition.get(id)?.add(at);
-          total.transitions.add(id);
-        }
-      }
+      for (const id of transitions) total.transitions.add(id);
     }
-    const stateIds = allStateNodes().map((node) => node.id);
     const runs: Partial<Record<Level, LevelRun>> = {};
-    for (const [at, total] of totals) {
-      runs[at] = {
-        at: total.at,
-        paths: total.paths,
-        states: stateIds.filter((id) => total.states.has(id)).length,
-        statesTotal: stateIds.length,
-        transitions: [...byTransition.keys()].filter((id) => total.transitions.has(id)).length,
-        transitionsTotal: byTransition.size,
-      };
-    }
+    for (const [level, total] of totals) runs[level] = { at: total.at, ...coverageFigures(total) };
     const content: CoverageFile = {
       generatedAt: new Date().toISOString(),
       levels: [...LEVELS],

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import type { ApiClient } from '@app/api-client';
 import {
   activeStateIds,
-  allTransitionIds,
   emptyCoverage,
   formatCoverage,
   getCoveringPaths,
@@ -46,6 +45,7 @@ import {
   type ControlState,
   describeControl,
   type NotOffered,
+  notOfferedProblem,
   type PersonAction,
   planFor,
 } from './person.ts';
@@ -320,14 +320,8 @@ async function perform(action: PersonAction, current: App, eventType: string): P
 
 async function checkNotOffered(rule: NotOffered, current: App, eventType: string) {
   for (const action of rule.prepare) await perform(action, current, eventType);
-  for (const { control, in: allowed } of rule.expect) {
-    const state = controlState(control);
-    if (!allowed.includes(state)) {
-      throw new Error(
-        `${eventType} must not be offered (${rule.id}: ${rule.reason}), but ${describeControl(control)} is ${state}, expected ${allowed.join(' or ')} (${screenSummary(current)})`,
-      );
-    }
-  }
+  const problem = await notOfferedProblem(rule, eventType, controlState);
+  if (problem !== null) throw new Error(`${problem} (${screenSummary(current)})`);
 }
 
 /* ------------------------------------------------------------------ */
@@ -564,7 +558,7 @@ function writeJsdomPart(runId: string, shard: number, count: number) {
     for (const id of part.states) total.states.add(id);
     for (const id of part.transitions) total.transitions.add(id);
   }
-  console.info(formatCoverage(total, allTransitionIds()));
+  console.info(formatCoverage(total));
   const lacking = [...missingStates(total), ...missingTransitions(total)];
   if (total.paths === replayedPaths.length && lacking.length > 0) {
     throw new Error(`jsdom level below 100 %: ${lacking.join(', ')}`);
