@@ -263,7 +263,7 @@ describe('POST /api/users', () => {
   it('refuses bad input with a clear message and creates nobody', async () => {
     const first = await createAccount();
     const bad: [Record<string, unknown>, RegExp][] = [
-      [signup({ password: '123' }), new RegExp(MESSAGES.passwordHint)],
+      [signup({ password: '' }), new RegExp(MESSAGES.enterPassword)],
       [signup({ email: 'not-an-email' }), new RegExp(MESSAGES.validEmail)],
       [signup({ email: undefined }), /email/],
       [signup({ name: '' }), /name/],

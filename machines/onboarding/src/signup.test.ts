@@ -1,87 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryableSignupFailure, SIGNUP_RETRY_DELAYS_MS, signUpWithRetries } from './signup.ts';
+import { createSignupKeys } from './signup.ts';
 
-const timeout = {
-  kind: 'network',
-  timedOut: true,
-  message: 'Network error. Please try again later.',
+const payload = {
+  email: 'ada@example.com',
+  password: 'secret1',
+  name: 'Ada',
+  goalSummary: 'Ship it',
+  teamId: '1',
 };
-const busy = { kind: 'http', status: 503, message: 'Many people are signing up right now.' };
-const taken = {
-  kind: 'http',
-  status: 409,
-  message: 'An account with this email address already exists.',
-};
-const created = { user: { id: 7 }, joinRequestSuccess: true };
 
-/** A call that fails with the given errors in turn, then succeeds; it records the keys it got. */
-function scripted(...failures: unknown[]) {
-  const keys: string[] = [];
-  const call = async (key: string) => {
-    keys.push(key);
-    const failure = failures.shift();
-    if (failure !== undefined) throw failure;
-    return created;
-  };
-  return { call, keys };
+function counter() {
+  let n = 0;
+  return () => `key-${++n}`;
 }
 
-describe('sign-up retries', () => {
-  it('tries again after a time-out or a 503, with the same key each time', async () => {
-    const waits: number[] = [];
-    const { call, keys } = scripted(timeout, busy);
-    const answer = await signUpWithRetries(call, {
-      key: 'flow-1234567890abcdef',
-      wait: async (ms) => {
-        waits.push(ms);
-      },
-    });
-    expect(answer).toEqual(created);
-    expect(keys).toEqual([
-      'flow-1234567890abcdef',
-      'flow-1234567890abcdef',
-      'flow-1234567890abcdef',
-    ]);
-    expect(waits).toEqual(SIGNUP_RETRY_DELAYS_MS.slice(0, 2));
+describe('sign-up idempotency keys', () => {
+  it('sends the same key when the same sign-up is submitted again', () => {
+    const keys = createSignupKeys(counter());
+    expect(keys.keyFor(payload)).toBe('key-1');
+    expect(keys.keyFor({ ...payload })).toBe('key-1');
   });
 
-  it('does not repeat an answer that is final', async () => {
-    const { call, keys } = scripted(taken);
-    await expect(
-      signUpWithRetries(call, { key: 'flow-1234567890abcdef', wait: async () => {} }),
-    ).rejects.toBe(taken);
-    expect(keys).toHaveLength(1);
-  });
-
-  it('gives up with the last failure after its last try', async () => {
-    const { call, keys } = scripted(timeout, timeout, timeout, busy);
-    await expect(
-      signUpWithRetries(call, { key: 'flow-1234567890abcdef', wait: async () => {} }),
-    ).rejects.toBe(busy);
-    expect(keys).toHaveLength(SIGNUP_RETRY_DELAYS_MS.length + 1);
-  });
-
-  it('stops when the screen that asked for it goes away', async () => {
-    const controller = new AbortController();
-    const { call, keys } = scripted(timeout, timeout);
-    const result = signUpWithRetries(call, {
-      key: 'flow-1234567890abcdef',
-      signal: controller.signal,
-      wait: async () => controller.abort(),
-    });
-    await expect(result).rejects.toBe(timeout);
-    expect(keys).toHaveLength(1);
-  });
-
-  it('counts only missing answers and busy or unreachable servers as retryable', () => {
-    for (const status of [502, 503, 504]) {
-      expect(isRetryableSignupFailure({ kind: 'http', status })).toBe(true);
-    }
-    for (const status of [400, 409, 422, 429, 500]) {
-      expect(isRetryableSignupFailure({ kind: 'http', status })).toBe(false);
-    }
-    expect(isRetryableSignupFailure(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isRetryableSignupFailure({ kind: 'parse', status: 201 })).toBe(false);
-    expect(isRetryableSignupFailure({ kind: 'aborted' })).toBe(false);
+  it('gives a changed sign-up a new key', () => {
+    const keys = createSignupKeys(counter());
+    keys.keyFor(payload);
+    expect(keys.keyFor({ ...payload, email: 'ada@example.org' })).toBe('key-2');
+    expect(keys.keyFor(payload)).toBe('key-3');
   });
 });

@@ -20,11 +20,6 @@ export const FALLBACK_TEAM_SIZE = 3;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Booking phone minimum length (spec 5). */
 export const PHONE_MIN_LENGTH = 7;
-/**
- * Password minimum: the account step's hint (spec 5), checked by the form on submit and by the
- * tracker.
- */
-export const PASSWORD_MIN_LENGTH = 6;
 /** Info calls take place at 1:00 PM Mountain Time (spec 9). */
 export const BOOKING_TIME_ZONE = 'America/Denver';
 export const BOOKING_HOUR = 13;

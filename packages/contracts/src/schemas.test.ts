@@ -67,11 +67,12 @@ describe('form rules carry the spec messages', () => {
 });
 
 describe('server-side payload rules', () => {
-  it('enforces the announced password minimum and keeps long passphrases whole', () => {
+  it('requires a password without enforcing the hint (spec 5, 9) and keeps long passphrases whole', () => {
     const base = { email: 'a@b.co', name: 'A', goalSummary: 'g', teamId: 1 };
-    expect(firstMessage(CreateUserPayload.safeParse({ ...base, password: '12345' }))).toBe(
-      MESSAGES.passwordHint,
+    expect(firstMessage(CreateUserPayload.safeParse({ ...base, password: '' }))).toBe(
+      MESSAGES.enterPassword,
     );
+    expect(CreateUserPayload.parse({ ...base, password: '1' }).password).toBe('1');
     const long = 'correct horse battery staple '.repeat(20);
     expect(CreateUserPayload.parse({ ...base, password: long }).password).toBe(long);
   });

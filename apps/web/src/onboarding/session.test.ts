@@ -16,7 +16,7 @@ function fakePage() {
   };
 }
 
-function open(storage = memoryStorage()) {
+function open(storage = memoryStorage(), newKey: () => string = () => 'key') {
   const api = fakeApi();
   const page = fakePage();
   const session = createOnboardingSession({
@@ -25,7 +25,7 @@ function open(storage = memoryStorage()) {
     analytics: { track: vi.fn() },
     storage,
     now: () => Date.now(),
-    newKey: () => 'key',
+    newKey,
     page,
   });
   return { api, page, session, storage };
@@ -74,5 +74,36 @@ describe('the held seat and the page', () => {
     second.page.fire('pageshow', true);
     await vi.advanceTimersByTimeAsync(0);
     expect(second.api.createHold).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a sign-up with no answer', () => {
+  async function toAccount(session: ReturnType<typeof open>['session']) {
+    await toTeam(session);
+    session.send({ type: 'team.choose', choice: 'yes' });
+    session.send({ type: 'intro.submit', name: 'Ada' });
+    session.send({ type: 'goal.submit', goal: 'Write daily' });
+    session.send({ type: 'commit.accept' });
+    session.send({ type: 'sync.accept' });
+  }
+
+  it('is sent once, and Submit pressed again sends the same idempotency key', async () => {
+    let keys = 0;
+    const { api, session } = open(memoryStorage(), () => `key-${++keys}`);
+    api.createUser.mockRejectedValue({
+      kind: 'network',
+      message: 'Network error. Please try again later.',
+    });
+    await toAccount(session);
+    session.send({ type: 'account.submit', email: 'ada@example.com', password: 'x' });
+    // Long past the 1, 3 and 7 s at which sign-ups used to be sent again.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(api.createUser).toHaveBeenCalledTimes(1);
+
+    session.send({ type: 'account.submit', email: 'ada@example.com', password: 'x' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.createUser).toHaveBeenCalledTimes(2);
+    const sentKeys = api.createUser.mock.calls.map((call) => call[1]?.idempotencyKey);
+    expect(sentKeys).toEqual(['key-1', 'key-1']);
   });
 });

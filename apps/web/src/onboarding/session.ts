@@ -16,7 +16,7 @@ import {
   SNAPSHOT_STORAGE_KEY,
   selectHold,
   serialiseSnapshot,
-  signUpWithRetries,
+  createSignupKeys,
   stateToRoute,
   type TeamListName,
   type TeamLists,
@@ -62,6 +62,7 @@ const newKey = () => crypto.randomUUID();
 /** The machine with the app's real calls and effects. */
 export function provideOnboarding(deps: OnboardingDeps) {
   const { api } = deps;
+  const signupKeys = createSignupKeys(deps.newKey ?? newKey);
   return onboardingMachine.provide({
     actors: {
       submitOnboarding: fromPromise<unknown, OnboardingPayload>(({ input, signal }) =>
@@ -92,12 +93,9 @@ export function provideOnboarding(deps: OnboardingDeps) {
       releaseHold: fromPromise<unknown, { holdId: string }>(({ input }) =>
         api.releaseHold(input.holdId).catch(() => undefined),
       ),
-      // One idempotency key per submission, sent again on every retry of it.
+      // Sent once (spec 9: no retries); Submit pressed again resends the same key.
       createUser: fromPromise<CreateUserResponse, CreateUserPayload>(({ input, signal }) =>
-        signUpWithRetries((idempotencyKey) => api.createUser(input, { signal, idempotencyKey }), {
-          key: (deps.newKey ?? newKey)(),
-          signal,
-        }),
+        api.createUser(input, { signal, idempotencyKey: signupKeys.keyFor(input) }),
       ),
       updateProfile: fromPromise<unknown, UpdateProfileInput>(({ input, signal }) =>
         api.updateProfile(
