@@ -156,22 +156,25 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
     await expectProgress(page, 3, 8);
     const next = page.getByRole('button', { name: 'Next' });
-    // A blank name is refused with the error summary, focused, and an 'Error: ' page title.
+    // Spec 5: Next is enabled only once the trimmed name is non-blank; it stays focusable.
+    expect(await next.isEnabled()).toBe(false);
     await page.getByLabel('Your Name').fill('   ');
-    await next.click();
-    expect(await errorSummary(page)).toEqual([MESSAGES.enterName]);
-    await expect.poll(() => page.title()).toMatch(/^Error: Step 3 of 8 - /);
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
-      .toBe('alert');
-    expect(await page.getByLabel('Your Name').getAttribute('aria-invalid')).toBe('true');
-    await screenshot(page, width, 'intro-error');
+    expect(await next.isEnabled()).toBe(false);
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    await next.focus();
+    await page.keyboard.press('Enter');
+    expect(pathOf(page)).toBe('/onboarding/work/intro');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await screenshot(page, width, 'intro-blank');
     await page.getByLabel('Your Name').fill('Ada Lovelace');
+    expect(await next.isEnabled()).toBe(true);
     await screenshot(page, width, 'intro');
     await next.click();
 
     await expectScreen(page, '/onboarding/work/goal', 'Join Request Almost Sent');
     await expectProgress(page, 4, 8);
+    await page.getByLabel('Tell your team one sentence about your goals').fill(' \n ');
+    expect(await next.isEnabled()).toBe(false);
     await page
       .getByLabel('Tell your team one sentence about your goals')
       .fill('Write two pages of my book every weekday.');

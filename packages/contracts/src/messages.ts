@@ -11,6 +11,9 @@ export const MESSAGES = {
   validEmail: 'Please enter a valid email address',
   validPhone: 'Please enter a valid phone number',
   passwordHint: 'Password must be at least 6 characters',
+  /** Under the intro and goal fields: what enables Next (spec 5). */
+  nameHint: 'Next is enabled once you have entered your name.',
+  goalHint: 'Next is enabled once you have written your goal.',
   photoTooLarge: 'Photo must be less than 5MB. Please choose a smaller file.',
   photoNotImage: 'Please choose an image file (JPEG, PNG, GIF or WebP).',
   photoSizeErrorTitle: 'Photo size error',

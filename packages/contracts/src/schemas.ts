@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  CATEGORIES,
-  MAX_PHOTO_BYTES,
-  PHONE_MIN_LENGTH,
-  TEXT_LIMITS,
-} from './constants.ts';
+import { CATEGORIES, MAX_PHOTO_BYTES, PHONE_MIN_LENGTH, TEXT_LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
 // The site's Content Security Policy forbids eval. Unless told not to, zod probes `Function('')`

@@ -90,7 +90,7 @@ describe('a sign-up with no answer', () => {
   it('is sent once, and Submit pressed again sends the same idempotency key', async () => {
     let keys = 0;
     const { api, session } = open(memoryStorage(), () => `key-${++keys}`);
-    api.createUser.mockRejectedValue({
+    vi.mocked(api.createUser).mockRejectedValue({
       kind: 'network',
       message: 'Network error. Please try again later.',
     });
@@ -103,7 +103,7 @@ describe('a sign-up with no answer', () => {
     session.send({ type: 'account.submit', email: 'ada@example.com', password: 'x' });
     await vi.advanceTimersByTimeAsync(0);
     expect(api.createUser).toHaveBeenCalledTimes(2);
-    const sentKeys = api.createUser.mock.calls.map((call) => call[1]?.idempotencyKey);
+    const sentKeys = vi.mocked(api.createUser).mock.calls.map((call) => call[1]?.idempotencyKey);
     expect(sentKeys).toEqual(['key-1', 'key-1']);
   });
 });

@@ -9,6 +9,7 @@ import type {
 } from '@app/contracts';
 import {
   createIntervalClock,
+  createSignupKeys,
   type HeldSeat,
   type OnboardingEvent,
   onboardingMachine,
@@ -16,7 +17,6 @@ import {
   SNAPSHOT_STORAGE_KEY,
   selectHold,
   serialiseSnapshot,
-  createSignupKeys,
   stateToRoute,
   type TeamListName,
   type TeamLists,

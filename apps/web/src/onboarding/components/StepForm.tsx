@@ -77,8 +77,13 @@ interface StepFormProps {
   /** While a call is in flight: the buttons stay focusable (focus is never dropped) but inert. */
   pending?: boolean;
   pendingLabel?: string;
-  /** False while there is nothing to submit yet (the maybe step before its date is known). */
+  /**
+   * False while there is nothing to submit yet: the maybe step before its date is known, intro and
+   * goal while their field is blank (spec 5). The button stays focusable, marked aria-disabled.
+   */
   ready?: boolean;
+  /** The id of the text that says what enables the button, read with it while it is not ready. */
+  readyHintId?: string;
   /** A further button after the submit button (Skip for now, Return to Homepage). */
   extraAction?: { label: string; onClick: () => void };
   onBack?: () => void;
@@ -87,8 +92,10 @@ interface StepFormProps {
 
 /**
  * The one way a step asks for input: the error summary first (focused after a submission with
- * errors, linking to each field), the fields, then the submit button and Go back. Buttons are
- * never disabled for validation: submitting is how the visitor learns what is missing.
+ * errors, linking to each field), the fields, then the submit button and Go back. Where spec 5
+ * says the button is enabled only once a field is filled (intro, goal), it is `aria-disabled`
+ * rather than `disabled`, so it stays focusable and says why; other forms learn what is missing
+ * by submitting.
  */
 export function StepForm({
   form = NO_ERRORS,
@@ -97,6 +104,7 @@ export function StepForm({
   pending = false,
   pendingLabel = 'Submitting...',
   ready = true,
+  readyHintId,
   extraAction,
   onBack,
   children,
@@ -116,6 +124,7 @@ export function StepForm({
           type="submit"
           className={button.primary}
           aria-disabled={pending || !ready ? true : undefined}
+          aria-describedby={!ready ? readyHintId : undefined}
         >
           {pending ? pendingLabel : submitLabel}
         </button>
@@ -199,6 +208,7 @@ export function StepField({
   onChange,
   label,
   placeholder,
+  hint,
   required = true,
 }: {
   name: TextFieldKey;
@@ -206,6 +216,7 @@ export function StepField({
   onChange: (value: string) => void;
   label?: string;
   placeholder?: string;
+  hint?: string;
   required?: boolean;
 }) {
   const { form, pending } = useContext(StepFormContext);
@@ -213,6 +224,7 @@ export function StepField({
     <Field
       {...FIELD_KINDS[name]}
       {...(label ? { label } : {})}
+      {...(hint ? { hint } : {})}
       id={form.idOf(name)}
       value={value}
       onChange={onChange}

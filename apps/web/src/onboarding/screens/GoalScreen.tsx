@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -21,10 +22,18 @@ export function GoalScreen({ frame, initial, errors, onNext, onBack }: GoalScree
       invalid={form.summary.length > 0}
       heading="Join Request Almost Sent"
     >
-      <StepForm form={form} onSubmit={() => onNext(goal)} submitLabel="Next" onBack={onBack}>
+      <StepForm
+        form={form}
+        onSubmit={() => onNext(goal)}
+        submitLabel="Next"
+        ready={goal.trim() !== ''}
+        readyHintId="goal-text-hint"
+        onBack={onBack}
+      >
         <StepField
           name="goal"
           label="Tell your team one sentence about your goals"
+          hint={MESSAGES.goalHint}
           value={goal}
           onChange={setGoal}
         />

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -29,8 +30,21 @@ export function IntroScreen({
       invalid={form.summary.length > 0}
       heading={`Introduce yourself to Team ${teamName}`}
     >
-      <StepForm form={form} onSubmit={() => onNext(name)} submitLabel="Next" onBack={onBack}>
-        <StepField name="name" label="Your Name" value={name} onChange={setName} />
+      <StepForm
+        form={form}
+        onSubmit={() => onNext(name)}
+        submitLabel="Next"
+        ready={name.trim() !== ''}
+        readyHintId="intro-name-hint"
+        onBack={onBack}
+      >
+        <StepField
+          name="name"
+          label="Your Name"
+          hint={MESSAGES.nameHint}
+          value={name}
+          onChange={setName}
+        />
       </StepForm>
     </StepLayout>
   );

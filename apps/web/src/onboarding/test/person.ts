@@ -18,6 +18,9 @@ import { MODEL_ACTORS, type ModelStep } from '@app/onboarding/testing';
 export const YES_LABEL =
   "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
 
+const NAME_LABEL = 'Your Name';
+const GOAL_LABEL = 'Tell your team one sentence about your goals';
+
 const CATEGORY_TITLES: Record<string, string> = {
   work: 'Work',
   school: 'School',
@@ -112,6 +115,13 @@ export const NOT_OFFERED = {
     prepare: [],
     expect: [{ control: button(MESSAGES.holdRetry), in: ['absent'] }],
   }),
+  nextWhileBlank: (label: string, value: string): NotOffered => ({
+    id: 'next-while-blank',
+    reason:
+      'Spec 5: the name (and the goal) must be non-blank once trimmed for Next to be enabled; the machine keeps its guard for an event that comes anyway',
+    prepare: [fill(label, value)],
+    expect: [{ control: button('Next'), in: ['disabled'] }],
+  }),
   roleNotListed: (value: string): NotOffered => ({
     id: 'role-not-listed',
     reason: "The role step lists only its own category's roles (spec 2)",
@@ -181,12 +191,13 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
         ? person({ kind: 'reload' })
         : refused(NOT_OFFERED.holdResumeWhileBusy());
     case 'intro.submit':
-      return person(fill('Your Name', event.name), click('Next'));
+      return event.name.trim() === ''
+        ? refused(NOT_OFFERED.nextWhileBlank(NAME_LABEL, event.name))
+        : person(fill(NAME_LABEL, event.name), click('Next'));
     case 'goal.submit':
-      return person(
-        fill('Tell your team one sentence about your goals', event.goal),
-        click('Next'),
-      );
+      return event.goal.trim() === ''
+        ? refused(NOT_OFFERED.nextWhileBlank(GOAL_LABEL, event.goal))
+        : person(fill(GOAL_LABEL, event.goal), click('Next'));
     case 'commit.accept':
       return person(click('Yes, you can count on me'));
     case 'sync.accept':
