@@ -112,8 +112,8 @@ async function enabled(locator: Locator): Promise<boolean> {
   );
 }
 
-function buttonNamed(page: Page, name: string | RegExp): Locator {
-  return page.getByRole('button', { name, exact: typeof name === 'string' });
+function buttonNamed(page: Page, { kind, name }: Control & { kind: 'button' | 'link' }): Locator {
+  return page.getByRole(kind, { name, exact: typeof name === 'string' });
 }
 
 /** Does what a person does; fails when the page does not let them. */
@@ -126,7 +126,7 @@ async function perform(
 ): Promise<number> {
   switch (action.kind) {
     case 'click': {
-      const button = buttonNamed(page, action.control.name);
+      const button = buttonNamed(page, action.control);
       await expect(
         button,
         `${step.event.type}: the page offers the button ${String(action.control.name)}`,
@@ -174,8 +174,8 @@ async function perform(
 }
 
 async function controlState(page: Page, control: Control): Promise<ControlState> {
-  if (control.kind === 'button') {
-    const button = buttonNamed(page, control.name);
+  if (control.kind !== 'option') {
+    const button = buttonNamed(page, control);
     if ((await button.count()) === 0) return 'absent';
     return (await enabled(button.first())) ? 'enabled' : 'disabled';
   }

@@ -126,10 +126,9 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
       .poll(() => members.getByRole('heading', { level: 2 }).allTextContents())
       .toEqual(DEEP_WORK_CREW.members.map((member) => member.name));
     for (const member of DEEP_WORK_CREW.members) {
-      // Each member is a compact row with the goal; opening it shows the about text.
+      // Spec 2: photo, name, about and the goal in quotes, all shown without opening anything.
       await members.getByText(`"${member.goal}"`, { exact: true }).waitFor();
-      await members.getByRole('heading', { name: member.name, exact: true }).click();
-      await members.getByText(member.about, { exact: true }).waitFor();
+      expect(await members.getByText(member.about, { exact: true }).isVisible()).toBe(true);
     }
     await members.getByText('Your spot', { exact: true }).waitFor();
     // The hold starts at 10:00 and counts down in m:ss.
@@ -403,7 +402,7 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     makePng(8, [0, 0, 0]).copy(big);
     await choosePhoto(page, { name: 'holiday.png', mimeType: 'image/png', buffer: big });
     await page.getByText(tooLarge, { exact: true }).waitFor();
-    expect(await fieldMessage(page, 'Change photo')).toContain(tooLarge);
+    expect(await fieldMessage(page, 'Upload photo')).toContain(tooLarge);
     await page.getByRole('button', { name: 'Complete Profile' }).click();
     await expectToast(page, 'Photo size error', tooLarge);
     expect(pathOf(page)).toBe('/onboarding/work/confirm');
@@ -430,7 +429,10 @@ describe.each([360, 1280])('onboarding at %i px', (width) => {
     const { page, problems, context } = await site.visitor(width);
     const back = () => page.getByRole('button', { name: 'Go back', exact: true }).click();
     await page.goto(`${site.url}/onboarding/work/role`);
-    await back();
+    // Spec 2: the role step's Go back is a link to /.
+    const roleBack = page.getByRole('link', { name: 'Go back', exact: true });
+    expect(await roleBack.getAttribute('href')).toBe('/');
+    await roleBack.click();
     await expect.poll(() => pathOf(page)).toBe('/');
 
     await page.goto(`${site.url}/onboarding/work/role`);

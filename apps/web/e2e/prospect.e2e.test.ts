@@ -85,12 +85,14 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
       'profile-photo-error',
     );
     expect(await page.getByRole('img', { name: 'You, as your team will see you' }).count()).toBe(0);
+    // No photo is held, so the control still offers to upload one.
+    expect(await page.getByText('Upload photo', { exact: true }).count()).toBe(1);
     expect(await message.isVisible()).toBe(true);
     const box = await message.boundingBox();
     const viewport = page.viewportSize();
     expect(box !== null && viewport !== null && box.y + box.height <= viewport.height).toBe(true);
     await page.getByRole('button', { name: 'Complete Profile' }).click();
-    await expectToast(page, MESSAGES.photoSizeErrorTitle, MESSAGES.photoNotImage);
+    await expectToast(page, MESSAGES.photoTypeErrorTitle, MESSAGES.photoNotImage);
     expect(pathOf(page)).toBe('/onboarding/work/confirm');
     await screenshot(page, width, 'prospect-photo-not-image');
 

@@ -9,6 +9,9 @@ export function createAppRouter(history?: RouterHistory, { prerender = false } =
     // Prerendered HTML carries no script of its own (the CSP allows none inline); the browser
     // restores scroll positions once the app has hydrated.
     scrollRestoration: !prerender,
+    // A new page opens at its top at once: the page's smooth scrolling (for in-page links) would
+    // otherwise paint it at the old position and then glide up.
+    scrollRestorationBehavior: 'instant',
   });
 }
 

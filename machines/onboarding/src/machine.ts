@@ -423,7 +423,11 @@ export const onboardingSetup = setup({
 const photoErrorToast = {
   type: 'showToast',
   params: ({ context }: { context: OnboardingContext }): ToastParams => ({
-    title: MESSAGES.photoSizeErrorTitle,
+    // Titled for what is wrong: spec 5's size error, or a file that is not an image.
+    title:
+      context.errors.photo === MESSAGES.photoNotImage
+        ? MESSAGES.photoTypeErrorTitle
+        : MESSAGES.photoSizeErrorTitle,
     description: context.errors.photo ?? MESSAGES.photoTooLarge,
     variant: 'destructive',
   }),

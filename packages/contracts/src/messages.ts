@@ -17,6 +17,7 @@ export const MESSAGES = {
   photoTooLarge: 'Photo must be less than 5MB. Please choose a smaller file.',
   photoNotImage: 'Please choose an image file (JPEG, PNG, GIF or WebP).',
   photoSizeErrorTitle: 'Photo size error',
+  photoTypeErrorTitle: 'Photo type error',
 
   onboardingErrorTitle: 'Error',
   onboardingError: 'There was an error submitting your information. Please try again.',

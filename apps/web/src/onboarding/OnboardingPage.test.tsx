@@ -282,10 +282,13 @@ describe('role step', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-disabled');
   });
 
-  it('Go back leaves for the home page', async () => {
+  it('Go back is a link to the home page (spec 2)', async () => {
     const user = userEvent.setup({ delay: null });
     harness = renderOnboarding({ path: '/onboarding/god/role' });
-    await user.click(await screen.findByRole('button', { name: 'Go back' }));
+    const back = await screen.findByRole('link', { name: 'Go back' });
+    expect(back).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
+    await user.click(back);
     await screen.findByRole('heading', { name: 'Home page' });
     expect(path()).toBe('/');
   });
@@ -474,9 +477,11 @@ describe('account and profile', () => {
     const big = new File([imageHead('image/jpeg')], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
     await user.upload(screen.getByLabelText('Upload photo'), big);
-    expect(screen.getByLabelText('Change photo')).toHaveAccessibleDescription(
+    // The refused file is not held: the control still says Upload photo.
+    expect(screen.getByLabelText('Upload photo')).toHaveAccessibleDescription(
       MESSAGES.photoTooLarge,
     );
+    expect(screen.queryByLabelText('Change photo')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
     expect(harness.toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: MESSAGES.photoSizeErrorTitle, variant: 'destructive' }),

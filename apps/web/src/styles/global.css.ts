@@ -1,4 +1,5 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { BAR_HEIGHT } from '../layout/Header.css.ts';
 import { vars } from './theme.css.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -34,6 +35,12 @@ globalStyle('a', { color: vars.color.primary });
 globalStyle(':focus-visible', {
   outline: `3px solid ${vars.color.focus}`,
   outlineOffset: '2px',
+});
+
+// A control brought into view by focus (Tab, an error summary's link) stops below the header and
+// a toast's height, so a toast at the top of a phone's screen (spec 2) never covers it.
+globalStyle(':where(a, button, input, select, textarea, [tabindex])', {
+  scrollMarginTop: `calc(${BAR_HEIGHT} + 7rem)`,
 });
 
 // Respect users who ask for less motion: no transitions or animations anywhere.

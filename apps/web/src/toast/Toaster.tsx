@@ -1,13 +1,12 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@app/contracts';
 import * as Toast from '@radix-ui/react-toast';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribe } from './store.ts';
 import * as styles from './Toaster.css.ts';
 
 /** Renders the toasts raised with `toast()`. Mount it once, in the root layout. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
-  const placement = usePlacement(toasts.length);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -46,31 +45,7 @@ export function Toaster() {
         </Toast.Root>
       ))}
       {/* Radix's default hotkey is F8 (spec 9): it moves focus to this region. */}
-      <Toast.Viewport className={styles.viewport} hotkey={['F8']} data-placement={placement} />
+      <Toast.Viewport className={styles.viewport} hotkey={['F8']} />
     </Toast.Provider>
   );
-}
-
-/**
- * Where toasts open on a phone: at the top (spec 2) unless the focused element is in the top
- * third of the screen, where a toast would cover it; then at the bottom. Wider screens use the
- * bottom-right corner whatever this says.
- */
-function usePlacement(count: number): 'top' | 'bottom' {
-  const [placement, setPlacement] = useState<'top' | 'bottom'>('top');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever a toast opens
-  useEffect(() => {
-    const measure = () => {
-      const focused = document.activeElement;
-      const top =
-        focused instanceof HTMLElement && focused !== document.body
-          ? focused.getBoundingClientRect().top
-          : Number.POSITIVE_INFINITY;
-      setPlacement(top < window.innerHeight / 3 ? 'bottom' : 'top');
-    };
-    measure();
-    document.addEventListener('focusin', measure);
-    return () => document.removeEventListener('focusin', measure);
-  }, [count]);
-  return placement;
 }

@@ -8,6 +8,8 @@ export const actions = wrapRow;
 
 /** 'Go back': a button that reads as a link, since it is the quiet way out of a step. */
 export const backButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
   background: 'none',
   border: 'none',
   padding: vars.space.sm,

@@ -4,6 +4,7 @@ import {
   type ComponentProps,
   createContext,
   type FormEvent,
+  type MouseEvent,
   type ReactNode,
   useContext,
   useState,
@@ -87,6 +88,8 @@ interface StepFormProps {
   /** A further button after the submit button (Skip for now, Return to Homepage). */
   extraAction?: { label: string; onClick: () => void };
   onBack?: () => void;
+  /** Go back is a link to this address rather than a button (the role step's, to /: spec 2). */
+  backHref?: string;
   children: ReactNode;
 }
 
@@ -107,6 +110,7 @@ export function StepForm({
   readyHintId,
   extraAction,
   onBack,
+  backHref,
   children,
 }: StepFormProps) {
   const submit = (event: FormEvent) => {
@@ -133,7 +137,11 @@ export function StepForm({
             {extraAction.label}
           </InertButton>
         ) : null}
-        {onBack ? <BackButton onBack={onBack} pending={pending} /> : null}
+        {onBack && backHref !== undefined ? (
+          <BackLink href={backHref} onBack={onBack} pending={pending} />
+        ) : onBack ? (
+          <BackButton onBack={onBack} pending={pending} />
+        ) : null}
       </StepActions>
     </form>
   );
@@ -172,6 +180,38 @@ export function BackButton({ onBack, pending = false }: { onBack: () => void; pe
     <InertButton className={styles.backButton} onClick={onBack} pending={pending}>
       Go back
     </InertButton>
+  );
+}
+
+/**
+ * Go back as a link: a plain click goes back through the flow (which gives the held seat back and
+ * then shows the address); a click that opens a new tab or window is the browser's own.
+ */
+function BackLink({
+  href,
+  onBack,
+  pending,
+}: {
+  href: string;
+  onBack: () => void;
+  pending: boolean;
+}) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    if (!pending) onBack();
+  };
+  return (
+    <a
+      href={href}
+      className={styles.backButton}
+      aria-disabled={pending ? true : undefined}
+      onClick={follow}
+    >
+      Go back
+    </a>
   );
 }
 

@@ -109,7 +109,7 @@ export function ConfirmScreen({
             aria-describedby={photoError ? 'profile-photo-error' : undefined}
           />
           <label className={button.secondary} htmlFor="profile-photo">
-            {photo ? 'Change photo' : 'Upload photo'}
+            {accepted ? 'Change photo' : 'Upload photo'}
           </label>
         </div>
         {photoError ? (

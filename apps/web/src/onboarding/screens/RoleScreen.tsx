@@ -55,6 +55,7 @@ export function RoleScreen({
         pending={pending}
         pendingLabel="Continue"
         onBack={onBack}
+        backHref="/"
       >
         {freeText ? (
           <Field

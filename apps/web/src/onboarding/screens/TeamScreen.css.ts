@@ -22,7 +22,7 @@ export const spinner = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
-/** Members as compact rows (a phone shows several at once); each opens to the member's note. */
+/** Members as compact rows, each with photo, name, about and goal (spec 2). */
 export const members = style({
   listStyle: 'none',
   margin: 0,
@@ -37,23 +37,20 @@ export const members = style({
 });
 
 export const member = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.sm,
 });
 
-export const memberDetails = style({});
-
-export const memberSummary = style({
+export const memberText = style({
   display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  cursor: 'pointer',
-  listStyle: 'none',
-  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+  flexDirection: 'column',
+  gap: '0.125rem',
+  minWidth: 0,
 });
-
-export const memberHeadline = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
 export const yourSpot = style({
   border: `2px dashed ${vars.color.primary}`,
@@ -87,11 +84,7 @@ export const avatarInitials = style([
 
 export const memberName = style({ fontSize: vars.fontSize.md, margin: 0 });
 
-export const about = style({
-  color: vars.color.textMuted,
-  marginTop: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-});
+export const about = style({ fontSize: vars.fontSize.sm });
 
 export const goal = style({
   fontStyle: 'italic',

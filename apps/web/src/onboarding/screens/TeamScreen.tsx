@@ -106,21 +106,13 @@ function MatchedTeam({
       <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
         {team.members.map((member) => (
           <li key={member.id} className={styles.member}>
-            <details className={styles.memberDetails}>
-              <summary className={styles.memberSummary}>
-                <Avatar name={member.name} photo={member.photo} />
-                <span className={styles.memberHeadline}>
-                  {/* An h2 may not sit inside this span (HTML allows only phrasing content there),
-                      so the name is a heading by role, beside the goal in one line. */}
-                  {/* biome-ignore lint/a11y/useSemanticElements: an h2 here is invalid HTML */}
-                  <span className={styles.memberName} role="heading" aria-level={2}>
-                    {member.name}
-                  </span>
-                  <span className={styles.goal}>"{member.goalSummary}"</span>
-                </span>
-              </summary>
+            <Avatar name={member.name} photo={member.photo} />
+            {/* Spec 2: photo, name, about and the goal in quotes, all shown. */}
+            <div className={styles.memberText}>
+              <h2 className={styles.memberName}>{member.name}</h2>
               <p className={styles.about}>{member.aboutMe}</p>
-            </details>
+              <p className={styles.goal}>"{member.goalSummary}"</p>
+            </div>
           </li>
         ))}
         <li className={styles.yourSpot}>Your spot</li>

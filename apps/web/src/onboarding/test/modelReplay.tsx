@@ -229,9 +229,13 @@ function screenSummary(current: App): string {
   return `${current.history.location.pathname}: ${headings}`;
 }
 
-function findButton(name: string | RegExp): HTMLButtonElement | null {
+function findButton(control: Control & { kind: 'button' | 'link' }): HTMLElement | null {
+  const { name } = control;
   const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
-  return [...document.querySelectorAll('button')].find((button) => matches(textOf(button))) ?? null;
+  const elements = document.querySelectorAll<HTMLElement>(
+    control.kind === 'link' ? 'a[href]' : 'button',
+  );
+  return [...elements].find((element) => matches(textOf(element))) ?? null;
 }
 
 function labelled(label: string | RegExp): HTMLInputElement | HTMLTextAreaElement | null {
@@ -247,13 +251,18 @@ function labelled(label: string | RegExp): HTMLInputElement | HTMLTextAreaElemen
 }
 
 /** Disabled outright, or marked so for assistive technology while a call runs (focus stays). */
-function isDisabled(element: HTMLButtonElement | HTMLInputElement | HTMLTextAreaElement): boolean {
-  return element.disabled || element.closest('[aria-disabled="true"]') !== null;
+function isDisabled(element: HTMLElement): boolean {
+  const disabled =
+    (element instanceof HTMLButtonElement ||
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement) &&
+    element.disabled;
+  return disabled || element.closest('[aria-disabled="true"]') !== null;
 }
 
 function controlState(control: Control): ControlState {
-  if (control.kind === 'button') {
-    const button = findButton(control.name);
+  if (control.kind !== 'option') {
+    const button = findButton(control);
     if (button === null) return 'absent';
     return isDisabled(button) ? 'disabled' : 'enabled';
   }
@@ -272,7 +281,7 @@ async function perform(action: PersonAction, current: App, eventType: string): P
     );
   switch (action.kind) {
     case 'click': {
-      const button = findButton(action.control.name);
+      const button = findButton(action.control);
       if (button === null) throw missing(describeControl(action.control));
       if (isDisabled(button)) throw missing(`enabled ${describeControl(action.control)}`);
       await act(async () => {

@@ -11,6 +11,7 @@ import {
   type PhotoFile,
   STEP_ROUTES,
   selectHold,
+  stateToRoute,
 } from '@app/onboarding';
 import { MODEL_ACTORS, type ModelStep } from '@app/onboarding/testing';
 
@@ -30,14 +31,14 @@ const CATEGORY_TITLES: Record<string, string> = {
 
 /** A control on the screen, named as a person reads it. */
 export type Control =
-  /** A button by its text (a string matches the whole trimmed text). */
-  | { kind: 'button'; name: string | RegExp }
+  /** A button, or a link, by its text (a string matches the whole trimmed text). */
+  | { kind: 'button' | 'link'; name: string | RegExp }
   /** A radio option by its label. */
   | { kind: 'option'; label: string };
 
 /** One thing a person does. */
 export type PersonAction =
-  | { kind: 'click'; control: Control & { kind: 'button' } }
+  | { kind: 'click'; control: Control & { kind: 'button' | 'link' } }
   | { kind: 'fill'; label: string; value: string }
   | { kind: 'choose'; label: string }
   | { kind: 'choosePhoto'; photo: PhotoFile }
@@ -68,6 +69,7 @@ const click = (name: string | RegExp): PersonAction => ({
 });
 const fill = (label: string, value: string): PersonAction => ({ kind: 'fill', label, value });
 const button = (name: string | RegExp): Control => ({ kind: 'button', name });
+const link = (name: string | RegExp): Control => ({ kind: 'link', name });
 
 /* ------------------------------------------------------------------ */
 /* The allow-list                                                       */
@@ -86,7 +88,10 @@ export const NOT_OFFERED = {
     reason:
       'While a call is in flight the screen offers no Go back (disabled, or none at all); the machine ignores it if it comes anyway',
     prepare: [],
-    expect: [{ control: button(/^Go back$/i), in: ['absent', 'disabled'] }],
+    expect: [
+      { control: button(/^Go back$/i), in: ['absent', 'disabled'] },
+      { control: link(/^Go back$/i), in: ['absent', 'disabled'] },
+    ],
   }),
   homeWhileBusy: (): NotOffered => ({
     id: 'home-while-busy',
@@ -229,7 +234,11 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
         click('Submit'),
       );
     case 'nav.back':
-      return busy ? refused(NOT_OFFERED.backWhileBusy()) : person(click(/^Go back$/i));
+      if (busy) return refused(NOT_OFFERED.backWhileBusy());
+      // Spec 2: the role step's Go back is a link to /; the other steps' are buttons.
+      return stateToRoute(from).endsWith('/role')
+        ? person({ kind: 'click', control: { kind: 'link', name: /^Go back$/i } })
+        : person(click(/^Go back$/i));
     case 'nav.home':
       return busy ? refused(NOT_OFFERED.homeWhileBusy()) : person(click('Return to Homepage'));
     case 'nav.request':
@@ -271,6 +280,6 @@ export async function notOfferedProblem(
 
 /** A plan's steps written out for a failure message or a report. */
 export function describeControl(control: Control): string {
-  const name = control.kind === 'button' ? control.name : control.label;
+  const name = control.kind === 'option' ? control.label : control.name;
   return `${control.kind} ${typeof name === 'string' ? `"${name}"` : String(name)}`;
 }
