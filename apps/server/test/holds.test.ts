@@ -1,4 +1,4 @@
-import { HOLD_SECONDS, HoldResponse, Team, TeamList } from '@app/contracts';
+import { HOLD_SECONDS, HoldResponse, PublicUser, Team, TeamList } from '@app/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSON_HEADERS, SITE_ORIGIN, sessionCookie, signup, useTestSite } from './helper.ts';
@@ -230,6 +230,28 @@ describe('GET /api/proxy: only members are public', () => {
     const applicant = await t.site.inject({ url: `/api/proxy/users/${id}` });
     expect(applicant.statusCode).toBe(404);
     expect(applicant.body).toBe(unknown.body);
+  });
+
+  it('lets the session that created an account read it, with its real status, and no one else', async () => {
+    const owner = browser();
+    const created = await owner.signUp(signup({ teamId: 7 }));
+    const id = created.json().user.id;
+    const read = (cookie?: string) =>
+      t.site.inject({ url: `/api/proxy/users/${id}`, headers: cookie ? { cookie } : {} });
+    const own = await read(owner.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(PublicUser.parse(own.json())).toMatchObject({ id, status: 'Pending' });
+    // A read without the session, or with another visitor's, is the unknown id's 404, also right
+    // after the owner's read (nothing of it is kept for others).
+    const unknown = await t.site.inject({ url: '/api/proxy/users/2000000' });
+    const stranger = browser();
+    await stranger.hold(6);
+    for (const cookie of [undefined, stranger.cookie]) {
+      const other = await read(cookie);
+      expect(other.statusCode).toBe(404);
+      expect(other.body).toBe(unknown.body);
+    }
+    expect((await read(owner.cookie)).statusCode).toBe(200);
   });
 });
 

@@ -33,6 +33,9 @@ const READS: Record<string, FastifySchema> = {
 };
 export const PROXIED_READS = Object.keys(READS);
 
+/** A read of one user's record, with the id it names. */
+const OWN_USER = /^\/api\/proxy\/users\/(\d+)$/;
+
 /** Upload keys as the tracker makes them (seed/ada.svg, u/3f9c....webp): no dot-segments, no escapes. */
 const UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
@@ -132,8 +135,14 @@ export default async function proxyRoutes(app: FastifyInstance) {
     // so an expired entry costs the tracker one query, not one per waiting visitor. A busy path is
     // refreshed by one read once its answer is half way through its time, before it runs out.
     handler: (request, reply, dest, options) => {
-      if (!cache.enabled) return reply.from(dest, options);
       const key = request.url.split('?')[0] ?? request.url;
+      // The account this browser's session created reads its own record, whatever its standing,
+      // from the tracker's owner view; never cached, so no one else is served it.
+      const own = OWN_USER.exec(key);
+      if (own !== null && own[1] === request.sessionUserId()) {
+        return reply.from(`${dest.split('?')[0] ?? dest}/own`, options);
+      }
+      if (!cache.enabled) return reply.from(dest, options);
       // The session is only looked at while some session's own write decides what it is served.
       const reader = cache.hasWriters ? request.sessionId() : null;
       const cached = cache.get(key, reader);

@@ -43,6 +43,30 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The user as their owner sees them: whatever their standing, with the status of their place
+     * on a team (Active once a membership is, Pending while one waits for approval), else the
+     * account's own.
+     */
+    async getOwn(id: number, tx: Db = db) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      if (row === undefined) return null;
+      const places = await tx
+        .select({ status: memberships.status })
+        .from(memberships)
+        .where(eq(memberships.userId, id));
+      const held = places.map((place) => place.status);
+      const status =
+        row.status !== 'Active'
+          ? row.status
+          : held.includes('Active')
+            ? 'Active'
+            : held.includes('Pending')
+              ? 'Pending'
+              : row.status;
+      return { ...row, status };
+    },
+
     async emailTaken(email: string, tx: Db = db) {
       const [row] = await tx
         .select({ id: users.id })

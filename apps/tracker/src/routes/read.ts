@@ -37,6 +37,15 @@ export async function readRoutes(fastify: FastifyInstance) {
       toPublicUser(await found('User', request.params.id, (id) => repos.users.getMember(id))),
   );
 
+  app.get(
+    '/users/:id/own',
+    { schema: { params: IdParams, response: { 200: PublicUser } } },
+    // The same record for its owner (the site asks only for the account its session created):
+    // every user, with the status of their place on a team.
+    async (request) =>
+      toPublicUser(await found('User', request.params.id, (id) => repos.users.getOwn(id))),
+  );
+
   app.get('/focus-areas', { schema: { response: { 200: FocusAreaList } } }, async () => ({
     focusAreas: await repos.catalogue.focusAreas(),
   }));
