@@ -51,13 +51,21 @@ const EnvSchema = BaseEnv.extend({
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   /** Requests to /api per client per window (reads). */
   RATE_LIMIT_READ_MAX: positiveInt(300),
-  /** POSTs per client per window (onboarding, booking, feedback, profile, confirm). */
+  /** Writes (onboarding, holds, booking, feedback, confirm) per browser session per window. */
   RATE_LIMIT_WRITE_MAX: positiveInt(30),
   /**
-   * Accounts created (POST /api/users answered 201) per client address per signup window: a class
-   * of 30 behind one school address signs up; refused attempts do not count.
+   * Writes without a session per client address per window: a browser's first write (the role
+   * step) has none yet, so a group arriving together from one network shares this.
    */
-  RATE_LIMIT_SIGNUP_MAX: positiveInt(40),
+  RATE_LIMIT_WRITE_ANONYMOUS_MAX: positiveInt(120),
+  /** Writes of every session together per client address per window: the flood ceiling. */
+  RATE_LIMIT_WRITE_ADDRESS_MAX: positiveInt(600),
+  /**
+   * Accounts created (POST /api/users answered 201) per client address per signup window: a
+   * class, a small group or a team signing up together from one network fits; refused attempts
+   * are given back.
+   */
+  RATE_LIMIT_SIGNUP_MAX: positiveInt(150),
   /** Sign-up requests of any outcome per client address per signup window. */
   RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: positiveInt(120),
   /** Sign-up attempts per email address per signup window. */

@@ -151,7 +151,7 @@ describe('rate limits', () => {
   it.runIf(redisUp)('shares the counters between instances through Redis', async () => {
     const env = {
       REDIS_URL: 'redis://127.0.0.1:6379',
-      RATE_LIMIT_WRITE_MAX: '2',
+      RATE_LIMIT_WRITE_ANONYMOUS_MAX: '2',
     };
     const first = await buildTestSite({ tracker, env });
     const second = await buildTestSite({ tracker, env });

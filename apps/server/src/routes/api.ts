@@ -26,8 +26,8 @@ import { trackerAnswer } from '../plugins/app/tracker.ts';
 /** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
 export default async function apiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { read, write, signup, resend } = app.rateLimits;
-  const jsonWrite = { body: 'json' as const, rateLimit: write };
+  const { read, signup, resend } = app.rateLimits;
+  const jsonWrite = { body: 'json' as const };
 
   /**
    * A JSON write the tracker carries out as it is: validated by its schema here, its answer
@@ -36,8 +36,10 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   function forward(path: string, upstream: string, body: z.ZodType, answer: z.ZodType) {
     fastify.post(
       path,
-      { config: jsonWrite, schema: { body, response: { 201: answer } } },
+      { config: jsonWrite, onRequest: app.writeLimit, schema: { body, response: { 201: answer } } },
       async (request, reply) => {
+        // The browser's later writes (its held seat first) are then counted per session.
+        reply.ensureSession();
         const response = await app.trackerClient.send('POST', upstream, { json: request.body });
         return reply.code(201).send(trackerAnswer(answer, response));
       },
@@ -60,7 +62,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      await app.signupLimits.admit(request.ip, request.body.email);
+      const limits = await app.signupLimits.admit(request.ip, request.body.email);
       const headers: Record<string, string> =
         key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key };
       // The seat this browser holds on the team becomes the membership.
@@ -79,14 +81,12 @@ export default async function apiRoutes(fastify: FastifyInstance) {
         });
       } catch (error) {
         // A final refusal (taken, invalid) counts as an attempt with this address; busy does not.
-        if (error instanceof HttpError && error.statusCode < 500) {
-          await app.signupLimits.answered(request.body.email);
-        }
+        if (error instanceof HttpError && error.statusCode < 500) await limits.refused();
+        else await limits.undecided();
         throw error;
       }
       const created = trackerAnswer(CreateUserResponse, response);
-      await app.signupLimits.answered(request.body.email);
-      await app.signupLimits.created(request.ip);
+      limits.created();
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);
     },
@@ -107,6 +107,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     '/api/confirm-email',
     {
       config: jsonWrite,
+      onRequest: app.writeLimit,
       schema: { body: ConfirmEmailPayload, response: { 200: ConfirmEmailResponse } },
     },
     async (request) => {

@@ -21,7 +21,6 @@ const HoldParams = z.object({ id: HoldId });
  */
 export default async function holdRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { write } = app.rateLimits;
   const secret = app.config.sessionSecret;
 
   /** The owner key of this browser's session; a browser with no session holds nothing. */
@@ -36,7 +35,8 @@ export default async function holdRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/holds',
     {
-      config: { body: 'json', rateLimit: write },
+      config: { body: 'json' },
+      onRequest: app.writeLimit,
       schema: { body: CreateHoldPayload, response: { 201: HoldResponse } },
     },
     async (request, reply) => {
@@ -52,7 +52,7 @@ export default async function holdRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/holds/:id/extend',
     {
-      config: { rateLimit: write },
+      onRequest: app.writeLimit,
       schema: { params: HoldParams, response: { 200: HoldResponse } },
     },
     async (request) => {
@@ -68,7 +68,7 @@ export default async function holdRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/holds/:id',
     {
-      config: { rateLimit: write },
+      onRequest: app.writeLimit,
       schema: { params: HoldParams, response: { 204: z.void() } },
     },
     async (request, reply) => {

@@ -1,64 +1,19 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '@app/server-kit';
-import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 
-/** Fixed-window counters, in memory or in Redis (shared by every instance). */
-interface Counters {
-  get(key: string): Promise<{ count: number; ttlMs: number }>;
-  add(key: string, windowMs: number): Promise<number>;
-}
-
-function memoryCounters(now: () => number): Counters {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string) => {
-    const entry = windows.get(key);
-    if (entry && entry.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  return {
-    async get(key) {
-      const entry = live(key);
-      return entry ? { count: entry.count, ttlMs: entry.resetAt - now() } : { count: 0, ttlMs: 0 };
-    },
-    async add(key, windowMs) {
-      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs };
-      entry.count += 1;
-      windows.set(key, entry);
-      if (windows.size > 100_000) {
-        for (const k of windows.keys()) live(k);
-      }
-      return entry.count;
-    },
-  };
-}
-
-function redisCounters(redis: Redis): Counters {
-  const prefix = 'site-signup-limit:';
-  return {
-    async get(key) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      return { count: Number(count ?? 0), ttlMs: Math.max(0, ttl) };
-    },
-    async add(key, windowMs) {
-      const result = await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, windowMs, 'NX')
-        .exec();
-      const count = result?.[0]?.[1];
-      return typeof count === 'number' ? count : 0;
-    },
-  };
-}
+/** Makes a limiter of `points` per `durationMs`, in memory or shared through Redis. */
+export type LimiterFactory = (
+  name: string,
+  points: number,
+  durationMs: number,
+) => RateLimiterAbstract;
 
 export interface SignupLimitOptions {
   windowMs: number;
-  /** Accounts created per client address per window: refused attempts do not count. */
+  /** Accounts created per client address per window: attempts that create none are given back. */
   perAddress: number;
-  /** Sign-up attempts per email address per window, whatever their outcome. */
+  /** Sign-up attempts per email address per window, whatever their final outcome. */
   perEmail: number;
   /** Accounts created by everyone together per window. */
   global: number;
@@ -69,69 +24,79 @@ function wait(ms: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-/**
- * Limits on sign-ups that fit people: a class of 30 behind one school address can all sign up,
- * because only accounts actually created count against the address (a typo, a taken address or a
- * busy server cost nothing). Abuse stays bounded: accounts per address, attempts per email address
- * (so one address cannot be hammered), and a ceiling on accounts created by everyone together.
- * Redis, when configured, shares the counts between instances; if it fails, sign-ups go on.
- */
-export function signupLimits(
-  options: SignupLimitOptions,
-  redis: Redis | undefined,
-  onStoreError: (error: unknown) => void,
-  now: () => number = Date.now,
-) {
-  const counters = redis ? redisCounters(redis) : memoryCounters(now);
-  const safely = async <T>(run: () => Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      onStoreError(error);
-      return fallback;
+/** Spends one point, or refuses with `message` and the time until one is free again. */
+async function spend(limiter: RateLimiterAbstract, key: string, message: (wait: string) => string) {
+  try {
+    await limiter.consume(key);
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) {
+      throw new HttpError('RATE_LIMITED', message(wait(refusal.msBeforeNext)));
     }
-  };
+    throw refusal;
+  }
+}
+
+/**
+ * Limits on sign-ups that fit people and cannot be raced. Each counter is taken atomically before
+ * the sign-up is sent on (so 150 sign-ups sent at once can never pass a cap of 100), and given back
+ * when the outcome shows it should not count: an attempt the tracker was too busy for or could not
+ * be reached for, and an account slot when no account was made. What stays bounded: accounts per
+ * address (a class of 60 behind one school address fits), attempts per email address, and
+ * accounts created by everyone together.
+ */
+export function signupLimits(options: SignupLimitOptions, limiter: LimiterFactory) {
+  const perEmail = limiter('signup-email', options.perEmail, options.windowMs);
+  const perAddress = limiter('signup-address', options.perAddress, options.windowMs);
+  const everyone = limiter('signup-global', options.global, options.windowMs);
   const emailKey = (email: string) =>
-    `email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
-  const none = { count: 0, ttlMs: 0 };
+    createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  const giveBack = (taken: [RateLimiterAbstract, string][]) =>
+    Promise.all(taken.map(([from, key]) => from.reward(key, 1).catch(() => undefined)));
 
   return {
-    /** Before a sign-up is sent on: refuses with 429 RATE_LIMITED when a limit is reached. */
-    async admit(address: string, email: string) {
-      const tries = await safely(() => counters.get(emailKey(email)), none);
-      if (tries.count >= options.perEmail) {
-        const { ttlMs } = tries;
-        throw new HttpError(
-          'RATE_LIMITED',
-          `Too many sign-up attempts with this email address. Please wait ${wait(ttlMs)} and try again.`,
-        );
-      }
-      const mine = await safely(() => counters.get(`address:${address}`), none);
-      if (mine.count >= options.perAddress) {
-        throw new HttpError(
-          'RATE_LIMITED',
-          `Too many accounts were created from your network. Please wait ${wait(mine.ttlMs)} and try again.`,
-        );
-      }
-      const everyone = await safely(() => counters.get('global'), none);
-      if (everyone.count >= options.global) {
-        throw new HttpError(
-          'RATE_LIMITED',
-          `Too many people are signing up right now. Please wait ${wait(everyone.ttlMs)} and try again.`,
-        );
-      }
-    },
     /**
-     * After the tracker gave a final answer for this email address (created, taken, refused):
-     * busy or unreachable answers and retries waiting for them do not count as attempts.
+     * Takes this sign-up's place under every limit, or refuses with 429 RATE_LIMITED (taking
+     * nothing). Returns what to call once the tracker's answer is known.
      */
-    async answered(email: string) {
-      await safely(() => counters.add(emailKey(email), options.windowMs), 0);
-    },
-    /** After the tracker created the account. */
-    async created(address: string) {
-      await safely(() => counters.add(`address:${address}`, options.windowMs), 0);
-      await safely(() => counters.add('global', options.windowMs), 0);
+    async admit(address: string, email: string) {
+      const taken: [RateLimiterAbstract, string][] = [];
+      const steps: [RateLimiterAbstract, string, (wait: string) => string][] = [
+        [
+          perEmail,
+          emailKey(email),
+          (w) =>
+            `Too many sign-up attempts with this email address. Please wait ${w} and try again.`,
+        ],
+        [
+          perAddress,
+          address,
+          (w) =>
+            `Too many accounts were created from your network. Please wait ${w} and try again.`,
+        ],
+        [
+          everyone,
+          'all',
+          (w) => `Too many people are signing up right now. Please wait ${w} and try again.`,
+        ],
+      ];
+      try {
+        for (const [from, key, message] of steps) {
+          await spend(from, key, message);
+          taken.push([from, key]);
+        }
+      } catch (error) {
+        await giveBack(taken);
+        throw error;
+      }
+      const [attempt, ...accounts] = taken;
+      return {
+        /** The tracker made the account: everything taken stays taken. */
+        created: () => {},
+        /** A final refusal (taken, invalid): it counts as an attempt, not as an account. */
+        refused: () => giveBack(accounts),
+        /** Busy or unreachable: nothing was decided, so nothing counts. */
+        undecided: () => giveBack(attempt ? [attempt, ...accounts] : accounts),
+      };
     },
   };
 }

@@ -1,16 +1,20 @@
 import { HttpError } from '@app/server-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { type SignupLimits, signupLimits } from '../app/signup-limits.ts';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { type LimiterFactory, type SignupLimits, signupLimits } from '../app/signup-limits.ts';
 
 export interface RateLimits {
   /** GET /api/* answers (proxy, status, next date) and the 404 handler. */
   read: RateLimitOptions;
-  /** State-changing POSTs. */
-  write: RateLimitOptions;
-  /** Account creation: far tighter than anything else. */
+  /** Account creation requests of any outcome per address. */
   signup: RateLimitOptions;
   /** Profile saves, per account (the session's), so one browser cannot fill the photo store. */
   profile: RateLimitOptions;
@@ -22,6 +26,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
     signupLimits: SignupLimits;
+    /**
+     * The limit on writes (an onRequest hook): per browser session, or per address for a write
+     * with no session yet, under one ceiling per address for all of them.
+     */
+    writeLimit: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -73,7 +82,6 @@ export default fp(
     });
     app.decorate('rateLimits', {
       read: { max: env.RATE_LIMIT_READ_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
-      write: { max: env.RATE_LIMIT_WRITE_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
       signup: {
         max: env.RATE_LIMIT_SIGNUP_ATTEMPTS_MAX,
         timeWindow: env.RATE_LIMIT_SIGNUP_WINDOW_MS,
@@ -88,6 +96,20 @@ export default fp(
         },
       },
     });
+    // Counters taken atomically before the work they guard (rate-limiter-flexible), in Redis when
+    // it is configured; while Redis is unreachable each instance counts in memory instead.
+    const limiter: LimiterFactory = (name, points, durationMs) => {
+      const duration = Math.max(1, Math.ceil(durationMs / 1000));
+      const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+      if (!redis) return memory;
+      return new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `site-limit:${name}`,
+        points,
+        duration,
+        insuranceLimiter: memory,
+      });
+    };
     app.decorate(
       'signupLimits',
       signupLimits(
@@ -97,10 +119,30 @@ export default fp(
           perEmail: env.RATE_LIMIT_SIGNUP_EMAIL_MAX,
           global: env.RATE_LIMIT_SIGNUP_GLOBAL_MAX,
         },
-        redis,
-        (error) => app.log.warn({ err: error }, 'sign-up limit store error'),
+        limiter,
       ),
     );
+    const window = env.RATE_LIMIT_WINDOW_MS;
+    const perSession = limiter('write-session', env.RATE_LIMIT_WRITE_MAX, window);
+    const anonymous = limiter('write-anonymous', env.RATE_LIMIT_WRITE_ANONYMOUS_MAX, window);
+    const perAddress = limiter('write-address', env.RATE_LIMIT_WRITE_ADDRESS_MAX, window);
+    const take = async (from: RateLimiterAbstract, key: string) => {
+      try {
+        await from.consume(key);
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        throw new HttpError(
+          'RATE_LIMITED',
+          `Too many requests. Please wait ${retryPhrase(refusal.msBeforeNext)} and try again.`,
+        );
+      }
+    };
+    app.decorate('writeLimit', async (request: FastifyRequest) => {
+      const session = request.sessionId();
+      if (session === null) return take(anonymous, request.ip);
+      await take(perAddress, request.ip);
+      await take(perSession, session);
+    });
   },
   { name: 'rate-limits', dependencies: ['config'] },
 );
