@@ -543,6 +543,48 @@ describe('booking and feedback', () => {
     expect((await post('/api/booking', good)).json().id).toBe(before + 1);
   });
 
+  it('stores a booking or feedback sent again with its idempotency key once, answering the first', async () => {
+    const keyed = (url: string, payload: unknown, key: string) =>
+      t.site.inject({
+        method: 'POST',
+        url,
+        headers: { ...JSON_HEADERS, 'idempotency-key': key },
+        payload: JSON.stringify(payload),
+      });
+    const booking = {
+      name: 'Ada',
+      email: 'ada.again@example.com',
+      phone: '5551234',
+      category: 'work',
+    };
+    const key = `booking-${Date.now()}-${process.pid}`;
+    const mailsBefore = t.tracker.mail.filter((mail) => mail.to === booking.email).length;
+    const first = await keyed('/api/booking', booking, key);
+    const again = await keyed('/api/booking', booking, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    // A new booking (no key) is the next row: the repeat stored nothing.
+    const next = await post('/api/booking', booking);
+    expect(next.json().id).toBe(first.json().id + 1);
+    await vi.waitFor(() =>
+      expect(t.tracker.mail.filter((mail) => mail.to === booking.email)).toHaveLength(
+        mailsBefore + 2,
+      ),
+    );
+    // The same key with other details is refused, not stored.
+    const other = await keyed('/api/booking', { ...booking, phone: '5559999' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    const feedback = { name: 'Ada', email: 'ada@example.com', feedback: 'Later.', category: 'god' };
+    const feedbackKey = `feedback-${Date.now()}-${process.pid}`;
+    const said = await keyed('/api/feedback', feedback, feedbackKey);
+    const saidAgain = await keyed('/api/feedback', feedback, feedbackKey);
+    expect(saidAgain.json()).toEqual(said.json());
+    expect((await post('/api/feedback', feedback)).json().id).toBe(said.json().id + 1);
+  });
+
   it('requires name, email and feedback', async () => {
     for (const field of ['name', 'email', 'feedback']) {
       const payload: Record<string, unknown> = {

@@ -48,9 +48,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** A sign-up's options: the same idempotency key on every retry of one attempt. */
-export interface CreateUserOptions extends CallOptions {
+/**
+ * The options of a write the person may send again after a lost answer (a sign-up, a booking,
+ * feedback): the same idempotency key each time, so the server answers it with the first answer.
+ */
+export interface IdempotentOptions extends CallOptions {
   idempotencyKey?: string;
+}
+/** A sign-up's options. */
+export type CreateUserOptions = IdempotentOptions;
+
+function withKey(idempotencyKey: string | undefined) {
+  return idempotencyKey === undefined
+    ? {}
+    : { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
 }
 
 export interface ProfileUpdate {
@@ -348,9 +359,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'post',
         json: payload,
         ...call,
-        ...(idempotencyKey === undefined
-          ? {}
-          : { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+        ...withKey(idempotencyKey),
       });
       if (!answer.ok) throw httpError(answer, createUserMessage(answer));
       return parseBody(answer, CreateUserResponse, MESSAGES.invalidServerResponse);
@@ -403,8 +412,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /** POST /api/booking. Errors carry the server's message or the spec's defaults. */
-    async submitBooking(payload: BookingPayload, call?: CallOptions): Promise<BookingResult> {
-      const answer = await send('api/booking', { method: 'post', json: payload, ...call });
+    async submitBooking(
+      payload: BookingPayload,
+      { idempotencyKey, ...call }: IdempotentOptions = {},
+    ): Promise<BookingResult> {
+      const answer = await send('api/booking', {
+        method: 'post',
+        json: payload,
+        ...call,
+        ...withKey(idempotencyKey),
+      });
       if (!answer.ok) {
         throw httpError(answer, errorBody(answer)?.message || MESSAGES.bookingDefaultError);
       }
@@ -412,8 +429,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /** POST /api/feedback. */
-    async submitFeedback(payload: FeedbackPayload, call?: CallOptions): Promise<FeedbackResult> {
-      const answer = await send('api/feedback', { method: 'post', json: payload, ...call });
+    async submitFeedback(
+      payload: FeedbackPayload,
+      { idempotencyKey, ...call }: IdempotentOptions = {},
+    ): Promise<FeedbackResult> {
+      const answer = await send('api/feedback', {
+        method: 'post',
+        json: payload,
+        ...call,
+        ...withKey(idempotencyKey),
+      });
       if (!answer.ok) throw httpError(answer);
       return parseBody(answer, FeedbackResponse, MESSAGES.invalidServerResponse);
     },

@@ -313,8 +313,14 @@ export const IdempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Must be 16 to 128 letters, digits or _.:-');
 
-/** The headers of a sign-up: the idempotency key is optional; other headers pass untouched. */
-export const SignUpHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
+/**
+ * The headers of a write that a lost answer may make the browser send again (a sign-up, a booking,
+ * feedback): the idempotency key is optional; other headers pass untouched.
+ */
+export const IdempotentHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional(),
+});
+export const SignUpHeaders = IdempotentHeaders;
 
 export const ProfileFields = z.object({
   aboutMe: z

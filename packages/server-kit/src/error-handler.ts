@@ -105,6 +105,9 @@ export const errorHandler = fp<ErrorHandlerOptions>(
       if (answer instanceof RetryLaterError) {
         reply.header('retry-after', String(answer.retryAfterSeconds));
       }
+      // Refused before its body was read (an upload that is not an image, say): the rest of the
+      // body is not read, so the connection is closed with the answer rather than left waiting.
+      if (!raw.complete) reply.header('connection', 'close');
       return reply.code(answer.statusCode).send(body);
     });
   },

@@ -9,6 +9,7 @@ import {
   FeedbackResponse,
   HOLD_OWNER_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  IdempotentHeaders,
   NextAvailableDateResponse,
   OnboardingPayload,
   OnboardingResponse,
@@ -33,22 +34,40 @@ export default async function apiRoutes(fastify: FastifyInstance) {
    * A JSON write the tracker carries out as it is: validated by its schema here, its answer
    * checked. (Declared on the plain instance: the body is passed on, never read.)
    */
-  function forward(path: string, upstream: string, body: z.ZodType, answer: z.ZodType) {
+  function forward(
+    path: string,
+    upstream: string,
+    body: z.ZodType,
+    answer: z.ZodType,
+    { idempotent = false } = {},
+  ) {
     fastify.post(
       path,
-      { config: jsonWrite, onRequest: app.writeLimit, schema: { body, response: { 201: answer } } },
+      {
+        config: jsonWrite,
+        onRequest: app.writeLimit,
+        schema: {
+          ...(idempotent ? { headers: IdempotentHeaders } : {}),
+          body,
+          response: { 201: answer },
+        },
+      },
       async (request, reply) => {
         // The browser's later writes (its held seat first) are then counted per session.
         reply.ensureSession();
-        const response = await app.trackerClient.send('POST', upstream, { json: request.body });
+        const key = idempotent ? request.headers[IDEMPOTENCY_KEY_HEADER] : undefined;
+        const response = await app.trackerClient.send('POST', upstream, {
+          json: request.body,
+          ...(typeof key === 'string' ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
+        });
         return reply.code(201).send(trackerAnswer(answer, response));
       },
     );
   }
 
   forward('/api/onboarding', '/onboarding', OnboardingPayload, OnboardingResponse);
-  forward('/api/booking', '/bookings', BookingPayload, BookingResponse);
-  forward('/api/feedback', '/feedback', FeedbackPayload, FeedbackResponse);
+  forward('/api/booking', '/bookings', BookingPayload, BookingResponse, { idempotent: true });
+  forward('/api/feedback', '/feedback', FeedbackPayload, FeedbackResponse, { idempotent: true });
 
   app.post(
     '/api/users',

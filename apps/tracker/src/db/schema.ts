@@ -193,6 +193,8 @@ export const bookings = pgTable('bookings', {
   phone: text('phone').notNull(),
   category: text('category').notNull(),
   slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
+  /** The browser's idempotency key: the same booking sent again finds this row. */
+  idempotencyKey: text('idempotency_key').unique(),
   createdAt: createdAt(),
 });
 
@@ -202,6 +204,8 @@ export const feedback = pgTable('feedback', {
   email: text('email').notNull(),
   feedback: text('feedback').notNull(),
   category: text('category').notNull(),
+  /** The browser's idempotency key: the same feedback sent again finds this row. */
+  idempotencyKey: text('idempotency_key').unique(),
   createdAt: createdAt(),
 });
 

@@ -3,6 +3,8 @@ import {
   BookingResponse,
   FeedbackPayload,
   FeedbackResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotentHeaders,
   MESSAGES,
   NextAvailableDateResponse,
   OnboardingPayload,
@@ -25,9 +27,16 @@ export async function submissionRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/bookings',
-    { schema: { body: BookingPayload, response: { 201: BookingResponse } } },
+    {
+      schema: {
+        headers: IdempotentHeaders,
+        body: BookingPayload,
+        response: { 201: BookingResponse },
+      },
+    },
     async (request, reply) => {
-      const { id, slot } = await bookInfoCall(app, request.body);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] ?? null;
+      const { id, slot } = await bookInfoCall(app, request.body, key);
       return reply
         .code(201)
         .send({ message: MESSAGES.bookingConfirmed, id, date: slot.toISOString() });
@@ -36,9 +45,16 @@ export async function submissionRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/feedback',
-    { schema: { body: FeedbackPayload, response: { 201: FeedbackResponse } } },
+    {
+      schema: {
+        headers: IdempotentHeaders,
+        body: FeedbackPayload,
+        response: { 201: FeedbackResponse },
+      },
+    },
     async (request, reply) => {
-      const id = await repos.submissions.addFeedback(request.body);
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER] ?? null;
+      const id = await repos.submissions.addFeedback({ ...request.body, idempotencyKey });
       return reply.code(201).send({ message: 'Thank you for your feedback.', id });
     },
   );

@@ -59,16 +59,26 @@ function bookingMail(booking: BookingPayload, slot: Date, now: Date): OutgoingMa
   };
 }
 
-/** Books the next info call and queues its confirmation email, in one transaction. */
-export async function bookInfoCall(ctx: TrackerContext, booking: BookingPayload) {
+/**
+ * Books the next info call and queues its confirmation email, in one transaction. The same
+ * booking sent again with its idempotency key answers with the first one, and mails nothing more.
+ */
+export async function bookInfoCall(
+  ctx: TrackerContext,
+  booking: BookingPayload,
+  idempotencyKey: string | null = null,
+) {
   const { repos, database, trackerConfig: config } = ctx;
   const now = config.now();
   const slot = nextSlot(now, config.bookingWeekdays);
-  const id = await database.db.transaction(async (tx) => {
-    const id = await repos.submissions.addBooking({ ...booking, slotAt: slot }, tx);
-    await repos.outbox.enqueue(bookingMail(booking, slot, now), tx);
-    return id;
+  const booked = await database.db.transaction(async (tx) => {
+    const row = await repos.submissions.addBooking(
+      { ...booking, slotAt: slot, idempotencyKey },
+      tx,
+    );
+    if (row.created) await repos.outbox.enqueue(bookingMail(booking, slot, now), tx);
+    return row;
   });
   ctx.mailer.kick();
-  return { id, slot };
+  return { id: booked.id, slot: booked.slotAt };
 }

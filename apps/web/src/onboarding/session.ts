@@ -8,8 +8,8 @@ import type {
   TeamView,
 } from '@app/contracts';
 import {
+  createIdempotencyKeys,
   createIntervalClock,
-  createSignupKeys,
   type HeldSeat,
   type OnboardingEvent,
   onboardingMachine,
@@ -62,7 +62,7 @@ const newKey = () => crypto.randomUUID();
 /** The machine with the app's real calls and effects. */
 export function provideOnboarding(deps: OnboardingDeps) {
   const { api } = deps;
-  const signupKeys = createSignupKeys(deps.newKey ?? newKey);
+  const submissionKeys = createIdempotencyKeys(deps.newKey ?? newKey);
   return onboardingMachine.provide({
     actors: {
       submitOnboarding: fromPromise<unknown, OnboardingPayload>(({ input, signal }) =>
@@ -93,9 +93,9 @@ export function provideOnboarding(deps: OnboardingDeps) {
       releaseHold: fromPromise<unknown, { holdId: string }>(({ input }) =>
         api.releaseHold(input.holdId).catch(() => undefined),
       ),
-      // Sent once (spec 9: no retries); Submit pressed again resends the same key.
+      // Sent once (spec 9: no retries); the button pressed again resends the same key.
       createUser: fromPromise<CreateUserResponse, CreateUserPayload>(({ input, signal }) =>
-        api.createUser(input, { signal, idempotencyKey: signupKeys.keyFor(input) }),
+        api.createUser(input, { signal, idempotencyKey: submissionKeys.keyFor(input) }),
       ),
       updateProfile: fromPromise<unknown, UpdateProfileInput>(({ input, signal }) =>
         api.updateProfile(
@@ -111,10 +111,10 @@ export function provideOnboarding(deps: OnboardingDeps) {
         api.getNextAvailableDate({ signal }),
       ),
       submitBooking: fromPromise<unknown, BookingPayload>(({ input, signal }) =>
-        api.submitBooking(input, { signal }),
+        api.submitBooking(input, { signal, idempotencyKey: submissionKeys.keyFor(input) }),
       ),
       submitFeedback: fromPromise<unknown, FeedbackPayload>(({ input, signal }) =>
-        api.submitFeedback(input, { signal }),
+        api.submitFeedback(input, { signal, idempotencyKey: submissionKeys.keyFor(input) }),
       ),
       clock: createIntervalClock(deps.now, globalThis, deps.tickMs),
     },

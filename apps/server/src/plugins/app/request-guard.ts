@@ -28,6 +28,14 @@ function sameHost(origin: URL, requestHost: string): boolean {
   }
 }
 
+const TWO_HOSTS = new HttpError('BAD_REQUEST', 'The request must name exactly one Host.');
+
+function hostHeaders(raw: string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
@@ -42,6 +50,9 @@ export default fp(
     const allowed = new Set(app.config.env.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin));
 
     app.addHook('onRequest', async (request) => {
+      // Node keeps the first of several Host headers; a request that names two hosts is
+      // ambiguous (a cache or proxy in front may have read the other one), so it is refused.
+      if (hostHeaders(request.raw.rawHeaders) > 1) throw TWO_HOSTS;
       if (SAFE_METHODS.has(request.method)) return;
 
       if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;

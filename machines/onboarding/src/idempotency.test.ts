@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSignupKeys } from './signup.ts';
+import { createIdempotencyKeys } from './idempotency.ts';
 
 const payload = {
   email: 'ada@example.com',
@@ -16,13 +16,13 @@ function counter() {
 
 describe('sign-up idempotency keys', () => {
   it('sends the same key when the same sign-up is submitted again', () => {
-    const keys = createSignupKeys(counter());
+    const keys = createIdempotencyKeys(counter());
     expect(keys.keyFor(payload)).toBe('key-1');
     expect(keys.keyFor({ ...payload })).toBe('key-1');
   });
 
   it('gives a changed sign-up a new key', () => {
-    const keys = createSignupKeys(counter());
+    const keys = createIdempotencyKeys(counter());
     keys.keyFor(payload);
     expect(keys.keyFor({ ...payload, email: 'ada@example.org' })).toBe('key-2');
     expect(keys.keyFor(payload)).toBe('key-3');
