@@ -1,6 +1,7 @@
 import { errorHandler, openApi, rejectNul } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { OPERATIONS, SECURITY_SCHEMES } from './openapi-operations.ts';
 import appConfig, { type SiteConfig } from './plugins/app/config.ts';
 import readCache from './plugins/app/read-cache.ts';
 import requestGuard from './plugins/app/request-guard.ts';
@@ -39,6 +40,10 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
       'for validation; state-changing requests must come from the site itself.',
     path: '/api/openapi.json',
     routeConfig: { rateLimit: instance.rateLimits.read },
+    // Pages, static files and the proxied photos are not API operations.
+    documents: (url) => url.startsWith('/api/'),
+    operations: OPERATIONS,
+    securitySchemes: SECURITY_SCHEMES,
   });
 
   await instance.register(tracker);

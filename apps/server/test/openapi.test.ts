@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestSite } from './helper.ts';
 
@@ -71,4 +75,36 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(doc)).not.toContain('acp_');
     await site.close();
   });
+
+  it('is a description other tools accept: redocly lint finds no error', async () => {
+    const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
+    const response = await site.inject({ url: '/api/openapi.json' });
+    await site.close();
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as {
+      servers?: unknown[];
+      paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
+    };
+    expect(doc.servers).toHaveLength(1);
+    // Only API operations: no page, static file or proxied photo route.
+    for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\//);
+    const ids = new Set<string>();
+    let operationCount = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.summary, `${method} ${path}`).toMatch(/\w/);
+        expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        ids.add(operation.operationId ?? '');
+        operationCount += 1;
+      }
+    }
+    expect(ids.size).toBe(operationCount);
+    expect(doc.paths['/api/users']?.post?.operationId).toBe('postApiUsers');
+    const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'site.json');
+    writeFileSync(file, response.body);
+    const lint = spawnSync('pnpm', ['exec', 'redocly', 'lint', '--format', 'summary', file], {
+      encoding: 'utf8',
+    });
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+  }, 60_000);
 });

@@ -25,7 +25,13 @@ export {
   readProfileForm,
   registerProfileMultipart,
 } from './multipart.ts';
-export { type OpenApiOptions, openApi } from './openapi.ts';
+export {
+  type ApiKeyScheme,
+  type OpenApiOptions,
+  openApi,
+  openApiPath,
+  operationIdOf,
+} from './openapi.ts';
 export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
 export {
