@@ -97,6 +97,7 @@ const SELF_LABELLED: ReadonlySet<string> = new Set([
   MESSAGES.validEmail,
   MESSAGES.validPhone,
   MESSAGES.passwordHint,
+  MESSAGES.enterPassword,
 ]);
 
 /**
