@@ -622,6 +622,23 @@ describe('account step', () => {
     expect(system.tracked).toEqual(['Onboard_success_page_loaded']);
   });
 
+  it('says a join request sent beside the sample team will be assigned, not sent to a team', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [FULL_TEAM]);
+    expect(system.context().team).toEqual(SAMPLE_TEAM);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    system.send({ type: 'intro.submit', name: 'Ada Lovelace' });
+    system.send({ type: 'goal.submit', goal: 'Finish my notes' });
+    system.send({ type: 'commit.accept' });
+    system.send({ type: 'sync.accept' });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.resolve('createUser', { user: { id: 42 }, joinRequestSuccess: true });
+    expect(system.toasts).toEqual([
+      { title: MESSAGES.joinRequestSuccessTitle, description: MESSAGES.joinRequestSentUnassigned },
+    ]);
+  });
+
   it('warns when the account exists but the join request failed', async () => {
     const system = start();
     await toAccount(system);

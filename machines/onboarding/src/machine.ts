@@ -164,6 +164,11 @@ const toast = {
     title: MESSAGES.joinRequestSuccessTitle,
     description: MESSAGES.joinRequestSuccess,
   }),
+  // Beside the sample team the request goes to us, not to a team: we assign one.
+  joinRequestSentUnassigned: showToast({
+    title: MESSAGES.joinRequestSuccessTitle,
+    description: MESSAGES.joinRequestSentUnassigned,
+  }),
   bookingConfirmed: showToast({
     title: MESSAGES.bookingConfirmedTitle,
     description: MESSAGES.bookingConfirmed,
@@ -813,11 +818,15 @@ export const onboardingMachine = onboardingSetup.createMachine({
                           params: ({ event }) => ({ id: String(event.output.user.id) }),
                         },
                         storeUserId,
-                        enqueueActions(({ event, enqueue }) => {
+                        enqueueActions(({ context, event, enqueue }) => {
                           if (event.output.joinRequestWarning !== undefined) {
                             enqueue(toast.joinRequestWarned);
                           } else if (event.output.joinRequestSuccess === true) {
-                            enqueue(toast.joinRequestSent);
+                            enqueue(
+                              context.team?.source === 'sample'
+                                ? toast.joinRequestSentUnassigned
+                                : toast.joinRequestSent,
+                            );
                           }
                         }),
                       ],

@@ -99,8 +99,8 @@ describe('team selection (spec 4, steps 1-4)', () => {
   });
 });
 
-describe('ranking among teams with an open seat', () => {
-  it('leaves out full teams and keeps the spec order among the rest', () => {
+describe('ranking: the spec candidates first, open seats after', () => {
+  it("offers only the prospect's own area, role teams first, most active first", () => {
     const teams = [
       team(1, 'Role team, full', 3, 2, 4, 0),
       team(2, 'Role team', 3, 2, 2, 1),
@@ -113,8 +113,23 @@ describe('ranking among teams with an open seat', () => {
       focusAreaName: 'god',
       roleName: 'Spiritually Old Christian',
     });
-    // Role match first; without it the area match; then every team left, most active first.
-    expect(ranked.map((choice) => choice.id)).toEqual(['2', '3', '4']);
+    expect(ranked.map((choice) => choice.id)).toEqual(['2', '3']);
+  });
+
+  it("never offers another area's team when the prospect's teams are all full", () => {
+    // A Work employee: every Work team is full; a School team has seats.
+    const teams = [
+      team(1, 'Deep Work Crew', 1, 7, 3, 0),
+      team(2, 'Founders Circle', 1, 8, 4, 0),
+      team(3, 'Senior Year Sprint', 2, 4, 2, 3),
+    ];
+    expect(rankTeams({ ...base, teams, focusAreaName: 'work', roleName: 'Employee' })).toEqual([]);
+  });
+
+  it('falls back to every team only for an area that has no team at all', () => {
+    const teams = [team(1, 'A', 2, 4, 2, 1), team(2, 'B', 3, 1, 3, 1), team(3, 'C', 3, 2, 1, 0)];
+    const ranked = rankTeams({ ...base, teams, focusAreaName: 'work', roleName: 'Employee' });
+    expect(ranked.map((choice) => choice.id)).toEqual(['2', '1']);
   });
 
   it('is empty when every team is full', () => {
@@ -136,7 +151,7 @@ describe('ranking among teams with an open seat', () => {
       list.map((t) => team(t.id, t.name, t.focusAreaId, t.focusRoleId, t.active, t.openSeats)),
     );
 
-  it('ranks every team with an open seat exactly once, and starts with the spec choice', () => {
+  it('ranks only teams with an open seat, each once', () => {
     fc.assert(
       fc.property(
         teamsArb,
@@ -144,10 +159,10 @@ describe('ranking among teams with an open seat', () => {
         fc.string(),
         (teams, area, role) => {
           const input = { ...base, teams, focusAreaName: area, roleName: role };
-          const ranked = rankTeams(input);
-          const open = teams.filter((t) => t.openSeats !== 0);
-          expect(ranked.map((c) => c.id).sort()).toEqual(open.map((t) => t.id).sort());
-          expect(ranked[0] ?? null).toEqual(selectTeam({ ...input, teams: open }));
+          const ranked = rankTeams(input).map((choice) => choice.id);
+          expect(new Set(ranked).size).toBe(ranked.length);
+          const open = teams.filter((t) => t.openSeats !== 0).map((t) => t.id);
+          for (const id of ranked) expect(open).toContain(id);
         },
       ),
     );

@@ -114,20 +114,39 @@ export function selectTeam(input: TeamSelectionInput): TeamChoice | null {
   return chosen === undefined ? null : { id: chosen.id, name: chosen.name };
 }
 
+/** Orders teams by Active members, most first; the list's order breaks ties (spec 4 step 4). */
+function byMostActive(teams: readonly TeamView[]): TeamView[] {
+  return [...teams].sort((a, b) => b.members.length - a.members.length);
+}
+
 /**
- * The teams to try, best first: the spec's selection among the teams with an open seat, then the
- * same selection among those left, and so on. When the seat of the first is taken meanwhile, the
- * next is the team the rules would have chosen without it.
+ * The teams to try, best first. The spec's candidate rules (spec 4 steps 2-3) are applied to all
+ * teams first, and our open-seat rule after them, so a prospect is only ever offered a team of
+ * their own area: the role's teams with an open seat, then the rest of the area's, then the name
+ * matches, each by most Active members. Only an area with no team at all falls back to every team
+ * (spec 4 step 3). When the prospect's teams exist but are all full the list is empty: the team
+ * step says so rather than offer another area's team. When the seat of the first is taken
+ * meanwhile, the next is the next of these.
  */
 export function rankTeams(input: TeamSelectionInput): TeamChoice[] {
-  let left = input.teams.filter(hasOpenSeat);
+  const { teams } = input;
+  const { focusAreaId, roleId } = resolveSelectionIds(input);
+  const names = [key(input.roleName), key(input.focusAreaName)].filter((name) => name !== '');
+  const tiers = [
+    roleId === null ? [] : teams.filter((team) => team.focusRoleId === roleId),
+    focusAreaId === null ? [] : teams.filter((team) => team.focusAreaId === focusAreaId),
+    teams.filter((team) => names.some((name) => key(team.name).includes(name))),
+  ];
+  if (tiers.every((tier) => tier.length === 0)) tiers.push([...teams]);
   const ranked: TeamChoice[] = [];
-  for (;;) {
-    const chosen = selectTeam({ ...input, teams: left });
-    if (chosen === null) return ranked;
-    ranked.push(chosen);
-    left = left.filter((team) => team.id !== chosen.id);
+  for (const tier of tiers) {
+    for (const team of byMostActive(tier.filter(hasOpenSeat))) {
+      if (!ranked.some((chosen) => chosen.id === team.id)) {
+        ranked.push({ id: team.id, name: team.name });
+      }
+    }
   }
+  return ranked;
 }
 
 /** The team's details as shown, or null when they lack Active members (spec 4 step 5). */

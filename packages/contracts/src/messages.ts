@@ -29,6 +29,9 @@ export const MESSAGES = {
   invalidServerResponse: 'Server returned an invalid response. Please try again later.',
   joinRequestSuccessTitle: 'Success!',
   joinRequestSuccess: 'Your join request has been sent to the team.',
+  /** After a sign-up beside the sample team: no team has it yet. */
+  joinRequestSentUnassigned:
+    'Your join request has been sent. We will assign your team within 5 days.',
   joinRequestWarningTitle: 'Account created',
   joinRequestWarning:
     'Your account was created, but there was an issue with your join request. The admin will be notified.',
@@ -74,8 +77,14 @@ export const MESSAGES = {
   /** Said by screen readers, politely, only at these moments (WCAG 2.2.1, 4.1.3). */
   holdAnnounceEnding: 'Your slot hold is ending: 1 minute left.',
   holdAnnounceSeconds: (seconds: number) => `${seconds} seconds left to hold your slot.`,
-  sampleTeamUnreachable: 'This is an example team: the team list could not be reached.',
-  sampleTeamFull: 'This is an example team: every team is full right now.',
+  /** The team step's heading when the prospect's teams are all full (no other area's is offered). */
+  areaFullHeading: (area: string) => `All ${area} teams are full right now`,
+  /** The team step's heading when the team list could not be read: the sample team is shown. */
+  sampleTeamHeading: 'Here is an example team',
+  sampleTeamUnreachable:
+    'These members are an example: the team list could not be reached. Send your join request and we will assign you a real team within 5 days, or book an info call.',
+  sampleTeamFull:
+    'These members are an example of a team. Send your join request and we will place you on a real team within 5 days, or book an info call.',
   sampleTeamRetry: 'Try again',
   teamAssignedLater: (days: number) => `We will assign your team within ${days} days.`,
 

@@ -17,3 +17,8 @@ export const SUPPORT_AREAS: readonly SupportArea[] = [
   },
   { id: 'other', title: 'Other', description: 'Personal projects, health goals and habits.' },
 ];
+
+/** The area's title as the home page shows it; Other when none is chosen yet. */
+export function areaTitle(category: Category | null): string {
+  return SUPPORT_AREAS.find((area) => area.id === category)?.title ?? 'Other';
+}

@@ -9,6 +9,7 @@ import {
   selectHold,
   selectSampleReason,
 } from '@app/onboarding';
+import { areaTitle } from '../content/areas.ts';
 import { HoldStatus } from './components/HoldStatus.tsx';
 import type { StepFrame } from './components/StepLayout.tsx';
 import { progressOf } from './routing.ts';
@@ -116,6 +117,7 @@ export function Screen({ snapshot, send, endStep = null, resendConfirmation }: S
           team={snapshot.matches('matching') ? null : context.team}
           hold={hold}
           sample={sample}
+          areaTitle={areaTitle(context.category)}
           onChoose={(choice) => send({ type: 'team.choose', choice })}
           {...holdActions}
           onBack={back}

@@ -12,6 +12,8 @@ interface TeamScreenProps extends HoldActions {
   hold: HoldView;
   /** Why the team shown is the built-in example, or null when it is a real team. */
   sample: SampleReason | null;
+  /** The prospect's area as the home page names it (Work, School, God, Other). */
+  areaTitle: string;
   onChoose: (choice: 'yes' | 'maybe' | 'no') => void;
   onBack: () => void;
 }
@@ -45,6 +47,7 @@ function MatchedTeam({
   team,
   hold,
   sample,
+  areaTitle,
   onChoose,
   onExtend,
   onRetake,
@@ -59,7 +62,11 @@ function MatchedTeam({
       heading={
         released
           ? MESSAGES.holdReleasedHeading
-          : `You're in luck! Team "${team.name}" has one slot left.`
+          : sample === 'full'
+            ? MESSAGES.areaFullHeading(areaTitle)
+            : sample === 'unreachable'
+              ? MESSAGES.sampleTeamHeading
+              : `You're in luck! Team "${team.name}" has one slot left.`
       }
       wide
       compact

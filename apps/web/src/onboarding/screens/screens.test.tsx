@@ -46,6 +46,7 @@ const teamProps = {
   team,
   hold: holdView('counting', 599),
   sample: null,
+  areaTitle: 'Work',
   onChoose: vi.fn(),
   onExtend: vi.fn(),
   onRetake: vi.fn(),
@@ -141,6 +142,20 @@ describe('team screen', () => {
     expect(screen.queryByText(MESSAGES.holdCountdown('10:00'))).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.sampleTeamRetry }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('never says "in luck" beside the sample team: it names the full area, or an example', () => {
+    const sampleProps = { ...teamProps, hold: holdView('none', 600) };
+    const { unmount } = render(<TeamScreen {...sampleProps} sample="full" areaTitle="Work" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'All Work teams are full right now',
+    );
+    expect(screen.getByText(MESSAGES.sampleTeamFull)).toBeInTheDocument();
+    expect(screen.queryByText(/in luck/)).not.toBeInTheDocument();
+    unmount();
+    render(<TeamScreen {...sampleProps} sample="unreachable" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(MESSAGES.sampleTeamHeading);
+    expect(screen.queryByText(/in luck/)).not.toBeInTheDocument();
   });
 
   it('keeps the Yes words as its accessible name while laying them out as label and support', () => {

@@ -6,6 +6,7 @@
 import { MESSAGES } from '@app/contracts';
 import { currentScreen, selectHold, selectSampleReason, stateToRoute } from '@app/onboarding';
 import type { ModelStep } from '@app/onboarding/testing';
+import { areaTitle } from '../../content/areas.ts';
 
 export interface ExpectedView {
   path: string;
@@ -107,10 +108,15 @@ export function expectedView(state: Snapshot): ExpectedView {
           : sample === 'full'
             ? [MESSAGES.sampleTeamFull, MESSAGES.sampleTeamRetry]
             : [];
+      // Only a real team of the prospect's own area is "in luck"; the sample team says what it is.
       return withHold(
         selectHold(state).released
           ? MESSAGES.holdReleasedHeading
-          : /^You're in luck! Team ".+" has one slot left\.$/,
+          : sample === 'full'
+            ? MESSAGES.areaFullHeading(areaTitle(state.context.category))
+            : sample === 'unreachable'
+              ? MESSAGES.sampleTeamHeading
+              : /^You're in luck! Team ".+" has one slot left\.$/,
         texts,
       );
     }
