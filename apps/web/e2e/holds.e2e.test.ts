@@ -169,6 +169,47 @@ describe('the held slot', () => {
     }
   });
 
+  it('after the slot was released, Submit explains, moves focus to the notice, and taking it again confirms', async () => {
+    const { page, context, problems } = await site.visitor(360, 740);
+    try {
+      await page.clock.install();
+      await chooseEmployee(page);
+      await teamHeading(page);
+      await page.getByRole('button', { name: YES }).click();
+      await page.getByLabel('Your Name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+      await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+      await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+      await page.getByLabel('Email').fill('released@example.com');
+      await page.getByLabel('Password').fill('engine-1843');
+      await page.clock.runFor('10:05');
+      await expect.poll(() => page.getByText(MESSAGES.holdExpired).count()).toBe(1);
+      const signUps: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/users')) signUps.push(request.method());
+      });
+      await page.getByRole('button', { name: /^Submit join request/ }).click();
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent())
+        .toContain(MESSAGES.holdSubmitReleased);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('hold-notice');
+      expect(signUps).toEqual([]);
+      await screenshot(page, 360, 'account-submit-released');
+
+      await page.getByRole('button', { name: MESSAGES.holdRetake }).click();
+      const done = page.getByText(MESSAGES.holdRetaken);
+      await expect.poll(() => done.evaluate((note) => note === document.activeElement)).toBe(true);
+      await screenshot(page, 360, 'account-slot-retaken');
+      expect(problems).toEqual([]);
+      await page.getByRole('button', { name: 'Go back' }).click();
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each([
     [360, 740],
     [1280, 800],

@@ -193,6 +193,11 @@ const toast = {
   }),
 };
 
+function withoutKey(errors: FormErrors, key: keyof FormErrors): FormErrors {
+  const { [key]: _dropped, ...rest } = errors;
+  return rest;
+}
+
 function sampleReasonOf(lists: TeamLists): SampleReason {
   // No team at all: the team list could not be read (its errors give an empty list, spec 8).
   return lists.teams.length === 0 ? 'unreachable' : 'full';
@@ -329,7 +334,10 @@ export const onboardingSetup = setup({
       lists: emptyLists(),
     })),
     dropCandidate: assign({ candidates: ({ context }) => context.candidates.slice(1) }),
+    explainReleasedHold: assign({ errors: { hold: MESSAGES.holdSubmitReleased } }),
     keepHold: assign(({ context }, params: { seat: HeldSeat }) => ({
+      // A seat held again answers the 'slot released' message of a submit.
+      errors: withoutKey(context.errors, 'hold'),
       holdId: params.seat.id,
       // The server's count of seconds left, not its clock: a skewed browser clock does not matter.
       holdExpiresAt: context.now + params.seat.secondsLeft * 1000,
@@ -782,8 +790,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
                 editing: {
                   on: {
                     'account.submit': [
-                      // The seat is gone: the screen offers to take it again first.
-                      { guard: 'holdExpired' },
+                      // The seat is gone: say so; the notice offers to take it again first.
+                      { guard: 'holdExpired', actions: 'explainReleasedHold' },
                       {
                         guard: 'validAccount',
                         target: 'submitting',

@@ -70,7 +70,17 @@ export type OnboardingEventType = OnboardingEvent['type'];
 /** Inline messages a screen shows, by field (plus `form` for the whole form). */
 export type FormErrors = Partial<
   Record<
-    'role' | 'name' | 'goal' | 'email' | 'password' | 'phone' | 'feedback' | 'photo' | 'form',
+    | 'role'
+    | 'name'
+    | 'goal'
+    | 'email'
+    | 'password'
+    | 'phone'
+    | 'feedback'
+    | 'photo'
+    /** The held seat ran out before the join request was sent. */
+    | 'hold'
+    | 'form',
     string
   >
 >;

@@ -69,6 +69,9 @@ export const MESSAGES = {
   holdExtended: 'Done: your slot is held for 10 more minutes.',
   holdExtendFailed: 'We could not hold your slot longer just now. Please try again.',
   holdReleasedHeading: 'This slot was released',
+  holdSubmitReleased:
+    'This slot was released before your join request was sent. Take this slot again, then submit.',
+  holdRetaken: 'Done: the slot is yours again for 10 minutes.',
   holdReleased: 'This slot was released. Your answers are kept.',
   holdRetake: 'Take this slot again',
   /** While the seat is being taken again: after Take this slot again, or after a reload gave it back. */

@@ -5,6 +5,9 @@ import { button, visuallyHidden } from '../../components/ui.css.ts';
 import * as styles from './HoldStatus.css.ts';
 import { InertButton } from './StepForm.tsx';
 
+/** The released-slot notice, where a submit after the release sends focus. */
+export const HOLD_NOTICE_ID = 'hold-notice';
+
 export interface HoldActions {
   onExtend: () => void;
   onRetake: () => void;
@@ -63,10 +66,12 @@ export function HoldStatus({
   onRetry,
 }: HoldStatusProps) {
   const previous = usePrevious(hold.status);
-  const [note, setNote] = useState<'extended' | 'extendFailed' | null>(null);
+  const [note, setNote] = useState<'extended' | 'extendFailed' | 'retaken' | null>(null);
   const noteRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
+    // Taking the slot again replaces the notice whose button had focus: focus goes to the news.
+    if (previous === 'retaking' && hold.status === 'counting') setNote('retaken');
     if (previous !== 'extending') return;
     if (hold.status === 'counting') setNote('extended');
     else if (hold.status === 'ending') setNote('extendFailed');
@@ -92,7 +97,7 @@ export function HoldStatus({
   if (hold.released) {
     const taken = hold.status === 'taken';
     return (
-      <div className={styles.notice}>
+      <div id={HOLD_NOTICE_ID} tabIndex={-1} className={styles.notice}>
         {live}
         <p className={styles.noticeText}>
           <strong>{MESSAGES.holdReleasedHeading}.</strong>{' '}
@@ -155,7 +160,11 @@ export function HoldStatus({
       ) : null}
       {note === null ? null : (
         <p ref={noteRef} tabIndex={-1} className={styles.note}>
-          {note === 'extended' ? MESSAGES.holdExtended : MESSAGES.holdExtendFailed}
+          {note === 'extended'
+            ? MESSAGES.holdExtended
+            : note === 'retaken'
+              ? MESSAGES.holdRetaken
+              : MESSAGES.holdExtendFailed}
         </p>
       )}
     </div>

@@ -15,8 +15,8 @@ import { Field } from './Field.tsx';
 import * as styles from './StepForm.css.ts';
 
 export type FieldKey = Exclude<keyof FormErrors, 'form'>;
-/** The fields typed as text (the photo is chosen, not typed). */
-type TextFieldKey = Exclude<FieldKey, 'photo'>;
+/** The fields typed as text (the photo is chosen, the held seat is the notice's). */
+type TextFieldKey = Exclude<FieldKey, 'photo' | 'hold'>;
 
 /** The form's fields in screen order: which machine error belongs to which input id. */
 export type FieldIds = Partial<Record<FieldKey, string>>;

@@ -1,5 +1,6 @@
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { HOLD_NOTICE_ID } from '../components/HoldStatus.tsx';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { text } from '../components/StepLayout.css.ts';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -24,7 +25,18 @@ export function AccountScreen({
 }: AccountScreenProps) {
   const [email, setEmail] = useDraft('account.email');
   const [password, setPassword] = useState('');
-  const form = useStepForm(errors, { email: 'account-email', password: 'account-password' });
+  const form = useStepForm(errors, {
+    email: 'account-email',
+    password: 'account-password',
+    hold: HOLD_NOTICE_ID,
+  });
+  const released = form.errorOf('hold') !== undefined;
+  // A submit after the slot was released: focus goes to the notice that offers to take it again
+  // (after the error summary took it, so the summary's alert is still read).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every submit moves focus again
+  useEffect(() => {
+    if (released) document.getElementById(HOLD_NOTICE_ID)?.focus();
+  }, [released, form.attempt]);
   return (
     <StepLayout
       screen="account"
