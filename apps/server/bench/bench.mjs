@@ -106,6 +106,8 @@ async function startSite(port, dataDir) {
       // The load generator is one client: lift the per-client limits so every answer is a 2xx.
       RATE_LIMIT_READ_MAX: '100000000',
       RATE_LIMIT_WRITE_MAX: '100000000',
+      RATE_LIMIT_WRITE_ANONYMOUS_MAX: '100000000',
+      RATE_LIMIT_WRITE_ADDRESS_MAX: '100000000',
       RATE_LIMIT_SIGNUP_MAX: '100000000',
       RATE_LIMIT_SIGNUP_ATTEMPTS_MAX: '100000000',
       RATE_LIMIT_SIGNUP_GLOBAL_MAX: '100000000',

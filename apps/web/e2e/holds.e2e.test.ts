@@ -237,13 +237,13 @@ describe('the held slot', () => {
           expect((box?.y ?? fold) + (box?.height ?? 0), String(part)).toBeLessThanOrEqual(fold);
         }
         expect(await lineCount(page, YES)).toBeLessThanOrEqual(2);
-        // Members are compact rows that open to their note.
+        // Each member shows photo, name, about and goal without opening anything (spec 2).
         const firstMember = page
           .getByRole('list', { name: /^Members of Team/ })
-          .locator('details')
+          .locator('li')
           .first();
-        await firstMember.locator('summary').click();
-        expect(await firstMember.getAttribute('open')).not.toBeNull();
+        expect(await firstMember.getByRole('heading', { level: 2 }).isVisible()).toBe(true);
+        expect(await firstMember.locator('p').count()).toBe(2);
         await screenshot(page, width, 'team-hold');
         expect(problems).toEqual([]);
         await page.getByRole('button', { name: 'No thanks' }).click();
