@@ -75,7 +75,7 @@ export async function errorSummary(page: Page): Promise<string[]> {
 export async function expectProgress(page: Page, step: number, of: number): Promise<void> {
   const text = `Step ${step} of ${of}`;
   await expect.poll(() => page.getByText(text, { exact: true }).count()).toBe(1);
-  await expect.poll(() => page.title()).toMatch(new RegExp(`^${text} - `));
+  await expect.poll(() => page.title()).toMatch(new RegExp(`^${text} \\| `));
 }
 
 /**

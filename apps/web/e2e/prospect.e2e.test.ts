@@ -58,7 +58,7 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
     // The hint is read with the field, once, and is not an error of its own.
     expect(await page.getByText(MESSAGES.passwordHint, { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.title()).toMatch(/^Error: Step 7 of 8 - /);
+    await expect.poll(() => page.title()).toMatch(/^Error: Step 7 of 8 \| /);
     expect(await toasts(page).count()).toBe(0);
     expect(pathOf(page)).toBe('/onboarding/work/account');
     // The summary's link takes the visitor to the field.

@@ -267,6 +267,8 @@ export const onboardingSetup = setup({
       if (index > 0 && holdExpired(context)) return false;
       return index < 0 || index <= context.reached;
     },
+    requestsAreaStep: ({ event }) =>
+      event.type === 'nav.request' && event.category !== null && event.step !== 'category',
     requestsOtherCategory: ({ context, event }) =>
       event.type === 'nav.request' &&
       event.step === 'role' &&
@@ -549,7 +551,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
       entry: 'resetTeam',
       on: {
         'category.choose': { target: 'role', actions: 'setCategory' },
-        'nav.request': { guard: 'requestsOtherCategory', target: 'role', actions: 'setCategory' },
+        // Any step of a known area typed or linked from here (a shared /onboarding/work/account,
+        // say) starts that area at its role step: the steps after it need the answers before it.
+        'nav.request': { guard: 'requestsAreaStep', target: 'role', actions: 'setCategory' },
       },
     },
 

@@ -19,7 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { SITE_NAME } from '../components/usePageTitle.ts';
+import { pageTitle } from '../components/usePageTitle.ts';
 import { Screen } from '../onboarding/Screen.tsx';
 import { Canvas, type CanvasApi, type CoverageClass, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
 import { type CoverageFile, coverageOfView, levelsOf, parseCoverage } from './coverage.ts';
@@ -51,7 +51,7 @@ import {
 } from './views.ts';
 
 export const STUDIO_TITLE = 'Onboarding statechart';
-const PAGE_TITLE = `${STUDIO_TITLE} | ${SITE_NAME}`;
+const PAGE_TITLE = pageTitle(STUDIO_TITLE);
 
 type PanelKey = 'simulate' | 'gallery' | 'live' | 'coverage' | 'legend' | 'list';
 const PANELS: { key: PanelKey; label: string }[] = [

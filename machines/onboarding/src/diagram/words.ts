@@ -68,6 +68,10 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'step reachable',
     description: 'The URL names a step the visitor may go to (a Go back pair or a step reached).',
   },
+  requestsAreaStep: {
+    name: 'a step of an area',
+    description: 'The URL names any step of a known area: that area starts at its role step.',
+  },
   requestsOtherCategory: {
     name: 'another area',
     description: 'The URL names the role step of a different area.',

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { SITE_NAME } from '../../components/usePageTitle.ts';
+import { pageTitle } from '../../components/usePageTitle.ts';
 import * as styles from './StepLayout.css.ts';
 
 export interface Progress {
@@ -32,10 +32,10 @@ export function progressText(progress: Progress): string {
   return `Step ${progress.step} of ${progress.of}`;
 }
 
-/** The document title of a step: 'Step N of M - {title} - {site}', with 'Error: ' when invalid. */
+/** The document title of a step: 'Step N of M | {title} | {site}', with 'Error: ' when invalid. */
 export function stepTitle(frame: StepFrame, invalid = false): string {
   const progress = frame.progress ? progressText(frame.progress) : null;
-  const title = [progress, frame.title, SITE_NAME].filter(Boolean).join(' - ');
+  const title = pageTitle(progress, frame.title);
   return invalid ? `Error: ${title}` : title;
 }
 

@@ -276,7 +276,7 @@ describe('account screen', () => {
     await userEvent.click(screen.getByRole('button', { name: /Submit join request/ }));
     rerender(<AccountScreen {...props} errors={{ form: 'That email is already registered' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('That email is already registered');
-    expect(document.title).toMatch(/^Error: Step 7 of 8 - Create your account - /);
+    expect(document.title).toMatch(/^Error: Step 7 of 8 \| Create your account \| /);
   });
 
   it('after a submission with errors, focuses the summary and ties messages to fields', async () => {
