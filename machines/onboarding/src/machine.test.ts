@@ -538,6 +538,28 @@ describe('slot hold', () => {
     expect(system.released).toEqual([]);
   });
 
+  it('looks for another team after the hold ran out, and offers the same one only if no other has room', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [TEAM, OTHER_TEAM]);
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '4' });
+    await system.resolve('createHold', seat());
+    await system.resolve('fetchTeam', TEAM);
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'team.retry' });
+    await answerLists(system, [TEAM, OTHER_TEAM]);
+    // Deep Work Crew has more members and still a seat, but the visitor passed on it.
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '5' });
+    await system.resolve('createHold', seat());
+    await system.resolve('fetchTeam', OTHER_TEAM);
+    expect(system.context().team?.name).toBe('Early Risers');
+    // Only one team: it is offered again.
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'team.retry' });
+    await answerLists(system, [OTHER_TEAM]);
+    expect(system.calls.get('createHold')?.input).toEqual({ teamId: '5' });
+  });
+
   it('stays expired with the offer open when taking the seat again fails', async () => {
     const system = start();
     await toTeam(system);

@@ -43,6 +43,7 @@ import {
   rankTeams,
   SAMPLE_TEAM,
   type SampleReason,
+  type TeamChoice,
   toDisplayTeam,
 } from './team.ts';
 import {
@@ -111,6 +112,7 @@ export function initialContext(input: OnboardingInput): OnboardingContext {
     focusArea: null,
     lists: emptyLists(),
     candidates: [],
+    passedTeamId: null,
     team: null,
     sampleReason: 'unreachable',
     holdId: null,
@@ -192,6 +194,15 @@ const toast = {
     description: MESSAGES.profileSkipped,
   }),
 };
+
+/** The ranking with the passed-on team moved to the end, so it is offered only if no other is. */
+function passedLast(ranked: TeamChoice[], passed: string | null): TeamChoice[] {
+  if (passed === null) return ranked;
+  return [
+    ...ranked.filter((choice) => choice.id !== passed),
+    ...ranked.filter((choice) => choice.id === passed),
+  ];
+}
 
 function withoutKey(errors: FormErrors, key: keyof FormErrors): FormErrors {
   const { [key]: _dropped, ...rest } = errors;
@@ -327,15 +338,20 @@ export const onboardingSetup = setup({
     }),
     rankCandidates: assign(({ context }) => ({
       sampleReason: sampleReasonOf(context.lists),
-      candidates: rankTeams({
-        ...context.lists,
-        focusAreaName: context.category ?? '',
-        roleName: context.focusArea ?? '',
-      }),
+      candidates: passedLast(
+        rankTeams({
+          ...context.lists,
+          focusAreaName: context.category ?? '',
+          roleName: context.focusArea ?? '',
+        }),
+        context.passedTeamId ?? null,
+      ),
+      passedTeamId: null,
       // The lists served their purpose: keep the persisted snapshot small.
       lists: emptyLists(),
     })),
     dropCandidate: assign({ candidates: ({ context }) => context.candidates.slice(1) }),
+    passTeam: assign({ passedTeamId: ({ context }) => context.team?.id ?? null }),
     explainReleasedHold: assign({ errors: { hold: MESSAGES.holdSubmitReleased } }),
     keepHold: assign(({ context }, params: { seat: HeldSeat }) => ({
       // A seat held again answers the 'slot released' message of a submit.
@@ -673,8 +689,12 @@ export const onboardingMachine = onboardingSetup.createMachine({
         step: {
           initial: 'team',
           on: {
-            // Look for another team once the hold ran out, on whichever step.
-            'team.retry': { guard: 'holdExpired', target: '#matching', actions: 'releaseHold' },
+            // Look for another team once the hold ran out, on whichever step: another team first.
+            'team.retry': {
+              guard: 'holdExpired',
+              target: '#matching',
+              actions: ['releaseHold', 'passTeam'],
+            },
             'nav.request': [
               stepRequest('team', 'team'),
               stepRequest('intro', 'intro'),

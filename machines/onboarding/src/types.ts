@@ -103,6 +103,11 @@ export interface OnboardingContext {
   lists: TeamLists;
   /** Teams to try while matching, best first; the first is the one being held. */
   candidates: TeamChoice[];
+  /**
+   * The team whose released seat the visitor passed on with Look for another team: tried last,
+   * so another team is offered when there is one.
+   */
+  passedTeamId?: string | null;
   /** The team shown on the team step (the tracker's, or the sample team). */
   team: DisplayTeam | null;
   /** Why the sample team would be, or is, shown. */

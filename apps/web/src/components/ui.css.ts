@@ -101,7 +101,11 @@ const buttonBase = style({
   textDecoration: 'none',
   cursor: 'pointer',
   transition: 'background-color 150ms ease, color 150ms ease, border-color 150ms ease',
-  selectors: { '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } },
+  // aria-disabled keeps the button focusable (it says why it is not ready) but looks the same as
+  // a disabled one.
+  selectors: {
+    '&:disabled, &[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.6 },
+  },
 });
 
 /** Button looks, shared by <button> and link elements; the keys are the `variant` prop type. */
