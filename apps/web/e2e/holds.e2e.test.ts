@@ -169,6 +169,47 @@ describe('the held slot', () => {
     }
   });
 
+  it.each([360, 1280])(
+    'tells a Work prospect whose teams are all full so, at %i px, and never offers a team of another area',
+    async (width) => {
+      const teams = (await (await fetch(`${site.url}/api/proxy/teams`)).json()) as (TeamSeats & {
+        focusAreaId: string | number | null;
+      })[];
+      const work = teams.filter((team) => String(team.focusAreaId) === '1');
+      expect(work.length).toBeGreaterThan(0);
+      // Other areas keep their open seats: only the prospect's own are taken.
+      expect(
+        teams.some((team) => String(team.focusAreaId) !== '1' && (team.openSeats ?? 0) > 0),
+      ).toBe(true);
+      const fillers: (() => Promise<void>)[] = [];
+      const { page, context, problems } = await site.visitor(width);
+      try {
+        for (const team of work) {
+          for (let seat = 0; seat < (team.openSeats ?? 0); seat++) {
+            fillers.push(await holdSeatElsewhere(String(team.id)));
+          }
+        }
+        await chooseEmployee(page);
+        await expectScreen(page, '/onboarding/work/team', MESSAGES.areaFullHeading('Work'));
+        await page.getByText(MESSAGES.sampleTeamFull).waitFor();
+        expect(await page.getByText(/in luck/).count()).toBe(0);
+        for (const team of teams.filter((team) => String(team.focusAreaId) !== '1')) {
+          expect(await page.getByText(team.name).count(), team.name).toBe(0);
+        }
+        // Both ways on are offered: the join request we place, and the info call.
+        expect(await page.getByRole('button', { name: YES }).isEnabled()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Maybe', exact: true }).isEnabled()).toBe(
+          true,
+        );
+        await screenshot(page, width, 'team-area-full');
+        expect(problems).toEqual([]);
+      } finally {
+        await Promise.all(fillers.map((release) => release()));
+        await context.close();
+      }
+    },
+  );
+
   it('after the slot was released, Submit explains, moves focus to the notice, and taking it again confirms', async () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {

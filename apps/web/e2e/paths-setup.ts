@@ -9,8 +9,8 @@ export default async function setup() {
   const site = await startTestSite({
     RATE_LIMIT_SIGNUP_MAX: '1000',
     RATE_LIMIT_WRITE_MAX: '1000',
-    RATE_LIMIT_WRITE_ANONYMOUS_MAX: '1000',
-    RATE_LIMIT_WRITE_ADDRESS_MAX: '10000',
+    RATE_LIMIT_WRITE_ANONYMOUS_MAX: '100000',
+    RATE_LIMIT_WRITE_ADDRESS_MAX: '100000',
     RATE_LIMIT_READ_MAX: '100000',
   });
   process.env.PATHS_SITE_URL = site.url;
