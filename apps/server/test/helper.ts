@@ -19,10 +19,12 @@ export interface TestSiteOptions {
   tracker: { url: string; apiKey: string };
   env?: Record<string, string>;
   log?: Partial<LogOptions>;
+  /** The read cache's clock, in ms. */
+  now?: () => number;
 }
 
 /** The site as it runs in production, pointed at the given tracker, ready for inject(). */
-export async function buildTestSite({ tracker, env = {}, log }: TestSiteOptions) {
+export async function buildTestSite({ tracker, env = {}, log, now }: TestSiteOptions) {
   const config = {
     env: loadEnv({
       NODE_ENV: 'test',
@@ -34,6 +36,7 @@ export async function buildTestSite({ tracker, env = {}, log }: TestSiteOptions)
     }),
     tracker,
     sessionSecret: TEST_SECRET,
+    ...(now ? { now } : {}),
   };
   return buildServer({ config, log });
 }

@@ -67,10 +67,13 @@ describe('proxy read cache', () => {
     await upstream.close();
   });
 
+  /** The read cache's clock: moved by the tests, never by waiting. */
+  let clock = 0;
   const build = (env: Record<string, string> = {}) =>
     buildTestSite({
       tracker: { url: upstream.url, apiKey: STUB_API_KEY },
       env: { PROXY_CACHE_MS: '60000', ...env },
+      now: () => clock,
     });
   /** The open seats GET /api/proxy/teams shows, to a browser with this cookie or none. */
   const seats = async (app: NonNullable<typeof site>, cookie?: string) => {
@@ -172,7 +175,10 @@ describe('proxy read cache', () => {
     expect(await seats(site)).toBe(3);
     await signUp(site);
     expect(await seats(site)).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Before half its time the kept answer is served; by PROXY_CACHE_MS everyone sees the sign-up.
+    clock += 149;
+    expect(await seats(site)).toBe(3);
+    clock += 151;
     expect(await seats(site)).toBe(2);
   });
 
@@ -234,7 +240,7 @@ describe('proxy read cache', () => {
     site = await build({ PROXY_CACHE_MS: '400' });
     const app = site;
     expect(await seats(app)).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    clock += 200;
     state.members = 1;
     const { closed, release } = gate();
     state.gate = closed;

@@ -8,6 +8,8 @@ export interface SiteConfig {
   /** The tracker this site talks to: remote, or started in this process. */
   tracker: { url: string; apiKey: string };
   sessionSecret: string;
+  /** The clock of the proxy's read cache, in ms (tests move it; the site uses performance.now). */
+  now?: () => number;
 }
 
 declare module 'fastify' {

@@ -28,7 +28,11 @@ function isApiWrite(request: FastifyRequest): boolean {
  */
 export default fp(
   async function readCache(app: FastifyInstance) {
-    const cache = new ReadCache({ ttlMs: app.config.env.PROXY_CACHE_MS, maxEntries: MAX_ENTRIES });
+    const cache = new ReadCache({
+      ttlMs: app.config.env.PROXY_CACHE_MS,
+      maxEntries: MAX_ENTRIES,
+      ...(app.config.now ? { now: app.config.now } : {}),
+    });
     app.decorate('readCache', cache);
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isApiWrite(request)) return;
