@@ -22,6 +22,20 @@ async function chooseEmployee(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** From the role step to the account step, with the page's clock under the test's control. */
+async function toAccountStep(page: Page) {
+  await chooseEmployee(page);
+  await teamHeading(page);
+  await page.getByRole('button', { name: YES }).click();
+  await page.getByLabel('Your Name').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+}
+
 async function teamHeading(page: Page): Promise<string> {
   const heading = page.locator('h1').filter({ hasText: /has one slot left\.$/ });
   await heading.waitFor();
@@ -130,16 +144,7 @@ describe('the held slot', () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {
       await page.clock.install();
-      await chooseEmployee(page);
-      await teamHeading(page);
-      await page.getByRole('button', { name: YES }).click();
-      await page.getByLabel('Your Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-      await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-      await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+      await toAccountStep(page);
 
       const line = page.getByText(/^Slot held\u00a0·\u00a0\d+:\d\d$/);
       await expect.poll(() => line.count()).toBe(1);
@@ -214,16 +219,7 @@ describe('the held slot', () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {
       await page.clock.install();
-      await chooseEmployee(page);
-      await teamHeading(page);
-      await page.getByRole('button', { name: YES }).click();
-      await page.getByLabel('Your Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-      await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-      await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+      await toAccountStep(page);
       await page.getByLabel('Email').fill('released@example.com');
       await page.getByLabel('Password').fill('engine-1843');
       await page.clock.runFor('10:05');
