@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestSite } from './helper.ts';
 
@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
     await site.close();
   });
 
-  it('is a description other tools accept: redocly lint finds no error', async () => {
+  it('is a description other tools accept: redocly lint finds no error, openapi-typescript reads it', async () => {
     const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
     const response = await site.inject({ url: '/api/openapi.json' });
     await site.close();
@@ -106,5 +106,17 @@ describe('GET /api/openapi.json', () => {
       encoding: 'utf8',
     });
     expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+
+    // A client generator reads it as it is, and names each operation by its id.
+    const types = join(dirname(file), 'site.d.ts');
+    const generate = spawnSync(
+      'pnpm',
+      ['--filter', '@app/openapi-check', 'exec', 'openapi-typescript', file, '-o', types],
+      { encoding: 'utf8' },
+    );
+    expect(generate.status, generate.stdout + generate.stderr).toBe(0);
+    const generated = readFileSync(types, 'utf8');
+    expect(generated).toContain('"/api/users": {');
+    expect(generated).toContain('postApiUsers: {');
   }, 60_000);
 });
