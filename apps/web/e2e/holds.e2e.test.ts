@@ -215,6 +215,35 @@ describe('the held slot', () => {
     },
   );
 
+  it.each([
+    [360, 740],
+    [1280, 800],
+  ])(
+    'after the slot was released, Look for another team finds another team at %i x %i',
+    async (width, height) => {
+      const { page, context, problems } = await site.visitor(width, height);
+      try {
+        await page.clock.install();
+        await chooseEmployee(page);
+        expect(await teamHeading(page)).toContain(`"${TEAM}"`);
+        await page.clock.runFor('10:05');
+        await page.getByRole('button', { name: MESSAGES.holdRetry }).click();
+        await expect
+          .poll(() => page.getByText('Finding the perfect team for you...').count())
+          .toBe(0);
+        // Another Work team with room is offered, not the one just left, nor the example team.
+        const second = await teamHeading(page);
+        expect(second).not.toContain(`"${TEAM}"`);
+        expect(second).not.toContain('Momentum Makers');
+        await screenshot(page, width, 'team-another-after-release');
+        expect(problems).toEqual([]);
+        await page.getByRole('button', { name: 'No thanks' }).click();
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('after the slot was released, Submit explains, moves focus to the notice, and taking it again confirms', async () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {
