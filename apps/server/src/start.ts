@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { checkDataDir, loadOrCreateSecret } from '@app/server-kit';
-import type { FastifyInstance } from 'fastify';
+import { checkDataDir, closeDroppingIdle, loadOrCreateSecret } from '@app/server-kit';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
 
@@ -83,20 +82,6 @@ async function loadOrCreateSessionSecret(dataDir: string): Promise<string> {
   });
 }
 
-/**
- * Closes a Fastify server without waiting out keep-alive time-outs: close() drops the connections
- * idle at that moment, but one whose answer was already under way goes idle later and would hold
- * the close for the keep-alive time-out (72 s). Idle connections are dropped until it is done.
- */
-export async function closeSweepingIdle(server: FastifyInstance): Promise<void> {
-  const sweep = setInterval(() => server.server.closeIdleConnections(), 200);
-  try {
-    await server.close();
-  } finally {
-    clearInterval(sweep);
-  }
-}
-
 export async function startSite(env: Env, options: StartOptions = {}): Promise<RunningSite> {
   const tracker = await connectTracker(env, options);
   try {
@@ -114,7 +99,7 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
         try {
           server.startDraining();
           await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
-          await closeSweepingIdle(server);
+          await closeDroppingIdle(server);
         } finally {
           await tracker.close();
         }

@@ -1,4 +1,4 @@
-import { clientErrorHandler, loggerOptions } from '@app/server-kit';
+import { clientErrorHandler, closeDroppingIdle, loggerOptions } from '@app/server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { trackerApp } from './app.ts';
 import { resolveConfig, type TrackerOptions } from './config.ts';
@@ -71,16 +71,7 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
   return {
     url: `http://${urlHost}:${boundPort}`,
     apiKey: app.apiKey,
-    close: async () => {
-      // A keep-alive connection whose answer was under way when close() began goes idle later;
-      // without this it would hold the close for the keep-alive time-out (72 s).
-      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
-      try {
-        await app.close();
-      } finally {
-        clearInterval(sweep);
-      }
-    },
+    close: () => closeDroppingIdle(app),
     app,
   };
 }

@@ -1,3 +1,4 @@
+export { closeDroppingIdle } from './close.ts';
 export {
   checkDataDir,
   DataDirError,
