@@ -1,40 +1,116 @@
+import { randomInt } from 'node:crypto';
 import { HOLD_OWNER_HEADER, Team } from '@app/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { memberships } from '../src/db/schema.ts';
 import { newUser, useTestTracker } from './helpers.ts';
 
 /**
  * Seats are a database fact: holding, joining and approving lock the team row, so no interleaving
- * of concurrent requests gives a team more people than it has seats. On PostgreSQL the requests
- * below really run in parallel (one pooled connection each); PGlite runs them one at a time.
+ * of concurrent requests gives a team more people than it has seats. Only PostgreSQL runs
+ * transactions side by side (PGlite runs them one at a time, so it cannot lose this race); CI
+ * sets TEST_DATABASE_URL.
  */
-const t = useTestTracker();
-
-const openSeats = async (teamId: number) =>
-  Team.parse((await t.call({ url: `/teams/${teamId}` })).json()).openSeats ?? 0;
-
-async function activeMembers(teamId: number) {
-  const [row] = await t.app.database.db
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.teamId, teamId), eq(memberships.status, 'Active')));
-  return row?.n ?? 0;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!onPostgres) {
+  console.warn(
+    'capacity.test.ts skipped: needs PostgreSQL (set TEST_DATABASE_URL, as CI does); ' +
+      'PGlite runs one transaction at a time, so it cannot race.',
+  );
 }
 
-describe('capacity under concurrency', () => {
+/** Waiting on the gate's connection, directly or behind another waiter (a locked team row). */
+const WAITING_BEHIND = `
+  WITH RECURSIVE waiting(pid) AS (
+    SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))
+    UNION
+    SELECT a.pid FROM pg_stat_activity a JOIN waiting w ON w.pid = ANY(pg_blocking_pids(a.pid))
+  )
+  SELECT count(*)::int AS n FROM waiting`;
+
+const GATED_TABLES = ['holds', 'memberships'];
+
+describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => {
+  // One pooled connection and one sign-up slot per racer, so every racer is in the database at once.
+  const t = useTestTracker({ env: { PG_POOL_MAX: '40', SIGNUP_CONCURRENCY: '40' } });
+
+  const openSeats = async (teamId: number) =>
+    Team.parse((await t.call({ url: `/teams/${teamId}` })).json()).openSeats ?? 0;
+
+  async function activeMembers(teamId: number) {
+    const [row] = await t.app.database.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.teamId, teamId), eq(memberships.status, 'Active')));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Runs the racers at once with each held at its first seat write (a trigger on holds and
+   * memberships waits for an advisory lock the test holds) until all of them wait: without the
+   * team row lock every racer has counted the seats before any of them writes, the interleaving
+   * a missing lock loses. With it, the first racer holds the team while it waits and the others
+   * queue behind it.
+   */
+  async function race<T>(racers: (() => Promise<T>)[]): Promise<T[]> {
+    const url = t.db.databaseUrl;
+    if (!url) throw new Error('the race needs PostgreSQL');
+    const gate = new pg.Client({ connectionString: url });
+    await gate.connect();
+    const key = randomInt(1, 2 ** 31 - 1);
+    let answers: Promise<T[]> | undefined;
+    try {
+      await gate.query(
+        `CREATE FUNCTION race_gate() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN PERFORM pg_advisory_xact_lock_shared(${key}); RETURN NEW; END $$`,
+      );
+      for (const table of GATED_TABLES) {
+        await gate.query(
+          `CREATE TRIGGER race_gate BEFORE INSERT OR UPDATE ON ${table}
+           FOR EACH ROW EXECUTE FUNCTION race_gate()`,
+        );
+      }
+      await gate.query('SELECT pg_advisory_lock($1)', [key]);
+      const [{ pid }] = (await gate.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+        .rows as [{ pid: number }];
+      answers = Promise.all(racers.map((racer) => racer()));
+      await vi.waitFor(
+        async () => {
+          const [{ n }] = (await gate.query<{ n: number }>(WAITING_BEHIND, [pid])).rows as [
+            { n: number },
+          ];
+          expect(n, 'racers waiting at their first write').toBe(racers.length);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      await gate.query('SELECT pg_advisory_unlock($1)', [key]);
+      return await answers;
+    } finally {
+      await gate.query('SELECT pg_advisory_unlock_all()');
+      await answers?.catch(() => {});
+      for (const table of GATED_TABLES) {
+        await gate.query(`DROP TRIGGER IF EXISTS race_gate ON ${table}`);
+      }
+      await gate.query('DROP FUNCTION IF EXISTS race_gate()');
+      await gate.end();
+    }
+  }
+
   it('grants exactly N of N+5 simultaneous holds on a team with N open seats', async () => {
     const teamId = 1;
     const seats = await openSeats(teamId);
     expect(seats).toBeGreaterThan(0);
-    const answers = await Promise.all(
-      Array.from({ length: seats + 5 }, (_, i) =>
-        t.call({
-          method: 'POST',
-          url: '/holds',
-          headers: { [HOLD_OWNER_HEADER]: `racer-${String(i).padStart(3, '0')}-0000000000000` },
-          payload: { teamId },
-        }),
+    const answers = await race(
+      Array.from(
+        { length: seats + 5 },
+        (_, i) => () =>
+          t.call({
+            method: 'POST',
+            url: '/holds',
+            headers: { [HOLD_OWNER_HEADER]: `racer-${String(i).padStart(3, '0')}-0000000000000` },
+            payload: { teamId },
+          }),
       ),
     );
     const codes = answers.map((a) => a.statusCode);
@@ -49,9 +125,10 @@ describe('capacity under concurrency', () => {
   it('lets simultaneous sign-ups without holds take no more than the open seats', async () => {
     const teamId = 2;
     const seats = await openSeats(teamId);
-    const answers = await Promise.all(
-      Array.from({ length: seats + 3 }, () =>
-        t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) }),
+    const answers = await race(
+      Array.from(
+        { length: seats + 3 },
+        () => () => t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) }),
       ),
     );
     expect(answers.every((a) => a.statusCode === 201)).toBe(true);
@@ -81,8 +158,8 @@ describe('capacity under concurrency', () => {
     const requests = list.filter((r) => ids.includes(r.user.id));
     expect(requests).toHaveLength(10);
 
-    const answers = await Promise.all(
-      requests.map((r) => t.call({ method: 'POST', url: `/join-requests/${r.id}/approve` })),
+    const answers = await race(
+      requests.map((r) => () => t.call({ method: 'POST', url: `/join-requests/${r.id}/approve` })),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
