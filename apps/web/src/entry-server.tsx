@@ -4,11 +4,11 @@
  * RouterServer, before any data has arrived.
  */
 import { CATEGORIES } from '@app/contracts';
+import { CATEGORY_STEPS } from '@app/onboarding/steps';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ONBOARDING_STEP_SEGMENTS } from './categories.ts';
 import { createAppRouter } from './router.tsx';
 
 /** The route a path renders, as the build manifest knows its source files. */
@@ -37,7 +37,7 @@ export function pagePaths(): string[] {
   for (const path of Object.keys(router.routesByPath)) {
     if (path === STEP_ROUTE) {
       for (const category of CATEGORIES) {
-        for (const step of ONBOARDING_STEP_SEGMENTS) paths.push(`/onboarding/${category}/${step}`);
+        for (const step of CATEGORY_STEPS) paths.push(`/onboarding/${category}/${step}`);
       }
     } else if (!path.includes('$')) {
       paths.push(path === '/' ? path : path.replace(/\/$/, ''));

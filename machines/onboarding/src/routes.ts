@@ -1,7 +1,7 @@
-import { CATEGORIES, type Category } from '@app/contracts';
+import { type Category, isCategory } from '@app/contracts';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OnboardingEvent } from './machine.ts';
-import { CATEGORY_STEPS, fillRoute, type ScreenMeta, STEP_ROUTES, type Step } from './steps.ts';
+import { endStepOfPath, fillRoute, isCategoryStep, type ScreenMeta, STEP_ROUTES } from './steps.ts';
 
 function isScreenMeta(value: unknown): value is ScreenMeta {
   return (
@@ -28,20 +28,6 @@ export function stateToRoute(snapshot: AnyMachineSnapshot): string {
   return fillRoute(meta.route, context.category ?? null);
 }
 
-const END_ROUTES: Partial<Record<string, Step>> = {
-  '/thank-you': 'thank-you',
-  '/no-thank-you': 'no-thank-you',
-  '/maybe-submitted': 'maybe-submitted',
-};
-
-function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}
-
-function isCategoryStep(value: string): value is (typeof CATEGORY_STEPS)[number] {
-  return (CATEGORY_STEPS as readonly string[]).includes(value);
-}
-
 /**
  * URL -> machine: the `nav.request` event asking for the step a pathname names, or null when the
  * pathname is not an onboarding route (bad category, unknown step, another page). The bare
@@ -51,8 +37,8 @@ export function routeToEvent(
   pathname: string,
 ): Extract<OnboardingEvent, { type: 'nav.request' }> | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const end = END_ROUTES[path];
-  if (end !== undefined) return { type: 'nav.request', step: end, category: null };
+  const end = endStepOfPath(path);
+  if (end !== null) return { type: 'nav.request', step: end, category: null };
   const parts = path.split('/').filter((part) => part !== '');
   if (parts[0] !== 'onboarding' || parts.length > 3) return null;
   if (parts.length === 1) return { type: 'nav.request', step: 'category', category: null };

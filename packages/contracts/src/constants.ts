@@ -2,6 +2,10 @@
 
 export const CATEGORIES = ['work', 'school', 'god', 'other'] as const;
 
+export function isCategory(value: string): value is (typeof CATEGORIES)[number] {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
 /** Slot hold countdown, in seconds (spec 9). */
 export const HOLD_SECONDS = 600;
 /**

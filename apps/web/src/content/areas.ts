@@ -1,4 +1,4 @@
-import type { Category } from '../categories.ts';
+import type { Category } from '@app/contracts';
 
 /** A support area (spec 3): the four categories a visitor can choose. */
 export interface SupportArea {

@@ -1,5 +1,6 @@
 import {
   currentScreen,
+  isEndStep,
   type OnboardingSnapshot,
   routeToEvent,
   type Step,
@@ -7,7 +8,6 @@ import {
 } from '@app/onboarding';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { END_STEPS } from './routing.ts';
 import type { OnboardingActor, OnboardingSession } from './session.ts';
 
 /**
@@ -50,7 +50,7 @@ export function useRouteBridge(
       // A finished flow is over: coming back to onboarding starts a new one.
       current = session.restart();
     }
-    const showEndScreen = END_STEPS.includes(request.step) && nothingStarted(current.getSnapshot());
+    const showEndScreen = isEndStep(request.step) && nothingStarted(current.getSnapshot());
     current.send(request);
     const settled = stateToRoute(current.getSnapshot());
     lastRoute.current = settled;
@@ -60,7 +60,7 @@ export function useRouteBridge(
   }, [actor, history, pathname, route, session]);
 
   const request = pathname === route ? null : routeToEvent(pathname);
-  return request !== null && END_STEPS.includes(request.step) && nothingStarted(snapshot)
+  return request !== null && isEndStep(request.step) && nothingStarted(snapshot)
     ? request.step
     : null;
 }

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@app/contracts';
 import {
   currentScreen,
+  HOLD_LINE_STEPS,
   type OnboardingEvent,
   type OnboardingSnapshot,
+  progressOf,
   type ScreenMeta,
   type Step,
   selectBusy,
@@ -12,7 +14,6 @@ import {
 import { areaTitle } from '../content/areas.ts';
 import { HoldStatus } from './components/HoldStatus.tsx';
 import type { StepFrame } from './components/StepLayout.tsx';
-import { progressOf } from './routing.ts';
 import { AccountScreen } from './screens/AccountScreen.tsx';
 import { CategoryScreen } from './screens/CategoryScreen.tsx';
 import { CommitScreen } from './screens/CommitScreen.tsx';
@@ -42,17 +43,6 @@ export interface ScreenProps {
    */
   resendConfirmation?: ((email: string) => Promise<unknown>) | undefined;
 }
-
-/** The steps whose header carries the held slot's line. */
-const HOLD_LINE_STEPS: readonly Step[] = [
-  'intro',
-  'goal',
-  'commit',
-  'sync',
-  'account',
-  'maybe',
-  'no',
-];
 
 /** The `meta` the machine gives a step's top-level state (end screens shown from their URL). */
 function metaOfStep(snapshot: OnboardingSnapshot, step: Step): ScreenMeta | null {

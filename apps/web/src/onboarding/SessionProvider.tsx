@@ -1,12 +1,11 @@
 import { createApiClient } from '@app/api-client';
-import { routeToEvent } from '@app/onboarding';
+import { isEndStep, routeToEvent } from '@app/onboarding';
 import { useLocation } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { getApi } from '../api.ts';
 import { toast } from '../toast/index.ts';
 import { browserAnalytics } from './analytics.ts';
 import { nothingStarted } from './RouteBridge.ts';
-import { END_STEPS } from './routing.ts';
 import {
   createOnboardingSession,
   type OnboardingActor,
@@ -54,7 +53,7 @@ function defaultSession(pathname: string): OnboardingSession {
     const request = routeToEvent(pathname);
     if (
       request !== null &&
-      !END_STEPS.includes(request.step) &&
+      !isEndStep(request.step) &&
       nothingStarted(pageSession.get().getSnapshot())
     ) {
       pageSession.send(request);
@@ -80,7 +79,7 @@ export function firstPaintSession(pathname: string): OnboardingSession {
     now: () => 0,
   });
   const request = routeToEvent(pathname);
-  if (request !== null && !END_STEPS.includes(request.step)) session.send(request);
+  if (request !== null && !isEndStep(request.step)) session.send(request);
   return session;
 }
 

@@ -1,23 +1,11 @@
+import { DRAFT_FIELDS, type DraftField } from '@app/onboarding/steps';
 import { useLayoutEffect, useState } from 'react';
 
 /**
  * Text typed on a step but not yet submitted, kept in session storage so that a reload, Back or
  * Forward does not lose it. Passwords are never kept. The whole set is removed when the flow
- * ends (see OnboardingPage) and disappears with the tab.
+ * ends (see OnboardingPage) and disappears with the tab. The fields are the step table's.
  */
-export const DRAFT_FIELDS = [
-  'intro.name',
-  'goal.goal',
-  'role.goal',
-  'account.email',
-  'maybe.name',
-  'maybe.email',
-  'maybe.phone',
-  'no.name',
-  'no.email',
-  'no.feedback',
-] as const;
-export type DraftField = (typeof DRAFT_FIELDS)[number];
 
 const PREFIX = 'onboarding_draft:';
 

@@ -1,5 +1,5 @@
+import { isCategoryStep } from '@app/onboarding/steps';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isOnboardingStepSegment } from '../../../../categories.ts';
 
 /**
  * One onboarding step; the onboarding layout draws it from the actor's state. A step name the
@@ -7,6 +7,6 @@ import { isOnboardingStepSegment } from '../../../../categories.ts';
  */
 export const Route = createFileRoute('/_onboarding/onboarding/$category/$step')({
   beforeLoad: ({ params }) => {
-    if (!isOnboardingStepSegment(params.step)) throw notFound();
+    if (!isCategoryStep(params.step)) throw notFound();
   },
 });

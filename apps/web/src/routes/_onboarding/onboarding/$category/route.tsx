@@ -1,5 +1,5 @@
+import { isCategory } from '@app/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { isCategory } from '../../../../categories.ts';
 
 /** Any category other than work, school, god or other goes back to the home page (spec 2). */
 export const Route = createFileRoute('/_onboarding/onboarding/$category')({
