@@ -1,4 +1,4 @@
-import { HOLD_ERROR_CODES } from '@app/contracts';
+import { ERROR_CODES } from '@app/contracts';
 import { MODEL_DATA, type ModelActor } from '@app/onboarding/testing';
 import type { Page, Request, Route } from '@playwright/test';
 
@@ -184,7 +184,7 @@ export async function holdCalls(page: Page): Promise<HeldNetwork> {
 function serverRefusal(error: unknown): { status: number; code: string; message: string } | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, code, message } = error as Record<string, unknown>;
-  if (typeof status !== 'number' || typeof code !== 'string' || code !== HOLD_ERROR_CODES.teamFull)
+  if (typeof status !== 'number' || typeof code !== 'string' || code !== ERROR_CODES.TEAM_FULL)
     return null;
   return { status, code, message: typeof message === 'string' ? message : code };
 }

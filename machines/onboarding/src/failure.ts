@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { ERROR_CODES, MESSAGES } from '@app/contracts';
 
 /**
  * What the machine reads from a failed call. The app's actors call the api-client, whose errors
@@ -51,7 +51,7 @@ function field(value: unknown, key: string): unknown {
  * in its body's `details` (`[{ path, message }]`). Empty when the failure is not about a field.
  */
 export function accountFieldErrors(error: unknown): Partial<Record<AccountField, string>> {
-  if (failureCode(error) === 'EMAIL_TAKEN') {
+  if (failureCode(error) === ERROR_CODES.EMAIL_TAKEN) {
     return { email: failureText(error, MESSAGES.invalidServerResponse) };
   }
   const fields: Partial<Record<AccountField, string>> = {};

@@ -9,9 +9,9 @@ import {
   AccountForm,
   BookingForm,
   type Category,
+  ERROR_CODES,
   FeedbackForm,
   GoalForm,
-  HOLD_ERROR_CODES,
   MESSAGES,
   NameForm,
   ONBOARD_SUCCESS_EVENT,
@@ -269,7 +269,7 @@ export const onboardingSetup = setup({
       context.holdExpiresAt !== null && isHoldEnding(context.holdExpiresAt, context.now),
     /** The failed call was refused because the team has no open seat left. */
     teamFull: (_, params: { error: unknown }) =>
-      failureCode(params.error) === HOLD_ERROR_CODES.teamFull,
+      failureCode(params.error) === ERROR_CODES.TEAM_FULL,
     canRequest: ({ context, event }, params: { step: Step }) => {
       if (event.type !== 'nav.request' || event.step !== params.step) return false;
       if (params.step === 'category') return true;

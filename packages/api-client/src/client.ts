@@ -4,6 +4,7 @@ import {
   ConfirmEmailResponse,
   type CreateUserPayload,
   CreateUserResponse,
+  type Endpoint,
   ErrorBody,
   type FeedbackPayload,
   FeedbackResponse,
@@ -18,8 +19,10 @@ import {
   type OnboardingPayload,
   ProfileResponse,
   PublicUser,
+  pathOf,
   ResendConfirmationResponse,
   RoleArea,
+  SITE_API,
   StatusResponse,
   Team,
   type TeamView,
@@ -250,8 +253,9 @@ function describeDetails(details: unknown): string | null {
   return null;
 }
 
-function pathId(id: Id): string {
-  return encodeURIComponent(String(id));
+/** A site endpoint's path relative to the base URL, its parameters filled in. */
+function at(endpoint: Pick<Endpoint, 'url'>, params?: Record<string, Id>): string {
+  return pathOf(endpoint, params).slice(1);
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -322,27 +326,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     /** GET /api/proxy/teams, normalised. Never fails: an error gives an empty list. */
     getTeams: (call?: CallOptions): Promise<TeamView[]> =>
-      getList('api/proxy/teams', 'teams', TeamRecord, call),
+      getList(at(SITE_API.listTeams), 'teams', TeamRecord, call),
 
     /** GET /api/proxy/teams/{id}, normalised. Throws; the caller falls back to the sample team. */
     getTeam: (id: Id, call?: CallOptions): Promise<TeamView> =>
-      getJson(`api/proxy/teams/${pathId(id)}`, TeamRecord, call),
+      getJson(at(SITE_API.getTeam, { id }), TeamRecord, call),
 
     /** GET /api/proxy/users/{id}. */
     getUser: (id: Id, call?: CallOptions): Promise<PublicUser> =>
-      getJson(`api/proxy/users/${pathId(id)}`, PublicUser, call),
+      getJson(at(SITE_API.getUser, { id }), PublicUser, call),
 
     /** GET /api/proxy/focus-areas. Never fails: an error gives an empty list. */
     getFocusAreas: (call?: CallOptions): Promise<FocusArea[]> =>
-      getList('api/proxy/focus-areas', 'focusAreas', LooseFocusArea, call),
+      getList(at(SITE_API.listFocusAreas), 'focusAreas', LooseFocusArea, call),
 
     /** GET /api/proxy/role-areas. Never fails: an error gives an empty list. */
     getRoleAreas: (call?: CallOptions): Promise<RoleArea[]> =>
-      getList('api/proxy/role-areas', 'roleAreas', LooseRoleArea, call),
+      getList(at(SITE_API.listRoleAreas), 'roleAreas', LooseRoleArea, call),
 
     /** POST /api/onboarding. The response is not read (spec 7). */
     async submitOnboarding(payload: OnboardingPayload, call?: CallOptions): Promise<void> {
-      const answer = await send('api/onboarding', { method: 'post', json: payload, ...call });
+      const answer = await send(at(SITE_API.submitOnboarding), {
+        method: 'post',
+        json: payload,
+        ...call,
+      });
       if (!answer.ok) throw httpError(answer);
     },
 
@@ -355,7 +363,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       payload: CreateUserPayload,
       { idempotencyKey, ...call }: CreateUserOptions = {},
     ): Promise<CreateUserResponse> {
-      const answer = await send('api/users', {
+      const answer = await send(at(SITE_API.createUser), {
         method: 'post',
         json: payload,
         ...call,
@@ -376,7 +384,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (update.photoFile !== undefined) form.append('photoFile', update.photoFile);
       let answer: Answer;
       try {
-        answer = await send(`api/users/${pathId(userId)}/profile`, {
+        answer = await send(at(SITE_API.updateProfile, { id: userId }), {
           method: 'post',
           body: form,
           timeout: uploadTimeout,
@@ -407,8 +415,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** GET /api/booking/next-available-date: the ISO instant of the next call. */
     async getNextAvailableDate(call?: CallOptions): Promise<string> {
-      return (await getJson('api/booking/next-available-date', NextAvailableDateResponse, call))
-        .date;
+      return (await getJson(at(SITE_API.nextAvailableDate), NextAvailableDateResponse, call)).date;
     },
 
     /** POST /api/booking. Errors carry the server's message or the spec's defaults. */
@@ -416,7 +423,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       payload: BookingPayload,
       { idempotencyKey, ...call }: IdempotentOptions = {},
     ): Promise<BookingResult> {
-      const answer = await send('api/booking', {
+      const answer = await send(at(SITE_API.submitBooking), {
         method: 'post',
         json: payload,
         ...call,
@@ -433,7 +440,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       payload: FeedbackPayload,
       { idempotencyKey, ...call }: IdempotentOptions = {},
     ): Promise<FeedbackResult> {
-      const answer = await send('api/feedback', {
+      const answer = await send(at(SITE_API.submitFeedback), {
         method: 'post',
         json: payload,
         ...call,
@@ -448,7 +455,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * an `http` error of status 409 and code `TEAM_FULL`. The session cookie is set if needed.
      */
     async createHold(teamId: Id, call?: CallOptions): Promise<Hold> {
-      const answer = await send('api/holds', { method: 'post', json: { teamId }, ...call });
+      const answer = await send(at(SITE_API.createHold), {
+        method: 'post',
+        json: { teamId },
+        ...call,
+      });
       if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
       return parseBody(answer, HoldResponse, MESSAGES.invalidServerResponse).hold;
     },
@@ -459,7 +470,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * hold, 409 `HOLD_EXTENSION_LIMIT` after HOLD_MAX_EXTENSIONS extensions.
      */
     async extendHold(holdId: string, call?: CallOptions): Promise<Hold> {
-      const answer = await send(`api/holds/${pathId(holdId)}/extend`, { method: 'post', ...call });
+      const answer = await send(at(SITE_API.extendHold, { id: holdId }), {
+        method: 'post',
+        ...call,
+      });
       if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
       return parseBody(answer, HoldResponse, MESSAGES.invalidServerResponse).hold;
     },
@@ -469,7 +483,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * unknown to this session) counts as released.
      */
     async releaseHold(holdId: string, call?: CallOptions): Promise<void> {
-      const answer = await send(`api/holds/${pathId(holdId)}`, { method: 'delete', ...call });
+      const answer = await send(at(SITE_API.releaseHold, { id: holdId }), {
+        method: 'delete',
+        ...call,
+      });
       if (answer.ok || answer.status === 404) return;
       throw httpError(answer, errorBody(answer)?.message || undefined);
     },
@@ -479,21 +496,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * browser finishes it after the page is gone. Nothing waits for the answer.
      */
     releaseHoldOnUnload(holdId: string): void {
-      send(`api/holds/${pathId(holdId)}`, { method: 'delete', keepalive: true }).catch(() => {
-        // The page is going away; a seat that is not given back runs out on its own.
-      });
+      send(at(SITE_API.releaseHold, { id: holdId }), { method: 'delete', keepalive: true }).catch(
+        () => {
+          // The page is going away; a seat that is not given back runs out on its own.
+        },
+      );
     },
 
     /** GET /api/status for the API test page. */
     getStatus: (call?: CallOptions): Promise<StatusResponse> =>
-      getJson('api/status', StatusResponse, call),
+      getJson(at(SITE_API.getStatus), StatusResponse, call),
 
     /**
      * POST /api/confirm-email. The three answers a visitor must be told apart (already used,
      * expired, unknown) are results, not errors; anything else throws.
      */
     async confirmEmail(token: string, call?: CallOptions): Promise<EmailConfirmation> {
-      const answer = await send('api/confirm-email', { method: 'post', json: { token }, ...call });
+      const answer = await send(at(SITE_API.confirmEmail), {
+        method: 'post',
+        json: { token },
+        ...call,
+      });
       if (answer.ok) {
         const body = parseBody(answer, ConfirmEmailResponse, MESSAGES.invalidServerResponse);
         return { outcome: 'confirmed', message: body.message };
@@ -511,7 +534,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * for a malformed address) throws with the server's message.
      */
     async resendConfirmation(email: string, call?: CallOptions): Promise<string> {
-      const answer = await send('api/confirm-email/resend', {
+      const answer = await send(at(SITE_API.resendConfirmation), {
         method: 'post',
         json: { email },
         ...call,

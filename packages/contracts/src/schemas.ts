@@ -289,20 +289,6 @@ export type HoldResponse = z.infer<typeof HoldResponse>;
 export const HOLD_OWNER_HEADER = 'x-hold-owner';
 export const HoldOwner = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'a hold owner key');
 
-/** Stable `code`s of the hold endpoints' 4xx answers. */
-export const HOLD_ERROR_CODES = {
-  /** 409: the team has no open seat (someone else holds or took the last one). */
-  teamFull: 'TEAM_FULL',
-  /** 404: no such team. */
-  teamNotFound: 'TEAM_NOT_FOUND',
-  /** 404: no such hold for this browser session (never made, released, or another session's). */
-  holdNotFound: 'HOLD_NOT_FOUND',
-  /** 410: the hold ran out before it was extended; take a new one if a seat is still open. */
-  holdExpired: 'HOLD_EXPIRED',
-  /** 409: the hold was extended as many times as allowed (HOLD_MAX_EXTENSIONS). */
-  holdExtensionLimit: 'HOLD_EXTENSION_LIMIT',
-} as const;
-
 /**
  * The `Idempotency-Key` header of POST /api/users: a random value the browser makes once per
  * sign-up attempt and sends again with every retry of it, so a retry returns the first answer

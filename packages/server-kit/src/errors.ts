@@ -1,59 +1,6 @@
-/**
- * Every error code either server answers with, and the one HTTP status it goes with. Clients
- * branch on the code, never on the message; a code means the same thing on both servers.
- */
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  /** What Node's HTTP parser could not read (answered before any route). */
-  BAD_REQUEST: 400,
-  INVALID_JSON: 400,
-  INVALID_MULTIPART: 400,
-  UNEXPECTED_FILE: 400,
-  NOTHING_TO_UPDATE: 400,
-  /** The client went away before its request (an upload) was complete: nobody reads this answer. */
-  CLIENT_ABORTED: 400,
-  API_KEY_MISSING: 401,
-  API_KEY_INVALID: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN_ORIGIN: 403,
-  SESSION_REQUIRED: 403,
-  NOT_FOUND: 404,
-  TOKEN_NOT_FOUND: 404,
-  TEAM_NOT_FOUND: 404,
-  /** No such hold of this browser session (never made, released, or another session's). */
-  HOLD_NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  TOKEN_USED: 409,
-  JOIN_REQUEST_DECIDED: 409,
-  TEAM_FULL: 409,
-  HOLD_EXTENSION_LIMIT: 409,
-  /** A join request with no team yet: it must be placed on one before a decision. */
-  JOIN_REQUEST_UNMATCHED: 409,
-  JOIN_REQUEST_PLACED: 409,
-  TOKEN_EXPIRED: 410,
-  HOLD_EXPIRED: 410,
-  /** An Idempotency-Key sent again with other details. */
-  IDEMPOTENCY_KEY_REUSED: 422,
-  PAYLOAD_TOO_LARGE: 413,
-  PHOTO_TOO_LARGE: 413,
-  TOO_MANY_PARTS: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  /** A file that is not one of the accepted image types, told by its first bytes. */
-  PHOTO_NOT_IMAGE: 415,
-  /** The request's headers and body took longer than the site's request time-out to arrive. */
-  REQUEST_TIMEOUT: 408,
-  RATE_LIMITED: 429,
-  HEADERS_TOO_LARGE: 431,
-  INTERNAL_ERROR: 500,
-  TRACKER_UNAVAILABLE: 502,
-  TRACKER_ERROR: 502,
-  /** Too many sign-ups at once: nothing was done; try again after Retry-After seconds. */
-  SIGNUP_BUSY: 503,
-  SHUTTING_DOWN: 503,
-  TRACKER_TIMEOUT: 504,
-} as const satisfies Record<string, number>;
+import { ERROR_STATUS, type ErrorCode } from '@app/contracts';
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 /** An error whose status, code and message are meant for the client as they are. */
 export class HttpError extends Error {

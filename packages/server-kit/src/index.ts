@@ -32,6 +32,7 @@ export {
   openApi,
   openApiPath,
   operationIdOf,
+  routeOf,
 } from './openapi.ts';
 export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';

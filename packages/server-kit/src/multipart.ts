@@ -5,7 +5,6 @@ import {
   MAX_PHOTO_BYTES,
   MESSAGES,
   ProfileFields,
-  ProfileUpload,
 } from '@app/contracts';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,10 +38,7 @@ export async function registerProfileMultipart(app: FastifyInstance) {
  * (readProfileForm), so the body Fastify validates is always null; the schema is for the API's
  * document.
  */
-export const profileFormSchema = {
-  consumes: ['multipart/form-data'],
-  body: ProfileUpload.nullable(),
-};
+export { profileFormSchema } from '@app/contracts';
 
 export interface Photo extends ImageType {
   bytes: Buffer;

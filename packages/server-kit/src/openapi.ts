@@ -1,4 +1,4 @@
-import { ErrorBody } from '@app/contracts';
+import { type Endpoint, ErrorBody } from '@app/contracts';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -119,3 +119,17 @@ export const openApi = fp<OpenApiOptions>(
   },
   { name: 'openapi' },
 );
+
+/**
+ * A route's method, URL and schema from its entry in the contracts' endpoint table, to spread into
+ * `app.route({ ...routeOf(TRACKER_API.getTeam), handler })`; the handler's types follow the schema.
+ */
+export function routeOf<const E extends Endpoint>(
+  endpoint: E,
+): { method: E['method']; url: string; schema: E['schema'] & { summary: string } } {
+  return {
+    method: endpoint.method,
+    url: endpoint.url,
+    schema: { ...endpoint.schema, summary: endpoint.summary },
+  };
+}

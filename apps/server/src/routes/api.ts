@@ -1,28 +1,15 @@
 import {
-  BookingPayload,
-  BookingResponse,
-  ConfirmEmailPayload,
-  ConfirmEmailResponse,
-  CreateUserPayload,
-  CreateUserResponse,
-  FeedbackPayload,
-  FeedbackResponse,
+  type Endpoint,
+  type EndpointAnswer,
   HOLD_OWNER_HEADER,
   IDEMPOTENCY_KEY_HEADER,
-  IdempotentHeaders,
-  NextAvailableDateResponse,
-  OnboardingPayload,
-  OnboardingResponse,
-  ResendConfirmationPayload,
-  ResendConfirmationResponse,
-  SignUpHeaders,
+  SITE_API,
+  TRACKER_API,
 } from '@app/contracts';
-import { HttpError } from '@app/server-kit';
+import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type * as z from 'zod';
 import { holdOwnerKey } from '../plugins/app/session.ts';
-import { trackerAnswer } from '../plugins/app/tracker.ts';
 
 /** The JSON calls of spec section 7: validated here, then carried out by the tracker. */
 export default async function apiRoutes(fastify: FastifyInstance) {
@@ -34,52 +21,32 @@ export default async function apiRoutes(fastify: FastifyInstance) {
    * A JSON write the tracker carries out as it is: validated by its schema here, its answer
    * checked. (Declared on the plain instance: the body is passed on, never read.)
    */
-  function forward(
-    path: string,
-    upstream: string,
-    body: z.ZodType,
-    answer: z.ZodType,
-    { idempotent = false } = {},
-  ) {
-    fastify.post(
-      path,
-      {
-        config: jsonWrite,
-        onRequest: app.writeLimit,
-        schema: {
-          ...(idempotent ? { headers: IdempotentHeaders } : {}),
-          body,
-          response: { 201: answer },
-        },
-      },
-      async (request, reply) => {
+  function forward(endpoint: Endpoint, upstream: Endpoint) {
+    fastify.route({
+      ...routeOf(endpoint),
+      config: jsonWrite,
+      onRequest: app.writeLimit,
+      handler: async (request, reply) => {
         // The browser's later writes (its held seat first) are then counted per session.
         reply.ensureSession();
-        const key = idempotent ? request.headers[IDEMPOTENCY_KEY_HEADER] : undefined;
-        const response = await app.trackerClient.send('POST', upstream, {
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+        const answer = await app.trackerClient.request(upstream, {
           json: request.body,
           ...(typeof key === 'string' ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
         });
-        return reply.code(201).send(trackerAnswer(answer, response));
+        return reply.code(201).send(answer);
       },
-    );
+    });
   }
 
-  forward('/api/onboarding', '/onboarding', OnboardingPayload, OnboardingResponse);
-  forward('/api/booking', '/bookings', BookingPayload, BookingResponse, { idempotent: true });
-  forward('/api/feedback', '/feedback', FeedbackPayload, FeedbackResponse, { idempotent: true });
+  forward(SITE_API.submitOnboarding, TRACKER_API.createOnboarding);
+  forward(SITE_API.submitBooking, TRACKER_API.createBooking);
+  forward(SITE_API.submitFeedback, TRACKER_API.createFeedback);
 
-  app.post(
-    '/api/users',
-    {
-      config: { body: 'json', rateLimit: signup },
-      schema: {
-        headers: SignUpHeaders,
-        body: CreateUserPayload,
-        response: { 201: CreateUserResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(SITE_API.createUser),
+    config: { body: 'json', rateLimit: signup },
+    handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = await app.signupLimits.admit(request.ip, request.body.email);
       const headers: Record<string, string> =
@@ -91,9 +58,9 @@ export default async function apiRoutes(fastify: FastifyInstance) {
       }
       // No time limit: the tracker answers a full queue at once with 503, and a sign-up that has
       // started must not be reported as failed while it goes on to create the account.
-      let response: Awaited<ReturnType<typeof app.trackerClient.send>>;
+      let created: EndpointAnswer<typeof TRACKER_API.createUser>;
       try {
-        response = await app.trackerClient.send('POST', '/users', {
+        created = await app.trackerClient.request(TRACKER_API.createUser, {
           json: request.body,
           headers,
           timeout: false,
@@ -104,52 +71,38 @@ export default async function apiRoutes(fastify: FastifyInstance) {
         else await limits.undecided();
         throw error;
       }
-      const created = trackerAnswer(CreateUserResponse, response);
       limits.created();
       reply.startSession(String(created.user.id));
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  app.get(
-    '/api/booking/next-available-date',
-    { config: { rateLimit: read }, schema: { response: { 200: NextAvailableDateResponse } } },
-    async () => {
-      const response = await app.trackerClient.send('GET', '/bookings/next-available-date');
-      return trackerAnswer(NextAvailableDateResponse, response);
-    },
-  );
+  app.route({
+    ...routeOf(SITE_API.nextAvailableDate),
+    config: { rateLimit: read },
+    handler: async () => app.trackerClient.request(TRACKER_API.nextAvailableDate),
+  });
 
   // The confirmation link opens a page of the web app, which calls this (404 unknown token,
   // 409 already used, 410 expired: the tracker's answers, passed on as they are).
-  app.post(
-    '/api/confirm-email',
-    {
-      config: jsonWrite,
-      onRequest: app.writeLimit,
-      schema: { body: ConfirmEmailPayload, response: { 200: ConfirmEmailResponse } },
-    },
-    async (request) => {
-      const response = await app.trackerClient.send('POST', '/email-confirmations', {
-        json: request.body,
-      });
-      return trackerAnswer(ConfirmEmailResponse, response);
-    },
-  );
+  app.route({
+    ...routeOf(SITE_API.confirmEmail),
+    config: jsonWrite,
+    onRequest: app.writeLimit,
+    handler: async (request) =>
+      app.trackerClient.request(TRACKER_API.confirmEmail, { json: request.body }),
+  });
 
   // "Resend confirmation email": 202 with the same answer for every address, so it does not tell
   // which addresses have accounts; the tracker decides whether mail goes out.
-  app.post(
-    '/api/confirm-email/resend',
-    {
-      config: { body: 'json', rateLimit: resend },
-      schema: { body: ResendConfirmationPayload, response: { 202: ResendConfirmationResponse } },
-    },
-    async (request, reply) => {
-      const response = await app.trackerClient.send('POST', '/email-confirmations/resend', {
+  app.route({
+    ...routeOf(SITE_API.resendConfirmation),
+    config: { body: 'json', rateLimit: resend },
+    handler: async (request, reply) => {
+      const answer = await app.trackerClient.request(TRACKER_API.resendConfirmation, {
         json: request.body,
       });
-      return reply.code(202).send(trackerAnswer(ResendConfirmationResponse, response));
+      return reply.code(202).send(answer);
     },
-  );
+  });
 }

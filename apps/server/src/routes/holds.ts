@@ -1,18 +1,8 @@
-import {
-  CreateHoldPayload,
-  HOLD_ERROR_CODES,
-  HOLD_OWNER_HEADER,
-  HoldId,
-  HoldResponse,
-} from '@app/contracts';
-import { HttpError } from '@app/server-kit';
+import { ERROR_CODES, HOLD_OWNER_HEADER, SITE_API, TRACKER_API } from '@app/contracts';
+import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import { holdOwnerKey } from '../plugins/app/session.ts';
-import { trackerAnswer } from '../plugins/app/tracker.ts';
-
-const HoldParams = z.object({ id: HoldId });
 
 /**
  * Held seats: a seat on a team kept for this browser while its visitor decides and signs up.
@@ -27,55 +17,44 @@ export default async function holdRoutes(fastify: FastifyInstance) {
   function owner(request: FastifyRequest) {
     const session = request.sessionId();
     if (session === null) {
-      throw new HttpError(HOLD_ERROR_CODES.holdNotFound, 'Hold not found');
+      throw new HttpError(ERROR_CODES.HOLD_NOT_FOUND, 'Hold not found');
     }
     return { [HOLD_OWNER_HEADER]: holdOwnerKey(secret, session) };
   }
 
-  app.post(
-    '/api/holds',
-    {
-      config: { body: 'json' },
-      onRequest: app.writeLimit,
-      schema: { body: CreateHoldPayload, response: { 201: HoldResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(SITE_API.createHold),
+    config: { body: 'json' },
+    onRequest: app.writeLimit,
+    handler: async (request, reply) => {
       const headers = { [HOLD_OWNER_HEADER]: holdOwnerKey(secret, reply.ensureSession()) };
-      const response = await app.trackerClient.send('POST', '/holds', {
+      const answer = await app.trackerClient.request(TRACKER_API.createHold, {
         json: request.body,
         headers,
       });
-      return reply.code(201).send(trackerAnswer(HoldResponse, response));
+      return reply.code(201).send(answer);
     },
-  );
+  });
 
-  app.post(
-    '/api/holds/:id/extend',
-    {
-      onRequest: app.writeLimit,
-      schema: { params: HoldParams, response: { 200: HoldResponse } },
-    },
-    async (request) => {
-      const response = await app.trackerClient.send(
-        'POST',
-        `/holds/${encodeURIComponent(request.params.id)}/extend`,
-        { headers: owner(request) },
-      );
-      return trackerAnswer(HoldResponse, response);
-    },
-  );
+  app.route({
+    ...routeOf(SITE_API.extendHold),
+    onRequest: app.writeLimit,
+    handler: async (request) =>
+      app.trackerClient.request(TRACKER_API.extendHold, {
+        params: request.params,
+        headers: owner(request),
+      }),
+  });
 
-  app.delete(
-    '/api/holds/:id',
-    {
-      onRequest: app.writeLimit,
-      schema: { params: HoldParams, response: { 204: z.void() } },
-    },
-    async (request, reply) => {
-      await app.trackerClient.send('DELETE', `/holds/${encodeURIComponent(request.params.id)}`, {
+  app.route({
+    ...routeOf(SITE_API.releaseHold),
+    onRequest: app.writeLimit,
+    handler: async (request, reply) => {
+      await app.trackerClient.request(TRACKER_API.releaseHold, {
+        params: request.params,
         headers: owner(request),
       });
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -1,14 +1,7 @@
-import { PathId, ProfileResponse } from '@app/contracts';
-import {
-  HttpError,
-  profileFormSchema,
-  readProfileForm,
-  registerProfileMultipart,
-} from '@app/server-kit';
+import { SITE_API, TRACKER_API } from '@app/contracts';
+import { HttpError, readProfileForm, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
-import { trackerAnswer } from '../plugins/app/tracker.ts';
 
 const FORBIDDEN = new HttpError(
   'SESSION_REQUIRED',
@@ -23,17 +16,10 @@ const FORBIDDEN = new HttpError(
 export default async function profileRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerProfileMultipart(app);
-  app.post(
-    '/api/users/:id/profile',
-    {
-      config: { body: 'multipart', rateLimit: app.rateLimits.profile },
-      schema: {
-        ...profileFormSchema,
-        params: z.object({ id: PathId }),
-        response: { 200: ProfileResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(SITE_API.updateProfile),
+    config: { body: 'multipart', rateLimit: app.rateLimits.profile },
+    handler: async (request) => {
       const { id } = request.params;
       if (request.sessionUserId() !== String(id)) throw FORBIDDEN;
       const { aboutMe, photo } = await readProfileForm(request);
@@ -42,8 +28,7 @@ export default async function profileRoute(fastify: FastifyInstance) {
       if (photo) {
         form.set('photoFile', new Blob([photo.bytes], { type: photo.mime }), `photo.${photo.ext}`);
       }
-      const response = await app.trackerClient.send('POST', `/users/${id}/profile`, { form });
-      return trackerAnswer(ProfileResponse, response);
+      return app.trackerClient.request(TRACKER_API.updateProfile, { params: { id }, form });
     },
-  );
+  });
 }

@@ -1,40 +1,34 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
-  FocusAreaList,
   ID_DIGITS,
-  PathId,
-  PublicUser,
-  RoleAreaList,
-  Team,
-  TeamList,
+  PROXIED_READS,
+  PROXY_PREFIX,
+  pathOf,
+  TRACKER_API,
+  UPLOADS_PATH,
 } from '@app/contracts';
 import { noRoute } from '@app/server-kit';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import * as z from 'zod';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
 import type { CachedAnswer, ReadTicket } from '../read-cache.ts';
 
 /** A row id as the contracts write it (digits only), so no path trick reaches the tracker. */
 const ID = `:id(${ID_DIGITS.source})`;
 
-const IdParams = z.object({ id: PathId });
-
 /**
- * The only reads the browser may make of the tracker (spec 7), with what they answer; anything
- * else is a 404. The tracker's answer passes through as it is: the schemas are for the document.
+ * The only reads the browser may make of the tracker (spec 7): the contracts' proxied reads, each
+ * at its tracker path with its id limited to digits; anything else is a 404. The tracker's answer
+ * passes through as it is: the schemas are for the document.
  */
-const READS: Record<string, FastifySchema> = {
-  '/teams': { response: { 200: TeamList } },
-  [`/teams/${ID}`]: { params: IdParams, response: { 200: Team } },
-  [`/users/${ID}`]: { params: IdParams, response: { 200: PublicUser } },
-  '/focus-areas': { response: { 200: FocusAreaList } },
-  '/role-areas': { response: { 200: RoleAreaList } },
-};
-export const PROXIED_READS = Object.keys(READS);
+const READS: Record<string, FastifySchema> = Object.fromEntries(
+  PROXIED_READS.map((read) => [read.proxies.url.replace(':id', ID), read.schema]),
+);
 
 /** A read of one user's record, with the id it names. */
-const OWN_USER = /^\/api\/proxy\/users\/(\d+)$/;
+const OWN_USER = new RegExp(
+  `^${PROXY_PREFIX}${TRACKER_API.getMember.url.replace(':id', '(\\d+)')}$`,
+);
 
 /** Upload keys as the tracker makes them (seed/ada.svg, u/3f9c....webp): no dot-segments, no escapes. */
 const UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -117,15 +111,15 @@ export default async function proxyRoutes(app: FastifyInstance) {
 
   // @fastify/http-proxy takes no schema: each read gets its own as its route is added.
   app.addHook('onRoute', (route) => {
-    const schema = READS[route.url.slice('/api/proxy'.length)];
+    const schema = READS[route.url.slice(PROXY_PREFIX.length)];
     if (schema) route.schema = { ...schema, ...route.schema };
   });
   const cache = app.readCache;
   const inFlight = new Map<string, { ticket: ReadTicket; answer: Promise<CachedAnswer | null> }>();
   await app.register(httpProxy, {
     ...upstreamOptions,
-    prefix: '/api/proxy',
-    routes: PROXIED_READS,
+    prefix: PROXY_PREFIX,
+    routes: Object.keys(READS),
     config: { rateLimit: app.rateLimits.read },
     // An answer from the read cache that this visitor may be served (see ReadCache: not one read
     // before this browser's own last write) is sent as is; otherwise the tracker is asked and a
@@ -140,7 +134,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
       // from the tracker's owner view; never cached, so no one else is served it.
       const own = OWN_USER.exec(key);
       if (own !== null && own[1] === request.sessionUserId()) {
-        return reply.from(`${dest.split('?')[0] ?? dest}/own`, options);
+        return reply.from(pathOf(TRACKER_API.getOwnUser, { id: own[1] }), options);
       }
       if (!cache.enabled) return reply.from(dest, options);
       // The session is only looked at while some session's own write decides what it is served.
@@ -209,8 +203,8 @@ export default async function proxyRoutes(app: FastifyInstance) {
   // Uploaded and seed photos are public in the tracker: no key goes with them.
   await app.register(httpProxy, {
     ...upstreamOptions,
-    prefix: '/uploads',
-    rewritePrefix: '/uploads',
+    prefix: UPLOADS_PATH,
+    rewritePrefix: UPLOADS_PATH,
     config: { rateLimit: app.rateLimits.read },
     preHandler: (request, _reply, done) => {
       const path = request.url.split('?')[0] ?? '';

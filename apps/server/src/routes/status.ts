@@ -1,5 +1,5 @@
-import { API_KEY_PREFIX, StatusResponse } from '@app/contracts';
-import { HttpError } from '@app/server-kit';
+import { API_KEY_PREFIX, SITE_API, type StatusResponse, TRACKER_API } from '@app/contracts';
+import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
  * prefix (never more of it), and the outcome of a real authenticated request to the tracker.
  */
 export default async function statusRoute(app: FastifyInstance) {
-  app.get(
-    '/api/status',
-    { config: { rateLimit: app.rateLimits.read }, schema: { response: { 200: StatusResponse } } },
-    async () => {
+  app.route({
+    ...routeOf(SITE_API.getStatus),
+    config: { rateLimit: app.rateLimits.read },
+    handler: async () => {
       const { tracker, env } = app.config;
       const key = tracker.apiKey;
       let testConnection: StatusResponse['testConnection'];
       try {
-        const response = await app.trackerClient.call('GET', '/focus-areas');
+        const response = await app.trackerClient.call('GET', TRACKER_API.listFocusAreas.url);
         testConnection = {
           success: response.ok,
           status: response.status,
@@ -43,5 +43,5 @@ export default async function statusRoute(app: FastifyInstance) {
       };
       return body;
     },
-  );
+  });
 }

@@ -1,8 +1,5 @@
-import { PathId, rowId } from '@app/contracts';
+import { rowId } from '@app/contracts';
 import { notFound } from '@app/server-kit';
-import * as z from 'zod';
-
-export const IdParams = z.object({ id: PathId });
 
 /** The id itself when a row could have it; one too large for any row is a 404 like an unknown one. */
 export function rowIdOr404(what: string, id: number): number {

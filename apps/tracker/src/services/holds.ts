@@ -1,4 +1,4 @@
-import { HOLD_ERROR_CODES, HOLD_MAX_EXTENSIONS, HOLD_SECONDS, type Hold } from '@app/contracts';
+import { ERROR_CODES, HOLD_MAX_EXTENSIONS, HOLD_SECONDS, type Hold } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { HoldRow } from '../repositories/holds.ts';
 import type { TrackerContext } from './context.ts';
@@ -6,9 +6,9 @@ import type { TrackerContext } from './context.ts';
 const HOLD_MS = HOLD_SECONDS * 1000;
 
 export const teamFull = (name: string) =>
-  new HttpError(HOLD_ERROR_CODES.teamFull, `Team "${name}" has no open seat right now.`);
-const teamNotFound = () => new HttpError(HOLD_ERROR_CODES.teamNotFound, 'Team not found');
-const holdNotFound = () => new HttpError(HOLD_ERROR_CODES.holdNotFound, 'Hold not found');
+  new HttpError(ERROR_CODES.TEAM_FULL, `Team "${name}" has no open seat right now.`);
+const teamNotFound = () => new HttpError(ERROR_CODES.TEAM_NOT_FOUND, 'Team not found');
+const holdNotFound = () => new HttpError(ERROR_CODES.HOLD_NOT_FOUND, 'Hold not found');
 
 /** The hold as the site API shows it; seconds are counted on the server's clock. */
 export function toHold(row: HoldRow, now: Date): Hold {
@@ -59,13 +59,13 @@ export async function extendHold(ctx: TrackerContext, owner: string, id: string)
     const now = ctx.trackerConfig.now();
     if (hold.expiresAt.getTime() <= now.getTime()) {
       throw new HttpError(
-        HOLD_ERROR_CODES.holdExpired,
+        ERROR_CODES.HOLD_EXPIRED,
         'This hold has run out. Take a new one if the seat is still open.',
       );
     }
     if (hold.extensions >= HOLD_MAX_EXTENSIONS) {
       throw new HttpError(
-        HOLD_ERROR_CODES.holdExtensionLimit,
+        ERROR_CODES.HOLD_EXTENSION_LIMIT,
         `This hold was extended ${HOLD_MAX_EXTENSIONS} times and cannot be extended again.`,
       );
     }

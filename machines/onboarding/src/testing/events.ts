@@ -5,7 +5,7 @@
  * offers these same events as its buttons.
  */
 import {
-  HOLD_ERROR_CODES,
+  ERROR_CODES,
   HOLD_SECONDS,
   HOLD_WARNING_SECONDS,
   type Hold,
@@ -98,12 +98,7 @@ export const MODEL_DATA = {
   userOnly: { user: { id: 41 } },
   bookingDate: '2026-03-13T19:00:00.000Z',
   httpError: failure('http', 'That email address is already registered.', 409, 'EMAIL_TAKEN'),
-  teamFull: failure(
-    'http',
-    'Team "Deep Work Crew" has no open seat.',
-    409,
-    HOLD_ERROR_CODES.teamFull,
-  ),
+  teamFull: failure('http', 'Team "Deep Work Crew" has no open seat.', 409, ERROR_CODES.TEAM_FULL),
   networkError: failure('network', 'Network error. Please try again later.'),
 } as const satisfies Record<string, unknown>;
 

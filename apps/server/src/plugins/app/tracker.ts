@@ -1,3 +1,4 @@
+import { type Endpoint, type EndpointAnswer, pathOf, successStatus } from '@app/contracts';
 import { HttpError, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -127,6 +128,22 @@ export class TrackerClient {
       throw new RetryLaterError(code ?? 'SIGNUP_BUSY', message, retryAfter);
     }
     throw new HttpError('TRACKER_ERROR', FAILED);
+  }
+
+  /**
+   * A call of one of the tracker's endpoints (the contracts' TRACKER_API), its path filled in from
+   * `params`, its success answer checked against the endpoint's own schema and returned.
+   */
+  async request<E extends Endpoint>(
+    endpoint: E,
+    init: CallInit & { params?: Readonly<Record<string, string | number>> } = {},
+  ): Promise<EndpointAnswer<E>> {
+    const response = await this.send(endpoint.method, pathOf(endpoint, init.params), init);
+    const status = successStatus(endpoint);
+    if (status === 204) return undefined as EndpointAnswer<E>;
+    const schema = endpoint.schema.response[status];
+    if (schema === undefined) throw new Error(`${endpoint.url} has no success answer`);
+    return trackerAnswer(schema, response) as EndpointAnswer<E>;
   }
 }
 
