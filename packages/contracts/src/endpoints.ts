@@ -18,7 +18,7 @@ import {
  * that the other does not follow is a type error. The api-client reads SITE_API's paths.
  */
 export interface Endpoint {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly url: string;
   /** One line for the OpenAPI document. */
   readonly summary: string;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   API_KEY_MISSING: 401,
   API_KEY_INVALID: 401,
   INVALID_CREDENTIALS: 401,
+  /** The tracker's front door: no session, or one that ended (signed out, timed out). */
+  SIGN_IN_REQUIRED: 401,
   FORBIDDEN_ORIGIN: 403,
   SESSION_REQUIRED: 403,
   NOT_FOUND: 404,

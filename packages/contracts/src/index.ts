@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './image.ts';
+export * from './member-api.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site-api.ts';

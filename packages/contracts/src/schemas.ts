@@ -43,7 +43,7 @@ export const PathId = z.coerce
 /** The spec's "simple pattern" for emails (spec 5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredText = (max: number, message: string) =>
+export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 const emailField = (blankMessage: string) =>
@@ -53,7 +53,8 @@ const emailField = (blankMessage: string) =>
     .min(1, blankMessage)
     .max(TEXT_LIMITS.email, MESSAGES.validEmail)
     .regex(EMAIL_PATTERN, MESSAGES.validEmail);
-const email = emailField(MESSAGES.enterEmail);
+export const EmailField = emailField(MESSAGES.enterEmail);
+const email = EmailField;
 
 /* ------------------------------------------------------------------ */
 /* Entities read from the tracker (spec 3, 7)                          */
@@ -170,11 +171,11 @@ export const GoalForm = z.object({ goal: requiredText(TEXT_LIMITS.goal, MESSAGES
  * The account password: required, and bounded so that hashing stays cheap. Its length hint is
  * shown, not enforced (spec 5 and 9; decision 15), here and on the tracker alike.
  */
-const password = z
+export const PasswordField = z
   .string({ error: MESSAGES.enterPassword })
   .min(1, MESSAGES.enterPassword)
   .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
-export const AccountForm = z.object({ email, password });
+export const AccountForm = z.object({ email, password: PasswordField });
 export const BookingForm = z.object({
   name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
   // Spec 5 gives the booking email one message: a blank address does not match the pattern either.
@@ -212,7 +213,7 @@ export const OnboardingResponse = z.object({ message: z.string(), id: Id.optiona
 
 export const CreateUserPayload = z.object({
   email,
-  password,
+  password: PasswordField,
   name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
   goalSummary: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   teamId: Id,
