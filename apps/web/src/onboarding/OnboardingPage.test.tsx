@@ -154,6 +154,57 @@ describe('router and machine', () => {
     expect(path()).toBe('/onboarding/work/intro');
   });
 
+  it('Go back returns to the entry before, so Forward retraces the step it undid', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(path()).toBe('/onboarding/work/goal');
+    const entries = harness.history.length;
+
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByLabelText('Your Name')).toHaveValue('Grace');
+    expect(path()).toBe('/onboarding/work/intro');
+    // Back, not a new entry: the goal step is still ahead.
+    expect(harness.history.length).toBe(entries);
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await screen.findByRole('heading', { name: /You're in luck!/ });
+    expect(path()).toBe('/onboarding/work/team');
+
+    harness.history.forward();
+    expect(await screen.findByLabelText('Your Name')).toHaveValue('Grace');
+    expect(path()).toBe('/onboarding/work/intro');
+    harness.history.forward();
+    await screen.findByLabelText('Tell your team one sentence about your goals');
+    expect(path()).toBe('/onboarding/work/goal');
+    expect(harness.history.length).toBe(entries);
+  });
+
+  it('Go back on a step the page opened on shows the step before as a new entry', async () => {
+    const user = userEvent.setup({ delay: null });
+    harness = renderOnboarding({ path: '/onboarding/work/role' });
+    await screen.findByRole('radio', { name: 'Employee' });
+    await toTeam(user);
+    await user.click(screen.getByRole('button', { name: YES_CHOICE }));
+    await fill(user, screen.getByLabelText('Your Name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Tell your team one sentence about your goals');
+    const { storage, clock } = harness;
+    harness.unmount();
+
+    // The goal step opened directly (a link, a new tab): no entry of this page before it.
+    harness = renderOnboarding({ path: '/onboarding/work/goal', storage, now: clock.now });
+    await screen.findByLabelText('Tell your team one sentence about your goals');
+    expect(harness.history.length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByLabelText('Your Name')).toHaveValue('Grace');
+    expect(path()).toBe('/onboarding/work/intro');
+    expect(harness.history.length).toBe(2);
+  });
+
   it('puts a typed URL to an unreachable step back to the current step', async () => {
     const user = userEvent.setup({ delay: null });
     // A later step of a known area, typed first: that area starts at its role step.

@@ -21,7 +21,7 @@ function OnboardingFlow({
   actor: OnboardingActor;
 }) {
   const snapshot = useSelector(actor, (value) => value);
-  const endStep = useRouteBridge(session, actor, snapshot);
+  const { endStep, goBack } = useRouteBridge(session, actor, snapshot);
   const ended = snapshot.status === 'done';
   useEffect(() => {
     if (ended) clearDrafts();
@@ -29,7 +29,8 @@ function OnboardingFlow({
   return (
     <Screen
       snapshot={snapshot}
-      send={(event) => actor.send(event)}
+      // Go back goes through the bridge, which moves the history back with it.
+      send={(event) => (event.type === 'nav.back' ? goBack() : actor.send(event))}
       endStep={endStep}
       resendConfirmation={session.api.resendConfirmation}
     />
