@@ -168,6 +168,10 @@ async function perform(
         await page.goBack();
         return 0;
       }
+      if (step.visit === 'forward') {
+        await page.goForward();
+        return 0;
+      }
       await page.goto(`${SITE}${action.path}`);
       return waitInteractive(page, context);
   }
@@ -474,7 +478,9 @@ for (const [number, walk] of walks.entries()) {
                       : action.kind === 'visit'
                         ? step.visit === 'back'
                           ? 'browser Back'
-                          : `typed URL ${action.path}`
+                          : step.visit === 'forward'
+                            ? 'browser Forward'
+                            : `typed URL ${action.path}`
                         : action.kind,
                   )
                   .join(', ');

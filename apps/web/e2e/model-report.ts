@@ -55,7 +55,7 @@ export default class ModelPathsReporter implements Reporter {
     rmSync(shotsDir, { recursive: true, force: true });
     mkdirSync(shotsDir, { recursive: true });
     const replaying = Boolean(process.env.PATHS_REPLAY);
-    const { walks, direct } = loadWalks();
+    const { walks, direct, forward } = loadWalks();
 
     const chromium = emptyCoverage('chromium');
     for (const entry of this.entries.values()) {
@@ -75,6 +75,7 @@ export default class ModelPathsReporter implements Reporter {
     const lines = [
       formatCoverage(chromium),
       `chromium: ${direct.length} transition(s) only an event the UI must not offer reaches, sent to the flow after checking the page does not offer it: ${direct.join(', ') || 'none'}`,
+      `chromium: the browser's Forward right after the page's Go back, once for each step it retraces (${forward.length}): ${forward.map((goal) => goal.replace(/^[^:]*: /, '')).join(', ') || 'none'}`,
     ];
     let status: FullResult['status'] | undefined;
     if (complete) {

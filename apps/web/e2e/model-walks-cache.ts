@@ -22,6 +22,7 @@ interface Cached {
   key: string;
   walks: { events: ModelEvent[]; visits: (Visit | null)[]; direct: number[] }[];
   direct: string[];
+  forward: string[];
   states: string[];
   skipped: [string, number][];
 }
@@ -56,6 +57,7 @@ export function loadWalks(): Walks {
           };
         }),
         direct: cached.direct,
+        forward: cached.forward,
         states: cached.states,
         skipped: new Map(cached.skipped),
       };
@@ -72,6 +74,7 @@ export function loadWalks(): Walks {
       direct: walk.steps.flatMap((step, index) => (step.direct ? [index] : [])),
     })),
     direct: computed.direct,
+    forward: computed.forward,
     states: computed.states,
     skipped: [...computed.skipped],
   };

@@ -26,10 +26,10 @@ import { callsInFlight, isUserEvent, planFor, requestPath } from '../src/onboard
 type Snapshot = ModelStep['state'];
 
 /**
- * How the browser loads or changes the page in a step: a typed URL (a page load), the Back button,
- * or a reload.
+ * How the browser loads or changes the page in a step: a typed URL (a page load), the Back or
+ * Forward button, or a reload.
  */
-export type Visit = 'typed' | 'back' | 'reload';
+export type Visit = 'typed' | 'back' | 'forward' | 'reload';
 
 export interface WalkStep extends ModelStep {
   /** For a `nav.request`, how the browser asks for the URL; a reload for `hold.resume`. */
@@ -43,10 +43,54 @@ export interface Walk {
   steps: WalkStep[];
 }
 
-interface Position {
-  key: string;
-  /** The URL of the history entry before the current one, when known. */
+/** A history entry the walk cannot tell (see `Position`). */
+const UNKNOWN = '?';
+
+/**
+ * What the page's Go back does and where the browser's Back and Forward go, as the walk knows
+ * them. Back and Forward move within the page only between entries the page itself showed: the
+ * entries beyond a typed URL or a reload belong to a page that was left, and going to one loads
+ * the page again. Go back goes back one entry when the entry before shows the step it leads to
+ * (the bridge's `historyTrail`), and otherwise pushes that step.
+ */
+interface History {
+  /** The URL of the entry before the current one; null when none, UNKNOWN when not known. */
   previous: string | null;
+  /** The URL of the entry after the current one; null when none, UNKNOWN when not known. */
+  next: string | null;
+  /** The entry after was left by the page's Go back (Forward retraces it). */
+  undone: boolean;
+}
+
+const NO_HISTORY: History = { previous: null, next: null, undone: false };
+
+/** The history after `step`, which changed the page's URL from `before` to `after`. */
+function historyAfter(step: WalkStep, history: History, before: string, after: string): History {
+  switch (step.visit) {
+    case 'typed':
+    case 'reload':
+      return NO_HISTORY;
+    case 'back':
+      // The entry left stays ahead; the one before it is not known here.
+      return { previous: UNKNOWN, next: before, undone: false };
+    case 'forward':
+      return { previous: before, next: UNKNOWN, undone: false };
+    case undefined:
+      break;
+  }
+  if (before === after) {
+    return { previous: history.previous, next: history.next, undone: history.undone };
+  }
+  if (step.event.type === 'nav.back' && step.direct !== true) {
+    if (history.previous === after) return { previous: UNKNOWN, next: before, undone: true };
+    if (history.previous === UNKNOWN) return { previous: UNKNOWN, next: UNKNOWN, undone: false };
+  }
+  // A new screen pushes its URL: nothing is ahead any more.
+  return { previous: before, next: null, undone: false };
+}
+
+interface Position extends History {
+  key: string;
   /**
    * The confirm screen holds a too-large photo: the model abstracts the chosen file away, but
    * the screen keeps it and sends it with Complete Profile.
@@ -60,7 +104,7 @@ interface Position {
  */
 function browserStep(
   step: ModelStep,
-  position: Position,
+  position: History & Pick<Position, 'bigPhoto'>,
   skip: (reason: string) => void,
   routeOf: (snapshot: Snapshot) => string,
 ): WalkStep | null {
@@ -82,6 +126,8 @@ function browserStep(
   }
   if (event.type !== 'nav.request') return step;
   const path = requestPath(event);
+  // The step ahead, after Back or Go back: the Forward button.
+  if (position.next === path && path !== routeOf(from)) return { ...step, visit: 'forward' };
   // A typed URL loads the page afresh and restores the last settled screen, cancelling a call in
   // flight: the model's step only when it leaves the calls behind anyway. Otherwise the Back
   // button changes the URL without a load.
@@ -100,7 +146,13 @@ function transitionsOf(
 }
 
 function positionKey(position: Position): string {
-  return `${position.bigPhoto ? 'B' : '-'}${position.previous ?? '?'}|${position.key}`;
+  const { bigPhoto, previous, next, undone } = position;
+  return `${bigPhoto ? 'B' : '-'}${undone ? 'U' : '-'}${previous ?? ''}|${next ?? ''}|${position.key}`;
+}
+
+/** The goal a Forward after Go back takes: one for each step Forward can retrace. */
+function forwardGoal(ids: string[]): string {
+  return `Forward after Go back: ${ids.join(', ')}`;
 }
 
 function bigPhotoAfter(step: ModelStep, before: boolean): boolean {
@@ -115,6 +167,11 @@ export interface Walks {
   walks: Walk[];
   /** Transitions only an event the UI must not offer reaches, sent to the flow directly. */
   direct: string[];
+  /**
+   * The browser's Forward right after the page's Go back, once for each step it retraces (by the
+   * transition that takes the step again).
+   */
+  forward: string[];
   /** States the walks visit, and every state. */
   states: string[];
   skipped: Map<string, number>;
@@ -127,7 +184,7 @@ export function coveringWalks(maxSteps = 40): Walks {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   if (rootKey === undefined) {
-    return { walks: [], direct: [], states: [], skipped };
+    return { walks: [], direct: [], forward: [], states: [], skipped };
   }
   const taken = new WeakMap<Snapshot, Map<ModelStep['event'], string[]>>();
   const takenBy = (step: ModelStep) => {
@@ -178,16 +235,13 @@ export function coveringWalks(maxSteps = 40): Walks {
       if (ids.length === 0) continue;
       const step = browserStep(model, position, skip, routeOf);
       if (step === null) continue;
-      const before = routeOf(entry.state);
-      const after = routeOf(state);
-      // Back moves within the page only to an entry the page itself pushed: the entry before a
-      // typed URL or a reload belongs to a page that was left, and Back would load it again.
-      const previous =
-        step.visit !== undefined ? null : before !== after ? before : position.previous;
+      const history = historyAfter(step, position, routeOf(entry.state), routeOf(state));
+      // Forward after Go back is a goal of the walks of its own, beside the transitions.
+      const goals = step.visit === 'forward' && position.undone ? [forwardGoal(ids)] : [];
       out.push({
         step,
-        to: { key: keyOf(state), previous, bigPhoto: bigPhotoAfter(model, position.bigPhoto) },
-        ids,
+        to: { key: keyOf(state), ...history, bigPhoto: bigPhotoAfter(model, position.bigPhoto) },
+        ids: [...ids, ...goals],
       });
     }
     return out;
@@ -198,7 +252,7 @@ export function coveringWalks(maxSteps = 40): Walks {
     const reachable = new Set<string>();
     const states = new Set<string>();
     const seen = new Set<string>();
-    const stack: Position[] = [{ key: rootKey, previous: null, bigPhoto: false }];
+    const stack: Position[] = [{ key: rootKey, ...NO_HISTORY, bigPhoto: false }];
     while (stack.length > 0) {
       const position = stack.pop();
       if (position === undefined) break;
@@ -220,21 +274,26 @@ export function coveringWalks(maxSteps = 40): Walks {
   const { reachable, states } = explore(usable);
   const coverable = allTransitionIds().filter((id) => reachable.has(id));
   const direct = coverable.filter((id) => !byPerson.has(id));
-  const uncovered = new Set(coverable);
+  const forward = [...reachable].filter((id) => id.startsWith(forwardGoal([]))).sort();
+  const uncovered = new Set([...coverable, ...forward]);
 
   /** Shortest sequence of steps from `start` ending with a step that takes something new. */
   const nearestNew = (start: Position) => {
-    const parent = new Map<string, { from: string; step: WalkStep } | null>([
+    const parent = new Map<string, { from: string; edge: Edge } | null>([
       [positionKey(start), null],
     ]);
-    const stepsTo = (key: string, last: WalkStep) => {
-      const steps = [last];
+    const edgesTo = (key: string, last: Edge) => {
+      const edges = [last];
       let link = parent.get(key) ?? null;
       while (link !== null) {
-        steps.unshift(link.step);
+        edges.unshift(link.edge);
         link = parent.get(link.from) ?? null;
       }
-      return steps;
+      return {
+        steps: edges.map((edge) => edge.step),
+        ids: edges.flatMap((edge) => edge.ids),
+        end: last.to,
+      };
     };
     const queue = [start];
     for (let head = 0; head < queue.length; head += 1) {
@@ -243,12 +302,10 @@ export function coveringWalks(maxSteps = 40): Walks {
       const key = positionKey(position);
       for (const edge of edgesFrom(position)) {
         if (!usable(edge)) continue;
-        if (edge.ids.some((id) => uncovered.has(id))) {
-          return { steps: stepsTo(key, edge.step), end: edge.to };
-        }
+        if (edge.ids.some((id) => uncovered.has(id))) return edgesTo(key, edge);
         const next = positionKey(edge.to);
         if (!parent.has(next)) {
-          parent.set(next, { from: key, step: edge.step });
+          parent.set(next, { from: key, edge });
           queue.push(edge.to);
         }
       }
@@ -258,40 +315,48 @@ export function coveringWalks(maxSteps = 40): Walks {
 
   const walks: Walk[] = [];
   while (uncovered.size > 0) {
-    let position: Position = { key: rootKey, previous: null, bigPhoto: false };
+    let position: Position = { key: rootKey, ...NO_HISTORY, bigPhoto: false };
     const steps: WalkStep[] = [];
     for (;;) {
       const next = nearestNew(position);
       if (next === null || (steps.length > 0 && steps.length + next.steps.length > maxSteps)) break;
       steps.push(...next.steps);
-      for (const step of next.steps) for (const id of takenBy(step)) uncovered.delete(id);
+      for (const id of next.ids) uncovered.delete(id);
       position = next.end;
     }
     if (steps.length === 0) break;
     walks.push({ description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps });
   }
-  return { walks, direct, states: [...states], skipped };
+  return { walks, direct, forward, states: [...states], skipped };
 }
 
-/** A saved path (a list of events) as a walk: nav requests as typed URLs, or Back in a call. */
+/**
+ * A saved path (a list of events) as a walk, its nav requests asked for as the walks ask for them:
+ * Forward to the entry ahead, a typed URL, or Back while a call is in flight.
+ */
 export function walkFromPath(path: ModelPath): Walk {
-  let previous: string | null = null;
+  let history = NO_HISTORY;
   const steps = path.steps.map((step): WalkStep => {
+    const { event } = step;
     const before = stateToRoute(step.from);
     const after = stateToRoute(step.state);
-    const plan = isUserEvent(step.event) ? planFor(step) : null;
+    const plan = isUserEvent(event) ? planFor(step) : null;
     let visit: Visit | undefined;
-    if (step.event.type === 'nav.request') {
-      visit = callsInFlight(step.from).length > 0 ? 'back' : 'typed';
+    if (event.type === 'nav.request') {
+      const asked = requestPath(event);
+      const settled =
+        callsInFlight(step.from).length === 0 || callsInFlight(step.state).length === 0;
+      visit = history.next === asked && asked !== before ? 'forward' : settled ? 'typed' : 'back';
     } else if (plan?.kind === 'person' && plan.actions.some((action) => action.kind === 'reload')) {
       visit = 'reload';
     }
-    previous = visit !== undefined ? null : before !== after ? before : previous;
-    return {
+    const walkStep: WalkStep = {
       ...step,
       ...(visit === undefined ? {} : { visit }),
       ...(plan?.kind === 'notOffered' ? { direct: true as const } : {}),
     };
+    history = historyAfter(walkStep, history, before, after);
+    return walkStep;
   });
   return { description: path.description, steps };
 }
