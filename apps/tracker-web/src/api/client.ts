@@ -1,0 +1,93 @@
+import { type Endpoint, type EndpointAnswer, MESSAGES, successStatus } from '@app/contracts';
+import ky, { type KyInstance } from 'ky';
+import type * as z from 'zod';
+import { ApiError, type FieldProblem, NETWORK_MESSAGE, SERVER_MESSAGE } from './errors.ts';
+
+let http: KyInstance | undefined;
+
+function client(): KyInstance {
+  http ??= ky.create({
+    // Every call goes to the page's own origin, which the tracker serves.
+    baseUrl: `${window.location.origin}/`,
+    credentials: 'same-origin',
+    retry: 0,
+    timeout: 15_000,
+    // Each status is read here, so a refusal's JSON reaches the person as its message.
+    throwHttpErrors: false,
+  });
+  return http;
+}
+
+type BodyOf<E extends Endpoint> = E['schema'] extends { readonly body: infer B extends z.ZodType }
+  ? z.input<B>
+  : undefined;
+
+function fieldsOf(details: unknown): FieldProblem[] {
+  if (!Array.isArray(details)) return [];
+  const fields: FieldProblem[] = [];
+  for (const item of details) {
+    if (item === null || typeof item !== 'object') continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    if (typeof path === 'string' && typeof message === 'string' && message !== '') {
+      fields.push({ path, message });
+    }
+  }
+  return fields;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a refusal says, in words fit to show: a server failure never shows its own text. */
+function refusal(status: number, text: string): ApiError {
+  const body = parseJson(text);
+  const { message, code, details } =
+    body !== null && typeof body === 'object'
+      ? (body as { message?: unknown; code?: unknown; details?: unknown })
+      : {};
+  const readable = typeof message === 'string' && message.trim() !== '' && message.length <= 500;
+  return new ApiError(status < 500 && readable ? message : SERVER_MESSAGE, {
+    status,
+    code: typeof code === 'string' ? code : null,
+    fields: status < 500 ? fieldsOf(details) : [],
+  });
+}
+
+/**
+ * Calls one endpoint of the member API (MEMBER_API) on this origin and returns its answer checked
+ * against the contract. Throws an ApiError for anything else.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[body]: BodyOf<E> extends undefined ? [] : [BodyOf<E>]
+): Promise<EndpointAnswer<E>> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await client()(endpoint.url, {
+      method: endpoint.method,
+      ...(body === undefined ? {} : { json: body }),
+    });
+    text = await response.text();
+  } catch {
+    throw new ApiError(NETWORK_MESSAGE, { status: null });
+  }
+  const status = successStatus(endpoint);
+  if (response.status !== status) throw refusal(response.status, text);
+  const schema = endpoint.schema.response[status];
+  const parsed = schema?.safeParse(text === '' ? undefined : parseJson(text));
+  if (!parsed?.success) {
+    throw new ApiError(MESSAGES.invalidServerResponse, { status: response.status });
+  }
+  return parsed.data as EndpointAnswer<E>;
+}
+
+/** Test helper: forget the HTTP client, so the next call is made with the current fetch. */
+export function resetClient() {
+  http = undefined;
+}

@@ -1,0 +1,31 @@
+import { Link, useMatch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { APP_NAME } from '../components/usePageTitle.ts';
+import * as ui from '../styles/ui.css.ts';
+import * as styles from './Header.css.ts';
+
+// Only a signed-in member's pages show it, and it calls the API: it loads with those pages, so
+// the sign-in screen does not carry the HTTP client and the contracts' schemas.
+const MemberNav = lazy(() =>
+  import('./MemberNav.tsx').then(({ MemberNav }) => ({ default: MemberNav })),
+);
+
+/** The app's name on every screen; a signed-in member's pages add their links and Sign out. */
+export function Header() {
+  const signedIn = useMatch({ from: '/_member', shouldThrow: false }) !== undefined;
+  return (
+    <header className={styles.root}>
+      <div className={`${ui.container} ${styles.bar}`}>
+        <Link to="/" className={styles.logo}>
+          <img src="/logo.svg" alt="" width={32} height={32} className={styles.logoImage} />
+          {APP_NAME}
+        </Link>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <MemberNav />
+          </Suspense>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+/** What the sign-in screen says on arrival after an action elsewhere ended the session. */
+export const NOTICES = {
+  'account-deleted': 'Your account was deleted.',
+  'password-set': 'Password set. Sign in with your new password.',
+  'signed-out-everywhere': 'You were signed out on every device.',
+} as const;
+export type NoticeKey = keyof typeof NOTICES;
+
+export interface SignInSearch {
+  /** Where to go after signing in: a path on this origin. */
+  next?: string | undefined;
+  notice?: NoticeKey | undefined;
+}
+
+/**
+ * A path on this origin to go to after signing in, or undefined: only `/...`, never `//host` or
+ * `/\host` (which browsers read as another origin), so a link cannot send a member elsewhere.
+ */
+export function safeNext(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // Control characters (a tab or newline inside `/\t/host`) are dropped by URL parsing.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is being refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  return value;
+}
+
+/**
+ * The sign-in screen's search. Both keys are always present, undefined when refused: the router
+ * lays a route's validated search over the raw one, so a key left out would keep its raw value.
+ */
+export function validateSignInSearch(search: Record<string, unknown>): SignInSearch {
+  const notice =
+    typeof search.notice === 'string' && Object.hasOwn(NOTICES, search.notice)
+      ? (search.notice as NoticeKey)
+      : undefined;
+  return { next: safeNext(search.next), notice };
+}

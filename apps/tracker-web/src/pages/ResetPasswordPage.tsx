@@ -1,0 +1,122 @@
+import {
+  MEMBER_API,
+  MESSAGES,
+  PasswordResetCompletion,
+  PasswordResetRequest,
+} from '@app/contracts';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { call } from '../api/client.ts';
+import { ErrorSummary } from '../components/ErrorSummary.tsx';
+import { Field } from '../components/Field.tsx';
+import { useForm } from '../components/form.ts';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import * as ui from '../styles/ui.css.ts';
+import * as styles from './Page.css.ts';
+
+/** Asks for a reset link, or, opened from that link (`?token=`), sets the new password. */
+export function ResetPasswordPage({ token }: { token?: string | undefined }) {
+  return token ? <NewPasswordForm token={token} /> : <ResetRequestForm />;
+}
+
+const REQUEST_FIELDS = { email: { id: 'email', label: 'Email address' } } as const;
+
+function ResetRequestForm() {
+  usePageTitle('Reset your password');
+  const form = useForm(REQUEST_FIELDS);
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(PasswordResetRequest, { email });
+    if (values === null) return;
+    setAnswer(null);
+    await form.send(async () => {
+      const { message } = await call(MEMBER_API.requestPasswordReset, values);
+      setAnswer(message);
+    });
+  }
+
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Reset your password</h1>
+      <p>Enter the email address of your account. We will send you a link to set a new password.</p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      {/* Always in the page, so a screen reader announces the answer when it arrives. */}
+      <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Reset your password">
+        <Field
+          {...REQUEST_FIELDS.email}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+          error={form.errorOf('email')}
+          readOnly={form.pending}
+        />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Send reset link
+          </button>
+          <Link to="/sign-in">Back to sign in</Link>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+const NEW_PASSWORD_FIELDS = {
+  password: { id: 'new-password', label: 'New password' },
+} as const;
+
+function NewPasswordForm({ token }: { token: string }) {
+  usePageTitle('Set a new password');
+  const navigate = useNavigate();
+  const form = useForm(NEW_PASSWORD_FIELDS);
+  const [password, setPassword] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(PasswordResetCompletion, { token, password });
+    if (values === null) return;
+    if (!(await form.send(() => call(MEMBER_API.completePasswordReset, values)))) return;
+    await navigate({ to: '/sign-in', search: { notice: 'password-set' }, replace: true });
+  }
+
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Set a new password</h1>
+      <p>Choose the password you will sign in with from now on.</p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Set a new password">
+        <Field
+          {...NEW_PASSWORD_FIELDS.password}
+          type="password"
+          autoComplete="new-password"
+          hint={MESSAGES.passwordHint}
+          required
+          value={password}
+          onChange={setPassword}
+          error={form.errorOf('password')}
+          readOnly={form.pending}
+        />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Set password
+          </button>
+          <Link to="/reset-password">Ask for a new link</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

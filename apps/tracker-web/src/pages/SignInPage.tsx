@@ -1,0 +1,94 @@
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { NETWORK_MESSAGE } from '../api/errors.ts';
+import { ErrorSummary } from '../components/ErrorSummary.tsx';
+import { Field } from '../components/Field.tsx';
+import { useForm } from '../components/form.ts';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import { NOTICES, type SignInSearch, safeNext } from '../navigation.ts';
+import * as ui from '../styles/ui.css.ts';
+import * as styles from './Page.css.ts';
+
+const FIELDS = {
+  email: { id: 'email', label: 'Email address' },
+  password: { id: 'password', label: 'Password' },
+} as const;
+
+/**
+ * The form's schema and the HTTP client: a third of the screen's JavaScript, not needed to show
+ * it. They load as soon as it is on screen, well before anyone has typed an email and a password.
+ */
+const loadApi = () => import('./sign-in-api.ts');
+
+export function SignInPage({ next, notice }: SignInSearch) {
+  usePageTitle('Sign in');
+  const navigate = useNavigate();
+  const router = useRouter();
+  const form = useForm(FIELDS);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    // A failure here shows on submit, which asks again.
+    loadApi().catch(() => undefined);
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const api = await loadApi().catch(() => null);
+    if (api === null) {
+      form.fail(NETWORK_MESSAGE);
+      return;
+    }
+    const values = form.check(api.SignInForm, { email, password });
+    if (values === null) return;
+    if (!(await form.send(() => api.signIn(values)))) return;
+    // Whatever an earlier member's pages loaded is not this member's.
+    router.clearCache();
+    await navigate({ href: safeNext(next) ?? '/', replace: true });
+  }
+
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Sign in</h1>
+      {notice ? (
+        <p role="status" className={ui.tinted.success}>
+          {NOTICES[notice]}
+        </p>
+      ) : null}
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <Field
+          {...FIELDS.email}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+          error={form.errorOf('email')}
+          readOnly={form.pending}
+        />
+        <Field
+          {...FIELDS.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={form.errorOf('password')}
+          readOnly={form.pending}
+        />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Sign in
+          </button>
+          <Link to="/reset-password">Forgot your password?</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  JOIN_REQUEST_ANSWER_DAYS,
+  type MemberAccount,
+  type MemberJoinRequest,
+  type MemberTeam,
+} from '@app/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ONBOARDING_URL } from '../../config.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { Avatar } from './Avatar.tsx';
+import { longDate, weekdayMonthDay } from './dates.ts';
+import * as styles from './HomePage.css.ts';
+
+const member = getRouteApi('/_member');
+
+export function HomePage() {
+  usePageTitle('Home');
+  const home = member.useLoaderData();
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Hello, {home.account.name}</h1>
+      <div className={styles.sections}>
+        <JoinRequestCard request={home.joinRequest} />
+        <ProfileCard account={home.account} />
+        {home.team ? <TeamCard team={home.team} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function statusLine(request: MemberJoinRequest): string {
+  switch (request.status) {
+    case 'pending':
+      return `Pending: we answer within ${JOIN_REQUEST_ANSWER_DAYS} days, by ${weekdayMonthDay(request.answerBy)}.`;
+    case 'unmatched':
+      return 'We are finding you a team.';
+    case 'approved':
+      return 'Approved';
+    case 'declined':
+      return 'Declined';
+  }
+}
+
+function JoinRequestCard({ request }: { request: MemberJoinRequest | null }) {
+  return (
+    <section className={ui.card} aria-labelledby="join-request-title">
+      <h2 id="join-request-title" className={ui.h2}>
+        Your join request
+      </h2>
+      {request === null ? (
+        <>
+          <p>You have not asked to join a team yet.</p>
+          <p>
+            <a href={ONBOARDING_URL}>Find a team</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <dl className={styles.facts}>
+            <dt className={styles.term}>Team</dt>
+            <dd className={styles.value}>{request.team?.name ?? 'Not chosen yet'}</dd>
+            <dt className={styles.term}>Sent</dt>
+            <dd className={styles.value}>
+              <time dateTime={request.sentAt}>{longDate(request.sentAt)}</time>
+            </dd>
+            <dt className={styles.term}>Status</dt>
+            <dd className={`${styles.value} ${styles.status}`}>{statusLine(request)}</dd>
+          </dl>
+          {request.status === 'declined' ? (
+            <>
+              {request.declineReason ? (
+                <p>
+                  <strong>Reason:</strong> {request.declineReason}
+                </p>
+              ) : null}
+              <p>
+                <a href={ONBOARDING_URL} className={ui.button.primary}>
+                  Find another team
+                </a>
+              </p>
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function TeamCard({ team }: { team: MemberTeam }) {
+  return (
+    <section className={`${ui.card} ${styles.wide}`} aria-labelledby="team-title">
+      <h2 id="team-title" className={ui.h2}>
+        Your team: {team.name}
+      </h2>
+      <ul className={styles.members}>
+        {team.members.map((mate) => (
+          <li key={mate.id} className={`${ui.card} ${mate.own ? styles.own : ''}`}>
+            <div className={styles.person}>
+              <Avatar name={mate.name} photo={mate.photo} />
+              <h3 className={ui.h3}>
+                {mate.name}
+                {mate.own ? <span className={styles.badge}>You</span> : null}
+              </h3>
+            </div>
+            {mate.goalSummary ? (
+              <p>
+                <strong>Goal:</strong> {mate.goalSummary}
+              </p>
+            ) : null}
+            {mate.aboutMe ? <p>{mate.aboutMe}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProfileCard({ account }: { account: MemberAccount }) {
+  return (
+    <section className={ui.card} aria-labelledby="profile-title">
+      <h2 id="profile-title" className={ui.h2}>
+        Your profile
+      </h2>
+      <div className={styles.person}>
+        <Avatar name={account.name} photo={account.photo} />
+        <p className={ui.h3}>{account.name}</p>
+      </div>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Goal</dt>
+        <dd className={styles.value}>{account.goalSummary || 'Not written yet'}</dd>
+        <dt className={styles.term}>About me</dt>
+        <dd className={styles.value}>{account.aboutMe || 'Not written yet'}</dd>
+        <dt className={styles.term}>Email</dt>
+        <dd className={styles.value}>
+          {account.email}{' '}
+          <span className={ui.muted}>
+            ({account.emailConfirmed ? 'Confirmed' : 'Not confirmed yet'})
+          </span>
+        </dd>
+      </dl>
+      <p>
+        <Link to="/profile" className={ui.button.secondary}>
+          Edit profile
+        </Link>
+      </p>
+    </section>
+  );
+}

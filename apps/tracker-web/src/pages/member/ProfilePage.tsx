@@ -1,0 +1,311 @@
+import {
+  AccountDeletion,
+  ERROR_CODES,
+  MEMBER_API,
+  MESSAGES,
+  type MemberAccount,
+  PasswordChange,
+  ProfileEdit,
+} from '@app/contracts';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { isSignInRequired } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { Field } from '../../components/Field.tsx';
+import { useForm } from '../../components/form.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as page from '../Page.css.ts';
+
+const member = getRouteApi('/_member');
+
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const { account } = member.useLoaderData();
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Your profile</h1>
+      <ProfileForm account={account} />
+      <PasswordForm />
+      <SignOutEverywhere />
+      <DeleteAccount />
+    </div>
+  );
+}
+
+const PROFILE_FIELDS = {
+  name: { id: 'profile-name', label: 'Name' },
+  goalSummary: { id: 'profile-goal', label: 'Your goal' },
+  aboutMe: { id: 'profile-about', label: 'About me' },
+} as const;
+
+function ProfileForm({ account }: { account: MemberAccount }) {
+  const router = useRouter();
+  const form = useForm(PROFILE_FIELDS);
+  const [name, setName] = useState(account.name);
+  const [goalSummary, setGoalSummary] = useState(account.goalSummary ?? '');
+  const [aboutMe, setAboutMe] = useState(account.aboutMe ?? '');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(ProfileEdit, { name, goalSummary, aboutMe });
+    if (values === null) return;
+    if (!(await form.send(() => call(MEMBER_API.updateProfile, values)))) return;
+    toast({ title: 'Profile saved.' });
+    // The home page shows the profile too: read it again.
+    await router.invalidate();
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="profile-form-title">
+      <h2 id="profile-form-title" className={ui.h2}>
+        Your details
+      </h2>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form
+        className={page.form}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="profile-form-title"
+      >
+        <Field
+          {...PROFILE_FIELDS.name}
+          autoComplete="name"
+          required
+          value={name}
+          onChange={setName}
+          error={form.errorOf('name')}
+          readOnly={form.pending}
+        />
+        <Field
+          {...PROFILE_FIELDS.goalSummary}
+          hint="One sentence: what you want to get done."
+          required
+          multiline
+          value={goalSummary}
+          onChange={setGoalSummary}
+          error={form.errorOf('goalSummary')}
+          readOnly={form.pending}
+        />
+        <Field
+          {...PROFILE_FIELDS.aboutMe}
+          hint="A few words your teammates see on your card."
+          multiline
+          value={aboutMe}
+          onChange={setAboutMe}
+          error={form.errorOf('aboutMe')}
+          readOnly={form.pending}
+        />
+        <div className={page.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Save profile
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const PASSWORD_FIELDS = {
+  currentPassword: { id: 'current-password', label: 'Current password' },
+  newPassword: { id: 'new-password', label: 'New password' },
+} as const;
+
+function PasswordForm() {
+  const form = useForm(PASSWORD_FIELDS);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(PasswordChange, { currentPassword, newPassword });
+    if (values === null) return;
+    const sent = await form.send(() => call(MEMBER_API.changePassword, values), {
+      [ERROR_CODES.INVALID_CREDENTIALS]: 'currentPassword',
+    });
+    if (!sent) return;
+    setCurrentPassword('');
+    setNewPassword('');
+    toast({ title: 'Password changed. You were signed out everywhere else.' });
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="password-form-title">
+      <h2 id="password-form-title" className={ui.h2}>
+        Change your password
+      </h2>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form
+        className={page.form}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="password-form-title"
+      >
+        <Field
+          {...PASSWORD_FIELDS.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={form.errorOf('currentPassword')}
+          readOnly={form.pending}
+        />
+        <Field
+          {...PASSWORD_FIELDS.newPassword}
+          type="password"
+          autoComplete="new-password"
+          hint={MESSAGES.passwordHint}
+          required
+          value={newPassword}
+          onChange={setNewPassword}
+          error={form.errorOf('newPassword')}
+          readOnly={form.pending}
+        />
+        <div className={page.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  async function onClick() {
+    if (pending) return;
+    setPending(true);
+    try {
+      await call(MEMBER_API.signOutEverywhere);
+    } catch (error) {
+      if (!isSignInRequired(error)) {
+        setPending(false);
+        toast({
+          title: 'You are still signed in',
+          description: error instanceof Error ? error.message : undefined,
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    router.clearCache();
+    await navigate({ to: '/sign-in', search: { notice: 'signed-out-everywhere' } });
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="sign-out-everywhere-title">
+      <h2 id="sign-out-everywhere-title" className={ui.h2}>
+        Sign out everywhere
+      </h2>
+      <p>
+        Signs you out on every phone and computer where you are signed in, this one too. Use it if
+        you signed in on a device that is not yours.
+      </p>
+      <p>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          aria-disabled={pending || undefined}
+          onClick={onClick}
+        >
+          Sign out everywhere
+        </button>
+      </p>
+    </section>
+  );
+}
+
+const DELETE_FIELDS = { password: { id: 'delete-password', label: 'Your password' } } as const;
+
+function DeleteAccount() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const form = useForm(DELETE_FIELDS);
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (form.check(AccountDeletion, { password }) === null) return;
+    form.clear();
+    setConfirming(true);
+  }
+
+  async function onConfirm() {
+    const values = form.check(AccountDeletion, { password });
+    if (values === null) return;
+    const sent = await form.send(() => call(MEMBER_API.deleteAccount, values), {
+      [ERROR_CODES.INVALID_CREDENTIALS]: 'password',
+    });
+    setConfirming(false);
+    if (!sent) return;
+    router.clearCache();
+    await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title" className={ui.h2}>
+        Delete account
+      </h2>
+      <p>
+        Deleting your account removes your account, your place on your team and your photo. It
+        cannot be undone.
+      </p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form
+        className={page.form}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="delete-account-title"
+      >
+        <Field
+          {...DELETE_FIELDS.password}
+          type="password"
+          autoComplete="current-password"
+          hint="Type your password to delete your account."
+          required
+          value={password}
+          onChange={setPassword}
+          error={form.errorOf('password')}
+          readOnly={form.pending}
+        />
+        <div className={page.actions}>
+          <button type="submit" className={ui.button.danger}>
+            Delete account
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete your account?"
+        confirmLabel="Yes, delete my account"
+        cancelLabel="No, keep my account"
+        pending={form.pending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          Your account, your place on your team and your photo will be removed for good. You will
+          not be able to sign in again.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { resetToasts } from '../src/toast/store.ts';
+
+// jsdom does not implement scrolling; the router calls it on every navigation.
+Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+
+// jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.
+for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture'] as const) {
+  if (!(name in Element.prototype)) {
+    Object.defineProperty(Element.prototype, name, { value: () => false, writable: true });
+  }
+}
+
+// jsdom has <dialog> but not its modal methods: open and close it the way a browser does.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,25 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The tracker's own origin in development; the built app is served by the tracker itself. */
+const TRACKER = 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  // The router plugin must come before react() so it can split route components first.
+  plugins: [tanstackRouter(), react(), vanillaExtractPlugin()],
+  build: {
+    manifest: true,
+    // A strict CSP forbids inline scripts; keep every asset a separate file.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    // apps/web's dev server takes Vite's default port.
+    port: 5174,
+    proxy: {
+      '/api': TRACKER,
+      '/uploads': TRACKER,
+    },
+  },
+});
