@@ -100,7 +100,12 @@ function TeamCard({ team }: { team: MemberTeam }) {
               <Avatar name={mate.name} photo={mate.photo} />
               <h3 className={ui.h3}>
                 {mate.name}
-                {mate.own ? <span className={styles.badge}>You</span> : null}
+                {mate.own ? (
+                  <>
+                    {' '}
+                    <span className={styles.badge}>You</span>
+                  </>
+                ) : null}
               </h3>
             </div>
             {mate.goalSummary ? (

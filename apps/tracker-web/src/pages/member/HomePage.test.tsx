@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeTracker, json, noContent, refusal } from '../../../test/fakeFetch.ts';
+import { account, home, request, teammates } from '../../../test/members.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+
+async function openHome(data = home()) {
+  const tracker = fakeTracker({ 'GET /api/me': () => json(data) });
+  const app = await renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' });
+  return { ...app, tracker };
+}
+
+function joinRequestCard() {
+  return within(screen.getByRole('region', { name: 'Your join request' }));
+}
+
+describe("the member's home", () => {
+  it('has its title, one h1 and its regions', async () => {
+    const { tracker } = await openHome();
+    expect(document.title).toBe('Home | Accountability Partners Tracker');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(await screen.findByRole('navigation', { name: 'Your pages' })).toBeInTheDocument();
+    expect(tracker.to('GET /api/me')[0]?.credentials).toBe('same-origin');
+  });
+
+  it('shows a pending request with its team, the day it was sent and the day of the answer', async () => {
+    await openHome(home({ joinRequest: request({ status: 'pending' }) }));
+    const card = joinRequestCard();
+    expect(card.getByText('Morning Writers')).toBeVisible();
+    expect(card.getByText('June 4, 2025')).toHaveAttribute('datetime', '2025-06-04T12:00:00.000Z');
+    expect(card.getByText('Pending: we answer within 5 days, by Monday, June 9.')).toBeVisible();
+  });
+
+  it('says a team is being found for an unmatched request', async () => {
+    await openHome(home({ joinRequest: request({ status: 'unmatched', team: null }) }));
+    const card = joinRequestCard();
+    expect(card.getByText('We are finding you a team.')).toBeVisible();
+    expect(card.getByText('Not chosen yet')).toBeVisible();
+  });
+
+  it('shows an approved request', async () => {
+    await openHome(
+      home({
+        joinRequest: request({ status: 'approved', decidedAt: '2025-06-05T12:00:00.000Z' }),
+      }),
+    );
+    expect(joinRequestCard().getByText('Approved')).toBeVisible();
+    expect(joinRequestCard().queryByRole('link', { name: 'Find another team' })).toBeNull();
+  });
+
+  it("shows a declined request with the operator's reason and a way to find another team", async () => {
+    await openHome(
+      home({
+        joinRequest: request({
+          status: 'declined',
+          decidedAt: '2025-06-05T12:00:00.000Z',
+          declineReason: 'This team meets at 6 am, which your time zone makes 3 am.',
+        }),
+      }),
+    );
+    const card = joinRequestCard();
+    expect(card.getByText('Declined')).toBeVisible();
+    expect(
+      card.getByText('This team meets at 6 am, which your time zone makes 3 am.'),
+    ).toBeVisible();
+    expect(card.getByRole('link', { name: 'Find another team' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/onboarding',
+    );
+  });
+
+  it('shows no team section until the member is on a team', async () => {
+    await openHome(home({ team: null }));
+    expect(screen.queryByRole('region', { name: /Your team/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the team's members, with photos or initials, and marks the member's own card", async () => {
+    await openHome(
+      home({
+        joinRequest: request({ status: 'approved' }),
+        team: { id: 3, name: 'Morning Writers', members: teammates },
+      }),
+    );
+    const team = within(screen.getByRole('region', { name: 'Your team: Morning Writers' }));
+    const cards = team.getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+
+    const [own, other] = cards.map((card) => within(card));
+    expect(own?.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'src',
+      '/uploads/seed/ada.svg',
+    );
+    expect(own?.getByRole('heading', { name: 'Ada Lovelace You' })).toBeVisible();
+
+    expect(other?.queryByRole('img')).toBeNull();
+    expect(other?.getByTestId('initials')).toHaveTextContent('GH');
+    expect(other?.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    expect(other?.getByText('Run three times a week.')).toBeVisible();
+    expect(other?.getByText('Navy officer; I like compilers.')).toBeVisible();
+    expect(other?.queryByText('You')).toBeNull();
+  });
+
+  it('summarises the profile with the email and whether it is confirmed', async () => {
+    await openHome();
+    const profile = within(screen.getByRole('region', { name: 'Your profile' }));
+    expect(profile.getByText('Write one page of my book every day.')).toBeVisible();
+    expect(profile.getByText('Mathematician and writer.')).toBeVisible();
+    expect(profile.getByText('ada@example.com')).toBeVisible();
+    expect(profile.getByText('(Confirmed)')).toBeVisible();
+    // A stored upload key is served from this origin's uploads.
+    expect(profile.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'src',
+      '/uploads/uploads-key/ada.webp',
+    );
+    expect(profile.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('says when the email is not confirmed yet', async () => {
+    await openHome(home({ account: { ...account, emailConfirmed: false, photo: null } }));
+    const profile = within(screen.getByRole('region', { name: 'Your profile' }));
+    expect(profile.getByText('(Not confirmed yet)')).toBeVisible();
+    expect(profile.getByTestId('initials')).toHaveTextContent('AL');
+  });
+
+  it('offers a retry, and no internals, when the home cannot be read', async () => {
+    let calls = 0;
+    fakeTracker({
+      'GET /api/me': () => {
+        calls += 1;
+        return calls === 1
+          ? refusal(500, 'INTERNAL_ERROR', 'relation "users" does not exist')
+          : json(home());
+      },
+    });
+    await renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not load your page' }),
+    ).toBeVisible();
+    expect(document.body).not.toHaveTextContent('relation');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' }),
+    ).toBeVisible();
+  });
+
+  it('signs out and goes to sign-in', async () => {
+    const { router, tracker } = await openHome();
+    tracker.fetch.mockClear();
+    const signOut = fakeTracker({ 'DELETE /api/session': () => noContent() });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(signOut.to('DELETE /api/session')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+});
