@@ -13,14 +13,19 @@ for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCap
   }
 }
 
-// jsdom has <dialog> but not its modal methods: open and close it the way a browser does.
+// jsdom has <dialog> but not its modal methods: open and close it the way a browser does, focus
+// going back on close to where it was when the dialog opened.
 if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  const openers = new WeakMap<HTMLDialogElement, Element | null>();
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    openers.set(this, document.activeElement);
     this.setAttribute('open', '');
   };
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');
+    const opener = openers.get(this);
+    if (opener instanceof HTMLElement) opener.focus();
     this.dispatchEvent(new Event('close'));
   };
 }

@@ -8,7 +8,6 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  pending?: boolean;
   onConfirm: () => void;
   /** Cancel, Escape, or the dialog closing any other way. */
   onCancel: () => void;
@@ -24,7 +23,6 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   cancelLabel,
-  pending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -60,14 +58,7 @@ export function ConfirmDialog({
         </h2>
         <div id={bodyId}>{children}</div>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={ui.button.danger}
-            aria-disabled={pending || undefined}
-            onClick={() => {
-              if (!pending) onConfirm();
-            }}
-          >
+          <button type="button" className={ui.button.danger} onClick={onConfirm}>
             {confirmLabel}
           </button>
           <button ref={cancelRef} type="button" className={ui.button.secondary} onClick={onCancel}>

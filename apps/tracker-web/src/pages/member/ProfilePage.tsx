@@ -242,18 +242,20 @@ function DeleteAccount() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (form.check(AccountDeletion, { password }) === null) return;
+    if (form.pending || form.check(AccountDeletion, { password }) === null) return;
     form.clear();
     setConfirming(true);
   }
 
   async function onConfirm() {
+    // Closed first: closing hands focus back to where it was, which would take it from the error
+    // summary of a refusal.
+    setConfirming(false);
     const values = form.check(AccountDeletion, { password });
     if (values === null) return;
     const sent = await form.send(() => call(MEMBER_API.deleteAccount, values), {
       [ERROR_CODES.INVALID_CREDENTIALS]: 'password',
     });
-    setConfirming(false);
     if (!sent) return;
     router.clearCache();
     await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
@@ -287,7 +289,11 @@ function DeleteAccount() {
           readOnly={form.pending}
         />
         <div className={page.actions}>
-          <button type="submit" className={ui.button.danger}>
+          <button
+            type="submit"
+            className={ui.button.danger}
+            aria-disabled={form.pending || undefined}
+          >
             Delete account
           </button>
         </div>
@@ -297,7 +303,6 @@ function DeleteAccount() {
         title="Delete your account?"
         confirmLabel="Yes, delete my account"
         cancelLabel="No, keep my account"
-        pending={form.pending}
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}
       >
