@@ -17,6 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/api': 'http://127.0.0.1:3000',
       '/uploads': 'http://127.0.0.1:3000',
+      '/sign-in': 'http://127.0.0.1:3000',
     },
   },
 }));

@@ -15,6 +15,7 @@ import apiRoutes from './routes/api.ts';
 import holdRoutes from './routes/holds.ts';
 import profileRoute from './routes/profile.ts';
 import proxyRoutes from './routes/proxy.ts';
+import signInRoute from './routes/sign-in.ts';
 import statusRoute from './routes/status.ts';
 import webApp from './routes/web.ts';
 
@@ -58,6 +59,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(holdRoutes);
   await instance.register(profileRoute);
   await instance.register(statusRoute);
+  await instance.register(signInRoute);
   await instance.register(webApp);
 }
 

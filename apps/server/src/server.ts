@@ -14,6 +14,7 @@ async function main() {
   };
   const site = await startSite(env, { onTrackerExit: (error) => onLost(error) });
   site.server.log.info(`Site ready on ${site.url}`);
+  if (!env.TRACKER_API_URL) site.server.log.info(`Tracker sign-in on ${env.TRACKER_PUBLIC_URL}`);
 
   let stopping = false;
   const stop = async (reason: string, exitCode: number) => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { checkDataDir, closeDroppingIdle, loadOrCreateSecret } from '@app/server-kit';
+import { checkDataDir, closeDroppingIdle, loadOrCreateSecret, portOf } from '@app/server-kit';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
 
@@ -60,6 +60,8 @@ async function connectTracker(env: Env, options: StartOptions): Promise<TrackerH
     host: '127.0.0.1',
     port: 0,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl: env.TRACKER_PUBLIC_URL,
+    publicPort: env.TRACKER_PUBLIC_PORT ?? portOf(env.TRACKER_PUBLIC_URL),
     logger: { level: env.LOG_LEVEL, name: 'tracker' },
     niceness: env.TRACKER_THREAD_NICE,
     ...(options.onTrackerExit ? { onUnexpectedExit: options.onTrackerExit } : {}),

@@ -145,7 +145,15 @@ export const STUB_API_KEY = 'acp_stubstubstubstubstubstub';
 
 /** Settings of a site that listens on a loopback port of its own, as `startSite` runs it. */
 export const listeningEnv = (env: Record<string, string>) =>
-  loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: WEB_FIXTURE, ...env });
+  loadEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    // The embedded tracker's front door on a free port too.
+    TRACKER_PUBLIC_PORT: '0',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: WEB_FIXTURE,
+    ...env,
+  });
 
 /** ...in front of a stand-in upstream. */
 export const stubbedEnv = (upstreamUrl: string, env: Record<string, string> = {}) =>

@@ -98,6 +98,7 @@ function runSite(env: Record<string, string>) {
         ...process.env,
         HOST: '127.0.0.1',
         PORT: '0',
+        TRACKER_PUBLIC_PORT: '0',
         WEB_DIST: WEB_FIXTURE,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',

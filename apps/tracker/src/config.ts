@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
-import { BaseEnv, EnvError, type LogOptions, parseEnv } from '@app/server-kit';
+import { BaseEnv, EnvError, type LogOptions, parseEnv, portOf } from '@app/server-kit';
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
@@ -20,6 +21,11 @@ export const EnvSchema = BaseEnv.extend({
   TRACKER_HOST: z.string().default('127.0.0.1'),
   TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SITE_URL: z.url().default('http://localhost:3000'),
+  /** Signs the front door's session cookie; generated once and kept in the data directory. */
+  TRACKER_SESSION_SECRET: z.string().min(32).optional(),
+  /** Failed sign-ins allowed per address from one network address in the window below. */
+  SIGN_IN_FAILURES_MAX: z.coerce.number().int().positive().default(5),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
@@ -55,6 +61,17 @@ export interface TrackerOptions {
   defaultPort?: number;
   /** SITE_URL: the origin of the site, for links in emails. */
   siteUrl?: string;
+  /** TRACKER_PUBLIC_URL: the front door's origin. */
+  publicUrl?: string;
+  /**
+   * The front door's port (startTracker only). It listens when this is given or `frontDoor` is
+   * true; a library tracker (tests) runs without one unless asked.
+   */
+  publicPort?: number;
+  /** Run the front door, on TRACKER_PUBLIC_PORT or else the port of TRACKER_PUBLIC_URL. */
+  frontDoor?: boolean;
+  /** The built tracker web app the front door serves (default apps/tracker-web/dist). */
+  webDir?: string;
   /** Log lines (redacted) at this level or LOG_LEVEL; nothing is logged unless given. */
   logger?: boolean | Partial<LogOptions>;
   /** Environment to read instead of process.env. */
@@ -77,6 +94,13 @@ export interface TrackerConfig {
   host: string;
   port: number;
   siteUrl: string;
+  publicUrl: string;
+  /** Null: no front door. */
+  publicPort: number | null;
+  webDir: string;
+  sessionSecret: string | undefined;
+  signInFailuresMax: number;
+  signInFailureWindowMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -91,6 +115,9 @@ export interface TrackerConfig {
   now: () => Date;
 }
 
+/** The tracker web app's build, beside this package (also from the site's bundled copy). */
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../tracker-web/dist', import.meta.url));
+
 export function resolveConfig(opts: TrackerOptions): TrackerConfig {
   const env = parseEnv(EnvSchema, opts.env ?? process.env, 'tracker configuration');
   const apiKey = opts.apiKey ?? env.TRACKER_API_KEY;
@@ -104,6 +131,16 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     host: opts.host ?? env.TRACKER_HOST,
     port: opts.port ?? env.TRACKER_PORT ?? opts.defaultPort ?? 0,
     siteUrl: (opts.siteUrl ?? env.SITE_URL).replace(/\/+$/, ''),
+    publicUrl: new URL(opts.publicUrl ?? env.TRACKER_PUBLIC_URL).origin,
+    publicPort:
+      opts.publicPort ??
+      (opts.frontDoor
+        ? (env.TRACKER_PUBLIC_PORT ?? portOf(opts.publicUrl ?? env.TRACKER_PUBLIC_URL))
+        : null),
+    webDir: path.resolve(opts.webDir ?? DEFAULT_WEB_DIR),
+    sessionSecret: env.TRACKER_SESSION_SECRET,
+    signInFailuresMax: env.SIGN_IN_FAILURES_MAX,
+    signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL,

@@ -34,6 +34,8 @@ try {
     host: data.host,
     port: data.port,
     siteUrl: data.siteUrl,
+    publicUrl: data.publicUrl,
+    ...(data.publicPort === null ? {} : { publicPort: data.publicPort }),
     ...(data.apiKey ? { apiKey: data.apiKey } : {}),
     logger: { level: data.logger.level as 'info', name: data.logger.name },
   });

@@ -14,6 +14,9 @@ export interface TrackerThreadData {
   host: string;
   port: number;
   siteUrl: string;
+  /** The front door's origin, and its port (null: no front door). */
+  publicUrl: string;
+  publicPort: number | null;
   logger: { level: string; name: string };
   /** How much lower than the site's the thread's CPU priority is (Linux nice, 0-19; 0: same). */
   niceness: number;
@@ -71,6 +74,8 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
     host: opts.host,
     port: opts.port,
     siteUrl: opts.siteUrl,
+    publicUrl: opts.publicUrl,
+    publicPort: opts.publicPort,
     logger: opts.logger,
     niceness: opts.niceness,
   };

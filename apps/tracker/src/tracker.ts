@@ -2,6 +2,7 @@ import { clientErrorHandler, closeDroppingIdle, loggerOptions } from '@app/serve
 import Fastify, { type FastifyInstance } from 'fastify';
 import { trackerApp } from './app.ts';
 import { resolveConfig, type TrackerOptions } from './config.ts';
+import { buildFrontDoor } from './front-door/app.ts';
 
 /**
  * The tracker as a Fastify instance, not listening: database open, migrated and seeded, data
@@ -50,6 +51,9 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
 export interface RunningTracker {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /** Where the front door listens (its own origin), when it runs. */
+  frontDoorUrl: string | null;
+  frontDoor: FastifyInstance | null;
   apiKey: string;
   close(): Promise<void>;
   app: FastifyInstance;
@@ -65,13 +69,35 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
     await app.close();
     throw error;
   }
-  const address = app.server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const urlOf = (server: FastifyInstance, fallback: number) => {
+    const address = server.server.address();
+    const bound = typeof address === 'object' && address ? address.port : fallback;
+    return `http://${urlHost}:${bound}`;
+  };
+  const { publicPort } = app.trackerConfig;
+  let frontDoor: FastifyInstance | null = null;
+  if (publicPort !== null) {
+    try {
+      frontDoor = await buildFrontDoor(app, app.log.child({ name: 'tracker-front-door' }));
+      await frontDoor.listen({ host, port: publicPort });
+    } catch (error) {
+      await frontDoor?.close();
+      await app.close();
+      throw error;
+    }
+  }
+  const door = frontDoor;
   return {
-    url: `http://${urlHost}:${boundPort}`,
+    url: urlOf(app, port),
+    frontDoorUrl: door ? urlOf(door, publicPort ?? 0) : null,
+    frontDoor: door,
     apiKey: app.apiKey,
-    close: () => closeDroppingIdle(app),
+    // The front door first: it uses the API instance's database.
+    close: async () => {
+      if (door) await closeDroppingIdle(door);
+      await closeDroppingIdle(app);
+    },
     app,
   };
 }

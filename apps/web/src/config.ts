@@ -1,3 +1,6 @@
-/** The tracker's sign-in page; set VITE_TRACKER_SIGN_IN_URL at build time to point elsewhere. */
-export const TRACKER_SIGN_IN_URL: string =
-  import.meta.env.VITE_TRACKER_SIGN_IN_URL || 'https://tracker.example.com/sign-in';
+/**
+ * The tracker's sign-in page. The site answers /sign-in with a redirect to its tracker's public
+ * origin (TRACKER_PUBLIC_URL, read when the server starts), so one build works everywhere;
+ * VITE_TRACKER_SIGN_IN_URL at build time overrides it.
+ */
+export const TRACKER_SIGN_IN_URL: string = import.meta.env.VITE_TRACKER_SIGN_IN_URL || '/sign-in';

@@ -96,8 +96,6 @@ export const TEXT_LIMITS = {
   aboutMe: 2000,
 } as const;
 
-/** Days within which an operator answers a join request (the thank-you screen's promise). */
-export const JOIN_REQUEST_ANSWER_DAYS = 5;
 /** Member sessions on the tracker: idle and absolute limits (OWASP ASVS 5.0, V7.3). */
 export const MEMBER_SESSION_IDLE_MINUTES = 30;
 export const MEMBER_SESSION_ABSOLUTE_HOURS = 12;

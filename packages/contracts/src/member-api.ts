@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JOIN_REQUEST_ANSWER_DAYS, TEXT_LIMITS } from './constants.ts';
+import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
 import { EmailField, PasswordField, requiredText } from './schemas.ts';
@@ -9,6 +9,9 @@ import { EmailField, PasswordField, requiredText } from './schemas.ts';
  * origin. The credential is the session cookie set at sign-in; every write must come from that
  * origin (Origin header checked). Not signed in: 401 SIGN_IN_REQUIRED.
  */
+
+/** Where the front door's API lives on the tracker's public origin. */
+export const MEMBER_API_PREFIX = '/api';
 
 export const SignInForm = z.object({
   email: z.string({ error: MESSAGES.enterEmail }).trim().min(1, MESSAGES.enterEmail).max(320),
@@ -40,7 +43,7 @@ export const MemberJoinRequest = z.object({
   id: z.number(),
   status: z.enum(['unmatched', 'pending', 'approved', 'declined']),
   sentAt: z.iso.datetime(),
-  /** sentAt plus JOIN_REQUEST_ANSWER_DAYS: the day the promised answer falls on. */
+  /** sentAt plus JOIN_RESPONSE_DAYS: the day the promised answer falls on. */
   answerBy: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
   team: z.object({ id: z.number(), name: z.string() }).nullable(),
@@ -102,7 +105,7 @@ export const AccountDeletion = z.object({ password: SignInForm.shape.password })
 export const MessageAnswer = z.object({ message: z.string() });
 
 export function answerByOf(sentAt: Date): Date {
-  return new Date(sentAt.getTime() + JOIN_REQUEST_ANSWER_DAYS * 86_400_000);
+  return new Date(sentAt.getTime() + JOIN_RESPONSE_DAYS * 86_400_000);
 }
 
 export const MEMBER_API = {

@@ -67,6 +67,9 @@ export const JoinRequestList = z.object({
   ),
 });
 export const JoinRequestDecisionAnswer = z.object({ id: z.number(), status: JoinRequestDecision });
+export const DeclinePayload = z.object({
+  reason: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
+});
 export const PlacePayload = z.object({ teamId: TeamIdField });
 export const PlaceAnswer = z.object({
   id: z.number(),
@@ -162,8 +165,12 @@ export const TRACKER_API = {
   declineJoinRequest: endpoint({
     method: 'POST',
     url: '/join-requests/:id/decline',
-    summary: 'Decline a pending join request',
-    schema: { params: IdParams, response: { 200: JoinRequestDecisionAnswer } },
+    summary: 'Decline a pending join request, with a note the member sees',
+    schema: {
+      params: IdParams,
+      body: DeclinePayload.nullish(),
+      response: { 200: JoinRequestDecisionAnswer },
+    },
   }),
   nextAvailableDate: endpoint({
     method: 'GET',

@@ -15,7 +15,21 @@ export const BaseEnv = z.object({
   /** The tracker's data: PGlite files, uploads, the mail outbox, generated secrets. */
   TRACKER_DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: LogLevel,
+  /**
+   * The tracker's public origin, its front door, where members and operators sign in: the
+   * site's Sign In leads there and the tracker's mail links point there.
+   */
+  TRACKER_PUBLIC_URL: z.url().default('http://localhost:3001'),
+  /** The port the front door listens on; default: the port of TRACKER_PUBLIC_URL. */
+  TRACKER_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** The port a URL names, or its scheme's. */
+export function portOf(url: string): number {
+  const parsed = new URL(url);
+  if (parsed.port) return Number(parsed.port);
+  return parsed.protocol === 'https:' ? 443 : 80;
+}
 
 export class EnvError extends Error {
   override name = 'EnvError';

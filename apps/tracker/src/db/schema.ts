@@ -89,12 +89,15 @@ export const users = pgTable(
     about: text('about'),
     goalSummary: text('goal_summary'),
     status: text('status').$type<MemberStatus>().notNull().default('Active'),
+    /** 'operator' for the people who answer join requests; everyone else is a 'member'. */
+    role: text('role').$type<'member' | 'operator'>().notNull().default('member'),
     createdAt: createdAt(),
   },
   (t) => [
     // One account per address, whatever its case.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_status_check', memberStatusCheck('status')),
+    check('users_role_check', sql.raw(`role IN ('member', 'operator')`)),
   ],
 );
 
@@ -130,6 +133,8 @@ export const joinRequests = pgTable(
     status: text('status').$type<JoinRequestStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What the operator wrote when declining; the member sees it on their home. */
+    declineReason: text('decline_reason'),
   },
   (t) => [
     fk('join_requests', t.userId, users.id),
@@ -263,6 +268,26 @@ export const signupKeys = pgTable(
   (t) => [fk('signup_keys', t.userId, users.id), index('signup_keys_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Signed-in sessions of the tracker's front door (members and operators). The key is a SHA-256
+ * of the session id the cookie carries, so the table alone signs nobody in. A row ends when its
+ * member signs out, changes or resets the password, or when it passes its idle or absolute limit.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    fk('member_sessions', t.userId, users.id).onDelete('cascade'),
+    index('member_sessions_user_idx').on(t.userId),
+  ],
+);
+
 export const schema = {
   focusAreas,
   roleAreas,
@@ -278,4 +303,5 @@ export const schema = {
   feedback,
   onboardingSelections,
   outbox,
+  memberSessions,
 };

@@ -3,6 +3,7 @@ import { catalogueRepository } from './catalogue.ts';
 import { emailTokensRepository } from './email-tokens.ts';
 import { holdsRepository } from './holds.ts';
 import { joinRequestsRepository } from './join-requests.ts';
+import { memberSessionsRepository } from './member-sessions.ts';
 import { outboxRepository } from './outbox.ts';
 import { signupKeysRepository } from './signup-keys.ts';
 import { submissionsRepository } from './submissions.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db, now: () => Date) {
     submissions: submissionsRepository(db),
     outbox: outboxRepository(db, now),
     signupKeys: signupKeysRepository(db),
+    memberSessions: memberSessionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -60,10 +60,16 @@ export function joinRequestsRepository(db: Db) {
       return row ?? null;
     },
 
-    async decide(id: number, status: 'approved' | 'declined', at: Date, tx: Db = db) {
+    async decide(
+      id: number,
+      status: 'approved' | 'declined',
+      at: Date,
+      declineReason: string | null = null,
+      tx: Db = db,
+    ) {
       await tx
         .update(joinRequests)
-        .set({ status, decidedAt: at })
+        .set({ status, decidedAt: at, declineReason })
         .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')));
     },
 

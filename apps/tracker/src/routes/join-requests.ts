@@ -34,6 +34,11 @@ export async function joinRequestRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(TRACKER_API.declineJoinRequest),
     handler: async (request) =>
-      decideJoinRequest(app, rowIdOr404('Join request', request.params.id), 'declined'),
+      decideJoinRequest(
+        app,
+        rowIdOr404('Join request', request.params.id),
+        'declined',
+        request.body?.reason || null,
+      ),
   });
 }

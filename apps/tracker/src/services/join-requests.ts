@@ -39,6 +39,7 @@ export async function decideJoinRequest(
   ctx: TrackerContext,
   id: number,
   decision: 'approved' | 'declined',
+  reason: string | null = null,
 ) {
   const { repos, database } = ctx;
   const now = ctx.trackerConfig.now();
@@ -69,7 +70,7 @@ export async function decideJoinRequest(
     } else {
       await repos.teams.setMembershipStatus(request.membershipId, 'Inactive', tx);
     }
-    await repos.joinRequests.decide(id, decision, now, tx);
+    await repos.joinRequests.decide(id, decision, now, decision === 'declined' ? reason : null, tx);
     await repos.outbox.enqueue(
       decision === 'approved'
         ? {
@@ -80,6 +81,8 @@ export async function decideJoinRequest(
               `Hi ${user.name},`,
               '',
               `Good news: your join request to Team ${team.name} was approved. Your teammates will check in with you soon.`,
+              '',
+              `See your team: ${ctx.trackerConfig.publicUrl}/`,
             ].join('\n'),
           }
         : {
@@ -90,6 +93,9 @@ export async function decideJoinRequest(
               `Hi ${user.name},`,
               '',
               `Your join request to Team ${team.name} was not accepted this time. We will look for another team for you within ${JOIN_RESPONSE_DAYS} days.`,
+              ...(reason ? ['', `A note from us: ${reason}`] : []),
+              '',
+              `Your join request: ${ctx.trackerConfig.publicUrl}/`,
             ].join('\n'),
           },
       tx,

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  MEMBER_API_PREFIX,
+  MEMBER_SESSION_ABSOLUTE_HOURS,
+  MEMBER_SESSION_IDLE_MINUTES,
+  UPLOADS_PATH,
+} from '@app/contracts';
+import {
+  clientErrorHandler,
+  errorHandler,
+  HttpError,
+  loadOrCreateSecret,
+  noRoute,
+  openApi,
+  rejectNul,
+} from '@app/server-kit';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import session from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { loggableError } from '../errors.ts';
+import { uploadRoutes } from '../routes/uploads.ts';
+import { memberRoutes } from './routes.ts';
+import { databaseSessionStore } from './session-store.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORBIDDEN_ORIGIN = new HttpError(
+  'FORBIDDEN_ORIGIN',
+  'This request must come from the tracker itself.',
+);
+
+/** Vite's content-hashed files never change; everything else is revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The front door's cookie name: `__Host-` (no Domain, Path=/, Secure) whenever served over HTTPS. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-tracker_session' : 'tracker_session';
+}
+
+/**
+ * The tracker's front door on its public origin: the tracker web app (members and operators) and
+ * the JSON API it calls, signed in by a session cookie. It shares the API instance's database,
+ * repositories, mailer, photo storage and hashing pool, so both answer from one state.
+ */
+export async function buildFrontDoor(
+  api: FastifyInstance,
+  logger: FastifyBaseLogger,
+): Promise<FastifyInstance> {
+  const config = api.trackerConfig;
+  const app = Fastify({ loggerInstance: logger, clientErrorHandler });
+  app.removeContentTypeParser('text/plain');
+  app.decorate('trackerConfig', api.trackerConfig);
+  app.decorate('database', api.database);
+  app.decorate('repos', api.repos);
+  app.decorate('mailer', api.mailer);
+  app.decorate('storage', api.storage);
+  app.decorate('signups', api.signups);
+  await app.register(errorHandler, { loggable: loggableError });
+  await app.register(openApi, {
+    title: 'Tracker front door API',
+    description:
+      'What the tracker web app calls on its own origin. Sign in first (POST /api/session); ' +
+      'state-changing requests must come from this origin.',
+    path: `${MEMBER_API_PREFIX}/openapi.json`,
+    documents: (url) => url.startsWith(`${MEMBER_API_PREFIX}/`),
+  });
+
+  const secure = new URL(config.publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: secure,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+
+  // State-changing requests must come from this origin's own pages (SameSite=Lax covers the
+  // cookie; the Origin check covers everything else, e.g. a sibling site on the same registrable
+  // domain).
+  const origin = config.publicUrl;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;
+    const sent = request.headers.origin;
+    if (sent === undefined || sent !== origin) throw FORBIDDEN_ORIGIN;
+  });
+  app.addHook('preValidation', async (request) => rejectNul(request.body));
+
+  const secret =
+    config.sessionSecret ??
+    (await loadOrCreateSecret({
+      file: path.join(config.dataDir, 'tracker-session-secret'),
+      generate: () => randomBytes(32).toString('base64url'),
+      isValid: (value) => value.length >= 32,
+      expected: 'a secret of at least 32 characters',
+    }));
+  await app.register(cookie);
+  await app.register(session, {
+    secret,
+    cookieName: sessionCookieName(secure),
+    // A cookie for this browser session only; the server ends it at its idle or absolute limit.
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure },
+    saveUninitialized: false,
+    rolling: false,
+    store: databaseSessionStore(app.repos, {
+      idleMs: MEMBER_SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: MEMBER_SESSION_ABSOLUTE_HOURS * 3_600_000,
+      now: config.now,
+    }),
+  });
+
+  await app.register(memberRoutes);
+  await app.register(uploadRoutes);
+
+  const webDir = config.webDir;
+  const built = existsSync(path.join(webDir, 'index.html'));
+  if (built) {
+    const assets = `${path.sep}assets${path.sep}`;
+    await app.register(fastifyStatic, {
+      root: webDir,
+      cacheControl: false,
+      index: false,
+      allowedPath: (url) =>
+        !url.startsWith(`${MEMBER_API_PREFIX}/`) && !url.startsWith(UPLOADS_PATH),
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.includes(assets) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`the tracker web app is not built (${webDir}): run pnpm start, which builds it`);
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? request.url;
+    const page =
+      built &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith(`${MEMBER_API_PREFIX}/`) &&
+      !url.startsWith(`${UPLOADS_PATH}/`);
+    if (!page) throw noRoute(request.method, request.url);
+    // Every page is the app's shell; its router draws the page or its own not-found screen.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,143 @@
+import { MEMBER_API } from '@app/contracts';
+import { HttpError, routeOf } from '@app/server-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { changePassword, checkCredentials, editProfile, memberHome } from '../services/members.ts';
+import { sessionKey } from './session-store.ts';
+
+const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
+
+function tooMany(msBeforeNext: number) {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  return new HttpError(
+    'RATE_LIMITED',
+    `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/** The signed-in member's id, or 401. */
+export function memberOf(request: FastifyRequest): number {
+  const userId = request.session.userId;
+  if (userId === undefined) throw SIGN_IN_REQUIRED();
+  return userId;
+}
+
+/**
+ * Sign-in, the session, and what a member reads and changes of their own. Every route acts on the
+ * session's own account: no route takes another member's id.
+ */
+export async function memberRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const config = app.trackerConfig;
+  const window = Math.ceil(config.signInFailureWindowMs / 1000);
+  // Failed sign-ins: per address and account (a guesser at one account from one place), and per
+  // address (one place guessing at many accounts). Neither counts a member's own successes, and
+  // no limit is per account alone, so nobody elsewhere can lock a member out.
+  const perAccountAndAddress = new RateLimiterMemory({
+    points: config.signInFailuresMax,
+    duration: window,
+  });
+  const perAddress = new RateLimiterMemory({
+    points: config.signInFailuresMax * 20,
+    duration: window,
+  });
+
+  async function blockedFor(key: string, ip: string): Promise<number> {
+    const [account, address] = await Promise.all([
+      perAccountAndAddress.get(key),
+      perAddress.get(ip),
+    ]);
+    let wait = 0;
+    if (account && account.consumedPoints >= config.signInFailuresMax) {
+      wait = Math.max(wait, account.msBeforeNext);
+    }
+    if (address && address.consumedPoints >= config.signInFailuresMax * 20) {
+      wait = Math.max(wait, address.msBeforeNext);
+    }
+    return wait;
+  }
+
+  async function countFailure(key: string, ip: string) {
+    await Promise.all(
+      [perAccountAndAddress.penalty(key, 1), perAddress.penalty(ip, 1)].map((p) =>
+        p.catch((error: unknown) => {
+          if (!(error instanceof RateLimiterRes)) throw error;
+        }),
+      ),
+    );
+  }
+
+  app.route({
+    ...routeOf(MEMBER_API.signIn),
+    handler: async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      const key = `${request.ip}|${email}`;
+      const wait = await blockedFor(key, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      let member: Awaited<ReturnType<typeof checkCredentials>>;
+      try {
+        member = await checkCredentials(app, request.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.code === 'INVALID_CREDENTIALS') {
+          await countFailure(key, request.ip);
+        }
+        throw error;
+      }
+      await perAccountAndAddress.delete(key);
+      // A new session id at every sign-in: an id planted before it signs nobody in.
+      await request.session.regenerate();
+      request.session.userId = member.id;
+      request.session.role = member.role;
+      request.session.signedInAt = config.now().getTime();
+      return { member };
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.getSession),
+    handler: async (request) => {
+      const userId = memberOf(request);
+      const user = await app.repos.users.get(userId);
+      if (user === null) throw SIGN_IN_REQUIRED();
+      return { member: { id: user.id, name: user.name, role: user.role } };
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.signOut),
+    handler: async (request, reply) => {
+      await request.session.destroy();
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.signOutEverywhere),
+    handler: async (request, reply) => {
+      const userId = memberOf(request);
+      await app.repos.memberSessions.deleteForUser(userId);
+      await request.session.destroy();
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.getHome),
+    handler: async (request) => memberHome(app, memberOf(request)),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.updateProfile),
+    handler: async (request) => editProfile(app, memberOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.changePassword),
+    handler: async (request, reply) => {
+      const userId = memberOf(request);
+      await changePassword(app, userId, request.body, sessionKey(request.session.sessionId));
+      return reply.code(204).send();
+    },
+  });
+}

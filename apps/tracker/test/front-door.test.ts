@@ -1,0 +1,268 @@
+import { MemberHome, MemberSignInAnswer } from '@app/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
+import { newUser, type TestTracker, testTracker } from './helpers.ts';
+
+const ORIGIN = 'http://localhost:3001';
+const COOKIE = sessionCookieName(false);
+
+let t: TestTracker;
+let door: FastifyInstance;
+/** The tracker's clock, moved by the tests. */
+let clock = new Date('2026-11-02T12:00:00Z').getTime();
+
+beforeAll(async () => {
+  t = await testTracker({
+    now: () => new Date(clock),
+    env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
+  });
+  door = await buildFrontDoor(t.app, t.app.log);
+});
+afterAll(async () => {
+  await door?.close();
+  await t?.close();
+});
+
+/** A browser of the front door: keeps its session cookie, sends the front door's Origin. */
+function browser() {
+  let cookie: string | null = null;
+  async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const response = await door.inject({
+      ...opts,
+      headers: {
+        origin: ORIGIN,
+        ...(cookie ? { cookie: `${COOKIE}=${cookie}` } : {}),
+        ...(opts.headers ?? {}),
+      },
+    });
+    const set = response.cookies.find((c) => c.name === COOKIE);
+    if (set) cookie = set.value === '' ? null : set.value;
+    return response;
+  }
+  return {
+    send,
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | null) {
+      cookie = value;
+    },
+    signIn: (email: string, password: string) =>
+      send({ method: 'POST', url: '/api/session', payload: { email, password } }),
+    home: () => send({ method: 'GET', url: '/api/me' }),
+  };
+}
+
+async function signUp(overrides: Record<string, unknown> = {}) {
+  const user = newUser(overrides);
+  const res = await t.call({ method: 'POST', url: '/users', payload: user });
+  expect(res.statusCode).toBe(201);
+  return { ...user, id: Number(res.json().user.id) };
+}
+
+describe('the front door', () => {
+  it('signs a member in with a new session id, and out again', async () => {
+    const user = await signUp({ name: 'Grace Hopper', teamId: 2 });
+    const b = browser();
+    const res = await b.signIn(user.email, user.password);
+    expect(res.statusCode).toBe(200);
+    expect(MemberSignInAnswer.parse(res.json()).member).toEqual({
+      id: user.id,
+      name: 'Grace Hopper',
+      role: 'member',
+    });
+    const set = res.cookies.find((c) => c.name === COOKIE);
+    expect(set?.httpOnly).toBe(true);
+    expect(set?.sameSite).toBe('Lax');
+    // Signing in again (a shared computer, a planted cookie) gives a new session id; the old one
+    // signs nobody in.
+    const first = b.cookie;
+    expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
+    expect(b.cookie).not.toBe(first);
+    const stale = browser();
+    stale.cookie = first;
+    expect((await stale.home()).statusCode).toBe(401);
+
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.account.email).toBe(user.email);
+    expect(home.joinRequest?.status).toBe('pending');
+    expect(home.joinRequest?.team?.id).toBe(2);
+    // Sent plus the promised 5 days.
+    const sent = new Date(home.joinRequest?.sentAt ?? 0).getTime();
+    expect(new Date(home.joinRequest?.answerBy ?? 0).getTime() - sent).toBe(5 * 86_400_000);
+    expect(home.team).toBeNull();
+
+    const kept = b.cookie;
+    expect((await b.send({ method: 'DELETE', url: '/api/session' })).statusCode).toBe(204);
+    b.cookie = kept;
+    const after = await b.home();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SIGN_IN_REQUIRED');
+  });
+
+  it('gives an unknown email and a wrong password the same answer', async () => {
+    const user = await signUp();
+    const wrong = await browser().signIn(user.email, 'not the password');
+    const unknown = await browser().signIn(`nobody-${user.email}`, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('slows repeated failures from one address, and the right password works later', async () => {
+    const user = await signUp();
+    const b = browser();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await b.signIn(user.email, `guess ${i}`)).statusCode).toBe(401);
+    }
+    const refused = await b.signIn(user.email, user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    // Another member signing in from the same address is not held up by it.
+    const other = await signUp();
+    expect((await browser().signIn(other.email, other.password)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a write from a foreign origin or with none', async () => {
+    const user = await signUp();
+    const foreign = await door.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FORBIDDEN_ORIGIN');
+    const none = await door.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(none.statusCode).toBe(403);
+  });
+
+  it('ends a session at its idle limit and at its absolute limit', async () => {
+    const user = await signUp();
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    clock += 29 * 60_000;
+    expect((await b.home()).statusCode).toBe(200);
+    clock += 31 * 60_000;
+    expect((await b.home()).statusCode).toBe(401);
+
+    await b.signIn(user.email, user.password);
+    // In use every 20 minutes: never idle, but 12 hours after signing in it ends all the same.
+    for (let step = 1; step < 36; step += 1) {
+      clock += 20 * 60_000;
+      expect((await b.home()).statusCode).toBe(200);
+    }
+    clock += 20 * 60_000;
+    expect((await b.home()).statusCode).toBe(401);
+  });
+
+  it('ends the other sessions on a password change, and every one on sign out everywhere', async () => {
+    const user = await signUp();
+    const phone = browser();
+    const laptop = browser();
+    await phone.signIn(user.email, user.password);
+    await laptop.signIn(user.email, user.password);
+    const wrong = await laptop.send({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: { currentPassword: 'wrong', newPassword: 'a new secret' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect((await phone.home()).statusCode).toBe(200);
+    const changed = await laptop.send({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: { currentPassword: user.password, newPassword: 'a new secret' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await phone.home()).statusCode).toBe(401);
+    expect((await laptop.home()).statusCode).toBe(200);
+    expect((await browser().signIn(user.email, user.password)).statusCode).toBe(401);
+
+    const tablet = browser();
+    expect((await tablet.signIn(user.email, 'a new secret')).statusCode).toBe(200);
+    expect((await laptop.send({ method: 'DELETE', url: '/api/sessions' })).statusCode).toBe(204);
+    expect((await tablet.home()).statusCode).toBe(401);
+    expect((await laptop.home()).statusCode).toBe(401);
+  });
+
+  it("changes only the signed-in member's own profile, and checks it", async () => {
+    const ada = await signUp({ name: 'Ada' });
+    const bob = await signUp({ name: 'Bob' });
+    const b = browser();
+    await b.signIn(ada.email, ada.password);
+    const bad = await b.send({
+      method: 'PUT',
+      url: '/api/me/profile',
+      payload: { name: '  ', goalSummary: 'x', aboutMe: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    const saved = await b.send({
+      method: 'PUT',
+      url: '/api/me/profile',
+      payload: { name: 'Ada L.', goalSummary: 'Ship the engine', aboutMe: 'Numbers.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: ada.id, name: 'Ada L.', aboutMe: 'Numbers.' });
+    // No route names another member: Bob's record is untouched and unreadable from here.
+    const bobRow = await t.app.repos.users.get(bob.id);
+    expect(bobRow?.name).toBe('Bob');
+    const other = await b.send({ method: 'GET', url: `/api/users/${bob.id}` });
+    expect(other.statusCode).toBe(404);
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.account.id).toBe(ada.id);
+  });
+
+  it('shows the team, with the own card marked, once the request is approved', async () => {
+    const user = await signUp({ teamId: 2, name: 'Newcomer' });
+    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const request = list
+      .json()
+      .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
+    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    expect(approved.statusCode).toBe(200);
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.joinRequest?.status).toBe('approved');
+    expect(home.team?.id).toBe(2);
+    const own = home.team?.members.filter((member) => member.own) ?? [];
+    expect(own.map((member) => member.id)).toEqual([user.id]);
+    expect(home.team?.members.length).toBeGreaterThan(1);
+    // The approval email leads to the member's home on the front door's origin.
+    const mail = (await t.app.repos.outbox.all()).find(
+      (row) => row.kind === 'join-approved' && row.toAddress === user.email,
+    );
+    expect(mail?.bodyText).toContain(`See your team: ${ORIGIN}/`);
+  });
+
+  it("shows a declined request with the operator's note", async () => {
+    const user = await signUp({ teamId: 2 });
+    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const request = list
+      .json()
+      .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
+    const declined = await t.call({
+      method: 'POST',
+      url: `/join-requests/${request.id}/decline`,
+      payload: { reason: 'This team meets at 6 AM; we will find you one that fits.' },
+    });
+    expect(declined.statusCode).toBe(200);
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.joinRequest).toMatchObject({
+      status: 'declined',
+      declineReason: 'This team meets at 6 AM; we will find you one that fits.',
+    });
+    expect(home.team).toBeNull();
+  });
+});
