@@ -1,5 +1,5 @@
 import {
-  JOIN_REQUEST_ANSWER_DAYS,
+  JOIN_RESPONSE_DAYS,
   type MemberAccount,
   type MemberJoinRequest,
   type MemberTeam,
@@ -32,7 +32,7 @@ export function HomePage() {
 function statusLine(request: MemberJoinRequest): string {
   switch (request.status) {
     case 'pending':
-      return `Pending: we answer within ${JOIN_REQUEST_ANSWER_DAYS} days, by ${weekdayMonthDay(request.answerBy)}.`;
+      return `Pending: we answer within ${JOIN_RESPONSE_DAYS} days, by ${weekdayMonthDay(request.answerBy)}.`;
     case 'unmatched':
       return 'We are finding you a team.';
     case 'approved':
