@@ -58,7 +58,7 @@ async function connectTracker(env: Env, options: StartOptions): Promise<TrackerH
     databaseUrl: env.DATABASE_URL,
     apiKey: env.TRACKER_API_KEY,
     host: '127.0.0.1',
-    port: 0,
+    port: env.TRACKER_PORT ?? 0,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     publicUrl: env.TRACKER_PUBLIC_URL,
     publicPort: env.TRACKER_PUBLIC_PORT ?? portOf(env.TRACKER_PUBLIC_URL),

@@ -19,7 +19,6 @@ const API_KEY_RULE = `${API_KEY_LENGTH} characters starting with '${API_KEY_PREF
 export const EnvSchema = BaseEnv.extend({
   TRACKER_API_KEY: z.string().refine(isWellFormedApiKey, API_KEY_RULE).optional(),
   TRACKER_HOST: z.string().default('127.0.0.1'),
-  TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SITE_URL: z.url().default('http://localhost:3000'),
   /** Signs the front door's session cookie; generated once and kept in the data directory. */
   TRACKER_SESSION_SECRET: z.string().min(32).optional(),

@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the site server every browser test file talks to. */
     siteUrl: string;
+    /** The site's embedded tracker: its front door, its API and its data directory. */
+    tracker: { url: string; apiUrl: string; dataDir: string };
   }
 }
 
@@ -25,5 +27,10 @@ const SITE_ENV = {
 export default async function setup(project: TestProject) {
   const site = await startTestSite(SITE_ENV);
   project.provide('siteUrl', site.url);
+  project.provide('tracker', {
+    url: site.trackerUrl,
+    apiUrl: site.trackerApiUrl,
+    dataDir: site.dataDir,
+  });
   return () => site.close();
 }

@@ -78,16 +78,25 @@ async function roomyDataDir(): Promise<string> {
  * With `E2E_SITE_URL` set, the tests use that already running site instead (quicker while writing
  * tests; start it with the same `env`).
  */
-export async function startTestSite(
-  env: Record<string, string> = {},
-): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startTestSite(env: Record<string, string> = {}): Promise<RunningTestSite> {
   const running = process.env.E2E_SITE_URL;
-  if (running) return { url: running.replace(/\/$/, ''), close: async () => {} };
+  if (running) {
+    return {
+      url: running.replace(/\/$/, ''),
+      trackerUrl: process.env.E2E_TRACKER_PUBLIC_URL ?? 'http://localhost:3001',
+      trackerApiUrl: process.env.E2E_TRACKER_API_URL ?? '',
+      dataDir: process.env.E2E_TRACKER_DATA_DIR ?? '',
+      close: async () => {},
+    };
+  }
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @app/web build` first');
   }
   const dataDir = await roomyDataDir();
   const port = await freePort();
+  const trackerPort = await freePort();
+  const publicPort = await freePort();
+  const trackerUrl = `http://127.0.0.1:${publicPort}`;
   const child = spawn('pnpm', ['--filter', '@app/server', 'start'], {
     cwd: repo,
     detached: true,
@@ -97,6 +106,8 @@ export async function startTestSite(
       PORT: String(port),
       HOST: '127.0.0.1',
       TRACKER_DATA_DIR: dataDir,
+      TRACKER_PORT: String(trackerPort),
+      TRACKER_PUBLIC_URL: trackerUrl,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
       ...env,
@@ -125,7 +136,24 @@ export async function startTestSite(
     await stop();
     throw error;
   }
-  return { url, close: stop };
+  return {
+    url,
+    trackerUrl,
+    trackerApiUrl: `http://127.0.0.1:${trackerPort}`,
+    dataDir,
+    close: stop,
+  };
+}
+
+/** The site under test, its tracker's front door and API, and the tracker's data directory. */
+export interface RunningTestSite {
+  url: string;
+  /** The tracker's front door (its own origin). */
+  trackerUrl: string;
+  /** The tracker's API (needs the key kept in `dataDir`). */
+  trackerApiUrl: string;
+  dataDir: string;
+  close: () => Promise<void>;
 }
 
 /** Every page of the site with its one h1 (any other path is the 404 page). */
@@ -144,6 +172,8 @@ export const PAGES = [
 export interface TestSite {
   /** Origin of the site server all browser test files share (started once, in the global setup). */
   url: string;
+  /** The embedded tracker: its front door, its API and its data directory. */
+  tracker: { url: string; apiUrl: string; dataDir: string };
   /** A fresh browser context (own storage and cookies). */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A fresh visitor in the visitor's time zone on a `width` × `height` window. */
@@ -165,6 +195,7 @@ export function testSite(): TestSite {
   };
   return {
     url: inject('siteUrl'),
+    tracker: inject('tracker'),
     newContext,
     visitor: async (width, height = 800) =>
       openVisitor(await newContext({ viewport: { width, height }, timezoneId: VISITOR_TIME_ZONE })),

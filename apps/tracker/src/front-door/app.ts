@@ -142,6 +142,10 @@ export async function buildFrontDoor(
         reply.header('cache-control', file.includes(assets) ? IMMUTABLE : 'no-cache');
       },
     });
+    // The static files answer every other path; "/" is the app's shell like any page.
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   } else {
     app.log.warn(`the tracker web app is not built (${webDir}): run pnpm start, which builds it`);
   }

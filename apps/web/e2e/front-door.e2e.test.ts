@@ -1,0 +1,171 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
+import { testSite } from './site.ts';
+
+/**
+ * The other side of "Join Request Sent", in Chromium against the real site and its embedded
+ * tracker: a prospect signs up on the site, confirms the address from the mailed link, opens the
+ * tracker from the site's Sign In (a new tab on the tracker's own origin), signs in and sees the
+ * request pending with its 5-day date; once an operator approves it the member sees the team, and
+ * the approval email's link opens their home; they edit the profile and sign out. axe after every
+ * step, at 360 and 1280 px.
+ */
+
+const site = testSite();
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function axe(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const lines = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
+  );
+  expect(lines).toEqual([]);
+}
+
+/** A mail's text as the outbox wrote it (quoted-printable decoded). */
+function decode(eml: string): string {
+  return eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_all, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+}
+
+/** The first outbox mail of `kind` to `email`, once the outbox has sent it. */
+async function mailTo(kind: string, email: string): Promise<string> {
+  const outbox = join(site.tracker.dataDir, 'outbox');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) =>
+          file.endsWith(`-${kind}.eml`),
+        );
+        for (const file of files) {
+          const text = decode(await readFile(join(outbox, file), 'utf8'));
+          if (text.includes(`To: ${email}`)) {
+            found = text;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(`${site.url}/onboarding/work/role`);
+  await page.getByLabel('Employee', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: YES }).click();
+  await page.getByLabel('Your Name').fill('Mary Somerville');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByLabel('Tell your team one sentence about your goals')
+    .fill('Write a chapter a week');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('orbital-1831');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectJoinRequestSent(page);
+}
+
+/** The tracker API's own approval, as an operator (or the console) makes it. */
+async function approve(email: string): Promise<void> {
+  const key = (await readFile(join(site.tracker.dataDir, 'api-key'), 'utf8')).trim();
+  const headers = { 'x-api-key': key };
+  const list = await fetch(`${site.tracker.apiUrl}/join-requests?status=pending`, { headers });
+  const { joinRequests } = (await list.json()) as {
+    joinRequests: { id: number; user: { email: string } }[];
+  };
+  const request = joinRequests.find((row) => row.user.email === email);
+  if (request === undefined) throw new Error(`no pending join request of ${email}`);
+  const answer = await fetch(`${site.tracker.apiUrl}/join-requests/${request.id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  expect(answer.status).toBe(200);
+}
+
+describe.each([
+  [360, 740],
+  [1280, 800],
+])('a new member at %i x %i', (width, height) => {
+  it('confirms the address, signs in on the tracker, sees the request, then the team, edits the profile and signs out', async () => {
+    const { page, context } = await site.visitor(width, height);
+    try {
+      const email = uniqueEmail(`member.${width}`);
+      await signUp(page, email);
+
+      // The confirmation email's link opens the site's confirm page.
+      const confirmation = await mailTo('email-confirmation', email);
+      const link = /(https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_%-]+)/.exec(confirmation)?.[1];
+      expect(link).toBeDefined();
+      await page.goto(link ?? '');
+      await expect
+        .poll(() => page.locator('h1').textContent())
+        .toBe('Your email address is confirmed');
+      await axe(page, 'confirmed');
+
+      // Sign In opens the tracker's sign-in page in a new tab, on the tracker's origin.
+      await page.goto(`${site.url}/`);
+      const menu = page.getByRole('button', { name: /menu/i });
+      if (await menu.isVisible()) await menu.click();
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('link', { name: /Sign In/ }).click(),
+      ]);
+      await tab.waitForURL(`${site.tracker.url}/sign-in`);
+      await expect.poll(() => tab.locator('h1').textContent()).toBe('Sign in');
+      await axe(tab, 'sign-in');
+      await screenshot(tab, width, 'tracker-sign-in');
+
+      await tab.getByLabel('Email address').fill(email);
+      await tab.getByLabel('Password').fill('orbital-1831');
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.waitForURL(`${site.tracker.url}/`);
+      await expect.poll(() => tab.locator('h1').textContent()).toBe('Hello, Mary Somerville');
+      const status = tab.getByText(/^Pending: we answer within 5 days, by \w+day, \w+ \d{1,2}\.$/);
+      await expect.poll(() => status.count()).toBe(1);
+      await axe(tab, 'home pending');
+      await screenshot(tab, width, 'tracker-home-pending');
+
+      await approve(email);
+      const approval = await mailTo('join-approved', email);
+      const home = /See your team: (\S+)/.exec(approval)?.[1];
+      expect(home).toBe(`${site.tracker.url}/`);
+      await tab.goto(home ?? '');
+      await expect.poll(() => tab.getByText('Approved', { exact: true }).count()).toBe(1);
+      await expect.poll(() => tab.getByText('Mary Somerville You').count()).toBeGreaterThan(0);
+      await axe(tab, 'home approved');
+      await screenshot(tab, width, 'tracker-home-team');
+
+      await tab.getByRole('link', { name: 'Edit profile' }).click();
+      await expect.poll(() => tab.locator('h1').textContent()).toBe('Your profile');
+      await tab.getByLabel('About me').fill('Mathematician; I write every morning.');
+      await tab.getByRole('button', { name: 'Save profile' }).click();
+      await expect.poll(() => tab.getByText('Profile saved.').count()).toBeGreaterThan(0);
+      await axe(tab, 'profile saved');
+      await screenshot(tab, width, 'tracker-profile');
+
+      await tab.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await tab.waitForURL(/\/sign-in/);
+      await axe(tab, 'signed out');
+      // Signed out means signed out: the home sends the browser back to sign in.
+      await tab.goto(`${site.tracker.url}/`);
+      await tab.waitForURL(/\/sign-in/);
+    } finally {
+      await context.close();
+    }
+  });
+});
