@@ -265,4 +265,77 @@ describe('the front door', () => {
     });
     expect(home.team).toBeNull();
   });
+
+  it('resets a password by a mailed link that works once, for 30 minutes, and ends every session', async () => {
+    const user = await signUp();
+    const phone = browser();
+    await phone.signIn(user.email, user.password);
+    const ask = (email: string) =>
+      browser().send({ method: 'POST', url: '/api/password-resets', payload: { email } });
+    const known = await ask(user.email);
+    const unknown = await ask(`nobody-${user.email}`);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.json()).toEqual(known.json());
+    const mail = (await t.app.repos.outbox.all()).find(
+      (row) => row.kind === 'password-reset' && row.toAddress === user.email,
+    );
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '')?.[1] ?? '';
+    expect(mail?.bodyText).toContain(`${ORIGIN}/reset-password?token=`);
+    const complete = (password: string, with_ = token) =>
+      browser().send({
+        method: 'POST',
+        url: '/api/password-resets/completion',
+        payload: { token: with_, password },
+      });
+    expect((await complete('brand new secret', 'not-a-token')).statusCode).toBe(404);
+    expect((await complete('brand new secret')).statusCode).toBe(204);
+    expect((await phone.home()).statusCode).toBe(401);
+    expect((await complete('another secret')).json().code).toBe('TOKEN_USED');
+    expect((await browser().signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+
+    // A second link, 30 minutes later, no longer works.
+    clock += 61_000;
+    await ask(user.email);
+    const second = (await t.app.repos.outbox.all())
+      .filter((row) => row.kind === 'password-reset' && row.toAddress === user.email)
+      .at(-1);
+    const later = /token=([A-Za-z0-9_-]+)/.exec(second?.bodyText ?? '')?.[1] ?? '';
+    expect(later).not.toBe(token);
+    clock += 30 * 60_000;
+    const expired = await complete('too late', later);
+    expect(expired.statusCode).toBe(410);
+    expect((await browser().signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+  });
+
+  it('deletes the account with its password: seat freed, sessions ended, mail sent', async () => {
+    const user = await signUp({ teamId: 2 });
+    const seats = async () =>
+      (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
+    const before = await seats();
+    const b = browser();
+    const other = browser();
+    await b.signIn(user.email, user.password);
+    await other.signIn(user.email, user.password);
+    const wrong = await b.send({
+      method: 'POST',
+      url: '/api/me/deletion',
+      payload: { password: 'not it' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect((await b.home()).statusCode).toBe(200);
+    const deleted = await b.send({
+      method: 'POST',
+      url: '/api/me/deletion',
+      payload: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.app.repos.users.get(user.id)).toBeNull();
+    expect(await seats()).toBe(before + 1);
+    expect((await other.home()).statusCode).toBe(401);
+    expect((await browser().signIn(user.email, user.password)).statusCode).toBe(401);
+    const mail = (await t.app.repos.outbox.all()).find(
+      (row) => row.kind === 'account-deleted' && row.toAddress === user.email,
+    );
+    expect(mail).toBeDefined();
+  });
 });

@@ -288,6 +288,26 @@ export const memberSessions = pgTable(
   ],
 );
 
+/**
+ * Password reset links: single use, short-lived, stored as the SHA-256 of the token the mail
+ * carries. Deleted with the account.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique('password_resets_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('password_resets', t.userId, users.id).onDelete('cascade'),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
 export const schema = {
   focusAreas,
   roleAreas,
@@ -304,4 +324,5 @@ export const schema = {
   onboardingSelections,
   outbox,
   memberSessions,
+  passwordResets,
 };

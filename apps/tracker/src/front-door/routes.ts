@@ -3,7 +3,16 @@ import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { changePassword, checkCredentials, editProfile, memberHome } from '../services/members.ts';
+import {
+  changePassword,
+  checkCredentials,
+  completePasswordReset,
+  deleteAccount,
+  editProfile,
+  memberHome,
+  RESET_ANSWER,
+  requestPasswordReset,
+} from '../services/members.ts';
 import { sessionKey } from './session-store.ts';
 
 const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
@@ -137,6 +146,32 @@ export async function memberRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const userId = memberOf(request);
       await changePassword(app, userId, request.body, sessionKey(request.session.sessionId));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.deleteAccount),
+    handler: async (request, reply) => {
+      await deleteAccount(app, memberOf(request), request.body.password);
+      await request.session.destroy();
+      return reply.code(204).send();
+    },
+  });
+
+  // The same answer whether or not the address has an account (see requestPasswordReset).
+  app.route({
+    ...routeOf(MEMBER_API.requestPasswordReset),
+    handler: async (request, reply) => {
+      await requestPasswordReset(app, request.body.email);
+      return reply.code(202).send({ message: RESET_ANSWER });
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.completePasswordReset),
+    handler: async (request, reply) => {
+      await completePasswordReset(app, request.body.token, request.body.password);
       return reply.code(204).send();
     },
   });

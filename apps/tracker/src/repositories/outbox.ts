@@ -11,7 +11,9 @@ export interface OutgoingMail {
     | 'join-approved'
     | 'join-declined'
     | 'join-request-issue'
-    | 'join-request-unmatched';
+    | 'join-request-unmatched'
+    | 'password-reset'
+    | 'account-deleted';
   to: string;
   subject: string;
   text: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   answerByOf,
   type MemberAccount,
@@ -8,10 +9,18 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { joinRequests, memberships, teams, users } from '../db/schema.ts';
+import {
+  emailTokens,
+  joinRequests,
+  memberships,
+  passwordResets,
+  signupKeys,
+  teams,
+  users,
+} from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
-import { signIn } from './users.ts';
+import { hashToken, signIn } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -148,4 +157,125 @@ export async function changePassword(
     await ctx.repos.users.setPasswordHash(userId, hash, tx);
     await ctx.repos.memberSessions.deleteForUser(userId, keepSession, tx);
   });
+}
+
+/** How long a password reset link works, and how often one is mailed to an address. */
+export const RESET_LINK_MS = 30 * 60_000;
+export const RESET_LIMITS = { cooldownMs: 60_000, perDay: 5 } as const;
+export const RESET_ANSWER =
+  'If an account uses this address, we have sent it a link to set a new password. The link works for 30 minutes.';
+
+/**
+ * Mails a single-use link to set a new password when the address has an account (within the
+ * limits); answers the same for every address. Returns whether mail was queued (for tests).
+ */
+export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string) {
+  const email = rawEmail.trim();
+  const now = ctx.trackerConfig.now();
+  const queued = await ctx.database.db.transaction(async (tx) => {
+    const user = await ctx.repos.users.findByEmail(email, tx);
+    if (!user || user.status === 'Inactive') return false;
+    const recent = await ctx.repos.outbox.sentTo(
+      'password-reset',
+      user.email,
+      new Date(now.getTime() - 86_400_000),
+      tx,
+    );
+    if (recent.count >= RESET_LIMITS.perDay) return false;
+    if (recent.last && now.getTime() - recent.last.getTime() < RESET_LIMITS.cooldownMs) {
+      return false;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_MS),
+    });
+    const link = `${ctx.trackerConfig.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'password-reset',
+        to: user.email,
+        subject: 'Set a new password',
+        text: [
+          `Hi ${user.name},`,
+          '',
+          'Someone asked to set a new password for your Accountability Partners account. If it was you, open this link within 30 minutes:',
+          '',
+          link,
+          '',
+          'If it was not you, ignore this email: your password stays as it is.',
+        ].join('\n'),
+      },
+      tx,
+    );
+    return true;
+  });
+  if (queued) ctx.mailer.kick();
+  return queued;
+}
+
+/** Sets the new password from a reset link: once, before it expires; every session ends. */
+export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
+  const hash = await ctx.signups.queue.run(() => hashPassword(password));
+  const now = ctx.trackerConfig.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)))
+      .for('update');
+    if (reset === undefined) {
+      throw new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Ask for a new one.');
+    }
+    if (reset.usedAt !== null) {
+      throw new HttpError('TOKEN_USED', 'This link was used already. Ask for a new one.');
+    }
+    if (reset.expiresAt.getTime() <= now.getTime()) {
+      throw new HttpError('TOKEN_EXPIRED', 'This link has expired. Ask for a new one.');
+    }
+    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+    await ctx.repos.users.setPasswordHash(reset.userId, hash, tx);
+    await ctx.repos.memberSessions.deleteForUser(reset.userId, null, tx);
+  });
+}
+
+/**
+ * Deletes the account (the privacy page's promise) after its password is given again: its place
+ * on a team (the seat is free at once), its join requests, links and sessions, in one
+ * transaction with a goodbye mail; then its photo.
+ */
+export async function deleteAccount(ctx: TrackerContext, userId: number, password: string) {
+  const user = await ctx.repos.users.get(userId);
+  if (user === null) throw notFound('User');
+  const valid = await ctx.signups.queue.run(() => verifyPassword(password, user.passwordHash));
+  if (!valid) {
+    throw new HttpError('INVALID_CREDENTIALS', WRONG_PASSWORD, [
+      { path: 'password', message: WRONG_PASSWORD },
+    ]);
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.delete(joinRequests).where(eq(joinRequests.userId, userId));
+    await tx.delete(memberships).where(eq(memberships.userId, userId));
+    await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+    await tx.delete(signupKeys).where(eq(signupKeys.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'account-deleted',
+        to: user.email,
+        subject: 'Your account was deleted',
+        text: [
+          `Hi ${user.name},`,
+          '',
+          'Your Accountability Partners account, your place on a team and your photo have been deleted, as you asked.',
+        ].join('\n'),
+      },
+      tx,
+    );
+  });
+  ctx.mailer.kick();
+  if (user.image?.startsWith('u/')) {
+    await ctx.storage.remove(user.image).catch(() => undefined);
+  }
 }
