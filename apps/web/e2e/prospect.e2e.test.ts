@@ -210,6 +210,9 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
       })
         .formatToParts(new Date(date))
         .map((part) => [part.type, part.value]),
@@ -236,9 +239,13 @@ describe.each([360, 1280])('a prospect at %i px', (width) => {
     expect(file.suggestedFilename()).toBe('info-call.ics');
     const path = await file.path();
     const ics = await readFile(path, 'utf8');
-    expect(ics).toContain(
-      `DTSTART;TZID=America/Denver:${denver.year}${denver.month}${denver.day}T130000\r\n`,
-    );
+    // The booked instant, which is 13:00 on the booked day in Denver, written in UTC.
+    const utc = new Date(date)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+    expect(ics).toContain(`DTSTART:${utc}\r\n`);
+    expect(`${denver.hour}:${denver.minute}`).toBe('13:00');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     await screenshot(page, width, 'prospect-maybe-submitted');
     expect(problems).toEqual([]);

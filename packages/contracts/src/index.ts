@@ -1,4 +1,3 @@
-export * from './calendar.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

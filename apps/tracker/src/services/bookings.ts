@@ -1,9 +1,5 @@
-import {
-  BOOKING_TIME_ZONE,
-  type BookingPayload,
-  INFO_CALL_MINUTES,
-  infoCallCalendar,
-} from '@app/contracts';
+import { BOOKING_TIME_ZONE, type BookingPayload } from '@app/contracts';
+import { INFO_CALL_MINUTES, infoCallCalendar } from '@app/contracts/calendar';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import { nextSlot } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';

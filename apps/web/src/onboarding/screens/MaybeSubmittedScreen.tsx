@@ -1,5 +1,4 @@
-import { infoCallCalendar } from '@app/contracts';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { button } from '../../components/ui.css.ts';
 import { CallTime } from '../components/CallTime.tsx';
 import { StepActions } from '../components/StepForm.tsx';
@@ -12,7 +11,7 @@ interface MaybeSubmittedScreenProps {
 }
 
 export function MaybeSubmittedScreen({ frame, date }: MaybeSubmittedScreenProps) {
-  const calendar = useMemo(() => (date === null ? null : infoCallCalendar(date)), [date]);
+  const calendar = useCalendarFile(date);
   return (
     <StepLayout screen="maybe-submitted" frame={frame} heading="Thank You for Booking Your Call!">
       <p>Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.</p>
@@ -30,4 +29,29 @@ export function MaybeSubmittedScreen({ frame, date }: MaybeSubmittedScreenProps)
       ) : null}
     </StepLayout>
   );
+}
+
+/**
+ * The booked call as an iCalendar file. The calendar library is loaded with this screen only
+ * (the rest of the onboarding never needs it), so the link appears once it has arrived.
+ */
+function useCalendarFile(date: string | null): string | null {
+  const [file, setFile] = useState<string | null>(null);
+  useEffect(() => {
+    setFile(null);
+    if (date === null) return;
+    let current = true;
+    import('@app/contracts/calendar').then(
+      ({ infoCallCalendar }) => {
+        if (current) setFile(infoCallCalendar(date));
+      },
+      () => {
+        // The chunk could not be loaded (offline): the call time is still shown, without the file.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [date]);
+  return file;
 }
