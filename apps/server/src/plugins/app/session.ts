@@ -34,14 +34,12 @@ declare module 'fastify' {
 /** 16 random bytes, base64url: 22 characters. */
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
 
-/** `id.userId.issuedAt` (userId empty before sign-up); an older cookie holds `userId.issuedAt`. */
+/** `id.userId.issuedAt` (userId empty before sign-up). */
 function parse(value: string): Session | null {
-  const current = /^([^.]+)\.([^.]*)\.(\d+)$/.exec(value);
-  if (current?.[1] && SESSION_ID.test(current[1]) && current[3]) {
-    return { id: current[1], userId: current[2] || null, issuedAt: Number(current[3]) };
+  const parts = /^([^.]+)\.([^.]*)\.(\d+)$/.exec(value);
+  if (parts?.[1] && SESSION_ID.test(parts[1]) && parts[3]) {
+    return { id: parts[1], userId: parts[2] || null, issuedAt: Number(parts[3]) };
   }
-  const older = /^([^.]+)\.(\d+)$/.exec(value);
-  if (older?.[1] && older[2]) return { id: '', userId: older[1], issuedAt: Number(older[2]) };
   return null;
 }
 
@@ -85,15 +83,15 @@ export default fp(
 
     app.decorateReply('startSession', function startSession(this: FastifyReply, userId: string) {
       // The same session goes on (its held seat became the membership), now with its account.
-      const id = current(this.request)?.id || newId();
+      const id = current(this.request)?.id ?? newId();
       return write(this, { id, userId, issuedAt: now() });
     });
 
     app.decorateReply('ensureSession', function ensureSession(this: FastifyReply) {
       const existing = current(this.request);
-      if (existing?.id) return existing.id;
+      if (existing) return existing.id;
       const id = newId();
-      write(this, { id, userId: existing?.userId ?? null, issuedAt: now() });
+      write(this, { id, userId: null, issuedAt: now() });
       return id;
     });
 
@@ -102,7 +100,7 @@ export default fp(
     });
 
     app.decorateRequest('sessionId', function sessionId(this: FastifyRequest) {
-      return current(this)?.id || null;
+      return current(this)?.id ?? null;
     });
   },
   { name: 'session', dependencies: ['config', 'cookies'] },
