@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
 import { testSite } from './site.ts';
 
@@ -168,4 +169,59 @@ describe.each([
       await context.close();
     }
   });
+});
+
+describe('every screen of the tracker front door', () => {
+  it('passes the Nu HTML Checker and axe as the browser renders it, at 360 and 1280 px', async () => {
+    const email = uniqueEmail('member.html');
+    const signup = await site.visitor(1280);
+    await signUp(signup.page, email);
+    await signup.context.close();
+
+    const pages = new Map<string, string>();
+    for (const width of [360, 1280]) {
+      const { page, context } = await site.visitor(width);
+      const tracker = site.tracker.url;
+      const visit = async (name: string, heading: string) => {
+        await expect.poll(() => page.locator('h1').textContent()).toBe(heading);
+        await axe(page, `${name} at ${width}`);
+        if (width === 1280) {
+          pages.set(
+            name,
+            `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`,
+          );
+        }
+      };
+      try {
+        await page.goto(`${tracker}/sign-in`);
+        await visit('sign-in', 'Sign in');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByText('There is a problem').waitFor();
+        await visit('sign-in (with errors)', 'Sign in');
+        await page.goto(`${tracker}/reset-password`);
+        await visit('reset-password', 'Reset your password');
+        await page.goto(`${tracker}/reset-password?token=not-a-real-one`);
+        await visit('reset-password (token)', 'Set a new password');
+        await page.goto(`${tracker}/no-such-page`);
+        await visit('not found', 'Page not found');
+        await page.goto(`${tracker}/sign-in`);
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel('Password').fill('orbital-1831');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(`${tracker}/`);
+        await visit('home', 'Hello, Mary Somerville');
+        await page.getByRole('link', { name: 'Edit profile' }).click();
+        await visit('profile', 'Your profile');
+        await page.getByLabel('Name').fill(' ');
+        await page.getByRole('button', { name: 'Save profile' }).click();
+        await page.getByText('There is a problem').first().waitFor();
+        await visit('profile (with errors)', 'Your profile');
+      } finally {
+        await context.close();
+      }
+    }
+    const errors = await nuErrors(pages);
+    expect(errors, errors.join('\n')).toEqual([]);
+    expect(pages.size).toBe(8);
+  }, 240_000);
 });
