@@ -8,7 +8,8 @@
 // - GET /api/proxy/teams against a bare Fastify hello route (separate process), autocannon with
 //   10 connections each, one after the other;
 // - sign-ups per second (POST /api/users, 201 answers, the tracker's real password hashing);
-// - Lighthouse 13 (mobile, default simulated throttling) per route, with the system Chromium;
+// - Lighthouse 13 (mobile, default simulated throttling) per route, with the system Chromium,
+//   the tracker front door's sign-in and password reset pages included (its own origin);
 // - first-load JavaScript per route: gzip bytes of the scripts and modulepreloads of its page.
 //
 // It prints and never asserts. This machine's cores are shared with the load generator, Chromium
@@ -28,6 +29,7 @@ import autocannon from 'autocannon';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist/', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
@@ -92,6 +94,9 @@ async function waitFor(url, child, limitMs = 180_000) {
 }
 
 /** Starts the compiled site; resolves once /api/proxy/teams answers 200, with the time it took. */
+/** The tracker front door's pages (its own origin), measured like the site's. */
+const TRACKER_ROUTES = ['/sign-in', '/reset-password'];
+
 async function startSite(port, dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server.js'], {
@@ -101,6 +106,7 @@ async function startSite(port, dataDir) {
       PORT: String(port),
       HOST: '127.0.0.1',
       TRACKER_DATA_DIR: dataDir,
+      TRACKER_PUBLIC_URL: trackerBase,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       // The load generator is one client: lift the per-client limits so every answer is a 2xx.
@@ -175,10 +181,11 @@ async function signUps(base, teamId) {
 }
 
 /** Gzip bytes of the JavaScript a page's HTML makes the browser fetch before it can run. */
-function firstLoadJs(path) {
-  const list = JSON.parse(readFileSync(join(webDist, 'prerendered.json'), 'utf8'));
+function firstLoadJs(path, dist = webDist) {
+  const listed = join(dist, 'prerendered.json');
+  const list = dist === webDist ? JSON.parse(readFileSync(listed, 'utf8')) : {};
   const file = list[path]?.file ?? 'index.html';
-  const html = readFileSync(join(webDist, file), 'utf8');
+  const html = readFileSync(join(dist, file), 'utf8');
   const scripts = new Set();
   for (const match of html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)) scripts.add(match[1]);
   for (const match of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)) {
@@ -186,7 +193,7 @@ function firstLoadJs(path) {
   }
   let bytes = 0;
   for (const script of scripts) {
-    bytes += gzipSync(readFileSync(join(webDist, script)), { level: 9 }).length;
+    bytes += gzipSync(readFileSync(join(dist, script)), { level: 9 }).length;
   }
   return { kib: bytes / 1024, chunks: scripts.size, prerendered: file !== 'index.html' };
 }
@@ -200,11 +207,20 @@ async function lighthouseRows(base) {
   });
   const table = [];
   try {
-    for (const route of ROUTES) {
-      const js = firstLoadJs(route);
+    const targets = [
+      ...ROUTES.map((route) => ({ route, origin: base, dist: webDist })),
+      ...TRACKER_ROUTES.map((route) => ({
+        route: `tracker ${route}`,
+        path: route,
+        origin: trackerBase,
+        dist: trackerWebDist,
+      })),
+    ];
+    for (const { route, path = route, origin, dist } of targets) {
+      const js = firstLoadJs(path, dist);
       let figures = {};
       try {
-        const result = await lighthouse(`${base}${route}`, {
+        const result = await lighthouse(`${origin}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -241,6 +257,7 @@ async function lighthouseRows(base) {
 const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
 const sitePort = await freePort();
 const base = `http://127.0.0.1:${sitePort}`;
+const trackerBase = `http://127.0.0.1:${await freePort()}`;
 let site;
 let hello;
 try {
@@ -317,6 +334,14 @@ try {
     for (const route of ROUTES) {
       const js = firstLoadJs(route);
       pages.push({ route, 'first-load JS KiB gz': js.kib.toFixed(1), chunks: js.chunks });
+    }
+    for (const route of TRACKER_ROUTES) {
+      const js = firstLoadJs(route, trackerWebDist);
+      pages.push({
+        route: `tracker ${route}`,
+        'first-load JS KiB gz': js.kib.toFixed(1),
+        chunks: js.chunks,
+      });
     }
   }
 
