@@ -72,7 +72,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',

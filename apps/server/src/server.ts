@@ -13,7 +13,10 @@ async function main() {
     lost = error;
   };
   const site = await startSite(env, { onTrackerExit: (error) => onLost(error) });
-  site.server.log.info(`Site ready on ${site.url}`);
+  site.server.log.info(
+    { node: process.version },
+    `Site ready on ${site.url} (Node ${process.version})`,
+  );
   if (!env.TRACKER_API_URL) site.server.log.info(`Tracker sign-in on ${env.TRACKER_PUBLIC_URL}`);
 
   let stopping = false;

@@ -698,6 +698,7 @@ describe('GET /api/status', () => {
       environment: 'test',
       testConnection: { success: true, status: 200, statusText: 'OK', error: null },
       serverTime: expect.any(String),
+      nodeVersion: process.version,
     });
     expect(response.body).not.toContain(t.tracker.apiKey);
   });

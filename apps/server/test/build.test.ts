@@ -48,7 +48,7 @@ describe('the compiled server', () => {
   });
 
   it('runs with plain Node, with the embedded tracker, its migrations and seed photos', async () => {
-    const { child, url } = startBuilt({
+    const { child, url, output } = startBuilt({
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -58,6 +58,8 @@ describe('the compiled server', () => {
     });
     try {
       const base = await url;
+      // The start log names the Node.js release, as /api/status does.
+      expect(output()).toContain(`Site ready on ${base} (Node ${process.version})`);
       const teams = await fetch(`${base}/api/proxy/teams`);
       expect(teams.status).toBe(200);
       const list = (await teams.json()) as { members: { user?: { image?: string } }[] }[];

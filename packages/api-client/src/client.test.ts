@@ -469,6 +469,7 @@ describe('status', () => {
       environment: 'development',
       testConnection: { success: true, status: 200, statusText: 'OK', error: null },
       serverTime: '2030-01-01T00:00:00.000Z',
+      nodeVersion: 'v24.21.0',
     };
     const { client, requests } = fakeServer(json(status));
     expect(await client.getStatus()).toEqual(status);

@@ -391,6 +391,8 @@ export const StatusResponse = z.object({
     error: z.string().nullable(),
   }),
   serverTime: z.string(),
+  /** The Node.js release the site runs on (`process.version`, e.g. v24.21.0). */
+  nodeVersion: z.string(),
 });
 export type StatusResponse = z.infer<typeof StatusResponse>;
 

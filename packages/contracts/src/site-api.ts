@@ -152,7 +152,7 @@ export const SITE_API = {
   getStatus: endpoint({
     method: 'GET',
     url: '/api/status',
-    summary: 'Report the API key and a connection test to the tracker',
+    summary: 'Report the API key, a connection test to the tracker and the Node.js release',
     schema: { response: { 200: StatusResponse } },
   }),
 } as const;

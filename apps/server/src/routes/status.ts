@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * GET /api/status for the API test page (spec 2, 3): whether a key is configured, its length and
- * prefix (never more of it), and the outcome of a real authenticated request to the tracker.
+ * prefix (never more of it), the outcome of a real authenticated request to the tracker, and the
+ * Node.js release the site runs on.
  */
 export default async function statusRoute(app: FastifyInstance) {
   app.route({
@@ -40,6 +41,7 @@ export default async function statusRoute(app: FastifyInstance) {
         environment: env.NODE_ENV,
         testConnection,
         serverTime: new Date().toISOString(),
+        nodeVersion: process.version,
       };
       return body;
     },

@@ -51,6 +51,7 @@ function status(overrides: Record<string, unknown> = {}) {
     environment: 'test',
     testConnection: { success: true, status: 200, statusText: 'OK', error: null },
     serverTime: '2026-01-02T03:04:05.000Z',
+    nodeVersion: 'v24.21.0',
     ...overrides,
   };
 }
@@ -145,6 +146,7 @@ describe('/api-test', () => {
     expect(panel).toHaveTextContent('Key length28 (expected 28)');
     expect(panel).toHaveTextContent(`Key prefix${API_KEY_PREFIX}`);
     expect(panel).toHaveTextContent('Environmenttest');
+    expect(panel).toHaveTextContent('Node.jsv24.21.0');
     expect(
       within(panel).getByText('Last checked').nextElementSibling?.querySelector('time'),
     ).toHaveAttribute('datetime');

@@ -392,6 +392,8 @@ function StatusFields({ body, checkedAt }: CheckedStatus) {
         </dd>
         <dt className={styles.term}>Environment</dt>
         <dd className={styles.value}>{body.environment}</dd>
+        <dt className={styles.term}>Node.js</dt>
+        <dd className={styles.value}>{body.nodeVersion}</dd>
         <dt className={styles.term}>API base URL</dt>
         <dd className={styles.value}>{body.apiBaseUrl}</dd>
         <dt className={styles.term}>Connection test</dt>
