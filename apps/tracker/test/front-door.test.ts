@@ -338,4 +338,20 @@ describe('the front door', () => {
     );
     expect(mail).toBeDefined();
   });
+
+  it('mails the confirmation link again to the signed-in member only', async () => {
+    const user = await signUp();
+    expect(
+      (await browser().send({ method: 'POST', url: '/api/me/confirmation-email' })).statusCode,
+    ).toBe(401);
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    clock += 61_000;
+    const sent = await b.send({ method: 'POST', url: '/api/me/confirmation-email' });
+    expect(sent.statusCode).toBe(202);
+    const mails = (await t.app.repos.outbox.all()).filter(
+      (row) => row.kind === 'email-confirmation' && row.toAddress === user.email,
+    );
+    expect(mails).toHaveLength(2);
+  });
 });

@@ -157,6 +157,12 @@ export const MEMBER_API = {
     summary: 'Delete the account, its place on a team and its photo',
     schema: { body: AccountDeletion, response: { 204: z.void() } },
   }),
+  resendConfirmation: endpoint({
+    method: 'POST',
+    url: '/api/me/confirmation-email',
+    summary: 'Send the email confirmation link again',
+    schema: { response: { 202: MessageAnswer } },
+  }),
   requestPasswordReset: endpoint({
     method: 'POST',
     url: '/api/password-resets',

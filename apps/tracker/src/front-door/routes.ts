@@ -13,6 +13,7 @@ import {
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
+import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';
 
 const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
@@ -156,6 +157,17 @@ export async function memberRoutes(fastify: FastifyInstance) {
       await deleteAccount(app, memberOf(request), request.body.password);
       await request.session.destroy();
       return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.resendConfirmation),
+    handler: async (request, reply) => {
+      const user = await app.repos.users.get(memberOf(request));
+      if (user === null) throw SIGN_IN_REQUIRED();
+      // The same limits as the site's "Resend confirmation email" (one a minute, five a day).
+      const { answer } = await resendConfirmation(app, user.email);
+      return reply.code(202).send(answer);
     },
   });
 

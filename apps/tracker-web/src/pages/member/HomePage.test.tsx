@@ -154,4 +154,34 @@ describe("the member's home", () => {
     expect(signOut.to('DELETE /api/session')).toHaveLength(1);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
+
+  it('offers the confirmation email again while the address is not confirmed', async () => {
+    const data = home({ account: { ...account, emailConfirmed: false } });
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(data),
+      'POST /api/me/confirmation-email': () =>
+        json(
+          { message: 'If that address is waiting for confirmation, a new link is on its way.' },
+          202,
+        ),
+    });
+    await renderApp('/');
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Resend confirmation email' }));
+    expect(
+      await screen.findByText(
+        'If that address is waiting for confirmation, a new link is on its way.',
+        {
+          selector: 'div',
+        },
+      ),
+    ).toBeVisible();
+    expect(tracker.to('POST /api/me/confirmation-email')).toHaveLength(1);
+  });
+
+  it('does not offer it once the address is confirmed', async () => {
+    await openHome(home({ account: { ...account, emailConfirmed: true } }));
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).toBeNull();
+  });
 });

@@ -1,13 +1,18 @@
 import {
   JOIN_RESPONSE_DAYS,
+  MEMBER_API,
   type MemberAccount,
   type MemberJoinRequest,
   type MemberTeam,
 } from '@app/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
 import { longDate, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
@@ -144,11 +149,44 @@ function ProfileCard({ account }: { account: MemberAccount }) {
           </span>
         </dd>
       </dl>
+      {account.emailConfirmed ? null : <ResendConfirmation />}
       <p>
         <Link to="/profile" className={ui.button.secondary}>
           Edit profile
         </Link>
       </p>
     </section>
+  );
+}
+
+/** Mails the confirmation link again; the answer (or the refusal) is shown as a toast. */
+function ResendConfirmation() {
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      const { message } = await call(MEMBER_API.resendConfirmation);
+      toast({ title: message });
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'The email could not be sent.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <p>
+      <button
+        type="button"
+        className={ui.button.secondary}
+        onClick={resend}
+        aria-disabled={sending}
+        disabled={sending}
+      >
+        Resend confirmation email
+      </button>
+    </p>
   );
 }
