@@ -2,7 +2,7 @@ import { MemberHome, MemberSignInAnswer } from '@app/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
 
 const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
@@ -353,5 +353,29 @@ describe('the front door', () => {
       (row) => row.kind === 'email-confirmation' && row.toAddress === user.email,
     );
     expect(mails).toHaveLength(2);
+  });
+
+  it("replaces the member's own photo: an image by its bytes, the old file removed", async () => {
+    const user = await signUp();
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    const upload = (data: Buffer, type = 'image/png') => {
+      const form = multipart([{ name: 'photoFile', filename: 'me.png', type, data }]);
+      return b.send({ method: 'POST', url: '/api/me/photo', ...form });
+    };
+    const notImage = await upload(Buffer.from('<script>alert(1)</script>'));
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json().code).toBe('PHOTO_NOT_IMAGE');
+    const first = await upload(IMAGES.png);
+    expect(first.statusCode).toBe(200);
+    const firstKey = (await t.app.repos.users.get(user.id))?.image ?? '';
+    expect(firstKey).toMatch(/^u\//);
+    const second = await upload(IMAGES.gif, 'image/gif');
+    expect(second.statusCode).toBe(200);
+    expect(await t.app.storage.get(firstKey)).toBeNull();
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.account.photo).toMatch(/^\/uploads\/u\/.+\.gif$/);
+    const served = await door.inject({ method: 'GET', url: home.account.photo ?? '' });
+    expect(served.statusCode).toBe(200);
   });
 });

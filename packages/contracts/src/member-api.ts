@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
-import { endpoint } from './endpoints.ts';
+import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
-import { EmailField, PasswordField, requiredText } from './schemas.ts';
+import { EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
 
 /**
  * The tracker's front door: what the tracker web app (members and operators) calls on its own
@@ -144,6 +144,12 @@ export const MEMBER_API = {
     url: '/api/me/profile',
     summary: 'Change name, goal and about text',
     schema: { body: ProfileEdit, response: { 200: MemberAccount } },
+  }),
+  updatePhoto: endpoint({
+    method: 'POST',
+    url: '/api/me/photo',
+    summary: 'Replace the profile photo (multipart photoFile, at most 5 MB, an image by its bytes)',
+    schema: { ...profileFormSchema, response: { 200: ProfileResponse } },
   }),
   changePassword: endpoint({
     method: 'POST',

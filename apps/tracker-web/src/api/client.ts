@@ -66,13 +66,25 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   ...[body]: BodyOf<E> extends undefined ? [] : [BodyOf<E>]
 ): Promise<EndpointAnswer<E>> {
+  return send(endpoint, body === undefined ? {} : { json: body });
+}
+
+/** The same for an endpoint that takes a multipart form (the photo). */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+): Promise<EndpointAnswer<E>> {
+  return send(endpoint, { body: form, timeout: 60_000 });
+}
+
+async function send<E extends Endpoint>(
+  endpoint: E,
+  init: { json?: unknown; body?: FormData; timeout?: number },
+): Promise<EndpointAnswer<E>> {
   let response: Response;
   let text: string;
   try {
-    response = await client()(endpoint.url, {
-      method: endpoint.method,
-      ...(body === undefined ? {} : { json: body }),
-    });
+    response = await client()(endpoint.url, { method: endpoint.method, ...init });
     text = await response.text();
   } catch {
     throw new ApiError(NETWORK_MESSAGE, { status: null });

@@ -1,5 +1,5 @@
 import { MEMBER_API } from '@app/contracts';
-import { HttpError, routeOf } from '@app/server-kit';
+import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -13,6 +13,7 @@ import {
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
+import { updateProfile } from '../services/profile.ts';
 import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';
 
@@ -39,6 +40,7 @@ export function memberOf(request: FastifyRequest): number {
  */
 export async function memberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await registerProfileMultipart(app);
   const config = app.trackerConfig;
   const window = Math.ceil(config.signInFailureWindowMs / 1000);
   // Failed sign-ins: per address and account (a guesser at one account from one place), and per
@@ -140,6 +142,13 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.updateProfile),
     handler: async (request) => editProfile(app, memberOf(request), request.body),
+  });
+
+  // The confirm step's rules: one photo of at most 5 MB, an image by its first bytes, the one it
+  // replaces removed.
+  app.route({
+    ...routeOf(MEMBER_API.updatePhoto),
+    handler: async (request) => updateProfile(app, memberOf(request), request),
   });
 
   app.route({

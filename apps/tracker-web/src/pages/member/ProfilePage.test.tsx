@@ -206,4 +206,43 @@ describe('deleting the account', () => {
     );
     expect(router.state.location.pathname).toBe('/profile');
   });
+
+  it('uploads a photo, and refuses one over 5 MB before sending it', async () => {
+    const { tracker, user } = await openProfile({
+      'POST /api/me/photo': () => json({ photo: 'u/new.png', message: 'Profile updated' }),
+    });
+    const photo = section('Your photo');
+    await user.click(photo.getByRole('button', { name: 'Upload photo' }));
+    expect(await photo.findByText('Choose a photo to upload.', { selector: 'p' })).toBeVisible();
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(photo.getByLabelText('Photo'), big);
+    await user.click(photo.getByRole('button', { name: 'Upload photo' }));
+    expect(
+      await photo.findByText('Photo must be less than 5MB. Please choose a smaller file.', {
+        selector: 'p',
+      }),
+    ).toBeVisible();
+    expect(tracker.to('POST /api/me/photo')).toHaveLength(0);
+
+    const small = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(photo.getByLabelText('Photo'), small);
+    await user.click(photo.getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText('Photo saved.', { selector: 'div' })).toBeVisible();
+    expect(tracker.to('POST /api/me/photo')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a file that is not an image", async () => {
+    const { user } = await openProfile({
+      'POST /api/me/photo': () =>
+        refusal(415, 'PHOTO_NOT_IMAGE', 'Please choose an image file (JPEG, PNG, GIF or WebP).'),
+    });
+    const photo = section('Your photo');
+    const text = new File(['hello'], 'notes.png', { type: 'image/png' });
+    await user.upload(photo.getByLabelText('Photo'), text);
+    await user.click(photo.getByRole('button', { name: 'Upload photo' }));
+    expect(
+      await photo.findAllByText('Please choose an image file (JPEG, PNG, GIF or WebP).'),
+    ).not.toHaveLength(0);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   AccountDeletion,
   ERROR_CODES,
+  MAX_PHOTO_BYTES,
   MEMBER_API,
   MESSAGES,
   type MemberAccount,
@@ -9,10 +10,12 @@ import {
 } from '@app/contracts';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { call } from '../../api/client.ts';
+import * as z from 'zod';
+import { call, upload } from '../../api/client.ts';
 import { isSignInRequired } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -29,6 +32,7 @@ export function ProfilePage() {
     <div className={`${ui.narrow} ${ui.stack}`}>
       <h1 className={ui.h1}>Your profile</h1>
       <ProfileForm account={account} />
+      <PhotoForm />
       <PasswordForm />
       <SignOutEverywhere />
       <DeleteAccount />
@@ -106,6 +110,75 @@ function ProfileForm({ account }: { account: MemberAccount }) {
             aria-disabled={form.pending || undefined}
           >
             Save profile
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const PHOTO_FIELDS = { photoFile: { id: 'profile-photo', label: 'Photo' } } as const;
+
+/** The photo on the member's card: at most 5 MB, an image (the server checks its bytes too). */
+const PhotoChoice = z.object({
+  photoFile: z
+    .instanceof(File, { error: 'Choose a photo to upload.' })
+    .refine((file) => file.size <= MAX_PHOTO_BYTES, MESSAGES.photoTooLarge),
+});
+
+function PhotoForm() {
+  const router = useRouter();
+  const form = useForm(PHOTO_FIELDS);
+  const [file, setFile] = useState<File | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(PhotoChoice, { photoFile: file ?? undefined });
+    if (values === null) return;
+    const body = new FormData();
+    body.set('photoFile', values.photoFile);
+    if (!(await form.send(() => upload(MEMBER_API.updatePhoto, body)))) return;
+    toast({ title: 'Photo saved.' });
+    await router.invalidate();
+  }
+
+  const error = form.errorOf('photoFile');
+  return (
+    <section className={ui.card} aria-labelledby="photo-form-title">
+      <h2 id="photo-form-title" className={ui.h2}>
+        Your photo
+      </h2>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="photo-form-title">
+        <div className={fieldStyles.root}>
+          <label htmlFor={PHOTO_FIELDS.photoFile.id} className={fieldStyles.label}>
+            {PHOTO_FIELDS.photoFile.label}
+          </label>
+          <p id="profile-photo-hint" className={fieldStyles.hint}>
+            JPEG, PNG, GIF or WebP, at most 5 MB. It replaces the photo you have.
+          </p>
+          {error ? (
+            <p id="profile-photo-error" className={fieldStyles.error}>
+              {error}
+            </p>
+          ) : null}
+          <input
+            id={PHOTO_FIELDS.photoFile.id}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            aria-describedby={`profile-photo-hint${error ? ' profile-photo-error' : ''}`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+            disabled={form.pending}
+          />
+        </div>
+        <div className={page.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Upload photo
           </button>
         </div>
       </form>
