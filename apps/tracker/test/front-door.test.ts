@@ -378,4 +378,27 @@ describe('the front door', () => {
     const served = await door.inject({ method: 'GET', url: home.account.photo ?? '' });
     expect(served.statusCode).toBe(200);
   });
+
+  it('leaves the team: the seat is freed, the account and its sign-in stay', async () => {
+    const user = await signUp({ teamId: 2 });
+    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const request = list
+      .json()
+      .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
+    await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    const seats = async () =>
+      (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
+    const before = await seats();
+    const b = browser();
+    await b.signIn(user.email, user.password);
+    expect(MemberHome.parse((await b.home()).json()).team?.id).toBe(2);
+    const left = await b.send({ method: 'POST', url: '/api/me/team-departure' });
+    expect(left.statusCode).toBe(204);
+    expect(await seats()).toBe(before + 1);
+    const home = MemberHome.parse((await b.home()).json());
+    expect(home.team).toBeNull();
+    expect(home.account.id).toBe(user.id);
+    const again = await b.send({ method: 'POST', url: '/api/me/team-departure' });
+    expect(again.statusCode).toBe(404);
+  });
 });

@@ -157,6 +157,12 @@ export const MEMBER_API = {
     summary: 'Change the password; every other session ends',
     schema: { body: PasswordChange, response: { 204: z.void() } },
   }),
+  leaveTeam: endpoint({
+    method: 'POST',
+    url: '/api/me/team-departure',
+    summary: 'Leave the team (the seat is freed); the account stays',
+    schema: { response: { 204: z.void() } },
+  }),
   deleteAccount: endpoint({
     method: 'POST',
     url: '/api/me/deletion',

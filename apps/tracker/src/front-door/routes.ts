@@ -9,6 +9,7 @@ import {
   completePasswordReset,
   deleteAccount,
   editProfile,
+  leaveTeam,
   memberHome,
   RESET_ANSWER,
   requestPasswordReset,
@@ -156,6 +157,14 @@ export async function memberRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const userId = memberOf(request);
       await changePassword(app, userId, request.body, sessionKey(request.session.sessionId));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.leaveTeam),
+    handler: async (request, reply) => {
+      await leaveTeam(app, memberOf(request));
       return reply.code(204).send();
     },
   });

@@ -13,7 +13,8 @@ export interface OutgoingMail {
     | 'join-request-issue'
     | 'join-request-unmatched'
     | 'password-reset'
-    | 'account-deleted';
+    | 'account-deleted'
+    | 'team-left';
   to: string;
   subject: string;
   text: string;

@@ -279,3 +279,40 @@ export async function deleteAccount(ctx: TrackerContext, userId: number, passwor
     await ctx.storage.remove(user.image).catch(() => undefined);
   }
 }
+
+/**
+ * Leaves the member's team: the Active place becomes Inactive (the seat is free at once) in one
+ * transaction with a mail; the account, its profile and its sign-in stay.
+ */
+export async function leaveTeam(ctx: TrackerContext, userId: number) {
+  const user = await ctx.repos.users.get(userId);
+  if (user === null) throw notFound('User');
+  const left = await ctx.database.db.transaction(async (tx) => {
+    const [place] = await tx
+      .select({ id: memberships.id, team: teams.name, teamId: teams.id })
+      .from(memberships)
+      .innerJoin(teams, eq(memberships.teamId, teams.id))
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+      .limit(1);
+    if (place === undefined) return null;
+    // The team first, as every seat change locks it.
+    await ctx.repos.teams.lock(place.teamId, tx);
+    await ctx.repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'team-left',
+        to: user.email,
+        subject: `You left Team ${place.team}`,
+        text: [
+          `Hi ${user.name},`,
+          '',
+          `You have left Team ${place.team}. Your account stays; whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    return place;
+  });
+  if (left === null) throw new HttpError('NOT_FOUND', 'You are not on a team.');
+  ctx.mailer.kick();
+}

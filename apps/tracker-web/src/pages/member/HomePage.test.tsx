@@ -184,4 +184,36 @@ describe("the member's home", () => {
     await openHome(home({ account: { ...account, emailConfirmed: true } }));
     expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).toBeNull();
   });
+
+  it('leaves the team after confirming, and shows the home without it', async () => {
+    const onTeam = home({
+      joinRequest: request({ status: 'approved' }),
+      team: { id: 2, name: 'Deep Work Crew', members: teammates },
+    });
+    let current = onTeam;
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(current),
+      'POST /api/me/team-departure': () => {
+        current = { ...onTeam, team: null };
+        return noContent();
+      },
+    });
+    await renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Leave the team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Team Deep Work Crew?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No, stay' }));
+    expect(tracker.to('POST /api/me/team-departure')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Leave the team' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Yes, leave the team',
+      }),
+    );
+    expect(
+      await screen.findByText('You left Team Deep Work Crew.', { selector: 'div' }),
+    ).toBeVisible();
+    expect(tracker.to('POST /api/me/team-departure')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Your team/ })).toBeNull());
+  });
 });

@@ -5,10 +5,11 @@ import {
   type MemberJoinRequest,
   type MemberTeam,
 } from '@app/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -122,6 +123,7 @@ function TeamCard({ team }: { team: MemberTeam }) {
           </li>
         ))}
       </ul>
+      <LeaveTeam team={team.name} />
     </section>
   );
 }
@@ -188,5 +190,52 @@ function ResendConfirmation() {
         Resend confirmation email
       </button>
     </p>
+  );
+}
+
+/** Leaves the team after a confirmation; the account stays and the home shows no team. */
+function LeaveTeam({ team }: { team: string }) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const onConfirm = async () => {
+    setConfirming(false);
+    setSending(true);
+    try {
+      await call(MEMBER_API.leaveTeam);
+      toast({ title: `You left Team ${team}.` });
+      await router.invalidate();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'You could not leave the team.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          onClick={() => setConfirming(true)}
+          disabled={sending}
+        >
+          Leave the team
+        </button>
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        title={`Leave Team ${team}?`}
+        confirmLabel="Yes, leave the team"
+        cancelLabel="No, stay"
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>Your seat goes to someone else. Your account stays, and you can look for a new team.</p>
+      </ConfirmDialog>
+    </>
   );
 }
