@@ -30,7 +30,6 @@ const EnvSchema = BaseEnv.extend({
   /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Shares rate-limit counters between instances. In memory when unset. */
-  REDIS_URL: optionalUrl,
   /**
    * Whole-request budget (headers and body) for receiving a request; a slower one is answered
    * 408 and its connection closed. Long enough for a 5 MB photo on a slow line.

@@ -98,6 +98,7 @@ export interface TrackerConfig {
   publicPort: number | null;
   webDir: string;
   sessionSecret: string | undefined;
+  redisUrl: string | undefined;
   signInFailuresMax: number;
   signInFailureWindowMs: number;
   smtpUrl: string | undefined;
@@ -138,6 +139,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
         : null),
     webDir: path.resolve(opts.webDir ?? DEFAULT_WEB_DIR),
     sessionSecret: env.TRACKER_SESSION_SECRET,
+    redisUrl: env.REDIS_URL,
     signInFailuresMax: env.SIGN_IN_FAILURES_MAX,
     signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
     smtpUrl: env.SMTP_URL,

@@ -20,6 +20,8 @@ export const BaseEnv = z.object({
    * site's Sign In leads there and the tracker's mail links point there.
    */
   TRACKER_PUBLIC_URL: z.url().default('http://localhost:3001'),
+  /** Shares rate-limit and sign-in failure counters between instances; in memory when unset. */
+  REDIS_URL: z.url().optional(),
   /** The tracker API's port (loopback by default); any free port when unset. */
   TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The port the front door listens on; default: the port of TRACKER_PUBLIC_URL. */
