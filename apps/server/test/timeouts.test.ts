@@ -272,7 +272,9 @@ describe('an upload the client gives up on', () => {
       await site.listen({ port: 0, host: '127.0.0.1' });
       const address = site.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const cookie = `ap_session=${encodeURIComponent(site.signCookie(`7.${Math.floor(Date.now() / 1000)}`))}`;
+      // A session (id.userId.issuedAt) that made account 7.
+      const session = `${'s'.repeat(22)}.7.${Math.floor(Date.now() / 1000)}`;
+      const cookie = `ap_session=${encodeURIComponent(site.signCookie(session))}`;
       const boundary = 'abortBoundary';
       const socket = connect(port, '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
