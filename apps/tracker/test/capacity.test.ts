@@ -4,6 +4,8 @@ import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { memberships } from '../src/db/schema.ts';
+import { buildFrontDoor } from '../src/front-door/app.ts';
+import { operator } from './door.ts';
 import { newUser, useTestTracker } from './helpers.ts';
 
 /**
@@ -164,5 +166,45 @@ describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => 
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
     expect(await activeMembers(teamId)).toBe(active + 1);
+  });
+
+  it("approves exactly one of 10 simultaneous console approvals for a team's last seat", async () => {
+    const teamId = 4;
+    const { repos } = t.app;
+    await repos.teams.setCapacity(teamId, 100);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
+      expect(res.json().joinRequestSuccess).toBe(true);
+      ids.push(res.json().user.id);
+    }
+    const active = await activeMembers(teamId);
+    await repos.teams.setCapacity(teamId, active + 1);
+    const door = await buildFrontDoor(t.app, t.app.log);
+    try {
+      const op = await operator(t, door, () => Date.now());
+      const list = (await t.call({ url: '/join-requests?status=pending' })).json().joinRequests as {
+        id: number;
+        user: { id: number };
+      }[];
+      const requests = list.filter((r) => ids.includes(r.user.id));
+      expect(requests).toHaveLength(10);
+      const answers = await race(
+        requests.map(
+          (r) => () =>
+            op.browser.send({ method: 'POST', url: `/api/console/join-requests/${r.id}/approval` }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([200, ...Array(9).fill(409)]);
+      expect(await activeMembers(teamId)).toBe(active + 1);
+      // Only the approval that happened is in the audit log.
+      const audit = (await op.browser.send({ method: 'GET', url: '/api/console/audit' })).json();
+      expect(
+        audit.items.filter((e: { action: string }) => e.action === 'join-request.approved'),
+      ).toHaveLength(1);
+    } finally {
+      await door.close();
+    }
   });
 });

@@ -15,9 +15,15 @@ export const ERROR_STATUS = {
   API_KEY_MISSING: 401,
   API_KEY_INVALID: 401,
   INVALID_CREDENTIALS: 401,
+  /** A second-factor code (authenticator or recovery code) that is wrong, used or stale. */
+  INVALID_CODE: 401,
   /** The tracker's front door: no session, or one that ended (signed out, timed out). */
   SIGN_IN_REQUIRED: 401,
   FORBIDDEN_ORIGIN: 403,
+  /** A console route asked for by a signed-in account that is not an operator's. */
+  OPERATOR_REQUIRED: 403,
+  /** An operator whose session has not passed the second factor (or who has none set up yet). */
+  SECOND_FACTOR_REQUIRED: 403,
   SESSION_REQUIRED: 403,
   NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
@@ -32,6 +38,8 @@ export const ERROR_STATUS = {
   /** A join request with no team yet: it must be placed on one before a decision. */
   JOIN_REQUEST_UNMATCHED: 409,
   JOIN_REQUEST_PLACED: 409,
+  /** The operator's second factor is set up already; a new one is not started over it. */
+  SECOND_FACTOR_ENROLLED: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */

@@ -24,7 +24,16 @@ export const MemberRole = z.enum(['member', 'operator']);
 /** Who is signed in. */
 export const SessionMember = z.object({ id: z.number(), name: z.string(), role: MemberRole });
 export type SessionMember = z.infer<typeof SessionMember>;
-export const MemberSignInAnswer = z.object({ member: SessionMember });
+/**
+ * Where the session stands on the second factor: 'none' for members; for operators 'enrol' (none
+ * set up yet), 'required' (set up, this session has not given a code) or 'passed'.
+ */
+export const SecondFactorState = z.enum(['none', 'enrol', 'required', 'passed']);
+export type SecondFactorState = z.infer<typeof SecondFactorState>;
+export const MemberSignInAnswer = z.object({
+  member: SessionMember,
+  secondFactor: SecondFactorState.optional(),
+});
 
 /** The account as its owner sees it. */
 export const MemberAccount = z.object({
@@ -108,6 +117,97 @@ export function answerByOf(sentAt: Date): Date {
   return new Date(sentAt.getTime() + JOIN_RESPONSE_DAYS * 86_400_000);
 }
 
+/** A 6-digit authenticator code, or one of the recovery codes given at enrolment. */
+export const SecondFactorCode = z.object({
+  code: z
+    .string({ error: MESSAGES.enterCode })
+    .trim()
+    .min(1, MESSAGES.enterCode)
+    .max(64, MESSAGES.enterCode),
+});
+export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
+
+/** What an operator types into an authenticator app (or opens as a link) to set it up. */
+export const SecondFactorEnrolment = z.object({
+  /** The otpauth:// URI (what a QR code would carry). */
+  uri: z.string(),
+  /** The same secret in base32, to type in by hand. */
+  secret: z.string(),
+});
+export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolment>;
+/** The 10 single-use recovery codes, shown this once. */
+export const RecoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+
+/** The console's pages of a list. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** A join request waiting for an operator: pending on a team, or unmatched (no team yet). */
+export const QueuedJoinRequest = z.object({
+  id: z.number(),
+  status: z.enum(['unmatched', 'pending']),
+  applicant: z.object({ id: z.number(), name: z.string(), goal: z.string().nullable() }),
+  team: z.object({ id: z.number(), name: z.string(), openSeats: z.number() }).nullable(),
+  sentAt: z.iso.datetime(),
+  answerBy: z.iso.datetime(),
+  /** Days left of JOIN_RESPONSE_DAYS until answerBy, a part day counted whole; 0 once overdue. */
+  daysLeft: z.number(),
+  overdue: z.boolean(),
+});
+export type QueuedJoinRequest = z.infer<typeof QueuedJoinRequest>;
+export const JoinRequestQueue = z.object({
+  items: z.array(QueuedJoinRequest),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type JoinRequestQueue = z.infer<typeof JoinRequestQueue>;
+
+export const ConsoleIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const DeclineForm = z.object({
+  message: z.string().trim().max(1000, 'The message must be at most 1000 characters').default(''),
+});
+export type DeclineForm = z.infer<typeof DeclineForm>;
+export const PlacementForm = z.object({
+  teamId: z.coerce
+    .number({ error: MESSAGES.chooseTeam })
+    .int(MESSAGES.chooseTeam)
+    .positive(MESSAGES.chooseTeam)
+    .max(2 ** 31 - 1, MESSAGES.chooseTeam),
+});
+export type PlacementForm = z.infer<typeof PlacementForm>;
+export const ConsoleDecision = z.object({
+  id: z.number(),
+  status: z.enum(['pending', 'approved', 'declined']),
+});
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  operator: z.object({ id: z.number(), name: z.string().nullable() }),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = z.object({
+  items: z.array(AuditEntry),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+
 export const MEMBER_API = {
   signIn: endpoint({
     method: 'POST',
@@ -186,5 +286,53 @@ export const MEMBER_API = {
     url: '/api/password-resets/completion',
     summary: 'Set a new password with the token from the link; every session ends',
     schema: { body: PasswordResetCompletion, response: { 204: z.void() } },
+  }),
+  secondFactor: endpoint({
+    method: 'POST',
+    url: '/api/session/second-factor',
+    summary: "An operator's authenticator code or a recovery code, after the password",
+    schema: { body: SecondFactorCode, response: { 200: MemberSignInAnswer } },
+  }),
+  startEnrolment: endpoint({
+    method: 'GET',
+    url: '/api/console/second-factor',
+    summary: 'The secret to set up an authenticator app with (operators, before it is set up)',
+    schema: { response: { 200: SecondFactorEnrolment } },
+  }),
+  confirmEnrolment: endpoint({
+    method: 'POST',
+    url: '/api/console/second-factor',
+    summary: 'Confirm the authenticator with a code; answers the 10 recovery codes once',
+    schema: { body: SecondFactorCode, response: { 200: RecoveryCodesAnswer } },
+  }),
+  joinRequestQueue: endpoint({
+    method: 'GET',
+    url: '/api/console/join-requests',
+    summary: 'Join requests waiting for an operator, oldest first',
+    schema: { querystring: PageQuery, response: { 200: JoinRequestQueue } },
+  }),
+  approveJoinRequest: endpoint({
+    method: 'POST',
+    url: '/api/console/join-requests/:id/approval',
+    summary: 'Approve a pending join request (the applicant is mailed)',
+    schema: { params: ConsoleIdParams, response: { 200: ConsoleDecision } },
+  }),
+  declineJoinRequest: endpoint({
+    method: 'POST',
+    url: '/api/console/join-requests/:id/decline',
+    summary: 'Decline a pending join request with a message the applicant sees',
+    schema: { params: ConsoleIdParams, body: DeclineForm, response: { 200: ConsoleDecision } },
+  }),
+  placeJoinRequest: endpoint({
+    method: 'POST',
+    url: '/api/console/join-requests/:id/placement',
+    summary: 'Place an unmatched join request on a team with an open seat',
+    schema: { params: ConsoleIdParams, body: PlacementForm, response: { 200: ConsoleDecision } },
+  }),
+  auditLog: endpoint({
+    method: 'GET',
+    url: '/api/console/audit',
+    summary: 'What operators did, newest first',
+    schema: { querystring: PageQuery, response: { 200: AuditPage } },
   }),
 } as const;

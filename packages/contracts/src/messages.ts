@@ -7,6 +7,8 @@ export const MESSAGES = {
   enterName: 'Please enter your name',
   enterEmail: 'Please enter your email address',
   enterPassword: 'Please enter a password',
+  enterCode: 'Please enter the code from your authenticator app or a recovery code',
+  chooseTeam: 'Please choose a team',
   enterFeedback: 'Please tell us why',
   validEmail: 'Please enter a valid email address',
   validPhone: 'Please enter a valid phone number',

@@ -308,6 +308,58 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * An operator's second factor: a TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s). It is shown once
+ * while enrolling and never leaves the server after; `confirmedAt` is set when the first code
+ * proves the authenticator has it. `lastStep` is the last time step a code was accepted for, so
+ * one code signs in once.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    userId: integer('user_id').primaryKey(),
+    totpSecret: text('totp_secret').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastStep: integer('last_step'),
+    createdAt: createdAt(),
+  },
+  (t) => [fk('second_factors', t.userId, users.id).onDelete('cascade')],
+);
+
+/** Single-use recovery codes of a second factor, stored as the SHA-256 of each code. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('recovery_codes', t.userId, users.id).onDelete('cascade'),
+    index('recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What operators did, append-only: written in the same transaction as the action itself. The
+ * operator's id stays when their account goes (no foreign key), so the trail outlives it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+);
+
 export const schema = {
   focusAreas,
   roleAreas,
@@ -325,4 +377,7 @@ export const schema = {
   outbox,
   memberSessions,
   passwordResets,
+  secondFactors,
+  recoveryCodes,
+  auditLog,
 };

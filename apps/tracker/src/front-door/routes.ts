@@ -15,17 +15,18 @@ import {
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
+import { secondFactorState, verifySecondFactor } from '../services/operators.ts';
 import { updateProfile } from '../services/profile.ts';
 import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';
 
 const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
 
-function tooMany(msBeforeNext: number) {
+function tooMany(msBeforeNext: number, what = 'sign-ins') {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
   return new HttpError(
     'RATE_LIMITED',
-    `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many failed ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 }
 
@@ -79,6 +80,13 @@ export async function memberRoutes(fastify: FastifyInstance) {
   const perAccountAndAddress = limiter('account-address', config.signInFailuresMax);
   const perAddress = limiter('address', config.signInFailuresMax * 20);
 
+  // Wrong second-factor codes: per account (the password is known, so the account is the one
+  // being guessed at, from anywhere) and per address, with the sign-in's limits.
+  const codesPerAccount = new RateLimiterMemory({
+    points: config.signInFailuresMax,
+    duration: window,
+  });
+
   async function blockedFor(key: string, ip: string): Promise<number> {
     const [account, address] = await Promise.all([
       perAccountAndAddress.get(key),
@@ -126,7 +134,47 @@ export async function memberRoutes(fastify: FastifyInstance) {
       request.session.userId = member.id;
       request.session.role = member.role;
       request.session.signedInAt = config.now().getTime();
-      return { member };
+      return { member, secondFactor: await secondFactorState(app, member, false) };
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.secondFactor),
+    handler: async (request) => {
+      const userId = memberOf(request);
+      const user = await app.repos.users.get(userId);
+      if (user === null) throw SIGN_IN_REQUIRED();
+      const key = `code|${userId}`;
+      const [account, address] = await Promise.all([
+        codesPerAccount.get(key),
+        perAddress.get(request.ip),
+      ]);
+      let wait = 0;
+      if (account && account.consumedPoints >= config.signInFailuresMax) {
+        wait = account.msBeforeNext;
+      }
+      if (address && address.consumedPoints >= config.signInFailuresMax * 20) {
+        wait = Math.max(wait, address.msBeforeNext);
+      }
+      if (wait > 0) throw tooMany(wait, 'codes');
+      try {
+        await verifySecondFactor(app, userId, request.body.code);
+      } catch (error) {
+        if (error instanceof HttpError && error.code === 'INVALID_CODE') {
+          await Promise.all(
+            [codesPerAccount.penalty(key, 1), perAddress.penalty(request.ip, 1)].map((p) =>
+              p.catch((e: unknown) => {
+                if (!(e instanceof RateLimiterRes)) throw e;
+              }),
+            ),
+          );
+        }
+        throw error;
+      }
+      await codesPerAccount.delete(key);
+      request.session.secondFactorAt = config.now().getTime();
+      const member = { id: user.id, name: user.name, role: user.role };
+      return { member, secondFactor: 'passed' as const };
     },
   });
 
@@ -136,7 +184,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const userId = memberOf(request);
       const user = await app.repos.users.get(userId);
       if (user === null) throw SIGN_IN_REQUIRED();
-      return { member: { id: user.id, name: user.name, role: user.role } };
+      const member = { id: user.id, name: user.name, role: user.role };
+      const passed = request.session.secondFactorAt !== undefined;
+      return { member, secondFactor: await secondFactorState(app, member, passed) };
     },
   });
 

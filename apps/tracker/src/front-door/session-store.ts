@@ -10,6 +10,8 @@ declare module 'fastify' {
     role?: 'member' | 'operator';
     /** When the member signed in (ms): the absolute limit counts from here. */
     signedInAt?: number;
+    /** When this session passed an operator's second factor (ms); unset until it has. */
+    secondFactorAt?: number;
   }
 }
 

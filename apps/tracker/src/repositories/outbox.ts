@@ -13,6 +13,7 @@ export interface OutgoingMail {
     | 'join-request-issue'
     | 'join-request-unmatched'
     | 'password-reset'
+    | 'operator-added'
     | 'account-deleted'
     | 'team-left';
   to: string;

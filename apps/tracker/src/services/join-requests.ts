@@ -1,7 +1,31 @@
 import { JOIN_RESPONSE_DAYS } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
+import type { Db } from '../db/client.ts';
 import type { TrackerContext } from './context.ts';
 import { teamFull } from './holds.ts';
+
+/** The fields of a join request an operator's action changes, as the audit log records them. */
+export interface JoinRequestState {
+  status: string;
+  teamId: number | null;
+  declineReason: string | null;
+}
+
+/**
+ * Called inside the action's transaction, after its change and before it commits: what an
+ * operator's action records (the audit log) commits or rolls back with the action.
+ */
+export type ActionRecorder = (
+  tx: Db,
+  before: JoinRequestState,
+  after: JoinRequestState,
+) => Promise<void>;
+
+const stateOf = (row: { status: string; teamId: number | null; declineReason: string | null }) => ({
+  status: row.status,
+  teamId: row.teamId,
+  declineReason: row.declineReason,
+});
 
 const unmatched = () =>
   new HttpError(
@@ -13,7 +37,12 @@ const unmatched = () =>
  * Puts an unmatched join request on a team with an open seat: a Pending membership is added and
  * the request waits for the team's decision like any other.
  */
-export async function placeJoinRequest(ctx: TrackerContext, id: number, teamId: number) {
+export async function placeJoinRequest(
+  ctx: TrackerContext,
+  id: number,
+  teamId: number,
+  record?: ActionRecorder,
+) {
   const { repos, database } = ctx;
   return database.db.transaction(async (tx) => {
     const team = await repos.teams.lock(teamId, tx);
@@ -31,6 +60,11 @@ export async function placeJoinRequest(ctx: TrackerContext, id: number, teamId: 
       tx,
     );
     await repos.joinRequests.place(id, team.id, membership.id, tx);
+    await record?.(tx, stateOf(request), {
+      status: 'pending',
+      teamId: team.id,
+      declineReason: null,
+    });
     return { id, status: 'pending' as const, team: { id: team.id, name: team.name } };
   });
 }
@@ -40,6 +74,7 @@ export async function decideJoinRequest(
   id: number,
   decision: 'approved' | 'declined',
   reason: string | null = null,
+  record?: ActionRecorder,
 ) {
   const { repos, database } = ctx;
   const now = ctx.trackerConfig.now();
@@ -70,7 +105,9 @@ export async function decideJoinRequest(
     } else {
       await repos.teams.setMembershipStatus(request.membershipId, 'Inactive', tx);
     }
-    await repos.joinRequests.decide(id, decision, now, decision === 'declined' ? reason : null, tx);
+    const declineReason = decision === 'declined' ? reason : null;
+    await repos.joinRequests.decide(id, decision, now, declineReason, tx);
+    await record?.(tx, stateOf(request), { status: decision, teamId: team.id, declineReason });
     await repos.outbox.enqueue(
       decision === 'approved'
         ? {

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import {
   emailTokens,
   joinRequests,
@@ -166,6 +167,25 @@ export const RESET_ANSWER =
   'If an account uses this address, we have sent it a link to set a new password. The link works for 30 minutes.';
 
 /**
+ * A single-use link that sets the account's password, working for `validMs`: the token is stored
+ * as its SHA-256 only, in `tx`. Mail it in the same transaction.
+ */
+export async function issuePasswordLink(
+  ctx: TrackerContext,
+  tx: Db,
+  userId: number,
+  validMs: number,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResets).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.trackerConfig.now().getTime() + validMs),
+  });
+  return `${ctx.trackerConfig.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
  * Mails a single-use link to set a new password when the address has an account (within the
  * limits); answers the same for every address. Returns whether mail was queued (for tests).
  */
@@ -185,13 +205,7 @@ export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string
     if (recent.last && now.getTime() - recent.last.getTime() < RESET_LIMITS.cooldownMs) {
       return false;
     }
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_MS),
-    });
-    const link = `${ctx.trackerConfig.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = await issuePasswordLink(ctx, tx, user.id, RESET_LINK_MS);
     await ctx.repos.outbox.enqueue(
       {
         kind: 'password-reset',

@@ -1,0 +1,122 @@
+import { MEMBER_API } from '@app/contracts';
+import { HttpError, routeOf } from '@app/server-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decideJoinRequest, placeJoinRequest } from '../services/join-requests.ts';
+import {
+  auditJoinRequest,
+  auditPage,
+  confirmEnrolment,
+  joinRequestQueue,
+  startEnrolment,
+} from '../services/operators.ts';
+import { memberOf } from './routes.ts';
+
+const OPERATOR_REQUIRED = () =>
+  new HttpError('OPERATOR_REQUIRED', 'Only operators can use the console.');
+const SECOND_FACTOR_REQUIRED = () =>
+  new HttpError(
+    'SECOND_FACTOR_REQUIRED',
+    'Enter the code from your authenticator app first (or set the app up).',
+  );
+
+/** The signed-in account when it is an operator's (checked on the database, not the session). */
+async function operatorAccount(app: FastifyInstance, request: FastifyRequest) {
+  const userId = memberOf(request);
+  const user = await app.repos.users.get(userId);
+  if (user === null) throw new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
+  if (user.role !== 'operator') throw OPERATOR_REQUIRED();
+  return user;
+}
+
+/**
+ * The operators' console: every route checks on the server that the session is an operator's and
+ * has passed the second factor in this session; each action writes the audit log in its own
+ * transaction.
+ */
+export async function consoleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  async function operatorOf(request: FastifyRequest): Promise<number> {
+    const user = await operatorAccount(app, request);
+    if (request.session.secondFactorAt === undefined) throw SECOND_FACTOR_REQUIRED();
+    return user.id;
+  }
+
+  // Setting the authenticator up: an operator signed in with the password, before any factor.
+  app.route({
+    ...routeOf(MEMBER_API.startEnrolment),
+    handler: async (request) => startEnrolment(app, (await operatorAccount(app, request)).id),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.confirmEnrolment),
+    handler: async (request) => {
+      const user = await operatorAccount(app, request);
+      const answer = await confirmEnrolment(app, user.id, request.body.code);
+      request.session.secondFactorAt = app.trackerConfig.now().getTime();
+      return answer;
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.joinRequestQueue),
+    handler: async (request) => {
+      await operatorOf(request);
+      return joinRequestQueue(app, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.approveJoinRequest),
+    handler: async (request) => {
+      const operator = await operatorOf(request);
+      const { id } = request.params;
+      return decideJoinRequest(
+        app,
+        id,
+        'approved',
+        null,
+        auditJoinRequest(operator, 'join-request.approved', id),
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.declineJoinRequest),
+    handler: async (request) => {
+      const operator = await operatorOf(request);
+      const { id } = request.params;
+      return decideJoinRequest(
+        app,
+        id,
+        'declined',
+        request.body.message === '' ? null : request.body.message,
+        auditJoinRequest(operator, 'join-request.declined', id),
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.placeJoinRequest),
+    handler: async (request) => {
+      const operator = await operatorOf(request);
+      const { id } = request.params;
+      const placed = await placeJoinRequest(
+        app,
+        id,
+        request.body.teamId,
+        auditJoinRequest(operator, 'join-request.placed', id),
+      );
+      return { id: placed.id, status: placed.status };
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.auditLog),
+    handler: async (request) => {
+      await operatorOf(request);
+      return auditPage(app, request.query);
+    },
+  });
+}

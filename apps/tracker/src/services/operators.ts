@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AuditPage,
+  answerByOf,
+  JOIN_RESPONSE_DAYS,
+  type JoinRequestQueue,
+  type PageQuery,
+  type SecondFactorState,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import type { Db } from '../db/client.ts';
+import { auditLog, joinRequests, recoveryCodes, secondFactors, users } from '../db/schema.ts';
+import { hashPassword } from '../password.ts';
+import type { TrackerContext } from './context.ts';
+import type { ActionRecorder } from './join-requests.ts';
+import { issuePasswordLink } from './members.ts';
+import { hashToken } from './users.ts';
+
+/** How long the link in a new operator's mail works. */
+export const OPERATOR_LINK_MS = 24 * 3_600_000;
+export const RECOVERY_CODE_COUNT = 10;
+const ISSUER = 'Accountability Partners';
+const PERIOD = 30;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Makes the account with this address an operator: a new account (with an unusable random
+ * password) or an existing one promoted. Either way a mail with a link to set the password is
+ * queued in the same transaction. Returns the account's id and whether it was new.
+ */
+export async function addOperator(ctx: TrackerContext, rawEmail: string, name?: string) {
+  const email = rawEmail.trim();
+  // Nobody knows this password: the operator sets their own from the mailed link.
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const result = await ctx.database.db.transaction(async (tx) => {
+    let user = await ctx.repos.users.findByEmail(email, tx);
+    const created = user === null;
+    if (user === null) {
+      user = await ctx.repos.users.insert(
+        {
+          email,
+          name: name?.trim() || email.split('@')[0] || email,
+          passwordHash: unusable,
+          role: 'operator',
+          // The link proves the address, as a confirmation link would.
+          emailConfirmedAt: null,
+        },
+        tx,
+      );
+    } else {
+      await tx.update(users).set({ role: 'operator' }).where(eq(users.id, user.id));
+    }
+    const link = await issuePasswordLink(ctx, tx, user.id, OPERATOR_LINK_MS);
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'operator-added',
+        to: user.email,
+        subject: 'You are an operator of the tracker',
+        text: [
+          `Hi ${user.name},`,
+          '',
+          created
+            ? 'An operator account of the Accountability Partners tracker was made for this address.'
+            : 'Your Accountability Partners account can now use the operators’ console.',
+          'Set your password with this link (it works for 24 hours and once):',
+          '',
+          link,
+          '',
+          'After signing in you will set up an authenticator app: the console asks for its code at every sign-in.',
+        ].join('\n'),
+      },
+      tx,
+    );
+    return { id: user.id, created };
+  });
+  ctx.mailer.kick();
+  return result;
+}
+
+function totpOf(secret: string, label: string) {
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/** Where the session stands on the second factor (see SecondFactorState). */
+export async function secondFactorState(
+  ctx: TrackerContext,
+  user: { id: number; role: string },
+  passed: boolean,
+): Promise<SecondFactorState> {
+  if (user.role !== 'operator') return 'none';
+  const [factor] = await ctx.database.db
+    .select({ confirmedAt: secondFactors.confirmedAt })
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, user.id));
+  if (factor?.confirmedAt == null) return 'enrol';
+  return passed ? 'passed' : 'required';
+}
+
+const ENROLLED = () =>
+  new HttpError('SECOND_FACTOR_ENROLLED', 'Your authenticator app is set up already.');
+const INVALID_CODE = () =>
+  new HttpError('INVALID_CODE', 'The code is not right. Try the newest code from your app.', [
+    { path: 'code', message: 'The code is not right' },
+  ]);
+
+/**
+ * The secret to set an authenticator up with: the same one until a code confirms it, so loading
+ * the page again shows what the app already has. Refused once a factor is confirmed.
+ */
+export async function startEnrolment(ctx: TrackerContext, userId: number) {
+  const user = await ctx.repos.users.get(userId);
+  if (user === null) throw notFound('User');
+  const { db } = ctx.database;
+  const [existing] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
+  if (existing?.confirmedAt != null) throw ENROLLED();
+  let secret = existing?.totpSecret;
+  if (secret === undefined) {
+    secret = new OTPAuth.Secret({ size: 20 }).base32;
+    await db.insert(secondFactors).values({ userId, totpSecret: secret }).onConflictDoNothing();
+    const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
+    if (row === undefined) throw notFound('Second factor');
+    secret = row.totpSecret;
+  }
+  return { uri: totpOf(secret, user.email).toString(), secret };
+}
+
+/** The time step a 6-digit code is right for at `now`, one step either side allowed; or null. */
+function stepOf(secret: string, code: string, now: Date): number | null {
+  const totp = totpOf(secret, 'check');
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / PERIOD) + delta;
+}
+
+/** A recovery code as typed (any case, spaces or dashes) in the one form that was hashed. */
+const normalCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+function newRecoveryCode(): string {
+  // 80 random bits in base32, read in groups of four.
+  const raw = new OTPAuth.Secret({ buffer: randomBytes(10).buffer }).base32.toLowerCase();
+  return raw.match(/.{4}/g)?.join('-') ?? raw;
+}
+
+/**
+ * Confirms the pending secret with a code from the app: the factor is on from now, and the 10
+ * recovery codes are answered this once (only their SHA-256 is kept).
+ */
+export async function confirmEnrolment(ctx: TrackerContext, userId: number, code: string) {
+  const now = ctx.trackerConfig.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const [factor] = await tx
+      .select()
+      .from(secondFactors)
+      .where(eq(secondFactors.userId, userId))
+      .for('update');
+    if (factor === undefined) {
+      throw new HttpError('NOT_FOUND', 'Start setting up your authenticator app first.');
+    }
+    if (factor.confirmedAt !== null) throw ENROLLED();
+    const step = stepOf(factor.totpSecret, code.trim(), now);
+    if (step === null) throw INVALID_CODE();
+    await tx
+      .update(secondFactors)
+      .set({ confirmedAt: now, lastStep: step })
+      .where(eq(secondFactors.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ userId, codeHash: hashToken(normalCode(c)) })));
+    await recordAction(tx, userId, 'second-factor.enrolled', `user:${userId}`, null, {
+      confirmedAt: now.toISOString(),
+    });
+    return { recoveryCodes: codes };
+  });
+}
+
+/**
+ * Checks a code at sign-in: a 6-digit authenticator code (each time step once, so a code seen
+ * over a shoulder does not sign in again), or an unused recovery code, used up by this.
+ * Throws INVALID_CODE otherwise.
+ */
+export async function verifySecondFactor(ctx: TrackerContext, userId: number, rawCode: string) {
+  const now = ctx.trackerConfig.now();
+  const { db } = ctx.database;
+  const [factor] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
+  if (factor?.confirmedAt == null) throw INVALID_CODE();
+  const code = rawCode.trim().replace(/\s/g, '');
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(factor.totpSecret, code, now);
+    if (step === null) throw INVALID_CODE();
+    const taken = await db
+      .update(secondFactors)
+      .set({ lastStep: step })
+      .where(
+        and(
+          eq(secondFactors.userId, userId),
+          or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step)),
+        ),
+      )
+      .returning({ userId: secondFactors.userId });
+    if (taken.length === 0) throw INVALID_CODE();
+    return 'totp' as const;
+  }
+  const used = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashToken(normalCode(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  if (used.length === 0) throw INVALID_CODE();
+  return 'recovery' as const;
+}
+
+/** Appends one line to the audit log, in the action's transaction. */
+export async function recordAction(
+  tx: Db,
+  operatorId: number,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) {
+  await tx.insert(auditLog).values({ operatorId, action, target, before, after });
+}
+
+/** What records an operator's action on a join request in the audit log. */
+export function auditJoinRequest(operatorId: number, action: string, id: number): ActionRecorder {
+  return (tx, before, after) =>
+    recordAction(tx, operatorId, action, `join-request:${id}`, before, after);
+}
+
+const OPEN = ['pending', 'unmatched'] as const;
+
+/** Join requests waiting for an operator, oldest first, with their team's open seats. */
+export async function joinRequestQueue(
+  ctx: TrackerContext,
+  page: PageQuery,
+): Promise<JoinRequestQueue> {
+  const { db } = ctx.database;
+  const now = ctx.trackerConfig.now();
+  const open = inArray(joinRequests.status, [...OPEN]);
+  const [total] = await db.select({ n: count() }).from(joinRequests).where(open);
+  const rows = await db
+    .select({ request: joinRequests, user: users })
+    .from(joinRequests)
+    .innerJoin(users, eq(joinRequests.userId, users.id))
+    .where(open)
+    .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const teams = new Map((await ctx.repos.teams.list(now)).map((team) => [team.id, team]));
+  return {
+    items: rows.map(({ request, user }) => {
+      const answerBy = answerByOf(request.createdAt);
+      const left = answerBy.getTime() - now.getTime();
+      const team = request.teamId === null ? undefined : teams.get(request.teamId);
+      return {
+        id: request.id,
+        status: request.status as (typeof OPEN)[number],
+        applicant: { id: user.id, name: user.name, goal: user.goalSummary },
+        team: team ? { id: team.id, name: team.name, openSeats: team.openSeats ?? 0 } : null,
+        sentAt: request.createdAt.toISOString(),
+        answerBy: answerBy.toISOString(),
+        daysLeft: Math.min(JOIN_RESPONSE_DAYS, Math.max(0, Math.ceil(left / DAY_MS))),
+        overdue: left <= 0,
+      };
+    }),
+    total: total?.n ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/** The audit log, newest first. */
+export async function auditPage(ctx: TrackerContext, page: PageQuery): Promise<AuditPage> {
+  const { db } = ctx.database;
+  const [total] = await db.select({ n: count() }).from(auditLog);
+  const rows = await db
+    .select({ entry: auditLog, name: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(auditLog.operatorId, users.id))
+    .orderBy(desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    items: rows.map(({ entry, name }) => ({
+      id: entry.id,
+      operator: { id: entry.operatorId, name },
+      action: entry.action,
+      target: entry.target,
+      before: entry.before,
+      after: entry.after,
+      at: entry.at.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}

@@ -1,0 +1,345 @@
+import {
+  AuditPage,
+  JoinRequestQueue,
+  MemberSignInAnswer,
+  SecondFactorEnrolment,
+} from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinRequests, outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
+import { buildFrontDoor } from '../src/front-door/app.ts';
+import { browser, codeAt, operator } from './door.ts';
+import { newUser, type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+let door: FastifyInstance;
+/** The tracker's clock (starting at the real time, as the database stamps requests with it). */
+let clock = Date.now();
+const now = () => clock;
+
+beforeAll(async () => {
+  t = await testTracker({
+    now: () => new Date(clock),
+    env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
+  });
+  door = await buildFrontDoor(t.app, t.app.log);
+  // Room on the seeded teams for every applicant these tests sign up.
+  for (const id of [1, 2, 3]) await t.app.repos.teams.setCapacity(id, 100);
+});
+afterAll(async () => {
+  await door?.close();
+  await t?.close();
+});
+
+async function signUp(overrides: Record<string, unknown> = {}) {
+  const user = newUser(overrides);
+  const res = await t.call({ method: 'POST', url: '/users', payload: user });
+  expect(res.statusCode).toBe(201);
+  return { ...user, id: Number(res.json().user.id) };
+}
+
+async function requestOf(userId: number) {
+  const [row] = await t.app.database.db
+    .select()
+    .from(joinRequests)
+    .where(eq(joinRequests.userId, userId));
+  if (!row) throw new Error(`no join request of ${userId}`);
+  return row;
+}
+
+/** Every operator route, with a body it would accept. */
+const ROUTES = [
+  { method: 'GET', url: '/api/console/join-requests' },
+  { method: 'POST', url: '/api/console/join-requests/1/approval' },
+  { method: 'POST', url: '/api/console/join-requests/1/decline', payload: { message: 'No' } },
+  { method: 'POST', url: '/api/console/join-requests/1/placement', payload: { teamId: 1 } },
+  { method: 'GET', url: '/api/console/audit' },
+  { method: 'GET', url: '/api/console/second-factor' },
+  { method: 'POST', url: '/api/console/second-factor', payload: { code: '123456' } },
+] as const;
+
+describe("the operators' console", () => {
+  it('answers a signed-out request 401 and a member 403 on every operator route', async () => {
+    const member = await signUp({ teamId: 1 });
+    const pending = await requestOf(member.id);
+    const signedIn = browser(door);
+    expect((await signedIn.signIn(member.email, member.password)).json().secondFactor).toBe('none');
+    for (const route of ROUTES) {
+      const url = route.url.replace('/1/', `/${pending.id}/`);
+      const out = await browser(door).send({ ...route, url });
+      expect(out.statusCode, `${route.method} ${url}`).toBe(401);
+      expect(out.json().code).toBe('SIGN_IN_REQUIRED');
+      const mine = await signedIn.send({ ...route, url });
+      expect(mine.statusCode, `${route.method} ${url}`).toBe(403);
+      expect(mine.json().code).toBe('OPERATOR_REQUIRED');
+    }
+    expect((await requestOf(member.id)).status).toBe('pending');
+    // A member has no second factor to pass.
+    expect((await signedIn.code('123456')).statusCode).toBe(401);
+  });
+
+  it('lets an operator without the second factor do nothing', async () => {
+    const member = await signUp({ teamId: 1 });
+    const pending = await requestOf(member.id);
+    const op = await operator(t, door, now, { enrol: false });
+    const session = await op.browser.send({ method: 'GET', url: '/api/session' });
+    expect(MemberSignInAnswer.parse(session.json())).toEqual({
+      member: { id: op.id, name: 'Olive Operator', role: 'operator' },
+      secondFactor: 'enrol',
+    });
+    for (const route of ROUTES.slice(0, 5)) {
+      const url = route.url.replace('/1/', `/${pending.id}/`);
+      const answer = await op.browser.send({ ...route, url });
+      expect(answer.statusCode, `${route.method} ${url}`).toBe(403);
+      expect(answer.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    }
+    expect((await requestOf(member.id)).status).toBe('pending');
+  });
+
+  it('makes operators with the CLI service: a new account or a promoted one, mailed a link', async () => {
+    const op = await operator(t, door, now, { enrol: false });
+    const mails = await t.app.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, op.email));
+    expect(mails.map((m) => m.kind)).toEqual(['operator-added']);
+    expect(mails[0]?.bodyText).toMatch(/\/reset-password\?token=/);
+    const links = await t.app.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, op.id));
+    expect(links).toHaveLength(1);
+    // The random password it was made with signs nobody in; the mailed link sets one.
+    const token = decodeURIComponent(mails[0]?.bodyText.match(/token=(\S+)/)?.[1] ?? '');
+    const set = await browser(door).send({
+      method: 'POST',
+      url: '/api/password-resets/completion',
+      payload: { token, password: 'a password from the link' },
+    });
+    expect(set.statusCode).toBe(204);
+    expect((await browser(door).signIn(op.email, 'a password from the link')).statusCode).toBe(200);
+
+    const member = await signUp();
+    const { addOperator } = await import('../src/services/operators.ts');
+    expect((await addOperator(t.app, member.email)).created).toBe(false);
+    const [row] = await t.app.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.role).toBe('operator');
+  });
+
+  it('enrols an authenticator, then asks for its code at sign-in; a wrong code fails', async () => {
+    const op = await operator(t, door, now, { enrol: false });
+    const enrolment = SecondFactorEnrolment.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/second-factor' })).json(),
+    );
+    expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
+    // Loading the page again shows the same secret until a code confirms it.
+    expect(
+      (await op.browser.send({ method: 'GET', url: '/api/console/second-factor' })).json().secret,
+    ).toBe(enrolment.secret);
+    const wrong = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/second-factor',
+      payload: { code: codeAt(enrolment.secret, clock + 10 * 60_000) },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('INVALID_CODE');
+    const confirmed = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/second-factor',
+      payload: { code: codeAt(enrolment.secret, clock) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const codes: string[] = confirmed.json().recoveryCodes;
+    expect(new Set(codes).size).toBe(10);
+    // Stored hashed: no code is in the table as it was shown.
+    const stored = await t.app.database.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, op.id));
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(codes.join()).not.toContain(row.codeHash);
+    // The enrolling session has passed; the secret is not shown again.
+    expect(
+      (await op.browser.send({ method: 'GET', url: '/api/console/join-requests' })).statusCode,
+    ).toBe(200);
+    const again = await op.browser.send({ method: 'GET', url: '/api/console/second-factor' });
+    expect(again.statusCode).toBe(409);
+    expect(JSON.stringify(again.json())).not.toContain(enrolment.secret);
+
+    // A new sign-in: the password alone opens nothing of the console.
+    clock += 30_000;
+    const b = browser(door);
+    expect((await b.signIn(op.email, op.password)).json().secondFactor).toBe('required');
+    const blocked = await b.send({ method: 'GET', url: '/api/console/join-requests' });
+    expect(blocked.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    const bad = await b.code(codeAt(enrolment.secret, clock + 10 * 60_000));
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('INVALID_CODE');
+    const good = await b.code(codeAt(enrolment.secret, clock));
+    expect(good.statusCode).toBe(200);
+    expect(good.json().secondFactor).toBe('passed');
+    expect((await b.send({ method: 'GET', url: '/api/console/join-requests' })).statusCode).toBe(
+      200,
+    );
+    expect((await b.send({ method: 'GET', url: '/api/session' })).json().secondFactor).toBe(
+      'passed',
+    );
+    // The same code does not sign in a second time.
+    const replay = browser(door);
+    await replay.signIn(op.email, op.password);
+    expect((await replay.code(codeAt(enrolment.secret, clock))).statusCode).toBe(401);
+  });
+
+  it('takes a recovery code once', async () => {
+    const op = await operator(t, door, now);
+    const [first] = op.recoveryCodes;
+    if (!first) throw new Error('no recovery code');
+    const b = browser(door);
+    await b.signIn(op.email, op.password);
+    // As typed: in capitals and without its dashes.
+    const used = await b.code(first.replaceAll('-', '').toUpperCase());
+    expect(used.statusCode).toBe(200);
+    expect((await b.send({ method: 'GET', url: '/api/console/audit' })).statusCode).toBe(200);
+    const c = browser(door);
+    await c.signIn(op.email, op.password);
+    const again = await c.code(first);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('INVALID_CODE');
+    expect((await c.send({ method: 'GET', url: '/api/console/audit' })).statusCode).toBe(403);
+  });
+
+  it('slows repeated wrong codes like failed sign-ins', async () => {
+    const op = await operator(t, door, now);
+    const b = browser(door);
+    await b.signIn(op.email, op.password);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await b.code(`wrong-code-${i}`)).statusCode).toBe(401);
+    }
+    const refused = await b.code(op.recoveryCodes[1] ?? '');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await b.code(op.recoveryCodes[1] ?? '')).statusCode).toBe(200);
+  });
+
+  it('approves, declines with a message and places, each in the audit log', async () => {
+    const op = await operator(t, door, now);
+    const b = op.browser;
+    const approveMe = await signUp({ name: 'Ada Applicant', teamId: 2, goalSummary: 'Ship it' });
+    const declineMe = await signUp({ teamId: 2 });
+    const placeMe = await signUp({ teamId: 999_999 });
+    const [a, d, p] = await Promise.all(
+      [approveMe, declineMe, placeMe].map((u) => requestOf(u.id)),
+    );
+    if (!a || !d || !p) throw new Error('no requests');
+    expect(p.status).toBe('unmatched');
+
+    const queue = JoinRequestQueue.parse(
+      (await b.send({ method: 'GET', url: '/api/console/join-requests?limit=100' })).json(),
+    );
+    const ids = queue.items.map((i) => i.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const row = queue.items.find((i) => i.id === a.id);
+    expect(row).toMatchObject({
+      status: 'pending',
+      applicant: { id: approveMe.id, name: 'Ada Applicant', goal: 'Ship it' },
+      team: { id: 2 },
+      daysLeft: 5,
+      overdue: false,
+    });
+    expect(queue.items.find((i) => i.id === p.id)?.team).toBeNull();
+    // Pages of it.
+    const page = JoinRequestQueue.parse(
+      (await b.send({ method: 'GET', url: '/api/console/join-requests?limit=2&offset=1' })).json(),
+    );
+    expect(page.items.map((i) => i.id)).toEqual(ids.slice(1, 3));
+    expect(page.total).toBe(queue.total);
+
+    const approved = await b.send({
+      method: 'POST',
+      url: `/api/console/join-requests/${a.id}/approval`,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toEqual({ id: a.id, status: 'approved' });
+    const twice = await b.send({
+      method: 'POST',
+      url: `/api/console/join-requests/${a.id}/approval`,
+    });
+    expect(twice.json().code).toBe('JOIN_REQUEST_DECIDED');
+
+    const declined = await b.send({
+      method: 'POST',
+      url: `/api/console/join-requests/${d.id}/decline`,
+      payload: { message: 'This team meets at night; we will find you another.' },
+    });
+    expect(declined.statusCode).toBe(200);
+    expect((await requestOf(declineMe.id)).declineReason).toBe(
+      'This team meets at night; we will find you another.',
+    );
+
+    const noTeam = await b.send({
+      method: 'POST',
+      url: `/api/console/join-requests/${p.id}/placement`,
+      payload: { teamId: 999_999 },
+    });
+    expect(noTeam.statusCode).toBe(404);
+    const placed = await b.send({
+      method: 'POST',
+      url: `/api/console/join-requests/${p.id}/placement`,
+      payload: { teamId: 3 },
+    });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toEqual({ id: p.id, status: 'pending' });
+    expect((await requestOf(placeMe.id)).teamId).toBe(3);
+
+    const audit = AuditPage.parse(
+      (await b.send({ method: 'GET', url: '/api/console/audit?limit=3' })).json(),
+    );
+    expect(audit.items.map((e) => [e.action, e.target])).toEqual([
+      ['join-request.placed', `join-request:${p.id}`],
+      ['join-request.declined', `join-request:${d.id}`],
+      ['join-request.approved', `join-request:${a.id}`],
+    ]);
+    expect(audit.items.every((e) => e.operator.id === op.id)).toBe(true);
+    expect(audit.items[0]).toMatchObject({
+      before: { status: 'unmatched', teamId: null },
+      after: { status: 'pending', teamId: 3 },
+    });
+    expect(audit.items[1]?.after).toMatchObject({
+      status: 'declined',
+      declineReason: 'This team meets at night; we will find you another.',
+    });
+    expect(audit.items[2]).toMatchObject({
+      before: { status: 'pending', teamId: 2 },
+      after: { status: 'approved', teamId: 2 },
+    });
+    // A refused action writes nothing.
+    expect(audit.total).toBe(
+      AuditPage.parse((await b.send({ method: 'GET', url: '/api/console/audit' })).json()).total,
+    );
+
+    // Append-only, by the database itself.
+    await expect(
+      t.app.database.db.execute(sql`UPDATE audit_log SET action = 'nothing'`),
+    ).rejects.toThrow();
+    await expect(t.app.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
+  });
+
+  it('marks requests past the promised days overdue', async () => {
+    const member = await signUp({ teamId: 1 });
+    const request = await requestOf(member.id);
+    clock += 6 * 86_400_000;
+    const op = await operator(t, door, now);
+    const queue = JoinRequestQueue.parse(
+      (
+        await op.browser.send({ method: 'GET', url: '/api/console/join-requests?limit=100' })
+      ).json(),
+    );
+    expect(queue.items.find((i) => i.id === request.id)).toMatchObject({
+      daysLeft: 0,
+      overdue: true,
+    });
+  });
+});

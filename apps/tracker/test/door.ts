@@ -1,0 +1,75 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import * as OTPAuth from 'otpauth';
+import { expect } from 'vitest';
+import { sessionCookieName } from '../src/front-door/app.ts';
+import { hashPassword } from '../src/password.ts';
+import { addOperator } from '../src/services/operators.ts';
+import type { TestTracker } from './helpers.ts';
+
+export const ORIGIN = 'http://localhost:3001';
+const COOKIE = sessionCookieName(false);
+
+/** A browser of the front door: keeps its session cookie, sends the front door's Origin. */
+export function browser(door: FastifyInstance) {
+  let cookie: string | null = null;
+  async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const response = await door.inject({
+      ...opts,
+      headers: {
+        origin: ORIGIN,
+        ...(cookie ? { cookie: `${COOKIE}=${cookie}` } : {}),
+        ...(opts.headers ?? {}),
+      },
+    });
+    const set = response.cookies.find((c) => c.name === COOKIE);
+    if (set) cookie = set.value === '' ? null : set.value;
+    return response;
+  }
+  return {
+    send,
+    signIn: (email: string, password: string) =>
+      send({ method: 'POST', url: '/api/session', payload: { email, password } }),
+    code: (code: string) =>
+      send({ method: 'POST', url: '/api/session/second-factor', payload: { code } }),
+  };
+}
+export type Browser = ReturnType<typeof browser>;
+
+/** The authenticator app: the code for `secret` at the time given (ms). */
+export function codeAt(secret: string, at: number): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: at,
+  });
+}
+
+/**
+ * An operator as the CLI makes one, with a password set (as the mailed link would) and, unless
+ * `enrol` is false, an authenticator set up in the returned browser's session.
+ */
+export async function operator(
+  t: TestTracker,
+  door: FastifyInstance,
+  now: () => number,
+  { enrol = true } = {},
+) {
+  const email = `operator-${Math.random().toString(36).slice(2)}@example.org`;
+  const password = 'operators own password';
+  const { id } = await addOperator(t.app, email, 'Olive Operator');
+  await t.app.repos.users.setPasswordHash(id, await hashPassword(password));
+  const b = browser(door);
+  const signedIn = await b.signIn(email, password);
+  expect(signedIn.statusCode).toBe(200);
+  let secret = '';
+  let recoveryCodes: string[] = [];
+  if (enrol) {
+    secret = (await b.send({ method: 'GET', url: '/api/console/second-factor' })).json().secret;
+    const confirmed = await b.send({
+      method: 'POST',
+      url: '/api/console/second-factor',
+      payload: { code: codeAt(secret, now()) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    recoveryCodes = confirmed.json().recoveryCodes;
+  }
+  return { id, email, password, browser: b, secret, recoveryCodes };
+}
