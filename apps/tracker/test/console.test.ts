@@ -55,6 +55,7 @@ const ROUTES = [
   { method: 'POST', url: '/api/console/join-requests/1/decline', payload: { message: 'No' } },
   { method: 'POST', url: '/api/console/join-requests/1/placement', payload: { teamId: 1 } },
   { method: 'GET', url: '/api/console/audit' },
+  { method: 'GET', url: '/api/console/teams' },
   { method: 'GET', url: '/api/console/second-factor' },
   { method: 'POST', url: '/api/console/second-factor', payload: { code: '123456' } },
 ] as const;
@@ -88,7 +89,7 @@ describe("the operators' console", () => {
       member: { id: op.id, name: 'Olive Operator', role: 'operator' },
       secondFactor: 'enrol',
     });
-    for (const route of ROUTES.slice(0, 5)) {
+    for (const route of ROUTES.slice(0, 6)) {
       const url = route.url.replace('/1/', `/${pending.id}/`);
       const answer = await op.browser.send({ ...route, url });
       expect(answer.statusCode, `${route.method} ${url}`).toBe(403);
@@ -250,6 +251,10 @@ describe("the operators' console", () => {
       overdue: false,
     });
     expect(queue.items.find((i) => i.id === p.id)?.team).toBeNull();
+    const { teams } = (await b.send({ method: 'GET', url: '/api/console/teams' })).json();
+    expect(teams.find((team: { id: number }) => team.id === 2)?.openSeats).toBe(
+      row?.team?.openSeats,
+    );
     // Pages of it.
     const page = JoinRequestQueue.parse(
       (await b.send({ method: 'GET', url: '/api/console/join-requests?limit=2&offset=1' })).json(),

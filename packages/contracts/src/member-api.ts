@@ -190,6 +190,12 @@ export const ConsoleDecision = z.object({
   status: z.enum(['pending', 'approved', 'declined']),
 });
 
+/** The teams a request can be placed on, with their open seats. */
+export const ConsoleTeams = z.object({
+  teams: z.array(z.object({ id: z.number(), name: z.string(), openSeats: z.number() })),
+});
+export type ConsoleTeams = z.infer<typeof ConsoleTeams>;
+
 export const AuditEntry = z.object({
   id: z.number(),
   operator: z.object({ id: z.number(), name: z.string().nullable() }),
@@ -328,6 +334,12 @@ export const MEMBER_API = {
     url: '/api/console/join-requests/:id/placement',
     summary: 'Place an unmatched join request on a team with an open seat',
     schema: { params: ConsoleIdParams, body: PlacementForm, response: { 200: ConsoleDecision } },
+  }),
+  consoleTeams: endpoint({
+    method: 'GET',
+    url: '/api/console/teams',
+    summary: 'Every team with its open seats (to place a join request on)',
+    schema: { response: { 200: ConsoleTeams } },
   }),
   auditLog: endpoint({
     method: 'GET',

@@ -113,6 +113,21 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
+    ...routeOf(MEMBER_API.consoleTeams),
+    handler: async (request) => {
+      await operatorOf(request);
+      const teams = await app.repos.teams.list(app.trackerConfig.now());
+      return {
+        teams: teams.map((team) => ({
+          id: team.id,
+          name: team.name,
+          openSeats: team.openSeats ?? 0,
+        })),
+      };
+    },
+  });
+
+  app.route({
     ...routeOf(MEMBER_API.auditLog),
     handler: async (request) => {
       await operatorOf(request);
