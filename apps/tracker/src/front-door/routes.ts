@@ -82,10 +82,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   // Wrong second-factor codes: per account (the password is known, so the account is the one
   // being guessed at, from anywhere) and per address, with the sign-in's limits.
-  const codesPerAccount = new RateLimiterMemory({
-    points: config.signInFailuresMax,
-    duration: window,
-  });
+  const codesPerAccount = limiter('second-factor-account', config.signInFailuresMax);
 
   async function blockedFor(key: string, ip: string): Promise<number> {
     const [account, address] = await Promise.all([
