@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import { resetToasts } from '@app/ui/toast-store';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { resetToasts } from '../src/toast/store.ts';
 
 // jsdom does not implement scrolling; the router calls it on every navigation.
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });

@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
 
 export const dialog = style({
   width: 'min(32rem, calc(100vw - 2rem))',

@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
 import { tinted } from '../styles/ui.css.ts';
 
 export const root = style([tinted.danger, { borderWidth: '2px', color: vars.color.text }]);

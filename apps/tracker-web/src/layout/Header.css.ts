@@ -1,5 +1,5 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../styles/theme.css.ts';
 
 /** The header bar's height: toasts on a phone open just below it, so its buttons stay usable. */
 export const BAR_HEIGHT = '4rem';

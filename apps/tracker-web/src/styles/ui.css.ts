@@ -1,5 +1,5 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { style, styleVariants } from '@vanilla-extract/css';
-import { breakpoints, vars } from './theme.css.ts';
 
 export const container = style({
   width: '100%',

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@app/contracts';
+import { dismissToast, getToasts, subscribe } from '@app/ui/toast-store';
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
-import { dismissToast, getToasts, subscribe } from './store.ts';
 import * as styles from './Toaster.css.ts';
 
 /** Renders the toasts raised with `toast()`. Mount it once, in the root layout. */

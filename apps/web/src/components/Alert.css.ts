@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
 
 const base = style({
   borderRadius: vars.radius.md,

@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
 import { card } from './ui.css.ts';
 
 export const root = style([card, { margin: 0, gap: vars.space.md }]);

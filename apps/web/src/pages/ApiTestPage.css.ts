@@ -1,6 +1,6 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 import { card } from '../components/ui.css.ts';
-import { breakpoints, vars } from '../styles/theme.css.ts';
 
 /**
  * A panel fills the screen while its data loads, so the lists arriving below the toolbar push

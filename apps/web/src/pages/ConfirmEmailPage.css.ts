@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css.ts';
 
 /** The "ask for a new link" form: a form's own size and alignment, below the centred lead. */
 export const newLink = style({

@@ -1,6 +1,6 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 import { card } from '../components/ui.css.ts';
-import { breakpoints, vars } from '../styles/theme.css.ts';
 
 export const hero = style({
   paddingBlock: vars.space.section,

@@ -1,6 +1,6 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { COMPACT_BAR_HEIGHT } from '../layout/Header.css.ts';
-import { breakpoints, vars } from '../styles/theme.css.ts';
 
 /* ------------------------------------------------------------------ */
 /* The studio's frame: a toolbar over the canvas and a side panel        */

@@ -1,9 +1,9 @@
 import { TOAST_DURATION_MS } from '@app/contracts';
+import { resetToasts } from '@app/ui/toast-store';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster as DeferredToaster, toast } from './index.ts';
-import { resetToasts } from './store.ts';
 import { Toaster } from './Toaster.tsx';
 
 afterEach(() => {

@@ -1,3 +1,3 @@
+export type { ToastAction, ToastHandle, ToastOptions, ToastVariant } from '@app/ui/toast-store';
+export { dismissToast, toast } from '@app/ui/toast-store';
 export { Toaster } from './DeferredToaster.tsx';
-export type { ToastAction, ToastHandle, ToastOptions, ToastVariant } from './store.ts';
-export { dismissToast, toast } from './store.ts';

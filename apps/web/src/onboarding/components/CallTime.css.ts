@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css.ts';
 
 /** The booked or offered info call's time, set apart from the text around it. */
 export const box = style({

@@ -1,6 +1,6 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 import { tinted } from '../../components/ui.css.ts';
-import { vars } from '../../styles/theme.css.ts';
 
 export const root = style([
   tinted.danger,

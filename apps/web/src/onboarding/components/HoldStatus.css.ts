@@ -1,6 +1,6 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 import { tinted, wrapRow } from '../../components/ui.css.ts';
-import { vars } from '../../styles/theme.css.ts';
 
 /** The compact hold line: one short row. */
 export const line = style({

@@ -1,6 +1,6 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 import { wrapRow } from '../../components/ui.css.ts';
-import { vars } from '../../styles/theme.css.ts';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 

@@ -1,5 +1,5 @@
+import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css.ts';
 
 // No list indent, so the choices line up with the heading.
 export const choices = style({

@@ -1,6 +1,6 @@
+import { vars } from '@app/ui/theme.css';
 import { globalStyle, style } from '@vanilla-extract/css';
 import { tinted, wrapRow } from '../../components/ui.css.ts';
-import { vars } from '../../styles/theme.css.ts';
 
 export const legend = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
 

@@ -1,5 +1,5 @@
+import { breakpoints, vars } from '@app/ui/theme.css';
 import { keyframes, style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../styles/theme.css.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
