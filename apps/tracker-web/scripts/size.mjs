@@ -17,6 +17,10 @@ const ROUTES = [
   ['/', ['src/routes/_member.tsx', 'src/routes/_member/index.tsx']],
   ['/profile', ['src/routes/_member.tsx', 'src/routes/_member/profile.tsx']],
   ['/reset-password', ['src/routes/reset-password.tsx']],
+  ['/second-factor', ['src/routes/second-factor.tsx']],
+  ['/console', ['src/routes/console/index.tsx']],
+  ['/console/audit', ['src/routes/console/audit.tsx']],
+  ['/console/second-factor', ['src/routes/console/second-factor.tsx']],
   ['(not found)', []],
 ];
 

@@ -36,3 +36,9 @@ export function validateSignInSearch(search: Record<string, unknown>): SignInSea
       : undefined;
   return { next: safeNext(search.next), notice };
 }
+
+/** `?page=` of a console list: a whole number from 2 (the first page has none), else undefined. */
+export function validatePageSearch(search: Record<string, unknown>): { page?: number | undefined } {
+  const page = Number(search.page);
+  return { page: Number.isInteger(page) && page >= 2 && page <= 100_000 ? page : undefined };
+}

@@ -10,18 +10,33 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as MemberRouteImport } from './routes/_member';
+import { Route as ConsoleRouteImport } from './routes/console';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as SecondFactorRouteImport } from './routes/second-factor';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as MemberIndexRouteImport } from './routes/_member/index';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
+import { Route as ConsoleIndexRouteImport } from './routes/console/index';
+import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
+import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
 
 const MemberRoute = MemberRouteImport.update({
   id: '/_member',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ConsoleRoute = ConsoleRouteImport.update({
+  id: '/console',
+  path: '/console',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SecondFactorRoute = SecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
   getParentRoute: () => rootRouteImport,
 } as any);
 const SignInRoute = SignInRouteImport.update({
@@ -39,44 +54,97 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any);
+const ConsoleIndexRoute = ConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ConsoleRoute,
+} as any);
+const ConsoleAuditRoute = ConsoleAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => ConsoleRoute,
+} as any);
+const ConsoleSecondFactorRoute = ConsoleSecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof MemberIndexRoute;
+  '/console': typeof ConsoleRouteWithChildren;
   '/reset-password': typeof ResetPasswordRoute;
+  '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
+  '/console/audit': typeof ConsoleAuditRoute;
+  '/console/second-factor': typeof ConsoleSecondFactorRoute;
+  '/console/': typeof ConsoleIndexRoute;
 }
 export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute;
+  '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
+  '/console/audit': typeof ConsoleAuditRoute;
+  '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/': typeof MemberIndexRoute;
+  '/console': typeof ConsoleIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_member': typeof MemberRouteWithChildren;
+  '/console': typeof ConsoleRouteWithChildren;
   '/reset-password': typeof ResetPasswordRoute;
+  '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/_member/profile': typeof MemberProfileRoute;
+  '/console/audit': typeof ConsoleAuditRoute;
+  '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/_member/': typeof MemberIndexRoute;
+  '/console/': typeof ConsoleIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/reset-password' | '/sign-in' | '/profile';
+  fullPaths:
+    | '/'
+    | '/console'
+    | '/reset-password'
+    | '/second-factor'
+    | '/sign-in'
+    | '/profile'
+    | '/console/audit'
+    | '/console/second-factor'
+    | '/console/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/reset-password' | '/sign-in' | '/profile' | '/';
+  to:
+    | '/reset-password'
+    | '/second-factor'
+    | '/sign-in'
+    | '/profile'
+    | '/console/audit'
+    | '/console/second-factor'
+    | '/'
+    | '/console';
   id:
     | '__root__'
     | '/_member'
+    | '/console'
     | '/reset-password'
+    | '/second-factor'
     | '/sign-in'
     | '/_member/profile'
-    | '/_member/';
+    | '/console/audit'
+    | '/console/second-factor'
+    | '/_member/'
+    | '/console/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   MemberRoute: typeof MemberRouteWithChildren;
+  ConsoleRoute: typeof ConsoleRouteWithChildren;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  SecondFactorRoute: typeof SecondFactorRoute;
   SignInRoute: typeof SignInRoute;
 }
 
@@ -89,11 +157,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/console': {
+      id: '/console';
+      path: '/console';
+      fullPath: '/console';
+      preLoaderRoute: typeof ConsoleRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/reset-password': {
       id: '/reset-password';
       path: '/reset-password';
       fullPath: '/reset-password';
       preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/second-factor': {
+      id: '/second-factor';
+      path: '/second-factor';
+      fullPath: '/second-factor';
+      preLoaderRoute: typeof SecondFactorRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/sign-in': {
@@ -117,6 +199,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    '/console/': {
+      id: '/console/';
+      path: '/';
+      fullPath: '/console/';
+      preLoaderRoute: typeof ConsoleIndexRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
+    '/console/audit': {
+      id: '/console/audit';
+      path: '/audit';
+      fullPath: '/console/audit';
+      preLoaderRoute: typeof ConsoleAuditRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
+    '/console/second-factor': {
+      id: '/console/second-factor';
+      path: '/second-factor';
+      fullPath: '/console/second-factor';
+      preLoaderRoute: typeof ConsoleSecondFactorRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
   }
 }
 
@@ -133,9 +236,26 @@ const MemberRouteChildren: MemberRouteChildren = {
 const MemberRouteWithChildren =
   MemberRoute._addFileChildren(MemberRouteChildren);
 
+interface ConsoleRouteChildren {
+  ConsoleAuditRoute: typeof ConsoleAuditRoute;
+  ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
+  ConsoleIndexRoute: typeof ConsoleIndexRoute;
+}
+
+const ConsoleRouteChildren: ConsoleRouteChildren = {
+  ConsoleAuditRoute: ConsoleAuditRoute,
+  ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
+  ConsoleIndexRoute: ConsoleIndexRoute,
+};
+
+const ConsoleRouteWithChildren =
+  ConsoleRoute._addFileChildren(ConsoleRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   MemberRoute: MemberRouteWithChildren,
+  ConsoleRoute: ConsoleRouteWithChildren,
   ResetPasswordRoute: ResetPasswordRoute,
+  SecondFactorRoute: SecondFactorRoute,
   SignInRoute: SignInRoute,
 };
 export const routeTree = rootRouteImport

@@ -77,14 +77,37 @@ export function upload<E extends Endpoint>(
   return send(endpoint, { body: form, timeout: 60_000 });
 }
 
+/**
+ * As `call`, at the endpoint's path with its `:params` filled in and a query added:
+ * `callAt(MEMBER_API.approveJoinRequest, { params: { id: 4 } })`.
+ */
+export async function callAt<E extends Endpoint>(
+  endpoint: E,
+  at: { params?: Record<string, string | number>; query?: Record<string, string | number> },
+  ...[body]: BodyOf<E> extends undefined ? [] : [BodyOf<E>]
+): Promise<EndpointAnswer<E>> {
+  const path = endpoint.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(at.params?.[name] ?? '')),
+  );
+  const query = new URLSearchParams(
+    Object.entries(at.query ?? {}).map(([key, value]) => [key, String(value)]),
+  ).toString();
+  return send(
+    endpoint,
+    body === undefined ? {} : { json: body },
+    query ? `${path}?${query}` : path,
+  );
+}
+
 async function send<E extends Endpoint>(
   endpoint: E,
   init: { json?: unknown; body?: FormData; timeout?: number },
+  url: string = endpoint.url,
 ): Promise<EndpointAnswer<E>> {
   let response: Response;
   let text: string;
   try {
-    response = await client()(endpoint.url, { method: endpoint.method, ...init });
+    response = await client()(url, { method: endpoint.method, ...init });
     text = await response.text();
   } catch {
     throw new ApiError(NETWORK_MESSAGE, { status: null });

@@ -10,9 +10,14 @@ const MemberNav = lazy(() =>
   import('./MemberNav.tsx').then(({ MemberNav }) => ({ default: MemberNav })),
 );
 
-/** The app's name on every screen; a signed-in member's pages add their links and Sign out. */
+/**
+ * The app's name on every screen; a signed-in member's pages (and the operators' console) add
+ * their links and Sign out.
+ */
 export function Header() {
-  const signedIn = useMatch({ from: '/_member', shouldThrow: false }) !== undefined;
+  const member = useMatch({ from: '/_member', shouldThrow: false }) !== undefined;
+  const operator = useMatch({ from: '/console', shouldThrow: false }) !== undefined;
+  const signedIn = member || operator;
   return (
     <header className={styles.root}>
       <div className={`${ui.container} ${styles.bar}`}>
@@ -22,7 +27,7 @@ export function Header() {
         </Link>
         {signedIn ? (
           <Suspense fallback={null}>
-            <MemberNav />
+            <MemberNav console={operator} />
           </Suspense>
         ) : null}
       </div>

@@ -7,8 +7,8 @@ import * as ui from '../styles/ui.css.ts';
 import { toast } from '../toast/index.ts';
 import * as styles from './Header.css.ts';
 
-/** A signed-in member's links and Sign out, in the header of their pages. */
-export function MemberNav() {
+/** A signed-in member's links (or an operator's, in the console) and Sign out. */
+export function MemberNav({ console: inConsole = false }: { console?: boolean }) {
   const navigate = useNavigate();
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -36,13 +36,36 @@ export function MemberNav() {
   }
 
   return (
-    <nav aria-label="Your pages" className={styles.nav}>
-      <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
-        Home
-      </Link>
-      <Link to="/profile" className={styles.navLink}>
-        Profile
-      </Link>
+    <nav aria-label={inConsole ? 'Console' : 'Your pages'} className={styles.nav}>
+      {inConsole ? (
+        <>
+          <Link
+            to="/console"
+            search={{ page: undefined }}
+            className={styles.navLink}
+            activeOptions={{ exact: true, includeSearch: false }}
+          >
+            Join requests
+          </Link>
+          <Link
+            to="/console/audit"
+            search={{ page: undefined }}
+            className={styles.navLink}
+            activeOptions={{ includeSearch: false }}
+          >
+            Audit log
+          </Link>
+        </>
+      ) : (
+        <>
+          <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
+            Home
+          </Link>
+          <Link to="/profile" className={styles.navLink}>
+            Profile
+          </Link>
+        </>
+      )}
       <button
         type="button"
         className={ui.button.secondary}

@@ -42,10 +42,23 @@ export function SignInPage({ next, notice }: SignInSearch) {
     }
     const values = form.check(api.SignInForm, { email, password });
     if (values === null) return;
-    if (!(await form.send(() => api.signIn(values)))) return;
+    let answer: Awaited<ReturnType<typeof api.signIn>> | undefined;
+    const sent = await form.send(async () => {
+      answer = await api.signIn(values);
+    });
+    if (!sent || answer === undefined) return;
     // Whatever an earlier member's pages loaded is not this member's.
     router.clearCache();
-    await navigate({ href: safeNext(next) ?? '/', replace: true });
+    const after = safeNext(next);
+    // An operator gives the authenticator's code next, or sets the app up first.
+    if (answer.secondFactor === 'required') {
+      await navigate({ to: '/second-factor', search: { next: after }, replace: true });
+    } else if (answer.secondFactor === 'enrol') {
+      await navigate({ to: '/console/second-factor', replace: true });
+    } else {
+      const home = answer.member.role === 'operator' ? '/console' : '/';
+      await navigate({ href: after ?? home, replace: true });
+    }
   }
 
   return (

@@ -1,0 +1,61 @@
+import { SecondFactorCode } from '@app/contracts';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { ErrorSummary } from '../components/ErrorSummary.tsx';
+import { Field } from '../components/Field.tsx';
+import { useForm } from '../components/form.ts';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import { safeNext } from '../navigation.ts';
+import * as ui from '../styles/ui.css.ts';
+import { giveCode } from './console/console-api.ts';
+import * as styles from './Page.css.ts';
+
+const FIELDS = { code: { id: 'code', label: 'Authentication code' } } as const;
+
+/** After an operator's password: the code from their authenticator app, or a recovery code. */
+export function SecondFactorPage({ next }: { next?: string | undefined }) {
+  usePageTitle('Authentication code');
+  const navigate = useNavigate();
+  const router = useRouter();
+  const form = useForm(FIELDS);
+  const [code, setCode] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(SecondFactorCode, { code });
+    if (values === null) return;
+    if (!(await form.send(() => giveCode(values.code), { INVALID_CODE: 'code' }))) return;
+    router.clearCache();
+    await navigate({ href: safeNext(next) ?? '/console', replace: true });
+  }
+
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Authentication code</h1>
+      <p>Open your authenticator app and enter the 6-digit code it shows for this tracker.</p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Enter the code">
+        <Field
+          {...FIELDS.code}
+          hint="No phone at hand? Enter one of your recovery codes instead: each works once."
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={setCode}
+          error={form.errorOf('code')}
+          readOnly={form.pending}
+          maxLength={64}
+        />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Continue
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

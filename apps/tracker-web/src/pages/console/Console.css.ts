@@ -1,0 +1,62 @@
+import { vars } from '@app/ui/theme.css';
+import { style } from '@vanilla-extract/css';
+
+export const list = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: vars.space.lg,
+});
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  margin: 0,
+});
+
+export const term = style({ fontWeight: 600 });
+export const value = style({ margin: 0, minWidth: 0 });
+export const overdue = style({ color: vars.color.danger, fontWeight: 600 });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+});
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+export const code = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  overflowWrap: 'anywhere',
+  wordBreak: 'break-all',
+});
+
+/** The setup key: broken only between its groups of four. */
+export const secret = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  overflowWrap: 'normal',
+});
+
+export const codes = style([
+  code,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
+    gap: vars.space.sm,
+    paddingInlineStart: vars.space.lg,
+    margin: 0,
+  },
+]);
+
+export const change = style([code, { whiteSpace: 'pre-wrap', margin: 0 }]);

@@ -1,0 +1,137 @@
+import { SecondFactorCode } from '@app/contracts';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { Field } from '../../components/Field.tsx';
+import { useForm } from '../../components/form.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import * as pageStyles from '../Page.css.ts';
+import * as styles from './Console.css.ts';
+import { confirmEnrolment } from './console-api.ts';
+
+const route = getRouteApi('/console/second-factor');
+const FIELDS = { code: { id: 'code', label: 'Code from the app' } } as const;
+
+/** The secret in groups of four, as authenticator apps print it. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Setting up an operator's authenticator app: its secret, a first code, the recovery codes. */
+export function EnrolPage() {
+  usePageTitle('Set up your authenticator app');
+  const enrolment = route.useLoaderData();
+  const router = useRouter();
+  const form = useForm(FIELDS);
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (recoveryCodes !== null) {
+    return (
+      <div className={`${ui.narrow} ${ui.stack}`}>
+        <h1 className={ui.h1}>Your recovery codes</h1>
+        <p role="status" className={ui.tinted.success}>
+          Your authenticator app is set up.
+        </p>
+        <p>
+          If you lose your phone, each of these codes signs you in once instead of the app's code.
+          Save them somewhere safe now: they are not shown again.
+        </p>
+        <ol className={styles.codes} aria-label="Recovery codes">
+          {recoveryCodes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ol>
+        <p>
+          <Link to="/console" className={ui.button.primary}>
+            I have saved them: go to the join requests
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (enrolment === null) {
+    return (
+      <div className={`${ui.narrow} ${ui.stack}`}>
+        <h1 className={ui.h1}>Set up your authenticator app</h1>
+        <p>Your authenticator app is set up already.</p>
+        <p>
+          <Link to="/console">Go to the join requests</Link>
+        </p>
+      </div>
+    );
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(SecondFactorCode, { code });
+    if (values === null) return;
+    let codes: string[] = [];
+    const sent = await form.send(
+      async () => {
+        codes = (await confirmEnrolment(values.code)).recoveryCodes;
+      },
+      { INVALID_CODE: 'code' },
+    );
+    if (!sent) return;
+    router.clearCache();
+    setRecoveryCodes(codes);
+  }
+
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Set up your authenticator app</h1>
+      <p>
+        The console asks for a code from an authenticator app (such as Google Authenticator,
+        Microsoft Authenticator or 1Password) each time you sign in.
+      </p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <section className={ui.card} aria-labelledby="enrol-step-1">
+        <h2 id="enrol-step-1" className={ui.h2}>
+          1. Add this tracker to the app
+        </h2>
+        <p>In the app, choose to enter a setup key and type this key (time based):</p>
+        <dl className={styles.facts}>
+          <dt className={styles.term}>Setup key</dt>
+          <dd className={`${styles.value} ${styles.secret}`}>{grouped(enrolment.secret)}</dd>
+        </dl>
+        <p>Or open this link on the device that has the app:</p>
+        <p className={styles.code}>
+          <a href={enrolment.uri}>{enrolment.uri}</a>
+        </p>
+      </section>
+      <section className={ui.card} aria-labelledby="enrol-step-2">
+        <h2 id="enrol-step-2" className={ui.h2}>
+          2. Enter the code the app shows
+        </h2>
+        <form
+          className={pageStyles.form}
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Confirm the app"
+        >
+          <Field
+            {...FIELDS.code}
+            hint="6 digits. A new one appears every 30 seconds."
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={setCode}
+            error={form.errorOf('code')}
+            readOnly={form.pending}
+            maxLength={64}
+          />
+          <div className={pageStyles.actions}>
+            <button
+              type="submit"
+              className={ui.button.primary}
+              aria-disabled={form.pending || undefined}
+            >
+              Confirm
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

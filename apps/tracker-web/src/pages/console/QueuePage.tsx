@@ -1,0 +1,261 @@
+import { DeclineForm, PlacementForm, type QueuedJoinRequest } from '@app/contracts';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import * as fieldStyles from '../../components/Field.css.ts';
+import { Field } from '../../components/Field.tsx';
+import { useForm } from '../../components/form.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import { longDate } from '../member/dates.ts';
+import * as styles from './Console.css.ts';
+import { approve, decline, PAGE_SIZE, place, type QueueData } from './console-api.ts';
+
+const route = getRouteApi('/console/');
+
+export function QueuePage() {
+  usePageTitle('Join requests');
+  const { queue, teams } = route.useLoaderData();
+  const page = route.useSearch().page ?? 1;
+  const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Join requests</h1>
+      <p className={ui.lead}>
+        {queue.total === 0
+          ? 'Nobody is waiting for an answer.'
+          : `${queue.total} waiting for an answer, oldest first.`}
+      </p>
+      {queue.items.length > 0 ? (
+        <ul className={styles.list} aria-label="Join requests waiting">
+          {queue.items.map((item) => (
+            <li key={item.id}>
+              <RequestCard item={item} teams={teams} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pages={pages} to="/console" />
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  pages,
+  to,
+}: {
+  page: number;
+  pages: number;
+  to: '/console' | '/console/audit';
+}) {
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav aria-label="Pages" className={styles.pager}>
+      {page > 1 ? (
+        <Link
+          to={to}
+          search={{ page: page - 1 > 1 ? page - 1 : undefined }}
+          className={ui.button.secondary}
+        >
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={to} search={{ page: page + 1 }} className={ui.button.secondary}>
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function daysLine(item: QueuedJoinRequest): string {
+  if (item.overdue) return `Overdue: the answer was due ${longDate(item.answerBy)}`;
+  return `${item.daysLeft} day${item.daysLeft === 1 ? '' : 's'} left (by ${longDate(item.answerBy)})`;
+}
+
+function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
+  const titleId = useId();
+  return (
+    <article className={ui.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={ui.h2}>
+        {item.applicant.name}
+      </h2>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Goal</dt>
+        <dd className={styles.value}>{item.applicant.goal ?? 'Not given'}</dd>
+        <dt className={styles.term}>Team</dt>
+        <dd className={styles.value}>
+          {item.team
+            ? `${item.team.name} (${item.team.openSeats} open seat${item.team.openSeats === 1 ? '' : 's'})`
+            : 'No team yet'}
+        </dd>
+        <dt className={styles.term}>Sent</dt>
+        <dd className={styles.value}>
+          <time dateTime={item.sentAt}>{longDate(item.sentAt)}</time>
+        </dd>
+        <dt className={styles.term}>Answer</dt>
+        <dd className={`${styles.value} ${item.overdue ? styles.overdue : ''}`}>
+          {daysLine(item)}
+        </dd>
+      </dl>
+      {item.status === 'pending' ? <Decide item={item} /> : <Place item={item} teams={teams} />}
+    </article>
+  );
+}
+
+function Decide({ item }: { item: QueuedJoinRequest }) {
+  const router = useRouter();
+  const id = useId();
+  const fields = { message: { id: `${id}-message`, label: 'Message to the applicant' } } as const;
+  const form = useForm(fields);
+  const [declining, setDeclining] = useState(false);
+  const [message, setMessage] = useState('');
+
+  async function onApprove() {
+    if (!(await form.send(() => approve(item.id)))) return;
+    toast({ title: `${item.applicant.name} approved`, description: 'We have emailed them.' });
+    await router.invalidate();
+  }
+
+  async function onDecline(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(DeclineForm, { message });
+    if (values === null) return;
+    if (!(await form.send(() => decline(item.id, values.message)))) return;
+    toast({ title: `${item.applicant.name} declined`, description: 'We have emailed them.' });
+    await router.invalidate();
+  }
+
+  return (
+    <>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      {declining ? (
+        <form
+          noValidate
+          onSubmit={onDecline}
+          className={ui.stack}
+          aria-label={`Decline ${item.applicant.name}`}
+        >
+          <Field
+            {...fields.message}
+            multiline
+            hint="The applicant sees this on their page and in the email. Optional."
+            value={message}
+            onChange={setMessage}
+            error={form.errorOf('message')}
+            readOnly={form.pending}
+            maxLength={1000}
+          />
+          <div className={styles.actions}>
+            <button
+              type="submit"
+              className={ui.button.danger}
+              aria-disabled={form.pending || undefined}
+            >
+              Decline request
+            </button>
+            <button
+              type="button"
+              className={ui.button.secondary}
+              onClick={() => {
+                setDeclining(false);
+                form.clear();
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+            onClick={onApprove}
+          >
+            Approve <span className={ui.visuallyHidden}>{item.applicant.name}</span>
+          </button>
+          <button type="button" className={ui.button.secondary} onClick={() => setDeclining(true)}>
+            <span aria-hidden="true">Decline…</span>
+            <span className={ui.visuallyHidden}>Decline {item.applicant.name}</span>
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
+  const router = useRouter();
+  const id = useId();
+  const fields = { teamId: { id: `${id}-team`, label: 'Team' } } as const;
+  const form = useForm(fields);
+  const [teamId, setTeamId] = useState('');
+  const error = form.errorOf('teamId');
+
+  async function onPlace(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(PlacementForm, { teamId: teamId === '' ? undefined : teamId });
+    if (values === null) return;
+    if (!(await form.send(() => place(item.id, values.teamId)))) return;
+    const team = teams.find((t) => t.id === values.teamId);
+    toast({ title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}` });
+    await router.invalidate();
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onPlace}
+      className={ui.stack}
+      aria-label={`Place ${item.applicant.name}`}
+    >
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <div className={styles.actions}>
+        <div className={fieldStyles.root}>
+          <label htmlFor={fields.teamId.id} className={fieldStyles.label}>
+            {fields.teamId.label}
+          </label>
+          {error ? (
+            <p id={`${fields.teamId.id}-error`} className={fieldStyles.error}>
+              {error}
+            </p>
+          ) : null}
+          <select
+            id={fields.teamId.id}
+            className={fieldStyles.control}
+            value={teamId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fields.teamId.id}-error` : undefined}
+            onChange={(event) => setTeamId(event.target.value)}
+          >
+            <option value="">Choose a team</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.id} disabled={team.openSeats === 0}>
+                {team.name} ({team.openSeats} open seat{team.openSeats === 1 ? '' : 's'})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className={ui.button.primary}
+          aria-disabled={form.pending || undefined}
+        >
+          Place on team
+        </button>
+      </div>
+    </form>
+  );
+}

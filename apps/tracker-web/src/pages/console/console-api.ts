@@ -1,0 +1,76 @@
+import {
+  type AuditPage,
+  type ConsoleTeams,
+  ERROR_CODES,
+  type JoinRequestQueue,
+  MEMBER_API,
+  type SecondFactorEnrolment,
+} from '@app/contracts';
+import { redirect } from '@tanstack/react-router';
+import { call, callAt } from '../../api/client.ts';
+import { ApiError, isSignInRequired } from '../../api/errors.ts';
+
+/** Rows on one page of the queue and of the audit log. */
+export const PAGE_SIZE = 20;
+
+/**
+ * A console page's data, or a trip to where the session has to go first: sign-in (and back), the
+ * authenticator's code (and back), or setting the authenticator up. Anything else (a member's
+ * session: OPERATOR_REQUIRED) is the page's error, with the tracker's message.
+ */
+export async function consoleData<T>(load: () => Promise<T>, here: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
+    if (error instanceof ApiError && error.code === ERROR_CODES.SECOND_FACTOR_REQUIRED) {
+      const session = await call(MEMBER_API.getSession).catch(() => null);
+      if (session?.secondFactor === 'enrol') throw redirect({ to: '/console/second-factor' });
+      throw redirect({ to: '/second-factor', search: { next: here } });
+    }
+    throw error;
+  }
+}
+
+export interface QueueData {
+  queue: JoinRequestQueue;
+  teams: ConsoleTeams['teams'];
+}
+
+export function loadQueue(page: number, here: string): Promise<QueueData> {
+  return consoleData(async () => {
+    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const [queue, { teams }] = await Promise.all([
+      callAt(MEMBER_API.joinRequestQueue, { query }),
+      call(MEMBER_API.consoleTeams),
+    ]);
+    return { queue, teams };
+  }, here);
+}
+
+export function loadAudit(page: number, here: string): Promise<AuditPage> {
+  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  return consoleData(() => callAt(MEMBER_API.auditLog, { query }), here);
+}
+
+/** The secret to set the authenticator up with, or null when it is set up already. */
+export function loadEnrolment(here: string): Promise<SecondFactorEnrolment | null> {
+  return consoleData(async () => {
+    try {
+      return await call(MEMBER_API.startEnrolment);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ERROR_CODES.SECOND_FACTOR_ENROLLED) {
+        return null;
+      }
+      throw error;
+    }
+  }, here);
+}
+
+export const approve = (id: number) => callAt(MEMBER_API.approveJoinRequest, { params: { id } });
+export const decline = (id: number, message: string) =>
+  callAt(MEMBER_API.declineJoinRequest, { params: { id } }, { message });
+export const place = (id: number, teamId: number) =>
+  callAt(MEMBER_API.placeJoinRequest, { params: { id } }, { teamId });
+export const confirmEnrolment = (code: string) => call(MEMBER_API.confirmEnrolment, { code });
+export const giveCode = (code: string) => call(MEMBER_API.secondFactor, { code });

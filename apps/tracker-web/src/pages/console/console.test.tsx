@@ -1,0 +1,336 @@
+import type { AuditPage, JoinRequestQueue, QueuedJoinRequest } from '@app/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeTracker, json, refusal, signInRequired } from '../../../test/fakeFetch.ts';
+import { currentHref, renderApp } from '../../../test/renderApp.tsx';
+
+const operator = { id: 1, name: 'Olive Operator', role: 'operator' as const };
+
+const item = (overrides: Partial<QueuedJoinRequest> = {}): QueuedJoinRequest => ({
+  id: 5,
+  status: 'pending',
+  applicant: { id: 9, name: 'Ada Applicant', goal: 'Ship the book' },
+  team: { id: 2, name: 'Morning Writers', openSeats: 3 },
+  sentAt: '2025-06-04T12:00:00.000Z',
+  answerBy: '2025-06-09T12:00:00.000Z',
+  daysLeft: 2,
+  overdue: false,
+  ...overrides,
+});
+
+const queueOf = (items: QueuedJoinRequest[], total = items.length): JoinRequestQueue => ({
+  items,
+  total,
+  limit: 20,
+  offset: 0,
+});
+
+const teams = () =>
+  json({
+    teams: [
+      { id: 2, name: 'Morning Writers', openSeats: 3 },
+      { id: 4, name: 'Night Owls', openSeats: 0 },
+      { id: 6, name: 'Runners', openSeats: 1 },
+    ],
+  });
+
+const secondFactorRequired = () =>
+  refusal(403, 'SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app first.');
+
+async function signIn() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email address'), 'olive@example.com');
+  await user.type(screen.getByLabelText('Password'), 'operators own password');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('an operator signing in', () => {
+  it('gives the authenticator code after the password; a wrong code shows at the field', async () => {
+    let passed = false;
+    const tracker = fakeTracker({
+      'POST /api/session': () => json({ member: operator, secondFactor: 'required' }),
+      'POST /api/session/second-factor': async (request) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== '123456') {
+          return refusal(401, 'INVALID_CODE', 'The code is not right.', [
+            { path: 'code', message: 'The code is not right' },
+          ]);
+        }
+        passed = true;
+        return json({ member: operator, secondFactor: 'passed' });
+      },
+      'GET /api/console/join-requests': () =>
+        passed ? json(queueOf([item()])) : secondFactorRequired(),
+      'GET /api/console/teams': teams,
+    });
+    const { router } = await renderApp('/sign-in');
+    const user = await signIn();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Authentication code' }),
+    ).toBeVisible();
+    // Straight to the code step: the console is not asked first.
+    expect(currentHref(router)).toBe('/second-factor');
+    expect(tracker.to('GET /api/console/join-requests')).toHaveLength(0);
+    expect(document.title).toBe('Authentication code | Accountability Partners Tracker');
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the code');
+    expect(tracker.to('POST /api/session/second-factor')).toHaveLength(0);
+
+    await user.type(field, '654321');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/The code is not right/));
+    expect(screen.getByRole('alert')).toHaveFocus();
+
+    await user.clear(field);
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join requests' })).toBeVisible();
+    expect(currentHref(router)).toBe('/console');
+  });
+
+  it('sets the authenticator up when none is yet, and shows the 10 recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-ijkl-mn${i}0`);
+    const tracker = fakeTracker({
+      'POST /api/session': () => json({ member: operator, secondFactor: 'enrol' }),
+      'GET /api/console/second-factor': () =>
+        json({
+          uri: 'otpauth://totp/Accountability%20Partners:olive%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Accountability%20Partners',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        }),
+      'POST /api/console/second-factor': async (request) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === '111111'
+          ? json({ recoveryCodes: codes })
+          : refusal(401, 'INVALID_CODE', 'The code is not right.', [
+              { path: 'code', message: 'The code is not right' },
+            ]);
+      },
+    });
+    const { router } = await renderApp('/sign-in');
+    const user = await signIn();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator app' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/console/second-factor');
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
+    expect(screen.getByText(/^otpauth:\/\/totp\//)).toBeVisible();
+
+    const field = screen.getByLabelText('Code from the app');
+    await user.type(field, '222222');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/The code is not right/));
+    await user.clear(field);
+    await user.type(field, '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your recovery codes' }),
+    ).toBeVisible();
+    const list = screen.getByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    expect(tracker.to('POST /api/console/second-factor')).toHaveLength(2);
+    expect(
+      screen.getByRole('link', { name: 'I have saved them: go to the join requests' }),
+    ).toHaveAttribute('href', '/console');
+  });
+
+  it('opens the console after the password when the session needs nothing more', async () => {
+    fakeTracker({
+      'POST /api/session': () => json({ member: operator, secondFactor: 'passed' }),
+      'GET /api/console/join-requests': () => json(queueOf([])),
+      'GET /api/console/teams': teams,
+    });
+    const { router } = await renderApp('/sign-in');
+    await signIn();
+    expect(await screen.findByText('Nobody is waiting for an answer.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console');
+  });
+});
+
+describe('the console', () => {
+  it('sends a visitor to sign in, and an operator without the code to give it', async () => {
+    fakeTracker({
+      'GET /api/console/join-requests': signInRequired,
+      'GET /api/console/teams': teams,
+    });
+    const first = await renderApp('/console');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/sign-in'));
+    expect(first.router.state.location.search).toEqual({ next: '/console' });
+    first.unmount();
+
+    fakeTracker({
+      'GET /api/console/audit': secondFactorRequired,
+      'GET /api/session': () => json({ member: operator, secondFactor: 'required' }),
+    });
+    const second = await renderApp('/console/audit');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/second-factor'));
+    second.unmount();
+
+    fakeTracker({
+      'GET /api/console/join-requests': () =>
+        refusal(403, 'OPERATOR_REQUIRED', 'Only operators can use the console.'),
+      'GET /api/console/teams': teams,
+    });
+    await renderApp('/console');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only operators can use the console.',
+    );
+  });
+
+  it('lists the queue with each request’s team, seats and days left, and pages through it', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': (request) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        return json({
+          ...queueOf(
+            offset === 0
+              ? [
+                  item(),
+                  item({
+                    id: 6,
+                    overdue: true,
+                    daysLeft: 0,
+                    applicant: { id: 10, name: 'Late Larry', goal: null },
+                  }),
+                ]
+              : [item({ id: 7, applicant: { id: 11, name: 'Page Two', goal: 'More' } })],
+            25,
+          ),
+          offset,
+        });
+      },
+      'GET /api/console/teams': teams,
+    });
+    const { router } = await renderApp('/console');
+    expect(document.title).toBe('Join requests | Accountability Partners Tracker');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('25 waiting for an answer, oldest first.')).toBeVisible();
+    const ada = screen.getByRole('article', { name: 'Ada Applicant' });
+    expect(ada).toHaveTextContent('Ship the book');
+    expect(ada).toHaveTextContent('Morning Writers (3 open seats)');
+    expect(ada).toHaveTextContent('2 days left');
+    const larry = screen.getByRole('article', { name: 'Late Larry' });
+    expect(larry).toHaveTextContent('Overdue');
+    expect(screen.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    expect(screen.getByText('Page 1 of 2')).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(await screen.findByRole('article', { name: 'Page Two' })).toBeVisible();
+    expect(currentHref(router)).toBe('/console?page=2');
+    const [, second] = tracker.to('GET /api/console/join-requests');
+    expect(new URL(second?.url ?? '').search).toBe('?limit=20&offset=20');
+  });
+
+  it('approves, declines with a message and places a request on a team', async () => {
+    let items = [
+      item(),
+      item({ id: 6, applicant: { id: 10, name: 'Dan Decline', goal: 'x' } }),
+      item({
+        id: 8,
+        status: 'unmatched',
+        team: null,
+        applicant: { id: 12, name: 'Pat Place', goal: 'y' },
+      }),
+    ];
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': () => json(queueOf(items)),
+      'GET /api/console/teams': teams,
+      'POST /api/console/join-requests/5/approval': () => {
+        items = items.filter((i) => i.id !== 5);
+        return json({ id: 5, status: 'approved' });
+      },
+      'POST /api/console/join-requests/6/decline': () => {
+        items = items.filter((i) => i.id !== 6);
+        return json({ id: 6, status: 'declined' });
+      },
+      'POST /api/console/join-requests/8/placement': () =>
+        refusal(409, 'TEAM_FULL', 'Team "Runners" is full.'),
+    });
+    await renderApp('/console');
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Approve Ada Applicant' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Ada Applicant' })).not.toBeInTheDocument(),
+    );
+    expect(tracker.to('POST /api/console/join-requests/5/approval')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Decline Dan Decline' }));
+    const message = screen.getByLabelText('Message to the applicant');
+    await user.type(message, 'This team meets at night.');
+    await user.click(screen.getByRole('button', { name: 'Decline request' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Dan Decline' })).not.toBeInTheDocument(),
+    );
+    const [declined] = tracker.to('POST /api/console/join-requests/6/decline');
+    expect(await declined?.json()).toEqual({ message: 'This team meets at night.' });
+
+    const pat = screen.getByRole('article', { name: 'Pat Place' });
+    await user.click(within(pat).getByRole('button', { name: 'Place on team' }));
+    const summary = await within(pat).findByRole('alert');
+    expect(summary).toHaveTextContent('Please choose a team');
+    expect(summary).toHaveFocus();
+    const select = within(pat).getByLabelText('Team');
+    expect(select).toHaveAccessibleDescription('Please choose a team');
+    expect(
+      within(select).getByRole('option', { name: 'Night Owls (0 open seats)' }),
+    ).toBeDisabled();
+    await user.selectOptions(select, 'Runners (1 open seat)');
+    await user.click(within(pat).getByRole('button', { name: 'Place on team' }));
+    await waitFor(() =>
+      expect(within(pat).getByRole('alert')).toHaveTextContent('Team "Runners" is full.'),
+    );
+    const [placed] = tracker.to('POST /api/console/join-requests/8/placement');
+    expect(await placed?.json()).toEqual({ teamId: 6 });
+  });
+
+  it('shows the audit log newest first, with what changed', async () => {
+    const audit: AuditPage = {
+      items: [
+        {
+          id: 2,
+          operator: { id: 1, name: 'Olive Operator' },
+          action: 'join-request.declined',
+          target: 'join-request:6',
+          before: { status: 'pending', teamId: 2, declineReason: null },
+          after: { status: 'declined', teamId: 2, declineReason: 'Night meetings' },
+          at: '2025-06-05T12:00:00.000Z',
+        },
+        {
+          id: 1,
+          operator: { id: 1, name: 'Olive Operator' },
+          action: 'join-request.approved',
+          target: 'join-request:5',
+          before: { status: 'pending', teamId: 2, declineReason: null },
+          after: { status: 'approved', teamId: 2, declineReason: null },
+          at: '2025-06-04T12:00:00.000Z',
+        },
+      ],
+      total: 2,
+      limit: 20,
+      offset: 0,
+    };
+    fakeTracker({ 'GET /api/console/audit': () => json(audit) });
+    await renderApp('/console/audit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const entries = within(screen.getByRole('list', { name: 'Audit log entries' })).getAllByRole(
+      'article',
+    );
+    expect(
+      entries.map((e) => e.getAttribute('aria-labelledby') && e.querySelector('h2')?.textContent),
+    ).toEqual(['Declined a join request', 'Approved a join request']);
+    expect(entries[0]).toHaveTextContent('declineReason: Night meetings');
+    expect(entries[0]).toHaveTextContent('Olive Operator');
+    expect(entries[0]).toHaveTextContent('join-request:6');
+  });
+});
