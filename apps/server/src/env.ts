@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BaseEnv, EnvError, parseEnv } from '@app/server-kit';
+import { BaseEnv, EnvError, parseEnv, resolveFromCommand } from '@app/server-kit';
 import * as z from 'zod';
 
 /** Defaults are anchored to the repository, so the server behaves the same from any directory. */
@@ -19,17 +19,14 @@ const EnvSchema = BaseEnv.extend({
   SITE_URL: optionalUrl,
   /** Remote tracker. When unset, a tracker is started in this process on loopback. */
   TRACKER_API_URL: optionalUrl,
-  TRACKER_API_KEY: z.string().optional(),
   /**
    * The embedded tracker runs on a thread of its own; on Linux its CPU priority is lowered by this
    * much (nice, 0-19), so that on a busy machine pages and static files are answered first.
    */
   TRACKER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
-  TRACKER_DATA_DIR: z.string().default(repoPath('data')),
   /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Shares rate-limit counters between instances. In memory when unset. */
   /**
    * Whole-request budget (headers and body) for receiving a request; a slower one is answered
    * 408 and its connection closed. Long enough for a 5 MB photo on a slow line.
@@ -117,7 +114,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const base = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
-    TRACKER_DATA_DIR: resolve(base, env.TRACKER_DATA_DIR),
+    TRACKER_DATA_DIR: resolveFromCommand(env.TRACKER_DATA_DIR, source),
     WEB_DIST: resolve(base, env.WEB_DIST),
   };
 }

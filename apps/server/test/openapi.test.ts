@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTestSite } from './helper.ts';
+import { buildTestSite, STUB_API_KEY } from './helper.ts';
 
 interface Operation {
   parameters?: { in: string; name: string; schema?: unknown }[];
@@ -30,7 +30,9 @@ const SPEC_CALLS: [method: string, path: string, request: 'json' | 'multipart' |
 describe('GET /api/openapi.json', () => {
   it('documents every call of spec section 7 with its request, answer and error schemas', async () => {
     // No tracker is needed to describe the API.
-    const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
+    const site = await buildTestSite({
+      tracker: { url: 'http://127.0.0.1:9', apiKey: STUB_API_KEY },
+    });
     const response = await site.inject({ url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json() as {
@@ -77,7 +79,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('is a description other tools accept: redocly lint finds no error, openapi-typescript reads it', async () => {
-    const site = await buildTestSite({ tracker: { url: 'http://127.0.0.1:9', apiKey: 'x' } });
+    const site = await buildTestSite({
+      tracker: { url: 'http://127.0.0.1:9', apiKey: STUB_API_KEY },
+    });
     const response = await site.inject({ url: '/api/openapi.json' });
     await site.close();
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
+import { API_KEY_LENGTH, API_KEY_PREFIX, isWellFormedApiKey } from '@app/contracts';
 import { loadOrCreateSecret } from '@app/server-kit';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -12,9 +12,7 @@ export function generateApiKey(): string {
   return key;
 }
 
-export function isWellFormedApiKey(key: string): boolean {
-  return key.length === API_KEY_LENGTH && key.startsWith(API_KEY_PREFIX);
-}
+export { isWellFormedApiKey };
 
 /** Reads the key kept in the data directory, creating it once (0600) when there is none. */
 export function loadOrCreateApiKey(dataDir: string): Promise<string> {

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
-import { BaseEnv, EnvError, type LogOptions, parseEnv, portOf } from '@app/server-kit';
+import { API_KEY_RULE } from '@app/contracts';
+import {
+  BaseEnv,
+  EnvError,
+  type LogOptions,
+  parseEnv,
+  portOf,
+  resolveFromCommand,
+} from '@app/server-kit';
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
@@ -13,11 +20,8 @@ const weekdays = z
   .regex(/^[0-6](,[0-6])*$/, 'a comma-separated list of weekdays, 0 = Sunday ... 6 = Saturday')
   .transform((s) => [...new Set(s.split(',').map(Number))] as Weekday[]);
 
-const API_KEY_RULE = `${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`;
-
 /** Every environment variable the tracker reads, on top of the ones both servers share. */
 export const EnvSchema = BaseEnv.extend({
-  TRACKER_API_KEY: z.string().refine(isWellFormedApiKey, API_KEY_RULE).optional(),
   TRACKER_HOST: z.string().default('127.0.0.1'),
   SITE_URL: z.url().default('http://localhost:3000'),
   /** Signs the front door's session cookie; generated once and kept in the data directory. */
@@ -125,7 +129,9 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     throw new EnvError(`Invalid tracker configuration: the API key must be ${API_KEY_RULE}`);
   }
   return {
-    dataDir: path.resolve(opts.dataDir ?? env.TRACKER_DATA_DIR),
+    dataDir: opts.dataDir
+      ? path.resolve(opts.dataDir)
+      : resolveFromCommand(env.TRACKER_DATA_DIR, opts.env ?? process.env),
     databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
     apiKey,
     host: opts.host ?? env.TRACKER_HOST,

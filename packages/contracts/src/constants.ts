@@ -34,6 +34,11 @@ export const JOIN_RESPONSE_DAYS = 5;
 /** Tracker API keys: 28 characters starting with a fixed prefix (spec 9). */
 export const API_KEY_LENGTH = 28;
 export const API_KEY_PREFIX = 'acp_';
+export const API_KEY_RULE = `${API_KEY_LENGTH} characters starting with '${API_KEY_PREFIX}'`;
+
+export function isWellFormedApiKey(key: string): boolean {
+  return key.length === API_KEY_LENGTH && key.startsWith(API_KEY_PREFIX);
+}
 /** Toasts (spec 9). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_KEY_RULE, isWellFormedApiKey } from '@app/contracts';
 import * as z from 'zod';
 
 /** pino's levels. */
@@ -6,14 +9,34 @@ export const LogLevel = z
   .default('info');
 
 /** The variables both servers read, with one meaning and one rule each; each app extends it. */
+/** The repository's data folder (this file's place, kept by the server's build). */
+const REPO_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
+
+/**
+ * A path setting as a person means it: relative to where they typed the command (pnpm runs each
+ * package's scripts from its own folder, so the working directory alone would differ by server).
+ */
+export function resolveFromCommand(
+  value: string,
+  source: Record<string, string | undefined> = process.env,
+): string {
+  return resolve(source.INIT_CWD ?? process.cwd(), value);
+}
+
 export const BaseEnv = z.object({
   /** PostgreSQL for the tracker; embedded PGlite under TRACKER_DATA_DIR when unset. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/./, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  /** The tracker's data: PGlite files, uploads, the mail outbox, generated secrets. */
-  TRACKER_DATA_DIR: z.string().default('./data'),
+  /**
+   * The tracker's data: PGlite files, uploads, the mail outbox, generated secrets. A relative path
+   * is taken from where the command was typed (see resolveFromCommand); the default is the
+   * repository's data folder, whichever server reads it.
+   */
+  TRACKER_DATA_DIR: z.string().default(REPO_DATA_DIR),
+  /** The tracker's API key; the tracker generates one into its data directory when unset. */
+  TRACKER_API_KEY: z.string().refine(isWellFormedApiKey, API_KEY_RULE).optional(),
   LOG_LEVEL: LogLevel,
   /**
    * The tracker's public origin, its front door, where members and operators sign in: the

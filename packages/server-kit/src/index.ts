@@ -6,7 +6,7 @@ export {
   dataDirProblem,
   StartupError,
 } from './data-dir.ts';
-export { BaseEnv, EnvError, LogLevel, parseEnv, portOf } from './env.ts';
+export { BaseEnv, EnvError, LogLevel, parseEnv, portOf, resolveFromCommand } from './env.ts';
 export { type ErrorHandlerOptions, errorHandler } from './error-handler.ts';
 export {
   ERROR_STATUS,
