@@ -1,14 +1,12 @@
 import { breakpoints, vars } from '@app/ui/theme.css';
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { BAR_HEIGHT } from '../layout/Header.css.ts';
 
 export const viewport = style({
   position: 'fixed',
   zIndex: 100,
-  // Top of the screen on phones, always, bottom-right on larger screens (spec 2). On a phone the
-  // top starts below the header, so its menu button stays usable; focused controls keep clear of
-  // it through their scroll margin (styles/global.css.ts).
-  top: `calc(${BAR_HEIGHT} + 1px)`,
+  // The bottom of the screen on phones (the tracker's header wraps to two rows there, and a toast
+  // at the top would cover Sign out), bottom-right on larger screens.
+  bottom: 0,
   left: 0,
   right: 0,
   display: 'flex',
@@ -24,7 +22,6 @@ export const viewport = style({
   },
   '@media': {
     [breakpoints.tablet]: {
-      top: 'auto',
       left: 'auto',
       bottom: 0,
       width: '26rem',
@@ -34,7 +31,7 @@ export const viewport = style({
 });
 
 const slideIn = keyframes({
-  from: { transform: 'translateY(-100%)', opacity: 0 },
+  from: { transform: 'translateY(100%)', opacity: 0 },
   to: { transform: 'translateY(0)', opacity: 1 },
 });
 
