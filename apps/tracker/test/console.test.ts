@@ -1,5 +1,7 @@
 import {
   AuditPage,
+  FeedbackPage,
+  InfoCallPage,
   JoinRequestQueue,
   MemberSignInAnswer,
   SecondFactorEnrolment,
@@ -56,6 +58,10 @@ const ROUTES = [
   { method: 'POST', url: '/api/console/join-requests/1/placement', payload: { teamId: 1 } },
   { method: 'GET', url: '/api/console/audit' },
   { method: 'GET', url: '/api/console/teams' },
+  { method: 'GET', url: '/api/console/info-calls' },
+  { method: 'POST', url: '/api/console/info-calls/1/outcome', payload: { outcome: 'held' } },
+  { method: 'GET', url: '/api/console/feedback' },
+  { method: 'POST', url: '/api/console/feedback/1/read' },
   { method: 'GET', url: '/api/console/second-factor' },
   { method: 'POST', url: '/api/console/second-factor', payload: { code: '123456' } },
 ] as const;
@@ -89,7 +95,7 @@ describe("the operators' console", () => {
       member: { id: op.id, name: 'Olive Operator', role: 'operator' },
       secondFactor: 'enrol',
     });
-    for (const route of ROUTES.slice(0, 6)) {
+    for (const route of ROUTES.slice(0, 10)) {
       const url = route.url.replace('/1/', `/${pending.id}/`);
       const answer = await op.browser.send({ ...route, url });
       expect(answer.statusCode, `${route.method} ${url}`).toBe(403);
@@ -346,5 +352,73 @@ describe("the operators' console", () => {
       daysLeft: 0,
       overdue: true,
     });
+  });
+
+  it('lists the info calls from today and the feedback, and records what was done with them', async () => {
+    const op = await operator(t, door, now);
+    const booked = await t.call({
+      method: 'POST',
+      url: '/bookings',
+      payload: {
+        name: 'Carl Caller',
+        email: 'carl@example.org',
+        phone: '+1 303 555 0100',
+        category: 'work',
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    const calls = InfoCallPage.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/info-calls' })).json(),
+    );
+    const call = calls.items.find((item) => item.id === booked.json().id);
+    expect(call).toMatchObject({ name: 'Carl Caller', phone: '+1 303 555 0100', outcome: null });
+    const held = await op.browser.send({
+      method: 'POST',
+      url: `/api/console/info-calls/${call?.id}/outcome`,
+      payload: { outcome: 'held' },
+    });
+    expect(held.json().outcome).toBe('held');
+    const bad = await op.browser.send({
+      method: 'POST',
+      url: `/api/console/info-calls/${call?.id}/outcome`,
+      payload: { outcome: 'maybe' },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    for (const [name, category] of [
+      ['Nora No', 'school'],
+      ['Otto Other', 'other'],
+    ] as const) {
+      const sent = await t.call({
+        method: 'POST',
+        url: '/feedback',
+        payload: { name, email: 'no@example.org', feedback: `Not for me (${name})`, category },
+      });
+      expect(sent.statusCode).toBe(201);
+      clock += 1000;
+    }
+    const all = FeedbackPage.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/feedback' })).json(),
+    );
+    expect(all.items.slice(0, 2).map((item) => item.name)).toEqual(['Otto Other', 'Nora No']);
+    const school = FeedbackPage.parse(
+      (
+        await op.browser.send({ method: 'GET', url: '/api/console/feedback?category=school' })
+      ).json(),
+    );
+    expect(school.items.every((item) => item.category === 'school')).toBe(true);
+    const nora = school.items.find((item) => item.name === 'Nora No');
+    const read = await op.browser.send({
+      method: 'POST',
+      url: `/api/console/feedback/${nora?.id}/read`,
+    });
+    expect(read.json().readAt).not.toBeNull();
+
+    const audit = AuditPage.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/audit' })).json(),
+    );
+    const actions = audit.items.map((item) => `${item.action} ${item.target}`);
+    expect(actions).toContain(`info-call.outcome info-call:${call?.id}`);
+    expect(actions).toContain(`feedback.read feedback:${nora?.id}`);
   });
 });

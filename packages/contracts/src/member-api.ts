@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
-import { EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
+import { Category, EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
 
 /**
  * The tracker's front door: what the tracker web app (members and operators) calls on its own
@@ -190,6 +190,48 @@ export const ConsoleDecision = z.object({
   status: z.enum(['pending', 'approved', 'declined']),
 });
 
+/** A booked info call as the console lists it (1:00 PM Mountain Time on its day). */
+export const InfoCall = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  category: z.string(),
+  at: z.iso.datetime(),
+  outcome: z.enum(['held', 'no-show']).nullable(),
+});
+export type InfoCall = z.infer<typeof InfoCall>;
+export const InfoCallPage = z.object({
+  items: z.array(InfoCall),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type InfoCallPage = z.infer<typeof InfoCallPage>;
+export const InfoCallOutcome = z.object({
+  outcome: z.enum(['held', 'no-show'], { error: 'Choose held or no-show' }),
+});
+
+/** Feedback left after No thanks, as the console lists it. */
+export const FeedbackEntry = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  feedback: z.string(),
+  category: z.string(),
+  sentAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+export type FeedbackEntry = z.infer<typeof FeedbackEntry>;
+export const FeedbackQuery = PageQuery.extend({ category: Category.optional() });
+export const FeedbackPage = z.object({
+  items: z.array(FeedbackEntry),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type FeedbackPage = z.infer<typeof FeedbackPage>;
+
 /** The teams a request can be placed on, with their open seats. */
 export const ConsoleTeams = z.object({
   teams: z.array(z.object({ id: z.number(), name: z.string(), openSeats: z.number() })),
@@ -340,6 +382,30 @@ export const MEMBER_API = {
     url: '/api/console/teams',
     summary: 'Every team with its open seats (to place a join request on)',
     schema: { response: { 200: ConsoleTeams } },
+  }),
+  infoCalls: endpoint({
+    method: 'GET',
+    url: '/api/console/info-calls',
+    summary: 'Info calls from today on, soonest first',
+    schema: { querystring: PageQuery, response: { 200: InfoCallPage } },
+  }),
+  recordInfoCall: endpoint({
+    method: 'POST',
+    url: '/api/console/info-calls/:id/outcome',
+    summary: 'Record that an info call was held, or that nobody answered',
+    schema: { params: ConsoleIdParams, body: InfoCallOutcome, response: { 200: InfoCall } },
+  }),
+  feedback: endpoint({
+    method: 'GET',
+    url: '/api/console/feedback',
+    summary: 'Feedback of those who said No, newest first, by category',
+    schema: { querystring: FeedbackQuery, response: { 200: FeedbackPage } },
+  }),
+  markFeedbackRead: endpoint({
+    method: 'POST',
+    url: '/api/console/feedback/:id/read',
+    summary: 'Mark a feedback entry read',
+    schema: { params: ConsoleIdParams, response: { 200: FeedbackEntry } },
   }),
   auditLog: endpoint({
     method: 'GET',

@@ -198,6 +198,8 @@ export const bookings = pgTable('bookings', {
   phone: text('phone').notNull(),
   category: text('category').notNull(),
   slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
+  /** What an operator recorded after the call: 'held' or 'no-show'; null until then. */
+  outcome: text('outcome').$type<'held' | 'no-show'>(),
   /** The browser's idempotency key: the same booking sent again finds this row. */
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: createdAt(),
@@ -209,6 +211,8 @@ export const feedback = pgTable('feedback', {
   email: text('email').notNull(),
   feedback: text('feedback').notNull(),
   category: text('category').notNull(),
+  /** When an operator marked it read; null while unread. */
+  readAt: timestamp('read_at', { withTimezone: true }),
   /** The browser's idempotency key: the same feedback sent again finds this row. */
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: createdAt(),

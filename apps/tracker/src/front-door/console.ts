@@ -2,6 +2,12 @@ import { MEMBER_API } from '@app/contracts';
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  feedbackPage,
+  infoCallPage,
+  markFeedbackRead,
+  recordInfoCall,
+} from '../services/console-lists.ts';
 import { decideJoinRequest, placeJoinRequest } from '../services/join-requests.ts';
 import {
   auditJoinRequest,
@@ -125,6 +131,33 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         })),
       };
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.infoCalls),
+    handler: async (request) => {
+      await operatorOf(request);
+      return infoCallPage(app, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.recordInfoCall),
+    handler: async (request) =>
+      recordInfoCall(app, await operatorOf(request), request.params.id, request.body.outcome),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.feedback),
+    handler: async (request) => {
+      await operatorOf(request);
+      return feedbackPage(app, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.markFeedbackRead),
+    handler: async (request) => markFeedbackRead(app, await operatorOf(request), request.params.id),
   });
 
   app.route({

@@ -1,0 +1,138 @@
+import {
+  BOOKING_TIME_ZONE,
+  type FeedbackEntry,
+  type InfoCall,
+  type PageQuery,
+  wallClockAt,
+  zonedInstant,
+} from '@app/contracts';
+import { notFound } from '@app/server-kit';
+import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { bookings, feedback } from '../db/schema.ts';
+import type { TrackerContext } from './context.ts';
+import { recordAction } from './operators.ts';
+
+type BookingRow = typeof bookings.$inferSelect;
+type FeedbackRow = typeof feedback.$inferSelect;
+
+const infoCallOf = (row: BookingRow): InfoCall => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  category: row.category,
+  at: row.slotAt.toISOString(),
+  outcome: row.outcome ?? null,
+});
+
+const feedbackOf = (row: FeedbackRow): FeedbackEntry => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  feedback: row.feedback,
+  category: row.category,
+  sentAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+});
+
+/** Info calls from the start of today in Mountain Time (the calls' own zone), soonest first. */
+export async function infoCallPage(ctx: TrackerContext, page: PageQuery) {
+  const { db } = ctx.database;
+  const today = zonedInstant(
+    wallClockAt(ctx.trackerConfig.now().getTime(), BOOKING_TIME_ZONE),
+    0,
+    BOOKING_TIME_ZONE,
+  );
+  const upcoming = gte(bookings.slotAt, today);
+  const [total] = await db.select({ n: count() }).from(bookings).where(upcoming);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(upcoming)
+    .orderBy(asc(bookings.slotAt), asc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items: rows.map(infoCallOf), total: total?.n ?? 0, ...page };
+}
+
+/** Records a call's outcome, with its audit line in the same transaction. */
+export async function recordInfoCall(
+  ctx: TrackerContext,
+  operatorId: number,
+  id: number,
+  outcome: 'held' | 'no-show',
+): Promise<InfoCall> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (before === undefined) throw notFound('Info call');
+    const [after] = await tx
+      .update(bookings)
+      .set({ outcome })
+      .where(eq(bookings.id, id))
+      .returning();
+    if (after === undefined) throw notFound('Info call');
+    await recordAction(
+      tx,
+      operatorId,
+      'info-call.outcome',
+      `info-call:${id}`,
+      { outcome: before.outcome ?? null },
+      { outcome },
+    );
+    return infoCallOf(after);
+  });
+}
+
+/** Feedback newest first, of one category or all. */
+export async function feedbackPage(
+  ctx: TrackerContext,
+  page: PageQuery & { category?: string | undefined },
+) {
+  const { db } = ctx.database;
+  const where = page.category ? eq(feedback.category, page.category) : undefined;
+  const [total] = await db.select({ n: count() }).from(feedback).where(where);
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(where)
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    items: rows.map(feedbackOf),
+    total: total?.n ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/** Marks feedback read (once: a second mark keeps the first time), with its audit line. */
+export async function markFeedbackRead(
+  ctx: TrackerContext,
+  operatorId: number,
+  id: number,
+): Promise<FeedbackEntry> {
+  const now = ctx.trackerConfig.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update');
+    if (before === undefined) throw notFound('Feedback');
+    if (before.readAt !== null) return feedbackOf(before);
+    const [after] = await tx
+      .update(feedback)
+      .set({ readAt: now })
+      .where(and(eq(feedback.id, id)))
+      .returning();
+    if (after === undefined) throw notFound('Feedback');
+    await recordAction(
+      tx,
+      operatorId,
+      'feedback.read',
+      `feedback:${id}`,
+      { readAt: null },
+      {
+        readAt: now.toISOString(),
+      },
+    );
+    return feedbackOf(after);
+  });
+}
