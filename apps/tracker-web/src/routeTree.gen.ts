@@ -18,6 +18,8 @@ import { Route as MemberIndexRouteImport } from './routes/_member/index';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
 import { Route as ConsoleIndexRouteImport } from './routes/console/index';
 import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
+import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
+import { Route as ConsoleInfoCallsRouteImport } from './routes/console/info-calls';
 import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
 
 const MemberRoute = MemberRouteImport.update({
@@ -64,6 +66,16 @@ const ConsoleAuditRoute = ConsoleAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => ConsoleRoute,
 } as any);
+const ConsoleFeedbackRoute = ConsoleFeedbackRouteImport.update({
+  id: '/feedback',
+  path: '/feedback',
+  getParentRoute: () => ConsoleRoute,
+} as any);
+const ConsoleInfoCallsRoute = ConsoleInfoCallsRouteImport.update({
+  id: '/info-calls',
+  path: '/info-calls',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 const ConsoleSecondFactorRoute = ConsoleSecondFactorRouteImport.update({
   id: '/second-factor',
   path: '/second-factor',
@@ -78,6 +90,8 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
   '/console/audit': typeof ConsoleAuditRoute;
+  '/console/feedback': typeof ConsoleFeedbackRoute;
+  '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/': typeof ConsoleIndexRoute;
 }
@@ -87,6 +101,8 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
   '/console/audit': typeof ConsoleAuditRoute;
+  '/console/feedback': typeof ConsoleFeedbackRoute;
+  '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/': typeof MemberIndexRoute;
   '/console': typeof ConsoleIndexRoute;
@@ -100,6 +116,8 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/_member/profile': typeof MemberProfileRoute;
   '/console/audit': typeof ConsoleAuditRoute;
+  '/console/feedback': typeof ConsoleFeedbackRoute;
+  '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/_member/': typeof MemberIndexRoute;
   '/console/': typeof ConsoleIndexRoute;
@@ -114,6 +132,8 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/profile'
     | '/console/audit'
+    | '/console/feedback'
+    | '/console/info-calls'
     | '/console/second-factor'
     | '/console/';
   fileRoutesByTo: FileRoutesByTo;
@@ -123,6 +143,8 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/profile'
     | '/console/audit'
+    | '/console/feedback'
+    | '/console/info-calls'
     | '/console/second-factor'
     | '/'
     | '/console';
@@ -135,6 +157,8 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_member/profile'
     | '/console/audit'
+    | '/console/feedback'
+    | '/console/info-calls'
     | '/console/second-factor'
     | '/_member/'
     | '/console/';
@@ -213,6 +237,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleAuditRouteImport;
       parentRoute: typeof ConsoleRoute;
     };
+    '/console/feedback': {
+      id: '/console/feedback';
+      path: '/feedback';
+      fullPath: '/console/feedback';
+      preLoaderRoute: typeof ConsoleFeedbackRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
+    '/console/info-calls': {
+      id: '/console/info-calls';
+      path: '/info-calls';
+      fullPath: '/console/info-calls';
+      preLoaderRoute: typeof ConsoleInfoCallsRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
     '/console/second-factor': {
       id: '/console/second-factor';
       path: '/second-factor';
@@ -238,12 +276,16 @@ const MemberRouteWithChildren =
 
 interface ConsoleRouteChildren {
   ConsoleAuditRoute: typeof ConsoleAuditRoute;
+  ConsoleFeedbackRoute: typeof ConsoleFeedbackRoute;
+  ConsoleInfoCallsRoute: typeof ConsoleInfoCallsRoute;
   ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
   ConsoleIndexRoute: typeof ConsoleIndexRoute;
 }
 
 const ConsoleRouteChildren: ConsoleRouteChildren = {
   ConsoleAuditRoute: ConsoleAuditRoute,
+  ConsoleFeedbackRoute: ConsoleFeedbackRoute,
+  ConsoleInfoCallsRoute: ConsoleInfoCallsRoute,
   ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 };

@@ -48,6 +48,22 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
             Join requests
           </Link>
           <Link
+            to="/console/info-calls"
+            search={{ page: undefined }}
+            className={styles.navLink}
+            activeOptions={{ includeSearch: false }}
+          >
+            Info calls
+          </Link>
+          <Link
+            to="/console/feedback"
+            search={{ page: undefined, category: undefined }}
+            className={styles.navLink}
+            activeOptions={{ includeSearch: false }}
+          >
+            Feedback
+          </Link>
+          <Link
             to="/console/audit"
             search={{ page: undefined }}
             className={styles.navLink}

@@ -1,7 +1,10 @@
 import {
   type AuditPage,
+  type Category,
   type ConsoleTeams,
   ERROR_CODES,
+  type FeedbackPage,
+  type InfoCallPage,
   type JoinRequestQueue,
   MEMBER_API,
   type SecondFactorEnrolment,
@@ -47,6 +50,28 @@ export function loadQueue(page: number, here: string): Promise<QueueData> {
     return { queue, teams };
   }, here);
 }
+
+export function loadInfoCalls(page: number, here: string): Promise<InfoCallPage> {
+  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  return consoleData(() => callAt(MEMBER_API.infoCalls, { query }), here);
+}
+
+export function loadFeedback(
+  page: number,
+  category: Category | undefined,
+  here: string,
+): Promise<FeedbackPage> {
+  const query = {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    ...(category ? { category } : {}),
+  };
+  return consoleData(() => callAt(MEMBER_API.feedback, { query }), here);
+}
+
+export const recordCall = (id: number, outcome: 'held' | 'no-show') =>
+  callAt(MEMBER_API.recordInfoCall, { params: { id } }, { outcome });
+export const markRead = (id: number) => callAt(MEMBER_API.markFeedbackRead, { params: { id } });
 
 export function loadAudit(page: number, here: string): Promise<AuditPage> {
   const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };

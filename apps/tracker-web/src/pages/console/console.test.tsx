@@ -333,4 +333,67 @@ describe('the console', () => {
     expect(entries[0]).toHaveTextContent('Olive Operator');
     expect(entries[0]).toHaveTextContent('join-request:6');
   });
+
+  it('lists the info calls with both times, and records one as held', async () => {
+    let outcome: 'held' | null = null;
+    const call = () => ({
+      id: 3,
+      name: 'Carl Caller',
+      email: 'carl@example.org',
+      phone: '+1 303 555 0100',
+      category: 'work',
+      at: '2025-06-09T19:00:00.000Z',
+      outcome,
+    });
+    const tracker = fakeTracker({
+      'GET /api/console/info-calls': () =>
+        json({ items: [call()], total: 1, limit: 20, offset: 0 }),
+      'POST /api/console/info-calls/3/outcome': () => {
+        outcome = 'held';
+        return json(call());
+      },
+    });
+    await renderApp('/console/info-calls');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Info calls' })).toBeVisible();
+    expect(screen.getByText(/Monday, June 9 at 1:00 PM MDT/)).toBeVisible();
+    expect(screen.getByRole('link', { name: '+1 303 555 0100' })).toHaveAttribute(
+      'href',
+      'tel:+13035550100',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Held/ }));
+    expect(await screen.findByText('Carl Caller: Held', { selector: 'div' })).toBeVisible();
+    expect(tracker.to('POST /api/console/info-calls/3/outcome')).toHaveLength(1);
+    expect(await tracker.to('POST /api/console/info-calls/3/outcome')[0]?.json()).toEqual({
+      outcome: 'held',
+    });
+  });
+
+  it('lists the feedback by area and marks an entry read', async () => {
+    let readAt: string | null = null;
+    const entry = () => ({
+      id: 8,
+      name: 'Nora No',
+      email: 'nora@example.org',
+      feedback: 'Not the right time for me.',
+      category: 'school',
+      sentAt: '2025-06-05T12:00:00.000Z',
+      readAt,
+    });
+    const tracker = fakeTracker({
+      'GET /api/console/feedback': () => json({ items: [entry()], total: 1, limit: 20, offset: 0 }),
+      'POST /api/console/feedback/8/read': () => {
+        readAt = '2025-06-06T12:00:00.000Z';
+        return json(entry());
+      },
+    });
+    await renderApp('/console/feedback?category=school');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
+    expect(screen.getByText('Not the right time for me.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'school' })).toHaveAttribute('aria-current', 'page');
+    const asked = tracker.to('GET /api/console/feedback')[0];
+    expect(new URL(asked?.url ?? 'http://x').searchParams.get('category')).toBe('school');
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Mark read/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Mark read/ })).toBeNull());
+    expect(tracker.to('POST /api/console/feedback/8/read')).toHaveLength(1);
+  });
 });

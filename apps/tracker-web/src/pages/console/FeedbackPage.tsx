@@ -1,0 +1,125 @@
+import { CATEGORIES, type FeedbackEntry } from '@app/contracts';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ApiError } from '../../api/errors.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './Console.css.ts';
+import { markRead, PAGE_SIZE } from './console-api.ts';
+
+const route = getRouteApi('/console/feedback');
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
+export function FeedbackPage() {
+  usePageTitle('Feedback');
+  const feedback = route.useLoaderData();
+  const search = route.useSearch();
+  const page = search.page ?? 1;
+  const pages = Math.max(1, Math.ceil(feedback.total / PAGE_SIZE));
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Feedback</h1>
+      <p className={ui.lead}>What people who said No told us, newest first.</p>
+      <nav aria-label="Areas" className={styles.actions}>
+        <Link
+          to="/console/feedback"
+          search={{ page: undefined, category: undefined }}
+          aria-current={search.category ? undefined : 'page'}
+        >
+          All areas
+        </Link>
+        {CATEGORIES.map((category) => (
+          <Link
+            key={category}
+            to="/console/feedback"
+            search={{ page: undefined, category }}
+            aria-current={search.category === category ? 'page' : undefined}
+          >
+            {category}
+          </Link>
+        ))}
+      </nav>
+      {feedback.items.length === 0 ? <p>No feedback here.</p> : null}
+      {feedback.items.length > 0 ? (
+        <ol className={styles.list} aria-label="Feedback entries">
+          {feedback.items.map((entry) => (
+            <li key={entry.id}>
+              <Entry entry={entry} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {pages <= 1 && page <= 1 ? null : (
+        <p className={ui.muted}>
+          Page {page} of {pages}
+          {page < pages ? (
+            <>
+              {' '}
+              <Link to="/console/feedback" search={{ ...search, page: page + 1 }}>
+                Next page
+              </Link>
+            </>
+          ) : null}
+          {page > 1 ? (
+            <>
+              {' '}
+              <Link to="/console/feedback" search={{ ...search, page: page - 1 }}>
+                Previous page
+              </Link>
+            </>
+          ) : null}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: FeedbackEntry }) {
+  const titleId = useId();
+  const router = useRouter();
+  const [sending, setSending] = useState(false);
+  const read = async () => {
+    setSending(true);
+    try {
+      await markRead(entry.id);
+      await router.invalidate();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'That could not be saved.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <article className={ui.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={ui.h3}>
+        {entry.name} <span className={ui.muted}>({entry.category})</span>
+      </h2>
+      <p>{entry.feedback}</p>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Sent</dt>
+        <dd className={styles.value}>
+          <time dateTime={entry.sentAt}>{when(entry.sentAt)}</time>
+        </dd>
+        <dt className={styles.term}>Email</dt>
+        <dd className={styles.value}>{entry.email}</dd>
+        <dt className={styles.term}>Read</dt>
+        <dd className={styles.value}>{entry.readAt ? when(entry.readAt) : 'Not yet'}</dd>
+      </dl>
+      {entry.readAt ? null : (
+        <div className={styles.actions}>
+          <button type="button" className={ui.button.secondary} onClick={read} disabled={sending}>
+            Mark read <span className={ui.visuallyHidden}>(feedback from {entry.name})</span>
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

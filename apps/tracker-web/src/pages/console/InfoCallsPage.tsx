@@ -1,0 +1,123 @@
+import type { InfoCall } from '@app/contracts';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ApiError } from '../../api/errors.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './Console.css.ts';
+import { PAGE_SIZE, recordCall } from './console-api.ts';
+import { Pager } from './QueuePage.tsx';
+
+const route = getRouteApi('/console/info-calls');
+
+/** The call's time in Mountain Time (where it is held) and in the operator's own zone. */
+function times(iso: string): { mountain: string; local: string } {
+  const format = (timeZone?: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(new Date(iso));
+  return { mountain: format('America/Denver'), local: format() };
+}
+
+const OUTCOMES = { held: 'Held', 'no-show': 'No-show' } as const;
+
+export function InfoCallsPage() {
+  usePageTitle('Info calls');
+  const calls = route.useLoaderData();
+  const page = route.useSearch().page ?? 1;
+  const pages = Math.max(1, Math.ceil(calls.total / PAGE_SIZE));
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Info calls</h1>
+      <p className={ui.lead}>
+        {calls.total === 0
+          ? 'No info call is booked from today on.'
+          : 'Booked from today on, soonest first, at 1:00 PM Mountain Time.'}
+      </p>
+      {calls.items.length > 0 ? (
+        <ol className={styles.list} aria-label="Info calls">
+          {calls.items.map((call) => (
+            <li key={call.id}>
+              <Call call={call} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Pager page={page} pages={pages} to="/console/info-calls" />
+    </div>
+  );
+}
+
+function Call({ call }: { call: InfoCall }) {
+  const titleId = useId();
+  const router = useRouter();
+  const [sending, setSending] = useState(false);
+  const { mountain, local } = times(call.at);
+  const record = async (outcome: 'held' | 'no-show') => {
+    setSending(true);
+    try {
+      await recordCall(call.id, outcome);
+      toast({ title: `${call.name}: ${OUTCOMES[outcome]}` });
+      await router.invalidate();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'That could not be saved.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <article className={ui.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={ui.h3}>
+        {call.name}
+      </h2>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>When</dt>
+        <dd className={styles.value}>
+          <time dateTime={call.at}>{mountain}</time>
+          <br />
+          <span className={ui.muted}>Your time: {local}</span>
+        </dd>
+        <dt className={styles.term}>Phone</dt>
+        <dd className={styles.value}>
+          <a href={`tel:${call.phone.replace(/[^+\d]/g, '')}`}>{call.phone}</a>
+        </dd>
+        <dt className={styles.term}>Email</dt>
+        <dd className={styles.value}>{call.email}</dd>
+        <dt className={styles.term}>Area</dt>
+        <dd className={styles.value}>{call.category}</dd>
+        <dt className={styles.term}>Outcome</dt>
+        <dd className={styles.value}>
+          {call.outcome ? OUTCOMES[call.outcome] : 'Not recorded yet'}
+        </dd>
+      </dl>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={ui.button.primary}
+          onClick={() => record('held')}
+          disabled={sending}
+        >
+          Held <span className={ui.visuallyHidden}>(call with {call.name})</span>
+        </button>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          onClick={() => record('no-show')}
+          disabled={sending}
+        >
+          No-show <span className={ui.visuallyHidden}>({call.name})</span>
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { isCategory } from '@app/contracts';
+import { createFileRoute } from '@tanstack/react-router';
+import { validatePageSearch } from '../../navigation.ts';
+import { loadFeedback } from '../../pages/console/console-api.ts';
+import { FeedbackPage } from '../../pages/console/FeedbackPage.tsx';
+import { MemberLoadFailed, MemberLoading } from '../../pages/member/MemberLayout.tsx';
+
+export const Route = createFileRoute('/console/feedback')({
+  validateSearch: (search: Record<string, unknown>) => {
+    const category =
+      typeof search.category === 'string' && isCategory(search.category)
+        ? search.category
+        : undefined;
+    return { ...validatePageSearch(search), category };
+  },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category }),
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent']],
+  loader: ({ deps, location }) => loadFeedback(deps.page, deps.category, location.href),
+  pendingComponent: MemberLoading,
+  errorComponent: MemberLoadFailed,
+  component: FeedbackPage,
+});
