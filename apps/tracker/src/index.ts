@@ -3,6 +3,7 @@ export { EnvSchema, type TrackerConfig, type TrackerOptions } from './config.ts'
 export { DataDirLockedError } from './lock.ts';
 export type { MailMessage, MailTransport } from './mailer.ts';
 export { nextSlot, type Weekday } from './schedule.ts';
+export { addOperator } from './services/operators.ts';
 export { JOIN_REQUEST_WARNINGS } from './services/users.ts';
 export type { PhotoStorage } from './storage.ts';
 export { createTestDatabase, type TestDatabase } from './testing.ts';

@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
 import { testSite } from './site.ts';
@@ -27,38 +28,8 @@ async function axe(page: Page, screen: string): Promise<void> {
   expect(lines).toEqual([]);
 }
 
-/** A mail's text as the outbox wrote it (quoted-printable decoded). */
-function decode(eml: string): string {
-  return eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_all, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
-}
-
-/** The first outbox mail of `kind` to `email`, once the outbox has sent it. */
 async function mailTo(kind: string, email: string): Promise<string> {
-  const outbox = join(site.tracker.dataDir, 'outbox');
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) =>
-          file.endsWith(`-${kind}.eml`),
-        );
-        for (const file of files) {
-          const text = decode(await readFile(join(outbox, file), 'utf8'));
-          if (text.includes(`To: ${email}`)) {
-            found = text;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found;
+  return mailOf(site.tracker.dataDir, kind, email);
 }
 
 async function signUp(page: Page, email: string): Promise<void> {

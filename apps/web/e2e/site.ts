@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildTracker, createTestDatabase } from '@app/tracker';
+import { addOperator, buildTracker, createTestDatabase } from '@app/tracker';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchIsolatedBrowser } from './browser.ts';
@@ -44,6 +44,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`the site server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/** The operator account every test data directory starts with. */
+export const SUITE_OPERATOR = { email: 'olive.operator@example.com', name: 'Olive Operator' };
+
 /** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
 const SUITE_SEATS = 200;
 
@@ -58,6 +61,8 @@ async function roomyDataDir(): Promise<string> {
   const tracker = await buildTracker({ dataDir, env: {} });
   try {
     const { repos } = tracker;
+    // The suite's operator; the link to set its password is mailed once the site runs.
+    await addOperator(tracker, SUITE_OPERATOR.email, SUITE_OPERATOR.name);
     for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
       const row = await repos.teams.findRow(team.id);
       if (row && team.openSeats > 0) {

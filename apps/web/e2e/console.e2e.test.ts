@@ -1,0 +1,233 @@
+import AxeBuilder from '@axe-core/playwright';
+import { TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mailTo } from './mail.ts';
+import { screenshot, uniqueEmail } from './onboarding.ts';
+import { SUITE_OPERATOR, testSite } from './site.ts';
+
+/**
+ * The operators' console in Chromium against the real site and its embedded tracker: the suite's
+ * operator (made as the command line makes one) sets the password from the mailed link, sets up
+ * the authenticator app, approves a request sent through the site (the member's home then shows
+ * the team and the approval mail is sent), declines one with a message, places an unmatched one,
+ * sees the booked info call and the feedback, and finds every action in the audit log. Then again
+ * at 360 px, signing in with a recovery code. axe after every step.
+ */
+
+const site = testSite();
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const PASSWORD = 'olive operator password';
+
+async function axe(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const lines = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
+  );
+  expect(lines).toEqual([]);
+}
+
+async function heading(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.locator('h1').textContent()).toBe(text);
+}
+
+/** A write through the site's API, as its pages make it. */
+async function post(path: string, body: object): Promise<Response> {
+  return fetch(`${site.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify(body),
+  });
+}
+
+async function signUp(name: string, teamId: number | string) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '.'));
+  const answer = await post('/api/users', {
+    email,
+    password: 'member-password-1',
+    name,
+    goalSummary: `${name} wants to finish one thing a week`,
+    teamId,
+  });
+  expect(answer.status).toBe(201);
+  return { email, name };
+}
+
+/**
+ * Opens the page of a paged console list that shows `name`'s card: the other browser tests sign
+ * up people too, so it need not be the first.
+ */
+async function openPageWith(page: Page, path: string, title: string, name: string) {
+  for (let number = 1; number <= 50; number += 1) {
+    await page.goto(`${site.tracker.url}${path}${number > 1 ? `?page=${number}` : ''}`);
+    await heading(page, title);
+    await page.locator('main').waitFor();
+    if ((await page.getByRole('heading', { name, exact: true }).count()) > 0) return;
+    if ((await page.getByRole('link', { name: 'Next page' }).count()) === 0) break;
+  }
+  throw new Error(`${name} is on no page of ${path}`);
+}
+
+async function teamWithRoom(): Promise<number> {
+  const teams = (await (await fetch(`${site.url}/api/proxy/teams`)).json()) as {
+    id: number;
+    openSeats?: number;
+  }[];
+  const team = teams.find((row) => (row.openSeats ?? 0) > 3);
+  if (team === undefined) throw new Error('no team with room');
+  return team.id;
+}
+
+describe('the operators console', () => {
+  it('approves, declines and places join requests, shows info calls and feedback, and logs it all', async () => {
+    const teamId = await teamWithRoom();
+    const approved = await signUp('Pat Pending', teamId);
+    await signUp('Dan Declined', teamId);
+    // A team id that names no team: the request waits unmatched, for an operator to place it.
+    await signUp('Una Unmatched', 'sample');
+    expect(
+      (
+        await post('/api/booking', {
+          name: 'Carl Caller',
+          email: uniqueEmail('carl'),
+          phone: '+1 303 555 0100',
+          category: 'work',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await post('/api/feedback', {
+          name: 'Nora No',
+          email: uniqueEmail('nora'),
+          feedback: 'Not the right time for me; maybe next term.',
+          category: 'school',
+        })
+      ).status,
+    ).toBe(201);
+
+    const welcome = await mailTo(site.tracker.dataDir, 'operator-added', SUITE_OPERATOR.email);
+    const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(welcome)?.[1] ?? '';
+    expect(token).not.toBe('');
+
+    // 1280 px: the password from the link, the authenticator, then the work.
+    const wide = await site.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await wide.newPage();
+    let recoveryCodes: string[] = [];
+    try {
+      await page.goto(`${site.tracker.url}/reset-password?token=${token}`);
+      await heading(page, 'Set a new password');
+      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL(/\/sign-in/);
+      await page.getByLabel('Email address').fill(SUITE_OPERATOR.email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await heading(page, 'Set up your authenticator app');
+      await axe(page, 'set-up');
+      const key = await page
+        .locator('dd')
+        .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
+        .first()
+        .textContent();
+      const secret = (key ?? '').replace(/ /g, '');
+      await page.getByLabel('Code from the app').fill(new TOTP({ secret }).generate());
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await heading(page, 'Your recovery codes');
+      recoveryCodes = await page.getByRole('listitem').allTextContents();
+      expect(recoveryCodes).toHaveLength(10);
+      await axe(page, 'recovery codes');
+
+      await page.goto(`${site.tracker.url}/console`);
+      await heading(page, 'Join requests');
+      await axe(page, 'queue');
+      await openPageWith(page, '/console', 'Join requests', 'Pat Pending');
+      await screenshot(page, 1280, 'console-queue');
+      await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
+      await expect.poll(() => page.getByText('Pat Pending approved').count()).toBeGreaterThan(0);
+
+      await openPageWith(page, '/console', 'Join requests', 'Dan Declined');
+      await page.getByRole('button', { name: 'Decline Dan Declined' }).click();
+      const declining = page.getByRole('form', { name: 'Decline Dan Declined' });
+      await declining.getByLabel('Message to the applicant').fill('This team meets at 6 AM.');
+      await declining.getByRole('button', { name: 'Decline request' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Dan Declined' }).count()).toBe(0);
+
+      await openPageWith(page, '/console', 'Join requests', 'Una Unmatched');
+      const placing = page.getByRole('form', { name: 'Place Una Unmatched' });
+      await placing.getByLabel('Team').selectOption(String(teamId));
+      await placing.getByRole('button', { name: 'Place on team' }).click();
+      await expect.poll(() => placing.count()).toBe(0);
+      await axe(page, 'queue after the decisions');
+
+      await page.getByRole('link', { name: 'Info calls' }).click();
+      await heading(page, 'Info calls');
+      await openPageWith(page, '/console/info-calls', 'Info calls', 'Carl Caller');
+      await axe(page, 'info calls');
+      await page.getByRole('link', { name: 'Feedback' }).click();
+      await heading(page, 'Feedback');
+      await expect
+        .poll(() => page.getByText('Not the right time for me; maybe next term.').count())
+        .toBe(1);
+      await axe(page, 'feedback');
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      await heading(page, 'Audit log');
+      for (const action of [
+        'Approved a join request',
+        'Declined a join request',
+        'Placed a join request on a team',
+        'Set up an authenticator app',
+      ]) {
+        await expect.poll(() => page.getByRole('heading', { name: action }).count()).toBe(1);
+      }
+      await axe(page, 'audit log');
+      await screenshot(page, 1280, 'console-audit');
+    } finally {
+      await wide.close();
+    }
+
+    // The approved member: the approval mail, and the team on their home.
+    const approval = await mailTo(site.tracker.dataDir, 'join-approved', approved.email);
+    expect(approval).toContain('See your team: ');
+    const member = await site.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const home = await member.newPage();
+      await home.goto(`${site.tracker.url}/sign-in`);
+      await home.getByLabel('Email address').fill(approved.email);
+      await home.getByLabel('Password', { exact: true }).fill('member-password-1');
+      await home.getByRole('button', { name: 'Sign in' }).click();
+      await heading(home, 'Hello, Pat Pending');
+      await expect.poll(() => home.getByRole('region', { name: /^Your team: / }).count()).toBe(1);
+    } finally {
+      await member.close();
+    }
+
+    // 360 px: signing in again with a recovery code instead of the app.
+    const narrow = await site.newContext({ viewport: { width: 360, height: 740 } });
+    const phone = await narrow.newPage();
+    try {
+      await phone.goto(`${site.tracker.url}/sign-in`);
+      await phone.getByLabel('Email address').fill(SUITE_OPERATOR.email);
+      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await heading(phone, 'Authentication code');
+      await axe(phone, 'code step at 360');
+      await phone.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
+      await phone.getByRole('button', { name: 'Continue' }).click();
+      await heading(phone, 'Join requests');
+      await axe(phone, 'queue at 360');
+      for (const [path, title] of [
+        ['/console/info-calls', 'Info calls'],
+        ['/console/feedback', 'Feedback'],
+        ['/console/audit', 'Audit log'],
+      ] as const) {
+        await phone.goto(`${site.tracker.url}${path}`);
+        await heading(phone, title);
+        await axe(phone, `${title} at 360`);
+      }
+      await screenshot(phone, 360, 'console-audit');
+    } finally {
+      await narrow.close();
+    }
+  }, 180_000);
+});
