@@ -21,7 +21,7 @@ import {
 } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
-import { hashToken, signIn } from './users.ts';
+import { hashToken, verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -46,10 +46,29 @@ export async function checkCredentials(
   ctx: TrackerContext,
   credentials: { email: string; password: string },
 ) {
-  const { user } = await signIn(ctx, credentials);
-  const row = await ctx.repos.users.get(user.id);
-  if (row === null) throw notFound('User');
-  return { id: row.id, name: row.name, role: row.role };
+  const user = await verifiedAccount(ctx, credentials);
+  return { id: user.id, name: user.name, role: user.role };
+}
+
+/**
+ * The signed-in member's account once its password is given again (a password change, deleting
+ * the account); a wrong one is a 401 on the form's `field`.
+ */
+async function confirmedAccount(
+  ctx: TrackerContext,
+  userId: number,
+  password: string,
+  field: string,
+) {
+  const user = await ctx.repos.users.get(userId);
+  if (user === null) throw notFound('User');
+  const valid = await ctx.signups.queue.run(() => verifyPassword(password, user.passwordHash));
+  if (!valid) {
+    throw new HttpError('INVALID_CREDENTIALS', WRONG_PASSWORD, [
+      { path: field, message: WRONG_PASSWORD },
+    ]);
+  }
+  return user;
 }
 
 /** The member's home: their account, their latest join request and, once Active, their team. */
@@ -143,16 +162,7 @@ export async function changePassword(
   change: PasswordChange,
   keepSession: string,
 ) {
-  const user = await ctx.repos.users.get(userId);
-  if (user === null) throw notFound('User');
-  const valid = await ctx.signups.queue.run(() =>
-    verifyPassword(change.currentPassword, user.passwordHash),
-  );
-  if (!valid) {
-    throw new HttpError('INVALID_CREDENTIALS', WRONG_PASSWORD, [
-      { path: 'currentPassword', message: WRONG_PASSWORD },
-    ]);
-  }
+  await confirmedAccount(ctx, userId, change.currentPassword, 'currentPassword');
   const hash = await ctx.signups.queue.run(() => hashPassword(change.newPassword));
   await ctx.database.db.transaction(async (tx) => {
     await ctx.repos.users.setPasswordHash(userId, hash, tx);
@@ -260,14 +270,7 @@ export async function completePasswordReset(ctx: TrackerContext, token: string, 
  * transaction with a goodbye mail; then its photo.
  */
 export async function deleteAccount(ctx: TrackerContext, userId: number, password: string) {
-  const user = await ctx.repos.users.get(userId);
-  if (user === null) throw notFound('User');
-  const valid = await ctx.signups.queue.run(() => verifyPassword(password, user.passwordHash));
-  if (!valid) {
-    throw new HttpError('INVALID_CREDENTIALS', WRONG_PASSWORD, [
-      { path: 'password', message: WRONG_PASSWORD },
-    ]);
-  }
+  const user = await confirmedAccount(ctx, userId, password, 'password');
   await ctx.database.db.transaction(async (tx) => {
     await tx.delete(joinRequests).where(eq(joinRequests.userId, userId));
     await tx.delete(memberships).where(eq(memberships.userId, userId));

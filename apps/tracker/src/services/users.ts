@@ -391,6 +391,15 @@ export async function signIn(
   ctx: TrackerContext,
   credentials: { email: string; password: string },
 ) {
+  const user = await verifiedAccount(ctx, credentials);
+  return { user: { id: user.id } };
+}
+
+/** The account whose email and password these are (see signIn), or 401. */
+export async function verifiedAccount(
+  ctx: TrackerContext,
+  credentials: { email: string; password: string },
+) {
   return ctx.signups.queue.run(async () => {
     const user = await ctx.repos.users.findByEmail(credentials.email.trim());
     decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
@@ -400,6 +409,6 @@ export async function signIn(
     if (needsRehash(user.passwordHash)) {
       await ctx.repos.users.setPasswordHash(user.id, await hashPassword(credentials.password));
     }
-    return { user: { id: user.id } };
+    return user;
   });
 }
