@@ -1,9 +1,14 @@
 import { MEMBER_API } from '@app/contracts';
-import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
+import {
+  connectCounterStore,
+  HttpError,
+  limiterFactory,
+  registerProfileMultipart,
+  routeOf,
+} from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   changePassword,
   checkCredentials,
@@ -45,38 +50,16 @@ export async function memberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerProfileMultipart(app);
   const config = app.trackerConfig;
-  const window = Math.ceil(config.signInFailureWindowMs / 1000);
   // Failed sign-ins: per address and account (a guesser at one account from one place), and per
   // address (one place guessing at many accounts). Neither counts a member's own successes, and
   // no limit is per account alone, so nobody elsewhere can lock a member out. With REDIS_URL every
   // tracker counts in Redis; while Redis is unreachable each counts in memory.
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    });
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'sign-in limit store error'));
-    await redis.connect().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'sign-in limit store not reachable at start; retrying');
-    });
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => undefined);
-    });
-  }
-  const limiter = (name: string, points: number) => {
-    const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: window });
-    if (!redis) return memory;
-    return new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `tracker-sign-in:${name}`,
-      points,
-      duration: window,
-      insuranceLimiter: memory,
-    });
-  };
+  const shared = limiterFactory(
+    await connectCounterStore(app, config.redisUrl, 'sign-in limit'),
+    'tracker-sign-in',
+  );
+  const limiter = (name: string, points: number) =>
+    shared(name, points, config.signInFailureWindowMs);
   const perAccountAndAddress = limiter('account-address', config.signInFailuresMax);
   const perAddress = limiter('address', config.signInFailuresMax * 20);
 

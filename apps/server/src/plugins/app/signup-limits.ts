@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '@app/server-kit';
+import { HttpError, type LimiterFactory } from '@app/server-kit';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-
-/** Makes a limiter of `points` per `durationMs`, in memory or shared through Redis. */
-export type LimiterFactory = (
-  name: string,
-  points: number,
-  durationMs: number,
-) => RateLimiterAbstract;
 
 export interface SignupLimitOptions {
   windowMs: number;

@@ -1,15 +1,9 @@
-import { HttpError } from '@app/server-kit';
+import { connectCounterStore, HttpError, limiterFactory } from '@app/server-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
-import { type LimiterFactory, type SignupLimits, signupLimits } from '../app/signup-limits.ts';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type SignupLimits, signupLimits } from '../app/signup-limits.ts';
 
 export interface RateLimits {
   /** GET /api/* answers (proxy, status, next date) and the 404 handler. */
@@ -47,28 +41,7 @@ function retryPhrase(ms: number): string {
 export default fp(
   async function rateLimits(app: FastifyInstance) {
     const { env } = app.config;
-    let redis: Redis | undefined;
-    if (env.REDIS_URL) {
-      redis = new Redis(env.REDIS_URL, {
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-        lazyConnect: true,
-      });
-      // A Redis outage must not take the site down: the limiter lets requests through meanwhile.
-      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store error'));
-      try {
-        await redis.connect();
-      } catch (error) {
-        app.log.warn(
-          { err: error },
-          'rate-limit store not reachable at start; retrying in the background',
-        );
-      }
-      app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => undefined);
-      });
-    }
+    const redis = await connectCounterStore(app, env.REDIS_URL, 'rate-limit');
     await app.register(rateLimit, {
       global: false,
       redis,
@@ -98,18 +71,7 @@ export default fp(
     });
     // Counters taken atomically before the work they guard (rate-limiter-flexible), in Redis when
     // it is configured; while Redis is unreachable each instance counts in memory instead.
-    const limiter: LimiterFactory = (name, points, durationMs) => {
-      const duration = Math.max(1, Math.ceil(durationMs / 1000));
-      const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
-      if (!redis) return memory;
-      return new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `site-limit:${name}`,
-        points,
-        duration,
-        insuranceLimiter: memory,
-      });
-    };
+    const limiter = limiterFactory(redis, 'site-limit');
     app.decorate(
       'signupLimits',
       signupLimits(
