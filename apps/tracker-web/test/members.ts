@@ -8,6 +8,7 @@ export const account: MemberAccount = {
   goalSummary: 'Write one page of my book every day.',
   aboutMe: 'Mathematician and writer.',
   photo: 'uploads-key/ada.webp',
+  timeZone: 'Europe/London',
 };
 
 /** Noon UTC, so the day is the same in every time zone the tests may run in. */

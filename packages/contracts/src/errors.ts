@@ -40,6 +40,12 @@ export const ERROR_STATUS = {
   JOIN_REQUEST_PLACED: 409,
   /** The operator's second factor is set up already; a new one is not started over it. */
   SECOND_FACTOR_ENROLLED: 409,
+  /** A check-in for a day that is not open: only today, and yesterday until noon, are. */
+  CHECK_IN_CLOSED: 409,
+  /** The member nudged this teammate today already (one nudge per pair per day). */
+  NUDGED_ALREADY: 409,
+  /** The teammate has checked in today: there is nothing to ask. */
+  CHECKED_IN_ALREADY: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */

@@ -1,3 +1,4 @@
+export * from './check-ins.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

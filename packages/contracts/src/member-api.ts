@@ -44,6 +44,8 @@ export const MemberAccount = z.object({
   goalSummary: z.string().nullable(),
   aboutMe: z.string().nullable(),
   photo: z.string().nullable(),
+  /** The member's IANA time zone; null until their browser has told it. */
+  timeZone: z.string().nullable(),
 });
 export type MemberAccount = z.infer<typeof MemberAccount>;
 

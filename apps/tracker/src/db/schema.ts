@@ -3,9 +3,12 @@
  * db:generate` (drizzle-kit) writes a migration into migrations/ for each change made here;
  * the tracker applies them at start-up (src/db/migrate.ts), the same SQL on PGlite and PostgreSQL.
  */
+import { CHECK_IN_NOTE_MAX } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -91,6 +94,11 @@ export const users = pgTable(
     status: text('status').$type<MemberStatus>().notNull().default('Active'),
     /** 'operator' for the people who answer join requests; everyone else is a 'member'. */
     role: text('role').$type<'member' | 'operator'>().notNull().default('member'),
+    /**
+     * The member's IANA time zone ("Europe/Berlin"): their days (check-ins) and reminder times are
+     * counted in it. Null until their browser tells it (DEFAULT_TIME_ZONE is used till then).
+     */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -364,6 +372,53 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 );
 
+/**
+ * A member's answer to "Did you do that thing today?": one per member per day, the day being the
+ * calendar date in the member's time zone when it was asked. Changed in place until the day
+ * closes (its end; yesterday's at noon), so created and updated times may differ.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Yes (true) or Not today (false). */
+    done: boolean('done').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    fk('check_ins', t.userId, users.id).onDelete('cascade'),
+    unique('check_ins_user_id_day_key').on(t.userId, t.day),
+    check('check_ins_note_check', sql.raw(`char_length(note) <= ${CHECK_IN_NOTE_MAX}`)),
+  ],
+);
+
+/**
+ * A gentle nudge one member sent a teammate, by the sender's calendar date. The unique key is the
+ * rule "one per pair per day": a second insert finds the first and sends nothing.
+ */
+export const nudges = pgTable(
+  'nudges',
+  {
+    id: serial('id').primaryKey(),
+    fromUserId: integer('from_user_id').notNull(),
+    toUserId: integer('to_user_id').notNull(),
+    teamId: integer('team_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('nudges', t.fromUserId, users.id).onDelete('cascade'),
+    fk('nudges', t.toUserId, users.id).onDelete('cascade'),
+    fk('nudges', t.teamId, teams.id),
+    unique('nudges_from_user_id_to_user_id_day_key').on(t.fromUserId, t.toUserId, t.day),
+    index('nudges_to_user_idx').on(t.toUserId, t.day),
+  ],
+);
+
 export const schema = {
   focusAreas,
   roleAreas,
@@ -384,4 +439,6 @@ export const schema = {
   secondFactors,
   recoveryCodes,
   auditLog,
+  checkIns,
+  nudges,
 };

@@ -23,6 +23,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loggableError } from '../errors.ts';
 import { uploadRoutes } from '../routes/uploads.ts';
+import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
 import { memberRoutes } from './routes.ts';
 import { databaseSessionStore } from './session-store.ts';
@@ -128,6 +129,7 @@ export async function buildFrontDoor(
 
   await app.register(memberRoutes);
   await app.register(consoleRoutes);
+  await app.register(checkInRoutes);
   await app.register(uploadRoutes);
 
   const webDir = config.webDir;

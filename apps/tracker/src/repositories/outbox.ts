@@ -15,7 +15,8 @@ export interface OutgoingMail {
     | 'password-reset'
     | 'operator-added'
     | 'account-deleted'
-    | 'team-left';
+    | 'team-left'
+    | 'nudge';
   to: string;
   subject: string;
   text: string;

@@ -446,3 +446,14 @@ export function slug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/** Short notes some of the seed members leave with a check-in. */
+export const SEED_NOTES = [
+  'Done before lunch.',
+  'Harder than I thought, but done.',
+  'Only half, will finish tomorrow.',
+  'Travel day, back at it tomorrow.',
+  'Felt great today.',
+  'Started late but got there.',
+  'Kid was sick, skipped it.',
+];

@@ -1,10 +1,30 @@
-import { count } from 'drizzle-orm';
+import { localDay, shiftDay, wallClockAt, weekdayOf } from '@app/contracts';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { focusAreaRoles, focusAreas, memberships, roleAreas, teams, users } from '../db/schema.ts';
-import { FOCUS_AREA_ROLES, FOCUS_AREAS, ROLE_AREAS, slug, TEAMS } from './data.ts';
+import {
+  checkIns,
+  focusAreaRoles,
+  focusAreas,
+  memberships,
+  roleAreas,
+  teams,
+  users,
+} from '../db/schema.ts';
+import { FOCUS_AREA_ROLES, FOCUS_AREAS, ROLE_AREAS, SEED_NOTES, slug, TEAMS } from './data.ts';
 
 /** Seed members cannot sign in: this is not a hash any password produces. */
 const NO_LOGIN = 'none';
+
+/** Seed members live in these zones, in turn, so a board shows days that start at other times. */
+const SEED_TIME_ZONES = [
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'Europe/Berlin',
+  'America/Los_Angeles',
+];
+/** How many days back the seed members' check-ins go. */
+export const SEED_CHECK_IN_DAYS = 28;
 
 /** Fills an empty database; does nothing once focus areas exist. Returns whether it seeded. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -21,6 +41,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       })),
     );
     if (links.length > 0) await tx.insert(focusAreaRoles).values(links);
+    let seeded = 0;
     for (const t of TEAMS) {
       const [team] = await tx
         .insert(teams)
@@ -45,6 +66,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             about: m.about,
             goalSummary: m.goal,
             status: status === 'Inactive' ? 'Inactive' : 'Active',
+            timeZone: SEED_TIME_ZONES[seeded++ % SEED_TIME_ZONES.length] ?? null,
           })
           .returning({ id: users.id });
         if (!user) throw new Error('insert returned no row');
@@ -53,4 +75,62 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     }
     return true;
   });
+}
+
+/** A number 0-99 from a text, the same every time (FNV-1a): the seed's dice. */
+function dice(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/**
+ * Check-ins of the seed's members over the last SEED_CHECK_IN_DAYS days up to `now`, so a new
+ * member's board shows a living team. Each member keeps to their week differently, most on
+ * weekdays; today's answer is there once their local morning has passed. The answers are drawn
+ * from the member and the day alone and never overwrite one, so every start tops up the days
+ * since the last one and the result is the same whichever tracker does it.
+ */
+export async function seedCheckIns(db: Db, now: Date): Promise<number> {
+  const members = await db
+    .select({ id: users.id, timeZone: users.timeZone })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(users.passwordHash, NO_LOGIN),
+        eq(users.status, 'Active'),
+        eq(memberships.status, 'Active'),
+      ),
+    );
+  const rows: (typeof checkIns.$inferInsert)[] = [];
+  for (const member of members) {
+    const zone = member.timeZone ?? 'UTC';
+    const today = localDay(now, zone);
+    // How reliably this member answers Yes on a weekday, 55-95 %.
+    const keeps = 55 + (dice(`keeps:${member.id}`) % 41);
+    const answersBy = 7 + (dice(`hour:${member.id}`) % 12);
+    for (let back = SEED_CHECK_IN_DAYS - 1; back >= 0; back--) {
+      const day = shiftDay(today, -back);
+      if (back === 0 && wallClockAt(now.getTime(), zone).hour < answersBy) continue;
+      const weekend = [0, 6].includes(weekdayOf(day));
+      const roll = dice(`${member.id}:${day}`);
+      if (roll >= (weekend ? 25 : 90)) continue;
+      const done = dice(`done:${member.id}:${day}`) < (weekend ? 60 : keeps);
+      const noteRoll = dice(`note:${member.id}:${day}`);
+      const note = noteRoll < 20 ? (SEED_NOTES[noteRoll % SEED_NOTES.length] ?? null) : null;
+      const at = new Date(now.getTime() - back * 86_400_000);
+      rows.push({ userId: member.id, day, done, note, createdAt: at, updatedAt: at });
+    }
+  }
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(checkIns)
+    .values(rows)
+    .onConflictDoNothing({ target: [checkIns.userId, checkIns.day] })
+    .returning({ id: checkIns.id });
+  return inserted.length;
 }

@@ -36,6 +36,7 @@ function accountOf(user: UserRow): MemberAccount {
     goalSummary: user.goalSummary,
     aboutMe: user.about,
     photo: photoUrl(user.image),
+    timeZone: user.timeZone,
   };
 }
 

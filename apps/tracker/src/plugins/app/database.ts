@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../lock.ts';
+import { seedCheckIns } from '../../seed/seed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,14 @@ export default fp(
       await unlock();
       // The check leaves room for a few writes only: PGlite's files can still fill the disk.
       throw (config.databaseUrl ? undefined : dataDirProblem(config.dataDir, error)) ?? error;
+    }
+    try {
+      // The seed's members keep checking in: the days since the last start are filled in.
+      await seedCheckIns(database.db, config.now());
+    } catch (error) {
+      await database.close().catch(() => {});
+      await unlock();
+      throw error;
     }
     app.decorate('database', database);
     app.addHook('onClose', async () => {

@@ -1,0 +1,48 @@
+import { CHECK_IN_API } from '@app/contracts';
+import { routeOf } from '@app/server-kit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkInStatus,
+  nudgeTeammate,
+  recordCheckIn,
+  setTimeZone,
+  teamBoard,
+} from '../services/check-ins.ts';
+import { memberOf } from './routes.ts';
+
+/**
+ * The daily check-in, the member's time zone, the team board and nudges. Each acts as the
+ * session's member; the board and nudges answer 404 to anyone who is not on that team.
+ */
+export async function checkInRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    ...routeOf(CHECK_IN_API.setTimeZone),
+    handler: async (request) => setTimeZone(app, memberOf(request), request.body.timeZone),
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.checkInStatus),
+    handler: async (request) => checkInStatus(app, memberOf(request)),
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.checkIn),
+    handler: async (request) => recordCheckIn(app, memberOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.teamBoard),
+    handler: async (request) => teamBoard(app, memberOf(request), request.params.teamId),
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.nudge),
+    handler: async (request, reply) => {
+      const { teamId, userId } = request.params;
+      return reply.code(201).send(await nudgeTeammate(app, memberOf(request), teamId, userId));
+    },
+  });
+}

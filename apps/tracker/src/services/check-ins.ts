@@ -1,0 +1,306 @@
+import {
+  BOARD_DAYS,
+  CHECK_IN_MESSAGES,
+  CHECK_INS_PER_WEEK,
+  type CheckIn,
+  type CheckInStatus,
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
+  localDay,
+  NUDGE_TEXT,
+  openDays,
+  shiftDay,
+  type TeamBoard,
+  UPLOADS_PATH,
+  weekStartOf,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { checkIns, memberships, nudges, teams, users } from '../db/schema.ts';
+import type { TrackerContext } from './context.ts';
+
+type CheckInRow = typeof checkIns.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The zone a member's days are counted in: theirs, or the product's until they tell us. */
+export function memberTimeZone(user: Pick<UserRow, 'timeZone'>): string {
+  return user.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+export function toCheckIn(row: CheckInRow): CheckIn {
+  return {
+    day: row.day,
+    answer: row.done ? 'yes' : 'not-today',
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
+
+/**
+ * The member's account and the team they are an Active member of, or null when they are on no
+ * team (or an operator made the account Inactive).
+ */
+async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
+  const [row] = await tx
+    .select({ user: users, teamId: memberships.teamId })
+    .from(memberships)
+    .innerJoin(users, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.status, 'Active'),
+        ne(users.status, 'Inactive'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets the member's time zone (checked against the platform's zone names); returns it. */
+export async function setTimeZone(ctx: TrackerContext, userId: number, zone: string) {
+  const timeZone = canonicalTimeZone(zone);
+  if (timeZone === null) {
+    throw new HttpError('VALIDATION_ERROR', CHECK_IN_MESSAGES.chooseTimeZone, [
+      { path: 'timeZone', message: CHECK_IN_MESSAGES.chooseTimeZone },
+    ]);
+  }
+  const [row] = await ctx.database.db
+    .update(users)
+    .set({ timeZone })
+    .where(eq(users.id, userId))
+    .returning({ timeZone: users.timeZone });
+  if (row === undefined) throw notFound('User');
+  return { timeZone };
+}
+
+/** The member's check-in for one of their days, or null. */
+export async function checkInOn(ctx: TrackerContext, userId: number, day: string, tx?: Db) {
+  const [row] = await (tx ?? ctx.database.db)
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
+  return row ? toCheckIn(row) : null;
+}
+
+/**
+ * What the home's check-in card shows at the tracker's now: today and (until noon) yesterday in
+ * the member's zone, with what they answered. 404 when the member is on no team.
+ */
+export async function checkInStatus(ctx: TrackerContext, userId: number): Promise<CheckInStatus> {
+  const member = await memberOnTeam(ctx, userId);
+  if (member === null) throw notOnTeam();
+  const timeZone = memberTimeZone(member.user);
+  const open = openDays(ctx.trackerConfig.now(), timeZone);
+  const rows = await ctx.database.db
+    .select()
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.userId, userId),
+        inArray(
+          checkIns.day,
+          open.map((d) => d.day),
+        ),
+      ),
+    );
+  return {
+    goal: member.user.goalSummary,
+    timeZone,
+    days: open.map((d) => {
+      const row = rows.find((r) => r.day === d.day);
+      return {
+        day: d.day,
+        which: d.which,
+        closesAt: d.closesAt.toISOString(),
+        checkIn: row ? toCheckIn(row) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * Records (or changes) the member's answer for `day`, a date in their zone: today until it ends,
+ * yesterday until noon. Anything else is CHECK_IN_CLOSED; off a team, 404.
+ */
+export async function recordCheckIn(
+  ctx: TrackerContext,
+  userId: number,
+  answer: { day: string; answer: 'yes' | 'not-today'; note?: string | null },
+): Promise<CheckIn> {
+  const member = await memberOnTeam(ctx, userId);
+  if (member === null) throw notOnTeam();
+  const now = ctx.trackerConfig.now();
+  const open = openDays(now, memberTimeZone(member.user));
+  if (!open.some((d) => d.day === answer.day)) {
+    throw new HttpError('CHECK_IN_CLOSED', CHECK_IN_MESSAGES.closed);
+  }
+  const note = answer.note?.trim() ? answer.note.trim() : null;
+  const done = answer.answer === 'yes';
+  const [row] = await ctx.database.db
+    .insert(checkIns)
+    .values({ userId, day: answer.day, done, note, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [checkIns.userId, checkIns.day],
+      set: { done, note, updatedAt: now },
+    })
+    .returning();
+  if (row === undefined) throw new Error('upsert returned no row');
+  return toCheckIn(row);
+}
+
+const photoUrl = (key: string | null) => (key === null ? null : `${UPLOADS_PATH}/${key}`);
+
+/**
+ * The team's board as one of its members sees it at the tracker's now. Anyone who is not an
+ * Active member of this team (another team's member, an applicant) gets 404, as if there were no
+ * such team.
+ */
+export async function teamBoard(
+  ctx: TrackerContext,
+  viewerId: number,
+  teamId: number,
+): Promise<TeamBoard> {
+  const { db } = ctx.database;
+  const viewer = await memberOnTeam(ctx, viewerId);
+  if (viewer === null || viewer.teamId !== teamId)
+    throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (team === undefined) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  const now = ctx.trackerConfig.now();
+  const viewerZone = memberTimeZone(viewer.user);
+  const today = localDay(now, viewerZone);
+  const days = Array.from({ length: BOARD_DAYS }, (_, i) => shiftDay(today, i - BOARD_DAYS + 1));
+  const mates = await db
+    .select({ user: users })
+    .from(memberships)
+    .innerJoin(users, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(memberships.teamId, teamId),
+        eq(memberships.status, 'Active'),
+        ne(users.status, 'Inactive'),
+      ),
+    )
+    .orderBy(asc(memberships.id));
+  const ids = mates.map((m) => m.user.id);
+  // Each member's own today can be a day after the viewer's, and their week can start up to a
+  // week before the board's first day: read from the earliest to the latest of these.
+  const first = [days[0] ?? today, weekStartOf(shiftDay(today, -1))].sort()[0] ?? today;
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(checkIns)
+          .where(
+            and(
+              inArray(checkIns.userId, ids),
+              gte(checkIns.day, first),
+              lte(checkIns.day, shiftDay(today, 1)),
+            ),
+          );
+  const sent = await db
+    .select({ toUserId: nudges.toUserId })
+    .from(nudges)
+    .where(and(eq(nudges.fromUserId, viewerId), eq(nudges.day, today)));
+  return {
+    team: { id: team.id, name: team.name },
+    today,
+    timeZone: viewerZone,
+    perWeek: CHECK_INS_PER_WEEK,
+    days,
+    members: mates.map(({ user }) => {
+      const own = user.id === viewerId;
+      const zone = memberTimeZone(user);
+      const theirToday = localDay(now, zone);
+      const weekStart = weekStartOf(theirToday);
+      const theirs = rows.filter((r) => r.userId === user.id);
+      const todayRow = theirs.find((r) => r.day === theirToday);
+      const nudgedToday = sent.some((n) => n.toUserId === user.id);
+      return {
+        id: user.id,
+        name: user.name,
+        photo: photoUrl(user.image),
+        goalSummary: user.goalSummary ?? '',
+        own,
+        timeZone: zone,
+        today: { day: theirToday, checkIn: todayRow ? toCheckIn(todayRow) : null },
+        weekYes: theirs.filter((r) => r.done && r.day >= weekStart && r.day <= theirToday).length,
+        days: days.map((day) => {
+          const row = theirs.find((r) => r.day === day);
+          return {
+            day,
+            answer: row ? (row.done ? ('yes' as const) : ('not-today' as const)) : null,
+          };
+        }),
+        canNudge: !own && !nudgedToday && todayRow === undefined,
+        nudgedToday,
+      };
+    }),
+  };
+}
+
+/**
+ * Sends a teammate one gentle nudge by email: at most one per pair per day (the sender's day).
+ * The nudge's row and its mail are written in one transaction, and the row's unique key, not a
+ * look beforehand, is what stops a second one, so two at once send one email.
+ */
+export async function nudgeTeammate(
+  ctx: TrackerContext,
+  fromId: number,
+  teamId: number,
+  toId: number,
+) {
+  const sender = await memberOnTeam(ctx, fromId);
+  if (sender === null || sender.teamId !== teamId)
+    throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  if (toId === fromId) {
+    throw new HttpError('VALIDATION_ERROR', CHECK_IN_MESSAGES.ownNudge);
+  }
+  const mate = await memberOnTeam(ctx, toId);
+  if (mate === null || mate.teamId !== teamId) throw notFound('Teammate');
+  const now = ctx.trackerConfig.now();
+  if ((await checkInOn(ctx, toId, localDay(now, memberTimeZone(mate.user)))) !== null) {
+    throw new HttpError('CHECKED_IN_ALREADY', CHECK_IN_MESSAGES.checkedInAlready(mate.user.name));
+  }
+  const day = localDay(now, memberTimeZone(sender.user));
+  const [team] = await ctx.database.db
+    .select({ name: teams.name })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  const sentNow = await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(nudges)
+      .values({ fromUserId: fromId, toUserId: toId, teamId, day, createdAt: now })
+      .onConflictDoNothing({ target: [nudges.fromUserId, nudges.toUserId, nudges.day] })
+      .returning({ id: nudges.id });
+    if (row === undefined) return false;
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'nudge',
+        to: mate.user.email,
+        subject: NUDGE_TEXT,
+        text: [
+          `Hi ${mate.user.name},`,
+          '',
+          NUDGE_TEXT,
+          '',
+          `${sender.user.name} of Team ${team?.name ?? ''} sent you this nudge. Answer Yes or Not today on your home, it takes ten seconds:`,
+          '',
+          `${ctx.trackerConfig.publicUrl}/`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    return true;
+  });
+  if (!sentNow) {
+    throw new HttpError('NUDGED_ALREADY', CHECK_IN_MESSAGES.nudgedAlready(mate.user.name));
+  }
+  ctx.mailer.kick();
+  return { to: toId, day };
+}

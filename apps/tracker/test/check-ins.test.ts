@@ -1,0 +1,378 @@
+import { CheckInStatus, MemberHome, NUDGE_TEXT, TeamBoard } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIns } from '../src/db/schema.ts';
+import { buildFrontDoor } from '../src/front-door/app.ts';
+import { SEED_CHECK_IN_DAYS } from '../src/seed/seed.ts';
+import { type Browser, browser } from './door.ts';
+import { newUser, type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+let door: FastifyInstance;
+/** The tracker's clock, moved by the tests. */
+let clock = Date.parse('2026-11-02T18:00:00Z');
+const at = (iso: string) => {
+  clock = Date.parse(iso);
+};
+
+/** Two seeded teams: members sign up to these. */
+const TEAM = 2;
+const OTHER_TEAM = 3;
+
+beforeAll(async () => {
+  t = await testTracker({ now: () => new Date(clock) });
+  door = await buildFrontDoor(t.app, t.app.log);
+  await t.app.repos.teams.setCapacity(TEAM, 30);
+  await t.app.repos.teams.setCapacity(OTHER_TEAM, 30);
+});
+afterAll(async () => {
+  await door?.close();
+  await t?.close();
+});
+
+/** The members these tests made (everyone else on a team is the seed's). */
+const madeHere = new Set<number>();
+
+interface Member {
+  id: number;
+  email: string;
+  name: string;
+  password: string;
+  browser: Browser;
+  /** The clock at the last sign-in: a session idle for 30 minutes of the clock ends. */
+  signedInAt: number;
+  b: Browser;
+}
+
+/** Signs up on `teamId`, is approved (unless `approve` is false) and signs in. */
+async function member(
+  teamId: number,
+  name: string,
+  timeZone: string | null,
+  { approve = true } = {},
+): Promise<Member> {
+  const user = newUser({ teamId, name });
+  const created = await t.call({ method: 'POST', url: '/users', payload: user });
+  expect(created.statusCode).toBe(201);
+  const id = Number(created.json().user.id);
+  if (approve) {
+    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const request = list
+      .json()
+      .joinRequests.find((r: { user: { id: number } }) => r.user.id === id);
+    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    expect(approved.statusCode).toBe(200);
+  }
+  const b = browser(door);
+  expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
+  if (timeZone !== null) {
+    const set = await b.send({ method: 'PUT', url: '/api/me/time-zone', payload: { timeZone } });
+    expect(set.statusCode).toBe(200);
+  }
+  madeHere.add(id);
+  const m: Member = {
+    id,
+    email: user.email,
+    name,
+    password: user.password,
+    browser: b,
+    signedInAt: clock,
+    // The member's browser, signed in again whenever the tests moved the clock since.
+    b: {
+      ...b,
+      async send(opts) {
+        if (m.signedInAt !== clock) {
+          expect((await b.signIn(m.email, m.password)).statusCode).toBe(200);
+          m.signedInAt = clock;
+        }
+        return b.send(opts);
+      },
+    },
+  };
+  return m;
+}
+
+const status = async (m: Member) => {
+  const res = await m.b.send({ method: 'GET', url: '/api/me/check-ins' });
+  expect(res.statusCode).toBe(200);
+  return CheckInStatus.parse(res.json());
+};
+const checkIn = (m: Member, day: string, answer: 'yes' | 'not-today', note?: string) =>
+  m.b.send({ method: 'PUT', url: '/api/me/check-ins', payload: { day, answer, note } });
+const board = (m: Member, teamId = TEAM) =>
+  m.b.send({ method: 'GET', url: `/api/teams/${teamId}/board` });
+const nudge = (m: Member, to: number, teamId = TEAM) =>
+  m.b.send({ method: 'POST', url: `/api/teams/${teamId}/members/${to}/nudge` });
+const nudgeMails = async (to: string) =>
+  (await t.app.repos.outbox.all()).filter((row) => row.kind === 'nudge' && row.toAddress === to);
+const storedDays = async (userId: number) =>
+  (
+    await t.app.database.db
+      .select({ day: checkIns.day })
+      .from(checkIns)
+      .where(eq(checkIns.userId, userId))
+  )
+    .map((row) => row.day)
+    .sort();
+
+let denver: Member;
+let berlin: Member;
+
+describe('the time zone', () => {
+  it('is kept on the account in its canonical spelling; anything but a zone name is refused', async () => {
+    at('2026-11-02T18:00:00Z');
+    const m = await member(TEAM, 'Zoe Zone', null);
+    const home = () => m.b.send({ method: 'GET', url: '/api/me' });
+    expect(MemberHome.parse((await home()).json()).account.timeZone).toBeNull();
+    const set = await m.b.send({
+      method: 'PUT',
+      url: '/api/me/time-zone',
+      payload: { timeZone: 'europe/berlin' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ timeZone: 'Europe/Berlin' });
+    for (const timeZone of ['Mars/Olympus_Mons', '+02:00', 'MST', '', 'Europe/Berlin; DROP', 7]) {
+      const refused = await m.b.send({
+        method: 'PUT',
+        url: '/api/me/time-zone',
+        payload: { timeZone },
+      });
+      expect(refused.statusCode, String(timeZone)).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect(MemberHome.parse((await home()).json()).account.timeZone).toBe('Europe/Berlin');
+  });
+});
+
+describe('the daily check-in', () => {
+  beforeAll(async () => {
+    at('2026-11-02T18:00:00Z');
+    denver = await member(TEAM, 'Dana Denver', 'America/Denver');
+    berlin = await member(TEAM, 'Bert Berlin', 'Europe/Berlin');
+  });
+
+  it('counts a check-in after local midnight for the new day, in Denver', async () => {
+    // 23:30 on Monday 2 November in Denver (UTC-7).
+    at('2026-11-03T06:30:00Z');
+    expect((await status(denver)).days.map((d) => [d.which, d.day])).toEqual([
+      ['today', '2026-11-02'],
+    ]);
+    expect((await checkIn(denver, '2026-11-02', 'yes')).statusCode).toBe(200);
+    // 00:05 on Tuesday: a new day, and Monday is still open until noon.
+    at('2026-11-03T07:05:00Z');
+    const after = await status(denver);
+    expect(after.days.map((d) => [d.which, d.day, d.checkIn?.answer ?? null])).toEqual([
+      ['today', '2026-11-03', null],
+      ['yesterday', '2026-11-02', 'yes'],
+    ]);
+    expect(after.days[0]?.closesAt).toBe('2026-11-04T07:00:00.000Z');
+    expect(after.days[1]?.closesAt).toBe('2026-11-03T19:00:00.000Z');
+    const res = await checkIn(denver, '2026-11-03', 'not-today', 'Long shift');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      day: '2026-11-03',
+      answer: 'not-today',
+      note: 'Long shift',
+    });
+    expect(await storedDays(denver.id)).toEqual(['2026-11-02', '2026-11-03']);
+  });
+
+  it('counts a check-in after local midnight for the new day, in Berlin', async () => {
+    // 00:05 on Tuesday 3 November in Berlin (UTC+1), while it is still Monday in UTC.
+    at('2026-11-02T23:05:00Z');
+    const now = await status(berlin);
+    expect(now.timeZone).toBe('Europe/Berlin');
+    expect(now.days.map((d) => [d.which, d.day])).toEqual([
+      ['today', '2026-11-03'],
+      ['yesterday', '2026-11-02'],
+    ]);
+    expect((await checkIn(berlin, '2026-11-03', 'yes')).statusCode).toBe(200);
+    expect(await storedDays(berlin.id)).toEqual(['2026-11-03']);
+  });
+
+  it('takes yesterday until noon only, and no other day', async () => {
+    // 11:59 on Tuesday in Denver: Monday can still be changed.
+    at('2026-11-03T18:59:00Z');
+    const edited = await checkIn(denver, '2026-11-02', 'not-today', 'Changed my mind');
+    expect(edited.statusCode).toBe(200);
+    // Noon: Monday has closed.
+    at('2026-11-03T19:00:00Z');
+    expect((await status(denver)).days.map((d) => d.which)).toEqual(['today']);
+    const late = await checkIn(denver, '2026-11-02', 'yes');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'CHECK_IN_CLOSED',
+      message: 'You can check in for today, and for yesterday until noon.',
+    });
+    for (const day of ['2026-11-01', '2026-11-04', '2025-11-03']) {
+      expect((await checkIn(denver, day, 'yes')).json().code, day).toBe('CHECK_IN_CLOSED');
+    }
+    // Nothing changed: Monday is still what was answered before noon.
+    const [monday] = await t.app.database.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.userId, denver.id), eq(checkIns.day, '2026-11-02')));
+    expect(monday).toMatchObject({ done: false, note: 'Changed my mind' });
+  });
+
+  it('changes today in place until the day ends, and refuses a bad answer or a long note', async () => {
+    at('2026-11-03T20:00:00Z');
+    const first = (await checkIn(denver, '2026-11-03', 'not-today', 'Long shift')).json();
+    at('2026-11-04T06:59:00Z');
+    const changed = await checkIn(denver, '2026-11-03', 'yes', '  ');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ answer: 'yes', note: null });
+    expect(changed.json().createdAt).toBe(first.createdAt);
+    expect(changed.json().updatedAt).toBe('2026-11-04T06:59:00.000Z');
+    const bad = [
+      { day: '2026-11-03', answer: 'maybe' },
+      { day: '2026-11-03', answer: 'yes', note: 'x'.repeat(281) },
+      { day: '2026-02-30', answer: 'yes' },
+      { day: 'today', answer: 'yes' },
+      { answer: 'yes' },
+    ];
+    for (const payload of bad) {
+      const res = await denver.b.send({ method: 'PUT', url: '/api/me/check-ins', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await checkIn(denver, '2026-11-03', 'yes', 'x'.repeat(280))).statusCode).toBe(200);
+    at('2026-11-04T07:00:00Z');
+    expect((await checkIn(denver, '2026-11-03', 'yes')).statusCode).toBe(200);
+    at('2026-11-04T19:00:00Z');
+    expect((await checkIn(denver, '2026-11-03', 'yes')).statusCode).toBe(409);
+  });
+
+  it('is only for members on a team, and only signed in', async () => {
+    at('2026-11-04T20:00:00Z');
+    const applicant = await member(TEAM, 'Pending Pat', 'America/Denver', { approve: false });
+    const off = await applicant.b.send({ method: 'GET', url: '/api/me/check-ins' });
+    expect(off.statusCode).toBe(404);
+    expect((await checkIn(applicant, '2026-11-04', 'yes')).statusCode).toBe(404);
+    expect(await storedDays(applicant.id)).toEqual([]);
+    const anonymous = browser(door);
+    for (const [method, url] of [
+      ['GET', '/api/me/check-ins'],
+      ['PUT', '/api/me/check-ins'],
+      ['PUT', '/api/me/time-zone'],
+      ['GET', `/api/teams/${TEAM}/board`],
+      ['POST', `/api/teams/${TEAM}/members/${denver.id}/nudge`],
+    ] as const) {
+      const payload = { day: '2026-11-04', answer: 'yes', timeZone: 'Europe/Berlin' };
+      const res = await anonymous.send({ method, url, ...(method === 'GET' ? {} : { payload }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().code).toBe('SIGN_IN_REQUIRED');
+    }
+  });
+});
+
+describe('the team board', () => {
+  it("shows each teammate's today, 14 days and their week, the seeded teammates too", async () => {
+    // Wednesday 4 November, 13:00 in Denver.
+    at('2026-11-04T20:00:00Z');
+    expect((await checkIn(denver, '2026-11-04', 'yes')).statusCode).toBe(200);
+    const res = await board(denver);
+    expect(res.statusCode).toBe(200);
+    const view = TeamBoard.parse(res.json());
+    expect(view.team.id).toBe(TEAM);
+    expect(view.today).toBe('2026-11-04');
+    expect(view.days).toHaveLength(14);
+    expect(view.days[0]).toBe('2026-10-22');
+    expect(view.days.at(-1)).toBe('2026-11-04');
+    const own = view.members.find((m) => m.own);
+    expect(own?.id).toBe(denver.id);
+    expect(own?.today.checkIn?.answer).toBe('yes');
+    // Monday Not today, Tuesday Yes, Wednesday Yes: 2 of 5 this week.
+    expect(own?.weekYes).toBe(2);
+    expect(own?.days.slice(-3).map((d) => d.answer)).toEqual(['not-today', 'yes', 'yes']);
+    expect(own?.canNudge).toBe(false);
+    // Berlin's Wednesday started at 23:00 UTC on Tuesday; they answered for their Tuesday.
+    const bert = view.members.find((m) => m.id === berlin.id);
+    expect(bert?.today.day).toBe('2026-11-04');
+    expect(bert?.days.find((d) => d.day === '2026-11-03')?.answer).toBe('yes');
+    expect(bert?.weekYes).toBe(1);
+    // The seed's members have weeks of check-ins, up to their own today.
+    const seeded = view.members.filter((m) => !madeHere.has(m.id));
+    expect(seeded.length).toBeGreaterThanOrEqual(3);
+    for (const mate of seeded) {
+      expect(mate.days.filter((d) => d.answer !== null).length).toBeGreaterThan(3);
+    }
+    const [seed] = seeded;
+    expect(seed && (await storedDays(seed.id)).length).toBeGreaterThan(SEED_CHECK_IN_DAYS / 2);
+  });
+
+  it('is 404 to anyone not on the team: another team, an applicant, a team that is not there', async () => {
+    at('2026-11-04T20:00:00Z');
+    const outsider = await member(OTHER_TEAM, 'Olga Outsider', 'Europe/Berlin');
+    expect((await board(outsider, OTHER_TEAM)).statusCode).toBe(200);
+    const refused = await board(outsider, TEAM);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('TEAM_NOT_FOUND');
+    expect(JSON.stringify(refused.json())).not.toContain('Dana');
+    const applicant = await member(TEAM, 'Pending Paul', null, { approve: false });
+    expect((await board(applicant, TEAM)).statusCode).toBe(404);
+    expect((await board(denver, 99_999)).statusCode).toBe(404);
+    expect((await board(denver, OTHER_TEAM)).statusCode).toBe(404);
+    const bad = await denver.b.send({ method: 'GET', url: '/api/teams/abc/board' });
+    expect(bad.statusCode).toBe(400);
+    // Nor can an outsider nudge into the team.
+    expect((await nudge(outsider, denver.id, TEAM)).statusCode).toBe(404);
+    expect((await nudge(outsider, denver.id, OTHER_TEAM)).statusCode).toBe(404);
+    expect(await nudgeMails(denver.email)).toEqual([]);
+  });
+});
+
+describe('nudges', () => {
+  it('send one email for two nudges in a day, and another the next day', async () => {
+    // Thursday 5 November, 10:00 in Denver and 18:00 in Berlin; Bert has not checked in.
+    at('2026-11-05T17:00:00Z');
+    const first = await nudge(denver, berlin.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ to: berlin.id, day: '2026-11-05' });
+    const again = await nudge(denver, berlin.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'NUDGED_ALREADY',
+      message: 'You have nudged Bert Berlin today already.',
+    });
+    const mails = await nudgeMails(berlin.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(NUDGE_TEXT);
+    expect(mails[0]?.bodyText).toContain('Your team is asking: did you do that thing today?');
+    expect(mails[0]?.bodyText).toContain('Dana Denver');
+    const view = TeamBoard.parse((await board(denver)).json());
+    expect(view.members.find((m) => m.id === berlin.id)).toMatchObject({
+      nudgedToday: true,
+      canNudge: false,
+    });
+    // The other way round is another pair.
+    expect((await nudge(berlin, denver.id)).statusCode).toBe(201);
+    // Friday in Denver: a new day for the sender.
+    at('2026-11-06T17:00:00Z');
+    expect((await nudge(denver, berlin.id)).statusCode).toBe(201);
+    expect(await nudgeMails(berlin.email)).toHaveLength(2);
+  });
+
+  it('send one email when two nudges arrive at once', async () => {
+    at('2026-11-07T17:00:00Z');
+    const both = await Promise.all([nudge(berlin, denver.id), nudge(berlin, denver.id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const today = (await nudgeMails(denver.email)).filter(
+      (row) => row.createdAt.getTime() === clock,
+    );
+    expect(today).toHaveLength(1);
+  });
+
+  it('are not sent to oneself, nor to a teammate who has checked in today', async () => {
+    at('2026-11-09T17:00:00Z');
+    const self = await nudge(denver, denver.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot nudge yourself.');
+    expect((await checkIn(berlin, '2026-11-09', 'yes')).statusCode).toBe(200);
+    const done = await nudge(denver, berlin.id);
+    expect(done.statusCode).toBe(409);
+    expect(done.json().code).toBe('CHECKED_IN_ALREADY');
+    expect(await nudgeMails(berlin.email)).toHaveLength(2);
+  });
+});

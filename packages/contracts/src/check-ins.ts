@@ -1,0 +1,237 @@
+/**
+ * The daily check-in and the team board: the member's time zone, the local day rules, the shapes
+ * the front door answers with, and its endpoints. The day arithmetic is shared by the tracker
+ * (which decides) and the browser (which only shows what the tracker decided and words it).
+ */
+import * as z from 'zod';
+import { endpoint } from './endpoints.ts';
+import { addCalendarDays, type CalendarDate, wallClockAt, zonedInstant } from './zoned-time.ts';
+
+/** The member commits to follow up this many days a week (spec 9). */
+export const CHECK_INS_PER_WEEK = 5;
+/** Yesterday's check-in can still be given until this hour of the member's today (12:00). */
+export const CHECK_IN_GRACE_HOUR = 12;
+/** The longest note a check-in takes, in characters. */
+export const CHECK_IN_NOTE_MAX = 280;
+/** How many days the team board shows, today included. */
+export const BOARD_DAYS = 14;
+/** The zone of a member who has not told us theirs yet: the product's own (Mountain Time). */
+export const DEFAULT_TIME_ZONE = 'America/Denver';
+
+export const CHECK_IN_QUESTION = 'Did you do that thing today?';
+export const CHECK_IN_QUESTION_YESTERDAY = 'Did you do that thing yesterday?';
+export const NUDGE_TEXT = 'Your team is asking: did you do that thing today?';
+
+export const CHECK_IN_MESSAGES = {
+  closed: 'You can check in for today, and for yesterday until noon.',
+  notOnTeam: 'You are not on a team.',
+  nudgedAlready: (name: string) => `You have nudged ${name} today already.`,
+  checkedInAlready: (name: string) => `${name} has checked in today already.`,
+  ownNudge: 'You cannot nudge yourself.',
+  chooseTimeZone: 'Choose a time zone from the list',
+  noteTooLong: `A note can be at most ${CHECK_IN_NOTE_MAX} characters`,
+  chooseAnswer: 'Choose Yes or Not today',
+} as const;
+
+/**
+ * The zone's canonical spelling when `value` is an IANA time zone name the platform knows
+ * ("Europe/Berlin", "UTC"), else null. Offsets ("+02:00") and abbreviations ("MST") are refused:
+ * they do not follow daylight saving.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (!/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const TimeZoneField = z
+  .string({ error: CHECK_IN_MESSAGES.chooseTimeZone })
+  .trim()
+  .max(64, CHECK_IN_MESSAGES.chooseTimeZone)
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: 'custom', message: CHECK_IN_MESSAGES.chooseTimeZone });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+/** A calendar date as the database and the API write it: YYYY-MM-DD. */
+export const LocalDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'A date as YYYY-MM-DD');
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function formatDay(date: CalendarDate): string {
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+export function parseDay(day: string): CalendarDate {
+  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
+  return { year, month, day: date };
+}
+
+/** The day `days` after `day` (negative goes back). */
+export function shiftDay(day: string, days: number): string {
+  return formatDay(addCalendarDays(parseDay(day), days));
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(day: string): number {
+  return addCalendarDays(parseDay(day), 0).weekday;
+}
+
+/** The Monday of the week `day` is in (weeks run Monday to Sunday). */
+export function weekStartOf(day: string): string {
+  return shiftDay(day, -((weekdayOf(day) + 6) % 7));
+}
+
+/** The member's calendar date at `now` in `timeZone`. */
+export function localDay(now: Date, timeZone: string): string {
+  return formatDay(wallClockAt(now.getTime(), timeZone));
+}
+
+/**
+ * Which days a member can check in for at `now`: today (until it ends) and, until noon, yesterday.
+ * Each with the instant it closes.
+ */
+export function openDays(now: Date, timeZone: string) {
+  const clock = wallClockAt(now.getTime(), timeZone);
+  const today = formatDay(clock);
+  const tomorrow = addCalendarDays(clock, 1);
+  const days: { day: string; which: 'today' | 'yesterday'; closesAt: Date }[] = [
+    { day: today, which: 'today', closesAt: zonedInstant(tomorrow, 0, timeZone) },
+  ];
+  const noon = zonedInstant(clock, CHECK_IN_GRACE_HOUR, timeZone);
+  if (now.getTime() < noon.getTime()) {
+    days.push({ day: shiftDay(today, -1), which: 'yesterday', closesAt: noon });
+  }
+  return days;
+}
+
+export const CheckInAnswer = z.enum(['yes', 'not-today'], {
+  error: CHECK_IN_MESSAGES.chooseAnswer,
+});
+export type CheckInAnswer = z.infer<typeof CheckInAnswer>;
+
+/** What the member sends: the day (as the tracker offered it), the answer and a note. */
+export const CheckInForm = z.object({
+  day: LocalDay,
+  answer: CheckInAnswer,
+  note: z.string().trim().max(CHECK_IN_NOTE_MAX, CHECK_IN_MESSAGES.noteTooLong).default(''),
+});
+export type CheckInForm = z.input<typeof CheckInForm>;
+
+export const CheckIn = z.object({
+  day: LocalDay,
+  answer: CheckInAnswer,
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type CheckIn = z.infer<typeof CheckIn>;
+
+/** A day the member can answer for now, with their answer so far. */
+export const OpenDay = z.object({
+  day: LocalDay,
+  which: z.enum(['today', 'yesterday']),
+  closesAt: z.iso.datetime(),
+  checkIn: CheckIn.nullable(),
+});
+export type OpenDay = z.infer<typeof OpenDay>;
+
+/** The home's check-in card: the goal, the zone the days are counted in, the open days. */
+export const CheckInStatus = z.object({
+  goal: z.string().nullable(),
+  timeZone: z.string(),
+  /** Today first, then yesterday while it is still open. */
+  days: z.array(OpenDay).min(1),
+});
+export type CheckInStatus = z.infer<typeof CheckInStatus>;
+
+export const TimeZoneForm = z.object({ timeZone: TimeZoneField });
+export const TimeZoneAnswer = z.object({ timeZone: z.string() });
+
+export const BoardDay = z.object({ day: LocalDay, answer: CheckInAnswer.nullable() });
+
+export const BoardMember = z.object({
+  id: z.number(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  goalSummary: z.string(),
+  own: z.boolean(),
+  timeZone: z.string(),
+  /** The member's own today and their check-in for it. */
+  today: z.object({ day: LocalDay, checkIn: CheckIn.nullable() }),
+  /** Yes answers in the member's current week (Monday to Sunday, their zone). */
+  weekYes: z.number(),
+  /** The board's days (the viewer's last BOARD_DAYS, oldest first) with this member's answer. */
+  days: z.array(BoardDay),
+  /** Whether the viewer can nudge this teammate now (once a day, before they check in). */
+  canNudge: z.boolean(),
+  /** Whether the viewer has nudged this teammate on the viewer's today. */
+  nudgedToday: z.boolean(),
+});
+export type BoardMember = z.infer<typeof BoardMember>;
+
+export const TeamBoard = z.object({
+  team: z.object({ id: z.number(), name: z.string() }),
+  /** The viewer's today in their zone: the last of the board's days. */
+  today: LocalDay,
+  timeZone: z.string(),
+  perWeek: z.number(),
+  days: z.array(LocalDay),
+  members: z.array(BoardMember),
+});
+export type TeamBoard = z.infer<typeof TeamBoard>;
+
+const RowId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+export const BoardParams = z.object({ teamId: RowId });
+export const NudgeParams = z.object({ teamId: RowId, userId: RowId });
+export const NudgeAnswer = z.object({ to: z.number(), day: LocalDay });
+
+export const CHECK_IN_API = {
+  setTimeZone: endpoint({
+    method: 'PUT',
+    url: '/api/me/time-zone',
+    summary: "Set the member's time zone (an IANA name); days and reminders follow it",
+    schema: { body: TimeZoneForm, response: { 200: TimeZoneAnswer } },
+  }),
+  checkInStatus: endpoint({
+    method: 'GET',
+    url: '/api/me/check-ins',
+    summary: 'Today (and yesterday until noon) with the answers given so far; 404 off a team',
+    schema: { response: { 200: CheckInStatus } },
+  }),
+  checkIn: endpoint({
+    method: 'PUT',
+    url: '/api/me/check-ins',
+    summary: 'Answer Yes or Not today for today, or for yesterday until noon (again to change it)',
+    schema: { body: CheckInForm, response: { 200: CheckIn } },
+  }),
+  teamBoard: endpoint({
+    method: 'GET',
+    url: '/api/teams/:teamId/board',
+    summary: "The team's check-ins: today, the last 14 days and this week (the team only)",
+    schema: { params: BoardParams, response: { 200: TeamBoard } },
+  }),
+  nudge: endpoint({
+    method: 'POST',
+    url: '/api/teams/:teamId/members/:userId/nudge',
+    summary: 'Email a teammate "did you do that thing today?" (once a day per teammate)',
+    schema: { params: NudgeParams, response: { 201: NudgeAnswer } },
+  }),
+} as const;
