@@ -193,6 +193,14 @@ describe('shutting down', () => {
     expect(response.headers.get('connection')).toBe('close');
     expect(response.headers.get('retry-after')).toBe('5');
     expect(await response.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
+    // A write too: it is answered before its cookies are read, and still gets the 503.
+    const write = await fetch(`${site.url}/api/onboarding`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'ap_session=x' },
+      body: JSON.stringify({ category: 'work', focusArea: 'Employee' }),
+    });
+    expect(write.status).toBe(503);
+    expect(await write.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
     await closed;
     await expect(fetch(`${site.url}/onboarding`)).rejects.toThrow();
     await upstream.close();

@@ -53,7 +53,9 @@ export default fp(
     function current(request: FastifyRequest): Session | null {
       const fresh = started.get(request);
       if (fresh) return fresh;
-      const raw = request.cookies[SESSION_COOKIE];
+      // An answer sent before the cookies were read (the 503 while draining, from the first
+      // onRequest hook) has none: it belongs to no session.
+      const raw = request.cookies?.[SESSION_COOKIE];
       if (!raw) return null;
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || unsigned.value === null) return null;
