@@ -46,5 +46,6 @@ export const home = (overrides: Partial<MemberHome> = {}): MemberHome => ({
   account,
   joinRequest: request(),
   team: null,
+  call: null,
   ...overrides,
 });

@@ -20,12 +20,41 @@ export function nextSlot(
   timeZone = BOOKING_TIME_ZONE,
 ): Date {
   if (weekdays.length === 0) throw new Error('The booking schedule has no weekdays');
+  return nextLocalTime(now, weekdays, hour * 60, timeZone);
+}
+
+/**
+ * The first instant strictly after `now` at which the clocks in `timeZone` read `minuteOfDay`
+ * (minutes after midnight) on one of `weekdays` of that zone's own calendar. Worked out day by day
+ * from the zone's rules, so it stays at the same local time on both sides of a daylight-saving
+ * change.
+ */
+export function nextLocalTime(
+  now: Date,
+  weekdays: readonly number[],
+  minuteOfDay: number,
+  timeZone: string,
+): Date {
   const today = wallClockAt(now.getTime(), timeZone);
-  for (let offset = 0; offset <= 7; offset++) {
+  for (let offset = 0; offset <= 8; offset++) {
     const date = addCalendarDays(today, offset);
-    if (!weekdays.includes(date.weekday as Weekday)) continue;
-    const slot = zonedInstant(date, hour, timeZone);
+    if (!weekdays.includes(date.weekday)) continue;
+    const slot = zonedInstant(date, Math.floor(minuteOfDay / 60), timeZone, minuteOfDay % 60);
     if (slot.getTime() > now.getTime()) return slot;
   }
-  throw new Error('unreachable: every weekday recurs within 8 days');
+  throw new Error('no weekday to schedule on');
+}
+
+/** The calendar date the clocks in `timeZone` show at `instant`, as YYYY-MM-DD. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClockAt(instant.getTime(), timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The instant the day after `date` (YYYY-MM-DD) begins in `timeZone`, plus `hours`. */
+export function afterLocalDay(date: string, timeZone: string, hours = 0): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const next = addCalendarDays({ year, month, day }, 1);
+  return zonedInstant(next, hours, timeZone);
 }

@@ -1,4 +1,6 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import { TZDate } from '@date-fns/tz';
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
+import { clockTimeOf, WEEKDAY_NAMES } from './accountability.ts';
 import { BOOKING_HOUR, BOOKING_TIME_ZONE } from './constants.ts';
 import { wallClockAt, zonedInstant } from './zoned-time.ts';
 
@@ -37,4 +39,73 @@ export function infoCallCalendar(date: string, now: number = Date.now()): string
   });
   // Every iCalendar line ends with CRLF, the last one too (RFC 5545 section 3.1).
   return `${calendar.toString()}\r\n`;
+}
+
+const ICAL_DAYS = [
+  ICalWeekday.SU,
+  ICalWeekday.MO,
+  ICalWeekday.TU,
+  ICalWeekday.WE,
+  ICalWeekday.TH,
+  ICalWeekday.FR,
+  ICalWeekday.SA,
+] as const;
+
+/** A weekly call: a weekday (0 = Sunday) and a minute of the day in the team's zone. */
+export interface WeeklyCall {
+  weekday: number;
+  minute: number;
+  /** The first start on or after today, an instant (the series begins there). */
+  firstStart: Date;
+}
+
+/** UTC date-time in iCalendar's basic form: 20261125T120000Z. */
+const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/**
+ * A team's weekly calls as an iCalendar file (ical-generator): one event per weekly time with
+ * `RRULE:FREQ=WEEKLY;BYDAY=..`, its start and end written on the clocks of the team's zone
+ * (`DTSTART;TZID=..`, a TZDate so ical-generator reads the zone's own wall clock) with the zone's
+ * VTIMEZONE from `vtimezone`, so every calendar keeps the call at its local time across
+ * daylight-saving changes.
+ */
+export function teamCallCalendar(input: {
+  teamId: number;
+  teamName: string;
+  timeZone: string;
+  durationMinutes: number;
+  meetingUrl: string;
+  calls: readonly WeeklyCall[];
+  now: Date;
+  vtimezone: (timeZone: string) => string | null;
+}): string {
+  const calendar = ical({
+    prodId: { company: 'Accountability Partners', product: 'Team call', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: `Team ${input.teamName} calls`,
+  });
+  calendar.timezone({ name: input.timeZone, generator: input.vtimezone });
+  input.calls.forEach((call, index) => {
+    const start = new TZDate(call.firstStart.getTime(), input.timeZone);
+    calendar.createEvent({
+      id: `team-${input.teamId}-call-${index + 1}@accountability-partners`,
+      stamp: input.now,
+      start,
+      end: new TZDate(start.getTime() + input.durationMinutes * 60_000, input.timeZone),
+      timezone: input.timeZone,
+      repeating: {
+        freq: ICalEventRepeatingFreq.WEEKLY,
+        byDay: [ICAL_DAYS[call.weekday] ?? ICalWeekday.MO],
+      },
+      summary: `Team ${input.teamName} call`,
+      description: `Your team's weekly call, ${WEEKDAY_NAMES[call.weekday]}s at ${clockTimeOf(call.minute)} (${input.timeZone}). Join: ${input.meetingUrl}`,
+      url: input.meetingUrl,
+      location: input.meetingUrl,
+    });
+  });
+  // ical-generator writes DTSTAMP on the zone's clock once an event has a zone; RFC 5545 section
+  // 3.8.7.2 wants it in UTC.
+  const text = calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcStamp(input.now)}`);
+  // Every iCalendar line ends with CRLF, the last one too (RFC 5545 section 3.1).
+  return `${text}\r\n`;
 }

@@ -1,3 +1,4 @@
+export * from './accountability.ts';
 export * from './check-ins.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';

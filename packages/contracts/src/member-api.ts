@@ -1,4 +1,17 @@
 import * as z from 'zod';
+import {
+  CallAttendance,
+  CheckInLink,
+  CheckInLinkAnswer,
+  ConsoleTeamCall,
+  EmailLinkBody,
+  EmailLinkQuery,
+  MemberCall,
+  ReminderSettings,
+  ReminderSettingsForm,
+  TeamCallForm,
+  UnsubscribeAnswer,
+} from './accountability.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
@@ -88,6 +101,8 @@ export const MemberHome = z.object({
   joinRequest: MemberJoinRequest.nullable(),
   /** Only once the member is Active on a team. */
   team: MemberTeam.nullable(),
+  /** The team's weekly calls, once the member is Active and an operator has set them. */
+  call: MemberCall.nullable(),
 });
 export type MemberHome = z.infer<typeof MemberHome>;
 
@@ -414,5 +429,60 @@ export const MEMBER_API = {
     url: '/api/console/audit',
     summary: 'What operators did, newest first',
     schema: { querystring: PageQuery, response: { 200: AuditPage } },
+  }),
+  consoleTeamCall: endpoint({
+    method: 'GET',
+    url: '/api/console/teams/:id/call',
+    summary: "A team's two weekly call times and meeting link (null until set)",
+    schema: { params: ConsoleIdParams, response: { 200: ConsoleTeamCall } },
+  }),
+  setTeamCall: endpoint({
+    method: 'PUT',
+    url: '/api/console/teams/:id/call',
+    summary: "Set a team's two weekly call times (in the team's zone), length and meeting link",
+    schema: { params: ConsoleIdParams, body: TeamCallForm, response: { 200: ConsoleTeamCall } },
+  }),
+  setCallAttendance: endpoint({
+    method: 'PUT',
+    url: '/api/me/call-attendance',
+    summary: "Bow out of the team's calls, or come back to them (the member stays on the team)",
+    schema: { body: CallAttendance, response: { 200: MemberCall } },
+  }),
+  callCalendar: endpoint({
+    method: 'GET',
+    url: '/api/me/call.ics',
+    summary: "The team's calls as an iCalendar file (weekly, in the team's zone)",
+    schema: { response: { 200: z.string() } },
+  }),
+  getReminders: endpoint({
+    method: 'GET',
+    url: '/api/me/reminders',
+    summary: 'When the member is reminded to check in',
+    schema: { response: { 200: ReminderSettings } },
+  }),
+  setReminders: endpoint({
+    method: 'PUT',
+    url: '/api/me/reminders',
+    summary: 'Change the reminder time, its weekdays, or turn reminders off',
+    schema: { body: ReminderSettingsForm, response: { 200: ReminderSettings } },
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    url: '/api/email-links/unsubscribe',
+    summary:
+      "Stop reminder emails with the token of a reminder's link (RFC 8058 one-click: no sign-in, no Origin)",
+    schema: { querystring: EmailLinkQuery, response: { 200: UnsubscribeAnswer } },
+  }),
+  readCheckInLink: endpoint({
+    method: 'GET',
+    url: '/api/email-links/check-in',
+    summary: "What a reminder's check-in link answers (nothing changes)",
+    schema: { querystring: EmailLinkQuery, response: { 200: CheckInLink } },
+  }),
+  useCheckInLink: endpoint({
+    method: 'POST',
+    url: '/api/email-links/check-in',
+    summary: "Record the check-in a reminder's link answers (once)",
+    schema: { body: EmailLinkBody, response: { 200: CheckInLinkAnswer } },
   }),
 } as const;

@@ -30,9 +30,14 @@ export function wallClockAt(instant: number, timeZone: string): WallClock {
   };
 }
 
-/** The instant at which the clocks in `timeZone` read `hour`:00 on `date`. */
-export function zonedInstant(date: CalendarDate, hour: number, timeZone: string): Date {
-  return new Date(new TZDate(date.year, date.month - 1, date.day, hour, timeZone).getTime());
+/**
+ * The instant at which the clocks in `timeZone` read `hour`:`minute` on `date` (a time the clocks
+ * skip when they spring forward is read as the same time after the change).
+ */
+export function zonedInstant(date: CalendarDate, hour: number, timeZone: string, minute = 0): Date {
+  return new Date(
+    new TZDate(date.year, date.month - 1, date.day, hour, minute, timeZone).getTime(),
+  );
 }
 
 /** The calendar date `days` after `date` (negative goes back), with its weekday (0 = Sunday). */

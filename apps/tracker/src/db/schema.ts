@@ -116,6 +116,8 @@ export const memberships = pgTable(
     teamId: integer('team_id').notNull(),
     userId: integer('user_id').notNull(),
     status: text('status').$type<MemberStatus>().notNull(),
+    /** The member bowed out of the team's weekly calls (and stays on the team). */
+    skipsCalls: boolean('skips_calls').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -250,6 +252,8 @@ export const outbox = pgTable(
     bodyText: text('body_text').notNull(),
     /** Files sent with the message (e.g. a booking's .ics); null when there are none. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** Extra header lines (e.g. List-Unsubscribe); null when there are none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -419,6 +423,106 @@ export const nudges = pgTable(
   ],
 );
 
+/**
+ * A team's two weekly calls, set by an operator: each a weekday (0 = Sunday ... 6 = Saturday) and
+ * a minute of the day on the clocks of the team's time zone, so a call stays at its local time
+ * across daylight-saving changes.
+ */
+export const teamCalls = pgTable(
+  'team_calls',
+  {
+    teamId: integer('team_id').primaryKey(),
+    timeZone: text('time_zone').notNull(),
+    firstWeekday: integer('first_weekday').notNull(),
+    firstMinute: integer('first_minute').notNull(),
+    secondWeekday: integer('second_weekday').notNull(),
+    secondMinute: integer('second_minute').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    meetingUrl: text('meeting_url').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    fk('team_calls', t.teamId, teams.id),
+    check(
+      'team_calls_slots_check',
+      sql.raw(
+        'first_weekday BETWEEN 0 AND 6 AND second_weekday BETWEEN 0 AND 6 AND first_minute BETWEEN 0 AND 1439 AND second_minute BETWEEN 0 AND 1439',
+      ),
+    ),
+    check('team_calls_duration_check', sql.raw('duration_minutes BETWEEN 15 AND 30')),
+  ],
+);
+
+/**
+ * When and whether a member is reminded to check in: on `weekdays` (0 = Sunday ... 6 =
+ * Saturday) at `localMinute` of their own day. `nextAt` is the next time it falls due, worked out
+ * for `timeZone` (the account's zone when it was computed; null until computed); the scheduler
+ * takes due rows with FOR UPDATE SKIP LOCKED, so one tracker handles each.
+ */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: integer('user_id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    localMinute: integer('local_minute').notNull().default(1080),
+    weekdays: integer('weekdays').array().notNull().default(sql`'{1,2,3,4,5}'`),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+  },
+  (t) => [
+    fk('reminder_settings', t.userId, users.id).onDelete('cascade'),
+    index('reminder_settings_due_idx').on(t.nextAt).where(sql`${t.enabled}`),
+    check('reminder_settings_minute_check', sql.raw('local_minute BETWEEN 0 AND 1439')),
+  ],
+);
+
+/**
+ * One row per reminder mailed: at most one per member and local day, written in the transaction
+ * that queues the mail, so a retried run finds it and sends nothing.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('reminders', t.userId, users.id).onDelete('cascade'),
+    unique('reminders_user_id_local_date_key').on(t.userId, t.localDate),
+  ],
+);
+
+export type EmailLinkPurpose = 'unsubscribe' | 'check-in-yes' | 'check-in-no';
+
+/**
+ * Links in a reminder mail that act without a sign-in: stop reminders, or answer the day's
+ * check-in. Stored as the SHA-256 of the token the mail carries. A check-in link works once.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose').$type<EmailLinkPurpose>().notNull(),
+    /** The member's day a check-in link answers for; null for unsubscribing. */
+    localDate: date('local_date', { mode: 'string' }),
+    tokenHash: text('token_hash').notNull().unique('email_links_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('email_links', t.userId, users.id).onDelete('cascade'),
+    index('email_links_user_idx').on(t.userId),
+    check(
+      'email_links_purpose_check',
+      sql.raw(`purpose IN ('unsubscribe', 'check-in-yes', 'check-in-no')`),
+    ),
+  ],
+);
+
 export const schema = {
   focusAreas,
   roleAreas,
@@ -441,4 +545,8 @@ export const schema = {
   auditLog,
   checkIns,
   nudges,
+  teamCalls,
+  reminderSettings,
+  reminders,
+  emailLinks,
 };

@@ -16,6 +16,7 @@ import {
   joinRequestQueue,
   startEnrolment,
 } from '../services/operators.ts';
+import { consoleTeamCall, setTeamCall } from '../services/team-calls.ts';
 import { memberOf } from './routes.ts';
 
 const OPERATOR_REQUIRED = () =>
@@ -131,6 +132,20 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         })),
       };
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.consoleTeamCall),
+    handler: async (request) => {
+      await operatorOf(request);
+      return consoleTeamCall(app, request.params.id);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.setTeamCall),
+    handler: async (request) =>
+      setTeamCall(app, await operatorOf(request), request.params.id, request.body),
   });
 
   app.route({

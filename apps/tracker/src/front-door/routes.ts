@@ -22,6 +22,7 @@ import {
 } from '../services/members.ts';
 import { secondFactorState, verifySecondFactor } from '../services/operators.ts';
 import { updateProfile } from '../services/profile.ts';
+import { callCalendar, setCallAttendance } from '../services/team-calls.ts';
 import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';
 
@@ -219,6 +220,23 @@ export async function memberRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       await leaveTeam(app, memberOf(request));
       return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.setCallAttendance),
+    handler: async (request) => setCallAttendance(app, memberOf(request), request.body.coming),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.callCalendar),
+    handler: async (request, reply) => {
+      const file = await callCalendar(app, memberOf(request));
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="team-calls.ics"')
+        .header('cache-control', 'no-store')
+        .send(file);
     },
   });
 

@@ -130,8 +130,9 @@ export async function recordCheckIn(
   ctx: TrackerContext,
   userId: number,
   answer: { day: string; answer: 'yes' | 'not-today'; note?: string | null },
+  tx: Db = ctx.database.db,
 ): Promise<CheckIn> {
-  const member = await memberOnTeam(ctx, userId);
+  const member = await memberOnTeam(ctx, userId, tx);
   if (member === null) throw notOnTeam();
   const now = ctx.trackerConfig.now();
   const open = openDays(now, memberTimeZone(member.user));
@@ -140,7 +141,7 @@ export async function recordCheckIn(
   }
   const note = answer.note?.trim() ? answer.note.trim() : null;
   const done = answer.answer === 'yes';
-  const [row] = await ctx.database.db
+  const [row] = await tx
     .insert(checkIns)
     .values({ userId, day: answer.day, done, note, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({

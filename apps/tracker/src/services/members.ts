@@ -21,6 +21,7 @@ import {
 } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
+import { memberCall } from './team-calls.ts';
 import { hashToken, verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -136,6 +137,7 @@ export async function memberHome(ctx: TrackerContext, userId: number): Promise<M
             declineReason: latest.request.declineReason,
           },
     team,
+    call: team === null ? null : await memberCall(ctx, userId),
   };
 }
 

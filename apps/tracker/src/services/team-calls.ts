@@ -1,0 +1,202 @@
+import {
+  type ConsoleTeamCall,
+  clockTimeOf,
+  type MemberCall,
+  minuteOfDay,
+  type TeamCall,
+  type TeamCallForm,
+} from '@app/contracts';
+import { teamCallCalendar } from '@app/contracts/calendar';
+import { HttpError } from '@app/server-kit';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import type { Db } from '../db/client.ts';
+import { memberships, teamCalls, teams, users } from '../db/schema.ts';
+import { nextLocalTime } from '../schedule.ts';
+import type { TrackerContext } from './context.ts';
+import { recordAction } from './operators.ts';
+
+type CallRow = typeof teamCalls.$inferSelect;
+
+const TEAM_NOT_FOUND = () => new HttpError('TEAM_NOT_FOUND', 'There is no such team.');
+const NOT_ON_TEAM = () => new HttpError('NOT_FOUND', 'You are not on a team.');
+const NO_CALLS = () => new HttpError('NOT_FOUND', 'Your team has no calls set yet.');
+
+function formOf(row: CallRow): TeamCall {
+  return {
+    timeZone: row.timeZone,
+    slots: [
+      { weekday: row.firstWeekday, time: clockTimeOf(row.firstMinute) },
+      { weekday: row.secondWeekday, time: clockTimeOf(row.secondMinute) },
+    ],
+    durationMinutes: row.durationMinutes,
+    meetingUrl: row.meetingUrl,
+  };
+}
+
+async function teamRow(db: Db, teamId: number) {
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  if (team === undefined) throw TEAM_NOT_FOUND();
+  return team;
+}
+
+/** A team's calls for the console: null until an operator sets them. */
+export async function consoleTeamCall(
+  ctx: TrackerContext,
+  teamId: number,
+): Promise<ConsoleTeamCall> {
+  const { db } = ctx.database;
+  const team = await teamRow(db, teamId);
+  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, teamId));
+  return { team, call: row ? formOf(row) : null };
+}
+
+/** Sets a team's calls, with a line in the audit log in the same transaction. */
+export async function setTeamCall(
+  ctx: TrackerContext,
+  operatorId: number,
+  teamId: number,
+  form: TeamCallForm,
+): Promise<ConsoleTeamCall> {
+  const [first, second] = form.slots;
+  const values = {
+    teamId,
+    timeZone: form.timeZone,
+    firstWeekday: first.weekday,
+    firstMinute: minuteOfDay(first.time),
+    secondWeekday: second.weekday,
+    secondMinute: minuteOfDay(second.time),
+    durationMinutes: form.durationMinutes,
+    meetingUrl: form.meetingUrl,
+    updatedAt: ctx.trackerConfig.now(),
+  };
+  return ctx.database.db.transaction(async (tx) => {
+    const team = await teamRow(tx, teamId);
+    const [before] = await tx
+      .select()
+      .from(teamCalls)
+      .where(eq(teamCalls.teamId, teamId))
+      .for('update');
+    const [row] = await tx
+      .insert(teamCalls)
+      .values(values)
+      .onConflictDoUpdate({ target: teamCalls.teamId, set: values })
+      .returning();
+    if (row === undefined) throw new Error('upsert returned no row');
+    const after = formOf(row);
+    await recordAction(
+      tx,
+      operatorId,
+      'team-call.set',
+      `team:${teamId}`,
+      before ? formOf(before) : null,
+      after,
+    );
+    return { team, call: after };
+  });
+}
+
+/** The member's Active place on a team, or null. */
+async function activePlace(db: Db, userId: number) {
+  const [place] = await db
+    .select({
+      id: memberships.id,
+      teamId: memberships.teamId,
+      skipsCalls: memberships.skipsCalls,
+      team: teams.name,
+    })
+    .from(memberships)
+    .innerJoin(teams, eq(memberships.teamId, teams.id))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+    .limit(1);
+  return place ?? null;
+}
+
+function slotsOf(row: CallRow) {
+  return [
+    { weekday: row.firstWeekday, minute: row.firstMinute },
+    { weekday: row.secondWeekday, minute: row.secondMinute },
+  ];
+}
+
+/** The calls of the member's team as the member sees them, or null (no team, or none set). */
+export async function memberCall(ctx: TrackerContext, userId: number): Promise<MemberCall | null> {
+  const { db } = ctx.database;
+  const place = await activePlace(db, userId);
+  if (place === null) return null;
+  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, place.teamId));
+  if (row === undefined) return null;
+  const now = ctx.trackerConfig.now();
+  const attendees = await db
+    .select({ id: users.id, name: users.name, skipsCalls: memberships.skipsCalls })
+    .from(memberships)
+    .innerJoin(users, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(memberships.teamId, place.teamId),
+        eq(memberships.status, 'Active'),
+        ne(users.status, 'Inactive'),
+      ),
+    )
+    .orderBy(asc(memberships.id));
+  return {
+    timeZone: row.timeZone,
+    durationMinutes: row.durationMinutes,
+    meetingUrl: row.meetingUrl,
+    slots: slotsOf(row)
+      .map((slot) => ({
+        weekday: slot.weekday,
+        time: clockTimeOf(slot.minute),
+        next: nextLocalTime(now, [slot.weekday], slot.minute, row.timeZone).toISOString(),
+      }))
+      .sort((a, b) => a.next.localeCompare(b.next)),
+    coming: !place.skipsCalls,
+    attendees: attendees.map((a) => ({ id: a.id, name: a.name, coming: !a.skipsCalls })),
+  };
+}
+
+/** Bows the member out of the team's calls, or back in; they stay on the team either way. */
+export async function setCallAttendance(
+  ctx: TrackerContext,
+  userId: number,
+  coming: boolean,
+): Promise<MemberCall> {
+  const place = await activePlace(ctx.database.db, userId);
+  if (place === null) throw NOT_ON_TEAM();
+  await ctx.database.db
+    .update(memberships)
+    .set({ skipsCalls: !coming })
+    .where(eq(memberships.id, place.id));
+  const call = await memberCall(ctx, userId);
+  if (call === null) throw NO_CALLS();
+  return call;
+}
+
+/**
+ * The team's calls as an iCalendar file: one weekly event per time in the team's zone, with the
+ * zone's VTIMEZONE from timezones-ical-library (the IANA rules, kept current by its maintainers).
+ */
+export async function callCalendar(ctx: TrackerContext, userId: number) {
+  const { db } = ctx.database;
+  const place = await activePlace(db, userId);
+  if (place === null) throw NOT_ON_TEAM();
+  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, place.teamId));
+  if (row === undefined) throw NO_CALLS();
+  const now = ctx.trackerConfig.now();
+  return teamCallCalendar({
+    teamId: row.teamId,
+    teamName: place.team,
+    timeZone: row.timeZone,
+    durationMinutes: row.durationMinutes,
+    meetingUrl: row.meetingUrl,
+    calls: slotsOf(row).map((slot) => ({
+      ...slot,
+      firstStart: nextLocalTime(now, [slot.weekday], slot.minute, row.timeZone),
+    })),
+    now,
+    vtimezone: (tz) => tzlib_get_ical_block(tz)[0] ?? null,
+  });
+}
