@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { reportDir } from '@app/onboarding/testing';
+import { reportDir } from '@app/statechart-tools/testing';
 import { defineConfig } from '@playwright/test';
 
 /**

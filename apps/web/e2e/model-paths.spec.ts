@@ -16,7 +16,7 @@ import {
   statesVisited,
   stepTransitions,
   toastsShown,
-} from '@app/onboarding/testing';
+} from '@app/statechart-tools/testing';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectedView } from '../src/onboarding/test/expected.ts';

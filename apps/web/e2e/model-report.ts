@@ -12,7 +12,7 @@ import {
   missingTransitions,
   reportDir,
   writeCoverage,
-} from '@app/onboarding/testing';
+} from '@app/statechart-tools/testing';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { PathRecord } from './model-paths.spec.ts';
 import { loadWalks } from './model-walks-cache.ts';

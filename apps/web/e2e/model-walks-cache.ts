@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ModelEvent, pathFromEvents, reportDir } from '@app/onboarding/testing';
+import { type ModelEvent, pathFromEvents, reportDir } from '@app/statechart-tools/testing';
 import { coveringWalks, type Visit, type Walk, type Walks } from './model.ts';
 
 /**
@@ -12,8 +12,8 @@ import { coveringWalks, type Visit, type Walk, type Walks } from './model.ts';
 
 const SOURCES = [
   '../../../machines/onboarding/src/machine.ts',
-  '../../../machines/onboarding/src/testing/events.ts',
-  '../../../machines/onboarding/src/testing/model.ts',
+  '../../../packages/statechart-tools/src/testing/events.ts',
+  '../../../packages/statechart-tools/src/testing/model.ts',
   '../src/onboarding/test/person.ts',
   './model.ts',
 ];

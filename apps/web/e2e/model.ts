@@ -9,7 +9,7 @@ import {
   type ModelStep,
   serializeModelState,
   stepTransitions,
-} from '@app/onboarding/testing';
+} from '@app/statechart-tools/testing';
 import type { AdjacencyValue } from 'xstate/graph';
 import { callsInFlight, isUserEvent, planFor, requestPath } from '../src/onboarding/test/person.ts';
 

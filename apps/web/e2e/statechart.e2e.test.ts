@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onboardingMachine, toChartGraph } from '@app/onboarding';
-import { MODEL_DATA } from '@app/onboarding/testing/events';
+import { onboardingMachine } from '@app/onboarding';
+import { toChartGraph } from '@app/statechart-tools';
+import { MODEL_DATA } from '@app/statechart-tools/testing/events';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

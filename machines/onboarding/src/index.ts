@@ -1,5 +1,4 @@
 export * from './booking.ts';
-export * from './chart.ts';
 export * from './clock.ts';
 export * from './failure.ts';
 export * from './hold.ts';
@@ -10,5 +9,4 @@ export * from './routes.ts';
 export * from './selectors.ts';
 export * from './steps.ts';
 export * from './team.ts';
-export * from './testing/transition-id.ts';
 export * from './types.ts';

@@ -24,8 +24,8 @@ import {
   type UpdateProfileInput,
 } from '@app/onboarding';
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { announceOnboarding } from '../statechart/liveChannel.ts';
 import type { Analytics } from './analytics.ts';
+import { announceOnboarding } from './liveChannel.ts';
 
 export interface OnboardingDeps {
   api: ApiClient;

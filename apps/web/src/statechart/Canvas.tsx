@@ -1,4 +1,9 @@
-import { CHART_TEXT, type ChartScene, type SceneState, type SceneText } from '@app/onboarding';
+import {
+  CHART_TEXT,
+  type ChartScene,
+  type SceneState,
+  type SceneText,
+} from '@app/statechart-tools';
 import { select } from 'd3-selection';
 import { type ZoomBehavior, type ZoomTransform, zoom, zoomIdentity } from 'd3-zoom';
 import {

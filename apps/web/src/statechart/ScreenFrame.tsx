@@ -77,3 +77,6 @@ export function ScreenFrame({
     </div>
   );
 }
+
+/** The `send` of a screen drawn in a frame: it only shows, so what a person does there goes nowhere. */
+export const IGNORE_EVENTS = () => undefined;

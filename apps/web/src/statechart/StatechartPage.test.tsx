@@ -7,7 +7,7 @@ import {
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
-import { LIVE_CHANNEL, type LiveMessage } from './liveChannel.ts';
+import { LIVE_CHANNEL, type LiveMessage } from '../onboarding/liveChannel.ts';
 import { StatechartPage } from './StatechartPage.tsx';
 import { MACHINE_GRAPH } from './views.ts';
 

@@ -1,4 +1,5 @@
-import { onboardingMachine, toMermaid, toSvg } from '@app/onboarding';
+import { onboardingMachine } from '@app/onboarding';
+import { toMermaid, toSvg } from '@app/statechart-tools';
 import type { ChartView } from './views.ts';
 
 function download(name: string, blob: Blob) {

@@ -1,6 +1,4 @@
 import {
-  activeStateIds,
-  type ChartGraph,
   currentScreen,
   type HoldView,
   onboardingMachine,
@@ -10,9 +8,10 @@ import {
   selectHold,
   stateToRoute,
 } from '@app/onboarding';
+import { activeStateIds, type ChartGraph } from '@app/statechart-tools';
 import { useEffect, useState } from 'react';
 import { createActor, type StateValue } from 'xstate';
-import { isLiveMessage, LIVE_CHANNEL } from './liveChannel.ts';
+import { isLiveMessage, LIVE_CHANNEL } from '../onboarding/liveChannel.ts';
 
 export type LiveOnboarding =
   | { running: false }

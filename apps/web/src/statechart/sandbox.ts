@@ -1,19 +1,18 @@
 import { HOLD_WARNING_SECONDS } from '@app/contracts';
 import {
-  eventWords,
   type OnboardingEvent,
   type OnboardingSnapshot,
   onboardingMachine,
   selectHold,
-  transitionId,
 } from '@app/onboarding';
+import { eventWords, transitionId } from '@app/statechart-tools';
 import {
   DELAY_EVENTS,
   MODEL_INPUT,
   type ModelEvent,
   modelEvents,
   serializeModelState,
-} from '@app/onboarding/testing/events';
+} from '@app/statechart-tools/testing/events';
 import { type EventObject, initialTransition, type StateNode, transition } from 'xstate';
 import { MACHINE_GRAPH } from './views.ts';
 
@@ -386,4 +385,11 @@ export function shortestPaths(limit = 4000): Map<string, PathTo> {
     }
   }
   return found;
+}
+
+/** Shortest paths to every state: computed once, the first time the studio needs them. */
+let pathCache: Map<string, PathTo> | null = null;
+export function pathsToStates(): Map<string, PathTo> {
+  pathCache ??= shortestPaths();
+  return pathCache;
 }

@@ -1,3 +1,4 @@
+import { onboardingMachine } from '@app/onboarding';
 import {
   CHART_TITLE,
   type ChartGraph,
@@ -7,14 +8,13 @@ import {
   chartDescription,
   collapseGraph,
   onboardingChartLayout,
-  onboardingMachine,
   SCREENS_TITLE,
   screensChartLayout,
   screensDescription,
   toChartGraph,
   toChartScene,
   toScreensGraph,
-} from '@app/onboarding';
+} from '@app/statechart-tools';
 
 /** The two views of the one machine: the screens a prospect sees, and every state. */
 export type ViewKey = 'screens' | 'machine';
@@ -120,7 +120,7 @@ export function searchStates(query: string): SearchResult[] {
  */
 export async function collapsedView(collapsed: ReadonlySet<string>): Promise<ChartView> {
   const graph = collapseGraph(MACHINE_GRAPH, collapsed);
-  const { layoutChart } = await import('@app/onboarding/layout');
+  const { layoutChart } = await import('@app/statechart-tools/layout');
   const layout = await layoutChart(graph);
   return {
     ...VIEWS.machine,

@@ -1,6 +1,6 @@
 /**
  * The onboarding machine's model-based paths (generated from the machine by
- * @app/onboarding/testing) replayed against the whole React app in jsdom: the app's own route
+ * @app/statechart-tools/testing) replayed against the whole React app in jsdom: the app's own route
  * tree (layout, `_onboarding` routes, redirects, not-found), the real machine behind the real
  * screens and router bridge, a fake API whose calls the path settles one by one, and simulated
  * time. Every user event is produced with the control a person would use (`person.ts`); when the
@@ -29,7 +29,7 @@ import {
   stepTransitions,
   toastsShown,
   writeCoverage,
-} from '@app/onboarding/testing';
+} from '@app/statechart-tools/testing';
 import { resetToasts } from '@app/ui/toast-store';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';

@@ -1,7 +1,6 @@
+import { createIntervalClock, type OnboardingActorTypes, onboardingMachine } from '@app/onboarding';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
-import { createIntervalClock } from '../clock.ts';
-import { type OnboardingActorTypes, onboardingMachine } from '../machine.ts';
 import {
   allStateNodes,
   allTransitionIds,

@@ -11,9 +11,9 @@ import {
   type Hold,
   type TeamView,
 } from '@app/contracts';
+import type { OnboardingSnapshot } from '@app/onboarding';
+import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '@app/onboarding';
 import { getStateNodes } from 'xstate/graph';
-import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
-import type { OnboardingSnapshot } from '../selectors.ts';
 
 /* ------------------------------------------------------------------ */
 /* The model's world: a fixed start time and fixed API answers          */

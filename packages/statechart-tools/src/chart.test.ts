@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
 import {
   CHART_TITLE,
@@ -16,7 +17,6 @@ import {
   toSvg,
 } from './chart.ts';
 import { layoutChart } from './diagram/layout.ts';
-import { onboardingMachine } from './machine.ts';
 
 const chartFile = (name: string) =>
   readFileSync(new URL(`../chart/${name}`, import.meta.url), 'utf8');

@@ -13,6 +13,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { OnboardingSnapshot } from '@app/onboarding';
+import { type OnboardingEvent, onboardingMachine } from '@app/onboarding';
 import {
   type AnyActorScope,
   type AnyTransitionDefinition,
@@ -20,8 +22,6 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { type AnyStateNode, getStateNodes } from 'xstate/graph';
-import { type OnboardingEvent, onboardingMachine } from '../machine.ts';
-import type { OnboardingSnapshot } from '../selectors.ts';
 import { transitionId } from './transition-id.ts';
 
 /** Every state node of the machine (the root excluded). */

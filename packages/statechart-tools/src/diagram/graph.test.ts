@@ -1,5 +1,5 @@
+import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
-import { onboardingMachine } from '../machine.ts';
 import { allStateNodes, allTransitionNames } from '../testing/index.ts';
 import { activeStateIds, toChartGraph } from './graph.ts';
 

@@ -1,5 +1,5 @@
+import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
-import { onboardingMachine } from '../machine.ts';
 import { onboardingChartLayout } from './committed.ts';
 import type { ChartLayout } from './geometry.ts';
 import { type ChartGraph, toChartGraph } from './graph.ts';

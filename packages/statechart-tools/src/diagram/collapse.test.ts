@@ -1,5 +1,5 @@
+import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
-import { onboardingMachine } from '../machine.ts';
 import { collapseGraph } from './collapse.ts';
 import { toChartGraph } from './graph.ts';
 import { layoutChart } from './layout.ts';

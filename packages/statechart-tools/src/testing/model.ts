@@ -3,10 +3,11 @@
  * machine definition. The same paths drive the machine alone (this package) and the React app
  * (apps/web) through a driver: see `runModelPath`.
  */
+
+import type { OnboardingSnapshot } from '@app/onboarding';
+import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '@app/onboarding';
 import type { ActorLogic, EventObject } from 'xstate';
 import { type AdjacencyValue, TestModel } from 'xstate/graph';
-import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '../machine.ts';
-import type { OnboardingSnapshot } from '../selectors.ts';
 import { allTransitionIds, transitionsTaken } from './coverage.ts';
 import {
   type DelayEvent,

@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { onboardingMachine } from '@app/onboarding';
 import { toMermaid } from '../src/chart.ts';
 import {
   CHART_TITLE,
@@ -19,7 +20,6 @@ import { toChartGraph } from '../src/diagram/graph.ts';
 import { layoutChart } from '../src/diagram/layout.ts';
 import { toScreensGraph } from '../src/diagram/screens.ts';
 import { toSvg } from '../src/diagram/svg.ts';
-import { onboardingMachine } from '../src/machine.ts';
 
 const file = (name: string) => fileURLToPath(new URL(`../chart/${name}`, import.meta.url));
 

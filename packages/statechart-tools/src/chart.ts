@@ -10,6 +10,7 @@ export * from './diagram/scene.ts';
 export * from './diagram/screens.ts';
 export * from './diagram/svg.ts';
 export * from './diagram/words.ts';
+export * from './testing/transition-id.ts';
 
 /** Mermaid node id for a state: its path, dots made underscores. */
 function mermaidId(state: ChartState, graph: ChartGraph): string {

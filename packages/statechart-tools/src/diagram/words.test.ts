@@ -1,5 +1,5 @@
+import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
-import { onboardingMachine } from '../machine.ts';
 import { allStateNodes } from '../testing/index.ts';
 import { toChartGraph } from './graph.ts';
 import { toScreensGraph } from './screens.ts';
