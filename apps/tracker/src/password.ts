@@ -23,30 +23,88 @@ const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_
 
 /**
  * argon2id runs on a pool of threads of its own (piscina), not on libuv's four shared threads, so
- * hashing never queues static file reads or compression. The pool's threads are started by the
+ * hashing never queues static file reads or compression. A pool's threads are started by the
  * thread that hashes first (the embedded tracker's, which runs at a lower CPU priority on Linux),
- * so they share its lower priority. How many hash at once is bounded before this (the sign-up
- * queue); idle threads end after a while and never keep the process alive.
+ * so they share its lower priority; idle threads end after a while and never keep the process
+ * alive.
+ *
+ * Each tracker bounds its own hashing with the pool's `maxThreads` (hashes at once) and `maxQueue`
+ * (hashes waiting): one more is refused at once with piscina's queue-full error, which
+ * `isHashingBusy` recognises, so a burst of sign-ups cannot take the machine's cores from the
+ * rest of the site.
  */
-let pool: Piscina | undefined;
-function hashingPool(): Piscina {
-  pool ??= new Piscina({
-    filename: new URL('./hash-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: Math.max(1, availableParallelism() - 1),
-    idleTimeout: 30_000,
+export class PasswordHasher {
+  private readonly pool: Piscina;
+
+  constructor(limits: { threads: number; maxQueue: number }) {
+    this.pool = new Piscina({
+      filename: new URL('./hash-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: limits.threads,
+      maxQueue: limits.maxQueue,
+      idleTimeout: 30_000,
+    });
+  }
+
+  /** Hashes waiting for a thread. */
+  get waiting(): number {
+    return this.pool.queueSize;
+  }
+
+  get threads(): number {
+    return this.pool.options.maxThreads;
+  }
+
+  hash(password: string): Promise<string> {
+    return this.pool.run({ password: normal(password), options: ARGON2_PARAMS }, { name: 'hash' });
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    if (stored.startsWith('$argon2')) {
+      const matches: boolean = await this.pool.run(
+        { stored, password: normal(password) },
+        { name: 'verify' },
+      );
+      return matches;
+    }
+    if (stored.startsWith('scrypt$')) return verifyScrypt(normal(password), stored);
+    return false;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** piscina's refusals when its threads are all busy and its waiting line is full. */
+const QUEUE_FULL = new Set([
+  'Task queue is at limit',
+  'No task queue available and all Workers are busy',
+]);
+
+/** True when a hash was refused because the hasher's waiting line is full: nothing was hashed. */
+export function isHashingBusy(error: unknown): boolean {
+  return error instanceof Error && QUEUE_FULL.has(error.message);
+}
+
+/**
+ * For what runs outside a tracker's requests (the command line, the seed): one pool as wide as the
+ * machine, without a waiting limit.
+ */
+let shared: PasswordHasher | undefined;
+function sharedHasher(): PasswordHasher {
+  shared ??= new PasswordHasher({
+    threads: Math.max(1, availableParallelism() - 1),
+    maxQueue: Number.POSITIVE_INFINITY,
   });
-  return pool;
+  return shared;
 }
 
 /** Passwords are compared as the person typed them, whatever the keyboard's normal form. */
 const normal = (password: string) => password.normalize('NFC');
 
 export function hashPassword(password: string): Promise<string> {
-  return hashingPool().run(
-    { password: normal(password), options: ARGON2_PARAMS },
-    { name: 'hash' },
-  );
+  return sharedHasher().hash(password);
 }
 
 /** True when a stored hash was made with other parameters or another scheme (scrypt). */
@@ -54,16 +112,8 @@ export function needsRehash(stored: string): boolean {
   return !stored.startsWith(CURRENT_PREFIX);
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (stored.startsWith('$argon2')) {
-    const matches: boolean = await hashingPool().run(
-      { stored, password: normal(password) },
-      { name: 'verify' },
-    );
-    return matches;
-  }
-  if (stored.startsWith('scrypt$')) return verifyScrypt(normal(password), stored);
-  return false;
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return sharedHasher().verify(password, stored);
 }
 
 /** Hashes made before argon2id: `scrypt$logN$r$p$salt$key` (base64), N=2^17, r=8, p=1. */

@@ -19,7 +19,6 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
-import { hashPassword, verifyPassword } from '../password.ts';
 import type { TrackerContext } from './context.ts';
 import { memberCall } from './team-calls.ts';
 import { hashToken, verifiedAccount } from './users.ts';
@@ -64,7 +63,7 @@ async function confirmedAccount(
 ) {
   const user = await ctx.repos.users.get(userId);
   if (user === null) throw notFound('User');
-  const valid = await ctx.signups.queue.run(() => verifyPassword(password, user.passwordHash));
+  const valid = await ctx.signups.passwords.verify(password, user.passwordHash);
   if (!valid) {
     throw new HttpError('INVALID_CREDENTIALS', WRONG_PASSWORD, [
       { path: field, message: WRONG_PASSWORD },
@@ -166,7 +165,7 @@ export async function changePassword(
   keepSession: string,
 ) {
   await confirmedAccount(ctx, userId, change.currentPassword, 'currentPassword');
-  const hash = await ctx.signups.queue.run(() => hashPassword(change.newPassword));
+  const hash = await ctx.signups.passwords.hash(change.newPassword);
   await ctx.database.db.transaction(async (tx) => {
     await ctx.repos.users.setPasswordHash(userId, hash, tx);
     await ctx.repos.memberSessions.deleteForUser(userId, keepSession, tx);
@@ -244,7 +243,7 @@ export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string
 
 /** Sets the new password from a reset link: once, before it expires; every session ends. */
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
-  const hash = await ctx.signups.queue.run(() => hashPassword(password));
+  const hash = await ctx.signups.passwords.hash(password);
   const now = ctx.trackerConfig.now();
   await ctx.database.db.transaction(async (tx) => {
     const [reset] = await tx

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type CreateUserPayload, JOIN_RESPONSE_DAYS, MESSAGES, rowId } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { Db } from '../db/client.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
+import { hashPassword, needsRehash } from '../password.ts';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';
-import { sleep } from './signup-queue.ts';
+import { sleep } from './hashing.ts';
 
 export const EMAIL_TAKEN_MESSAGE =
   'An account with this email address already exists. Sign in instead, or use another address.';
@@ -83,38 +83,37 @@ export async function createUser(
 }
 
 /**
- * One sign-up through the bounded queue (503 with Retry-After when it is full, before anything is
- * written). An address already taken is refused without hashing, but only after as long as a
- * sign-up typically takes, so the answer time does not tell whether an account exists.
+ * One sign-up, its hash through the tracker's bounded hasher (503 with Retry-After when its line is
+ * full, before anything is written). An address already taken is refused without hashing, but only
+ * after as long as a sign-up typically takes, so the answer time does not tell whether an account
+ * exists.
  */
-function signUp(
+async function signUp(
   ctx: TrackerContext,
   payload: CreateUserPayload,
   idempotency: { key: string; fingerprint: string } | null,
   holdOwner: string | undefined,
 ) {
-  const { queue } = ctx.signups;
-  return queue.run(async () => {
-    const started = performance.now();
-    const email = payload.email.trim();
-    if (await ctx.repos.users.emailTaken(email)) {
-      await sleep(queue.typicalMs() - (performance.now() - started));
-      throw emailTaken();
-    }
-    const passwordHash = await hashPassword(payload.password);
-    try {
-      const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency, holdOwner);
-      queue.record(performance.now() - started);
-      return answer;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Another tracker sharing the database took this key first: its answer is the answer.
-      const stored = idempotency && (await ctx.repos.signupKeys.find(idempotency.key));
-      if (!stored) throw emailTaken();
-      if (stored.fingerprint !== idempotency.fingerprint) throw keyReused();
-      return stored.answer as CreateUserAnswer;
-    }
-  });
+  const { passwords, typical } = ctx.signups;
+  const started = performance.now();
+  const email = payload.email.trim();
+  if (await ctx.repos.users.emailTaken(email)) {
+    await sleep(typical.ms - (performance.now() - started));
+    throw emailTaken();
+  }
+  const passwordHash = await passwords.hash(payload.password);
+  try {
+    const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency, holdOwner);
+    typical.record(performance.now() - started);
+    return answer;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another tracker sharing the database took this key first: its answer is the answer.
+    const stored = idempotency && (await ctx.repos.signupKeys.find(idempotency.key));
+    if (!stored) throw emailTaken();
+    if (stored.fingerprint !== idempotency.fingerprint) throw keyReused();
+    return stored.answer as CreateUserAnswer;
+  }
 }
 
 type Placement =
@@ -400,15 +399,14 @@ export async function verifiedAccount(
   ctx: TrackerContext,
   credentials: { email: string; password: string },
 ) {
-  return ctx.signups.queue.run(async () => {
-    const user = await ctx.repos.users.findByEmail(credentials.email.trim());
-    decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
-    const stored = user?.passwordHash ?? (await decoyHash);
-    const valid = await verifyPassword(credentials.password, stored);
-    if (!user || !valid) throw new HttpError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    if (needsRehash(user.passwordHash)) {
-      await ctx.repos.users.setPasswordHash(user.id, await hashPassword(credentials.password));
-    }
-    return user;
-  });
+  const { passwords } = ctx.signups;
+  const user = await ctx.repos.users.findByEmail(credentials.email.trim());
+  decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  const stored = user?.passwordHash ?? (await decoyHash);
+  const valid = await passwords.verify(credentials.password, stored);
+  if (!user || !valid) throw new HttpError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  if (needsRehash(user.passwordHash)) {
+    await ctx.repos.users.setPasswordHash(user.id, await passwords.hash(credentials.password));
+  }
+  return user;
 }
