@@ -20,6 +20,7 @@ const ROUTES = [
   ['/second-factor', ['src/routes/second-factor.tsx']],
   ['/console', ['src/routes/console/index.tsx']],
   ['/console/audit', ['src/routes/console/audit.tsx']],
+  ['/console/teams', ['src/routes/console/teams.tsx']],
   ['/console/second-factor', ['src/routes/console/second-factor.tsx']],
   ['(not found)', []],
 ];

@@ -21,6 +21,7 @@ import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
 import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
 import { Route as ConsoleInfoCallsRouteImport } from './routes/console/info-calls';
 import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
+import { Route as ConsoleTeamsRouteImport } from './routes/console/teams';
 
 const MemberRoute = MemberRouteImport.update({
   id: '/_member',
@@ -81,6 +82,11 @@ const ConsoleSecondFactorRoute = ConsoleSecondFactorRouteImport.update({
   path: '/second-factor',
   getParentRoute: () => ConsoleRoute,
 } as any);
+const ConsoleTeamsRoute = ConsoleTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof MemberIndexRoute;
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
+  '/console/teams': typeof ConsoleTeamsRoute;
   '/console/': typeof ConsoleIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -104,6 +111,7 @@ export interface FileRoutesByTo {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
+  '/console/teams': typeof ConsoleTeamsRoute;
   '/': typeof MemberIndexRoute;
   '/console': typeof ConsoleIndexRoute;
 }
@@ -119,6 +127,7 @@ export interface FileRoutesById {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
+  '/console/teams': typeof ConsoleTeamsRoute;
   '/_member/': typeof MemberIndexRoute;
   '/console/': typeof ConsoleIndexRoute;
 }
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/second-factor'
+    | '/console/teams'
     | '/console/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/second-factor'
+    | '/console/teams'
     | '/'
     | '/console';
   id:
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/second-factor'
+    | '/console/teams'
     | '/_member/'
     | '/console/';
   fileRoutesById: FileRoutesById;
@@ -258,6 +270,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleSecondFactorRouteImport;
       parentRoute: typeof ConsoleRoute;
     };
+    '/console/teams': {
+      id: '/console/teams';
+      path: '/teams';
+      fullPath: '/console/teams';
+      preLoaderRoute: typeof ConsoleTeamsRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
   }
 }
 
@@ -279,6 +298,7 @@ interface ConsoleRouteChildren {
   ConsoleFeedbackRoute: typeof ConsoleFeedbackRoute;
   ConsoleInfoCallsRoute: typeof ConsoleInfoCallsRoute;
   ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
+  ConsoleTeamsRoute: typeof ConsoleTeamsRoute;
   ConsoleIndexRoute: typeof ConsoleIndexRoute;
 }
 
@@ -287,6 +307,7 @@ const ConsoleRouteChildren: ConsoleRouteChildren = {
   ConsoleFeedbackRoute: ConsoleFeedbackRoute,
   ConsoleInfoCallsRoute: ConsoleInfoCallsRoute,
   ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
+  ConsoleTeamsRoute: ConsoleTeamsRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
 };
 

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { HOLD_OWNER_HEADER, Team } from '@app/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { memberships } from '../src/db/schema.ts';
+import { auditLog, joinRequests, memberships, teams } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { operator } from './door.ts';
 import { newUser, useTestTracker } from './helpers.ts';
@@ -31,7 +31,7 @@ const WAITING_BEHIND = `
   )
   SELECT count(*)::int AS n FROM waiting`;
 
-const GATED_TABLES = ['holds', 'memberships'];
+const GATED_TABLES = ['holds', 'memberships', 'teams'];
 
 describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => {
   // One pooled connection and one sign-up slot per racer, so every racer is in the database at once.
@@ -203,6 +203,84 @@ describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => 
       expect(
         audit.items.filter((e: { action: string }) => e.action === 'join-request.approved'),
       ).toHaveLength(1);
+    } finally {
+      await door.close();
+    }
+  });
+
+  it("keeps a team's capacity at or above its Active + Pending: two edits against approvals and placements", async () => {
+    const { db } = t.app.database;
+    const [team] = await db
+      .insert(teams)
+      .values({ name: 'Edited While Busy', focusAreaId: 1, focusRoleId: 10, capacity: 10 })
+      .returning();
+    if (!team) throw new Error('no team');
+    const applicants: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/users',
+        payload: newUser({ teamId: team.id }),
+      });
+      expect(res.json().joinRequestSuccess).toBe(true);
+      applicants.push(res.json().user.id);
+    }
+    const unmatched: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/users',
+        payload: newUser({ teamId: 999_999 }),
+      });
+      unmatched.push(res.json().user.id);
+    }
+    const requests = await db
+      .select()
+      .from(joinRequests)
+      .where(inArray(joinRequests.userId, [...applicants, ...unmatched]));
+    const door = await buildFrontDoor(t.app, t.app.log);
+    try {
+      const op = await operator(t, door, () => Date.now());
+      const send = (method: 'POST' | 'PUT', url: string, payload?: object) => () =>
+        op.browser.send({ method, url, ...(payload ? { payload } : {}) });
+      const answers = await race([
+        // Both edits ask for no more than the three applicants there are now.
+        send('PUT', `/api/console/teams/${team.id}/capacity`, { capacity: 3 }),
+        send('PUT', `/api/console/teams/${team.id}/capacity`, { capacity: 4 }),
+        ...requests.map((r) =>
+          r.status === 'pending'
+            ? send('POST', `/api/console/join-requests/${r.id}/approval`)
+            : send('POST', `/api/console/join-requests/${r.id}/placement`, { teamId: team.id }),
+        ),
+      ]);
+      for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+      // The three approvals take no new seat: they all go through.
+      expect(
+        answers
+          .slice(2)
+          .filter((_a, i) => requests[i]?.status === 'pending')
+          .map((a) => a.statusCode),
+      ).toEqual([200, 200, 200]);
+      const [after] = await db.select().from(teams).where(eq(teams.id, team.id));
+      const seated = await db
+        .select({ n: count() })
+        .from(memberships)
+        .where(
+          and(eq(memberships.teamId, team.id), inArray(memberships.status, ['Active', 'Pending'])),
+        );
+      expect(seated[0]?.n ?? 0).toBeLessThanOrEqual(after?.capacity ?? 0);
+      // Each logged edit starts from what the one before it left.
+      const edits = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.target, `team:${team.id}`), eq(auditLog.action, 'team.capacity')))
+        .orderBy(asc(auditLog.id));
+      let capacity = 10;
+      for (const edit of edits) {
+        expect(edit.before).toEqual({ capacity });
+        capacity = (edit.after as { capacity: number }).capacity;
+      }
+      expect(capacity).toBe(after?.capacity);
     } finally {
       await door.close();
     }

@@ -170,6 +170,39 @@ describe('the operators console', () => {
         .poll(() => page.getByText('Not the right time for me; maybe next term.').count())
         .toBe(1);
       await axe(page, 'feedback');
+
+      // Teams: a capacity below the members is refused at its field, then a new team is made
+      // and its capacity changed.
+      await page.getByRole('link', { name: 'Teams' }).click();
+      await heading(page, 'Teams');
+      await axe(page, 'teams');
+      const crew = page.getByRole('form', { name: 'Capacity of Deep Work Crew' });
+      await crew.getByLabel('Capacity', { exact: true }).fill('1');
+      await crew.getByRole('button', { name: 'Save capacity of Deep Work Crew' }).click();
+      await expect.poll(() => crew.getByText(/^Capacity must be at least \d+$/).count()).toBe(2);
+      await axe(page, 'capacity refused');
+      await page.getByRole('button', { name: 'Create a team' }).click();
+      const creating = page.getByRole('form', { name: 'Create a team' });
+      await creating.getByRole('button', { name: 'Create team' }).click();
+      await expect.poll(() => creating.getByText('Please enter the team name').count()).toBe(2);
+      await axe(page, 'new team refused');
+      const teamName = `Evening Runners ${uniqueEmail('t').slice(2, 10)}`;
+      await creating.getByLabel('Team name').fill(teamName);
+      await creating.getByLabel('Focus area').selectOption({ label: 'Other' });
+      await creating.getByLabel('Capacity', { exact: true }).fill('3');
+      await axe(page, 'new team');
+      await creating.getByRole('button', { name: 'Create team' }).click();
+      await expect
+        .poll(() => page.getByText(`Team ${teamName} created`).count())
+        .toBeGreaterThan(0);
+      await openPageWith(page, '/console/teams', 'Teams', teamName);
+      const card = page.getByRole('article', { name: teamName });
+      await card.getByLabel('Capacity', { exact: true }).fill('4');
+      await card.getByRole('button', { name: `Save capacity of ${teamName}` }).click();
+      await expect.poll(() => card.getByText('4 seats').count()).toBe(2);
+      await axe(page, 'capacity changed');
+      await screenshot(page, 1280, 'console-teams');
+
       await page.getByRole('link', { name: 'Audit log' }).click();
       await heading(page, 'Audit log');
       for (const action of [
@@ -177,6 +210,8 @@ describe('the operators console', () => {
         'Declined a join request',
         'Placed a join request on a team',
         'Set up an authenticator app',
+        'Created a team',
+        "Changed a team's capacity",
       ]) {
         await expect.poll(() => page.getByRole('heading', { name: action }).count()).toBe(1);
       }
@@ -220,14 +255,18 @@ describe('the operators console', () => {
         ['/console/info-calls', 'Info calls'],
         ['/console/feedback', 'Feedback'],
         ['/console/audit', 'Audit log'],
+        ['/console/teams', 'Teams'],
       ] as const) {
         await phone.goto(`${site.tracker.url}${path}`);
         await heading(phone, title);
         await axe(phone, `${title} at 360`);
       }
+      await phone.getByRole('button', { name: 'Create a team' }).click();
+      await axe(phone, 'new team at 360');
+      await screenshot(phone, 360, 'console-teams');
       await screenshot(phone, 360, 'console-audit');
     } finally {
       await narrow.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

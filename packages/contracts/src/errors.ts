@@ -46,6 +46,10 @@ export const ERROR_STATUS = {
   NUDGED_ALREADY: 409,
   /** The teammate has checked in today: there is nothing to ask. */
   CHECKED_IN_ALREADY: 409,
+  /** A capacity below the seats the team's Active members and Pending applicants take. */
+  CAPACITY_BELOW_MEMBERS: 409,
+  /** Another team has this name already (whatever its case). */
+  TEAM_NAME_TAKEN: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */

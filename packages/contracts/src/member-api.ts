@@ -255,6 +255,85 @@ export const ConsoleTeams = z.object({
 });
 export type ConsoleTeams = z.infer<typeof ConsoleTeams>;
 
+/** A bound on a team's seats that no real team comes near (it only stops a mistyped number). */
+export const TEAM_CAPACITY_MAX = 500;
+
+const capacityField = z.coerce
+  .number({ error: 'Please enter the number of seats' })
+  .int('Capacity must be a whole number of seats')
+  .min(1, 'Capacity must be at least 1 seat')
+  .max(TEAM_CAPACITY_MAX, `Capacity must be at most ${TEAM_CAPACITY_MAX} seats`);
+
+const catalogueId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(2 ** 31 - 1, message);
+
+/** A team as the console's Teams page shows it: its seats as they stand and who holds them. */
+export const ConsoleTeam = z.object({
+  id: z.number(),
+  name: z.string(),
+  focusArea: z.object({ id: z.number(), name: z.string() }).nullable(),
+  role: z.object({ id: z.number(), name: z.string() }).nullable(),
+  capacity: z.number(),
+  /** Memberships by status: Active members and Pending applicants both take a seat. */
+  active: z.number(),
+  pending: z.number(),
+  /** Seats held by someone on the site's team step right now. */
+  liveHolds: z.number(),
+  openSeats: z.number(),
+  /** Active members and Pending applicants, in the order they joined. */
+  members: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      email: z.string(),
+      status: z.enum(['Active', 'Pending']),
+    }),
+  ),
+});
+export type ConsoleTeam = z.infer<typeof ConsoleTeam>;
+export const ConsoleTeamPage = z.object({
+  items: z.array(ConsoleTeam),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type ConsoleTeamPage = z.infer<typeof ConsoleTeamPage>;
+
+/** Focus areas with the roles each offers: what a new team is made for. */
+export const ConsoleFocusAreas = z.object({
+  focusAreas: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      roles: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  ),
+});
+export type ConsoleFocusAreas = z.infer<typeof ConsoleFocusAreas>;
+
+export const CapacityForm = z.object({ capacity: capacityField });
+export type CapacityForm = z.infer<typeof CapacityForm>;
+
+export const NewTeamForm = z.object({
+  name: z
+    .string({ error: 'Please enter the team name' })
+    .trim()
+    .min(1, 'Please enter the team name')
+    .max(80, 'The team name must be at most 80 characters'),
+  focusAreaId: catalogueId('Please choose a focus area'),
+  /** Empty (or left out) only for a focus area that offers no roles. */
+  focusRoleId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    catalogueId('Please choose a role').nullable().default(null),
+  ),
+  capacity: capacityField,
+});
+export type NewTeamForm = z.infer<typeof NewTeamForm>;
+
 export const AuditEntry = z.object({
   id: z.number(),
   operator: z.object({ id: z.number(), name: z.string().nullable() }),
@@ -399,6 +478,30 @@ export const MEMBER_API = {
     url: '/api/console/teams',
     summary: 'Every team with its open seats (to place a join request on)',
     schema: { response: { 200: ConsoleTeams } },
+  }),
+  teamOverview: endpoint({
+    method: 'GET',
+    url: '/api/console/teams/overview',
+    summary: 'Teams with their capacity, members, live holds and open seats, by id',
+    schema: { querystring: PageQuery, response: { 200: ConsoleTeamPage } },
+  }),
+  focusAreas: endpoint({
+    method: 'GET',
+    url: '/api/console/focus-areas',
+    summary: 'Focus areas with their roles, to make a team for',
+    schema: { response: { 200: ConsoleFocusAreas } },
+  }),
+  createTeam: endpoint({
+    method: 'POST',
+    url: '/api/console/teams',
+    summary: 'Make a team for a focus area and role, with its number of seats',
+    schema: { body: NewTeamForm, response: { 201: ConsoleTeam } },
+  }),
+  setTeamCapacity: endpoint({
+    method: 'PUT',
+    url: '/api/console/teams/:id/capacity',
+    summary: 'Change how many seats a team has (never fewer than its Active and Pending)',
+    schema: { params: ConsoleIdParams, body: CapacityForm, response: { 200: ConsoleTeam } },
   }),
   infoCalls: endpoint({
     method: 'GET',

@@ -8,7 +8,10 @@ interface FieldProps {
   onChange: (value: string) => void;
   error?: string | null | undefined;
   hint?: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'number';
+  /** Bounds of a number field. */
+  min?: number;
+  max?: number;
   autoComplete?: string;
   multiline?: boolean;
   required?: boolean;
@@ -31,6 +34,8 @@ export function Field({
   required = false,
   readOnly = false,
   maxLength,
+  min,
+  max,
 }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -66,7 +71,14 @@ export function Field({
       {multiline ? (
         <textarea {...common} className={styles.textarea} rows={4} />
       ) : (
-        <input {...common} type={type} className={styles.control} />
+        <input
+          {...common}
+          type={type}
+          min={min}
+          max={max}
+          inputMode={type === 'number' ? 'numeric' : undefined}
+          className={styles.control}
+        />
       )}
     </div>
   );

@@ -48,6 +48,14 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
             Join requests
           </Link>
           <Link
+            to="/console/teams"
+            search={{ page: undefined }}
+            className={styles.navLink}
+            activeOptions={{ includeSearch: false }}
+          >
+            Teams
+          </Link>
+          <Link
             to="/console/info-calls"
             search={{ page: undefined }}
             className={styles.navLink}

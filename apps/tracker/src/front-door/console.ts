@@ -8,6 +8,12 @@ import {
   markFeedbackRead,
   recordInfoCall,
 } from '../services/console-lists.ts';
+import {
+  createTeam,
+  focusAreaChoices,
+  setTeamCapacity,
+  teamPage,
+} from '../services/console-teams.ts';
 import { decideJoinRequest, placeJoinRequest } from '../services/join-requests.ts';
 import {
   auditJoinRequest,
@@ -146,6 +152,36 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     ...routeOf(MEMBER_API.setTeamCall),
     handler: async (request) =>
       setTeamCall(app, await operatorOf(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.teamOverview),
+    handler: async (request) => {
+      await operatorOf(request);
+      return teamPage(app, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.focusAreas),
+    handler: async (request) => {
+      await operatorOf(request);
+      return focusAreaChoices(app);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.createTeam),
+    handler: async (request, reply) => {
+      const team = await createTeam(app, await operatorOf(request), request.body);
+      return reply.code(201).send(team);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.setTeamCapacity),
+    handler: async (request) =>
+      setTeamCapacity(app, await operatorOf(request), request.params.id, request.body.capacity),
   });
 
   app.route({

@@ -14,6 +14,10 @@ const ACTIONS: Record<string, string> = {
   'join-request.declined': 'Declined a join request',
   'join-request.placed': 'Placed a join request on a team',
   'second-factor.enrolled': 'Set up an authenticator app',
+  'info-call.outcome': 'Recorded how an info call went',
+  'feedback.read': 'Read feedback',
+  'team.created': 'Created a team',
+  'team.capacity': "Changed a team's capacity",
 };
 
 const when = (iso: string) =>

@@ -60,3 +60,32 @@ export const codes = style([
 ]);
 
 export const change = style([code, { whiteSpace: 'pre-wrap', margin: 0 }]);
+
+export const members = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+
+/** A member's name and address, and their status at the end of the line (or under it). */
+export const member = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  columnGap: vars.space.md,
+  paddingBlock: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const active = style({ fontWeight: 600 });
+export const pending = style({ fontWeight: 600, color: vars.color.textMuted });
+
+/** Team cards side by side where there is room for two. */
+export const grid = style([
+  list,
+  { gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 26rem), 1fr))', alignItems: 'start' },
+]);
+
+export const email = style({ flexBasis: '100%', fontSize: vars.fontSize.sm });

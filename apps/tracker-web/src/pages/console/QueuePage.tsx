@@ -48,7 +48,7 @@ export function Pager({
 }: {
   page: number;
   pages: number;
-  to: '/console' | '/console/audit' | '/console/info-calls';
+  to: '/console' | '/console/audit' | '/console/info-calls' | '/console/teams';
 }) {
   if (pages <= 1 && page <= 1) return null;
   return (

@@ -1,12 +1,15 @@
 import {
   type AuditPage,
   type Category,
+  type ConsoleFocusAreas,
+  type ConsoleTeamPage,
   type ConsoleTeams,
   ERROR_CODES,
   type FeedbackPage,
   type InfoCallPage,
   type JoinRequestQueue,
   MEMBER_API,
+  type NewTeamForm,
   type SecondFactorEnrolment,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
@@ -99,3 +102,23 @@ export const place = (id: number, teamId: number) =>
   callAt(MEMBER_API.placeJoinRequest, { params: { id } }, { teamId });
 export const confirmEnrolment = (code: string) => call(MEMBER_API.confirmEnrolment, { code });
 export const giveCode = (code: string) => call(MEMBER_API.secondFactor, { code });
+
+export interface TeamsData {
+  teams: ConsoleTeamPage;
+  focusAreas: ConsoleFocusAreas['focusAreas'];
+}
+
+export function loadTeams(page: number, here: string): Promise<TeamsData> {
+  return consoleData(async () => {
+    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const [teams, { focusAreas }] = await Promise.all([
+      callAt(MEMBER_API.teamOverview, { query }),
+      call(MEMBER_API.focusAreas),
+    ]);
+    return { teams, focusAreas };
+  }, here);
+}
+
+export const setCapacity = (id: number, capacity: number) =>
+  callAt(MEMBER_API.setTeamCapacity, { params: { id } }, { capacity });
+export const createTeam = (form: NewTeamForm) => call(MEMBER_API.createTeam, form);

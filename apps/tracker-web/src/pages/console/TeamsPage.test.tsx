@@ -1,0 +1,130 @@
+import type { ConsoleTeam } from '@app/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+
+const team = (overrides: Partial<ConsoleTeam> = {}): ConsoleTeam => ({
+  id: 2,
+  name: 'Morning Writers',
+  focusArea: { id: 1, name: 'Work' },
+  role: { id: 10, name: 'Employee' },
+  capacity: 5,
+  active: 2,
+  pending: 1,
+  liveHolds: 1,
+  openSeats: 1,
+  members: [
+    { id: 1, name: 'Ada Active', email: 'ada@example.com', status: 'Active' },
+    { id: 2, name: 'Bo Active', email: 'bo@example.com', status: 'Active' },
+    { id: 3, name: 'Pia Pending', email: 'pia@example.com', status: 'Pending' },
+  ],
+  ...overrides,
+});
+
+const areas = () =>
+  json({
+    focusAreas: [
+      { id: 1, name: 'Work', roles: [{ id: 10, name: 'Employee' }] },
+      { id: 4, name: 'Other', roles: [] },
+    ],
+  });
+
+describe('the Teams page', () => {
+  it('shows each team’s seats and members; a capacity below them is refused at its field', async () => {
+    let current = team();
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': () =>
+        json({ items: [current], total: 1, limit: 20, offset: 0 }),
+      'GET /api/console/focus-areas': areas,
+      'PUT /api/console/teams/2/capacity': async (request) => {
+        const { capacity } = (await request.json()) as { capacity: number };
+        if (capacity < 3) {
+          return refusal(
+            409,
+            'CAPACITY_BELOW_MEMBERS',
+            'Team "Morning Writers" has 3 Active and Pending members: its capacity cannot be less than 3.',
+            [{ path: 'capacity', message: 'Capacity must be at least 3' }],
+          );
+        }
+        current = team({ capacity, openSeats: capacity - 4 });
+        return json(current);
+      },
+    });
+    await renderApp('/console/teams');
+    const card = await screen.findByRole('article', { name: 'Morning Writers' });
+    expect(within(card).getByText('2 Active, 1 Pending, 1 held now')).toBeVisible();
+    expect(within(card).getByText('1 seat')).toBeVisible();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Ada ActiveActiveada@example.com',
+      'Bo ActiveActivebo@example.com',
+      'Pia PendingPendingpia@example.com',
+    ]);
+
+    const user = userEvent.setup();
+    const field = within(card).getByLabelText('Capacity');
+    await user.clear(field);
+    await user.type(field, '2');
+    await user.click(
+      within(card).getByRole('button', { name: 'Save capacity of Morning Writers' }),
+    );
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Capacity must be at least 3/));
+    await user.clear(field);
+    await user.click(
+      within(card).getByRole('button', { name: 'Save capacity of Morning Writers' }),
+    );
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Please enter the number of seats/),
+    );
+    expect(tracker.to('PUT /api/console/teams/2/capacity')).toHaveLength(1);
+    await user.type(field, '8');
+    await user.click(
+      within(card).getByRole('button', { name: 'Save capacity of Morning Writers' }),
+    );
+    await waitFor(() => expect(within(card).getByText('8 seats')).toBeVisible());
+  });
+
+  it('creates a team: the role list follows the area, and an area without roles takes none', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': () =>
+        json({ items: [team()], total: 1, limit: 20, offset: 0 }),
+      'GET /api/console/focus-areas': areas,
+      'POST /api/console/teams': async (request) =>
+        json(team({ id: 9, ...((await request.json()) as object) }), 201),
+    });
+    await renderApp('/console/teams');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create a team' }));
+    const form = screen.getByRole('form', { name: 'Create a team' });
+    await user.click(within(form).getByRole('button', { name: 'Create team' }));
+    expect(await within(form).findAllByText('Please enter the team name')).toHaveLength(2);
+    expect(tracker.to('POST /api/console/teams')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Team name'), 'Night Owls');
+    await user.selectOptions(within(form).getByLabelText('Focus area'), 'Work');
+    expect(
+      within(within(form).getByLabelText('Role'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a role', 'Employee']);
+    await user.selectOptions(within(form).getByLabelText('Focus area'), 'Other');
+    expect(within(form).getByLabelText('Role')).toHaveDisplayValue('Any role (this area has none)');
+    await user.click(within(form).getByRole('button', { name: 'Create team' }));
+    await waitFor(() => expect(tracker.to('POST /api/console/teams')).toHaveLength(1));
+    const [sent] = tracker.to('POST /api/console/teams');
+    expect(await sent?.json()).toEqual({
+      name: 'Night Owls',
+      focusAreaId: 4,
+      focusRoleId: null,
+      capacity: 6,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Create a team' })).not.toBeInTheDocument(),
+    );
+  });
+});

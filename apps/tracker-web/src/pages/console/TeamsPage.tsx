@@ -1,0 +1,301 @@
+import { CapacityForm, type ConsoleTeam, NewTeamForm, TEAM_CAPACITY_MAX } from '@app/contracts';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import * as fieldStyles from '../../components/Field.css.ts';
+import { Field } from '../../components/Field.tsx';
+import { useForm } from '../../components/form.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './Console.css.ts';
+import { createTeam, PAGE_SIZE, setCapacity, type TeamsData } from './console-api.ts';
+import { Pager } from './QueuePage.tsx';
+
+const route = getRouteApi('/console/teams');
+
+const seats = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
+
+export function TeamsPage() {
+  usePageTitle('Teams');
+  const { teams, focusAreas } = route.useLoaderData();
+  const page = route.useSearch().page ?? 1;
+  const pages = Math.max(1, Math.ceil(teams.total / PAGE_SIZE));
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Teams</h1>
+      <p className={ui.lead}>
+        {teams.total === 0
+          ? 'There is no team yet.'
+          : `${teams.total} team${teams.total === 1 ? '' : 's'}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`}
+      </p>
+      <NewTeam focusAreas={focusAreas} />
+      {teams.items.length > 0 ? (
+        <ul className={styles.grid} aria-label="Teams">
+          {teams.items.map((team) => (
+            <li key={team.id}>
+              <TeamCard team={team} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pages={pages} to="/console/teams" />
+    </div>
+  );
+}
+
+function TeamCard({ team }: { team: ConsoleTeam }) {
+  const titleId = useId();
+  return (
+    <article className={ui.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={ui.h2}>
+        {team.name}
+      </h2>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Focus area</dt>
+        <dd className={styles.value}>{team.focusArea?.name ?? 'None'}</dd>
+        <dt className={styles.term}>Role</dt>
+        <dd className={styles.value}>{team.role?.name ?? 'Any role'}</dd>
+        <dt className={styles.term}>Capacity</dt>
+        <dd className={styles.value}>{seats(team.capacity)}</dd>
+        <dt className={styles.term}>Taken</dt>
+        <dd className={styles.value}>
+          {team.active} Active, {team.pending} Pending, {team.liveHolds} held now
+        </dd>
+        <dt className={styles.term}>Open</dt>
+        <dd className={`${styles.value} ${team.openSeats === 0 ? styles.overdue : ''}`}>
+          {team.openSeats === 0 ? 'Full' : seats(team.openSeats)}
+        </dd>
+      </dl>
+      <section aria-label={`Members of ${team.name}`} className={ui.stack}>
+        <h3 className={ui.h3}>Members</h3>
+        {team.members.length === 0 ? (
+          <p className={ui.muted}>Nobody yet.</p>
+        ) : (
+          <ul className={styles.members}>
+            {team.members.map((member) => (
+              <li key={member.id} className={styles.member}>
+                <span>{member.name}</span>
+                <span className={member.status === 'Active' ? styles.active : styles.pending}>
+                  {member.status}
+                </span>
+                <span className={`${ui.muted} ${styles.email}`}>{member.email}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <EditCapacity team={team} />
+    </article>
+  );
+}
+
+function EditCapacity({ team }: { team: ConsoleTeam }) {
+  const router = useRouter();
+  const id = useId();
+  const fields = { capacity: { id: `${id}-capacity`, label: 'Capacity' } } as const;
+  const form = useForm(fields);
+  const [capacity, setValue] = useState(String(team.capacity));
+  const seated = team.active + team.pending;
+
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(CapacityForm, { capacity: capacity === '' ? undefined : capacity });
+    if (values === null) return;
+    if (!(await form.send(() => setCapacity(team.id, values.capacity)))) return;
+    toast({ title: `${team.name}: capacity ${seats(values.capacity)}` });
+    await router.invalidate();
+  }
+
+  return (
+    <form noValidate onSubmit={onSave} className={ui.stack} aria-label={`Capacity of ${team.name}`}>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <div className={styles.actions}>
+        <Field
+          {...fields.capacity}
+          type="number"
+          min={Math.max(1, seated)}
+          max={TEAM_CAPACITY_MAX}
+          hint={`At least ${Math.max(1, seated)} (its Active and Pending), at most ${TEAM_CAPACITY_MAX}.`}
+          value={capacity}
+          onChange={setValue}
+          error={form.errorOf('capacity')}
+          readOnly={form.pending}
+        />
+        <button
+          type="submit"
+          className={ui.button.secondary}
+          aria-disabled={form.pending || undefined}
+        >
+          Save capacity <span className={ui.visuallyHidden}>of {team.name}</span>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={fieldStyles.root}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        className={fieldStyles.control}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
+  const router = useRouter();
+  const id = useId();
+  const fields = {
+    name: { id: `${id}-name`, label: 'Team name' },
+    focusAreaId: { id: `${id}-area`, label: 'Focus area' },
+    focusRoleId: { id: `${id}-role`, label: 'Role' },
+    capacity: { id: `${id}-capacity`, label: 'Capacity' },
+  } as const;
+  const form = useForm(fields);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [areaId, setAreaId] = useState('');
+  const [roleId, setRoleId] = useState('');
+  const [capacity, setCapacity] = useState('6');
+  const area = focusAreas.find((a) => String(a.id) === areaId);
+
+  function close() {
+    setOpen(false);
+    setName('');
+    setAreaId('');
+    setRoleId('');
+    setCapacity('6');
+    form.clear();
+  }
+
+  async function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(NewTeamForm, {
+      name,
+      focusAreaId: areaId === '' ? undefined : areaId,
+      // Left empty for an area with roles, the server says so at the field.
+      focusRoleId: roleId,
+      capacity: capacity === '' ? undefined : capacity,
+    });
+    if (values === null) return;
+    if (!(await form.send(() => createTeam(values)))) return;
+    toast({ title: `Team ${values.name} created` });
+    close();
+    await router.invalidate();
+  }
+
+  if (!open) {
+    return (
+      <p>
+        <button type="button" className={ui.button.primary} onClick={() => setOpen(true)}>
+          Create a team
+        </button>
+      </p>
+    );
+  }
+  return (
+    <section className={ui.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={ui.h2}>
+        Create a team
+      </h2>
+      <form noValidate onSubmit={onCreate} className={ui.stack} aria-label="Create a team">
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        <Field
+          {...fields.name}
+          value={name}
+          onChange={setName}
+          error={form.errorOf('name')}
+          readOnly={form.pending}
+          maxLength={80}
+        />
+        <Select
+          {...fields.focusAreaId}
+          value={areaId}
+          onChange={(value) => {
+            setAreaId(value);
+            setRoleId('');
+          }}
+          error={form.errorOf('focusAreaId')}
+        >
+          <option value="">Choose a focus area</option>
+          {focusAreas.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          {...fields.focusRoleId}
+          value={roleId}
+          onChange={setRoleId}
+          error={form.errorOf('focusRoleId')}
+        >
+          {area && area.roles.length === 0 ? (
+            <option value="">Any role (this area has none)</option>
+          ) : (
+            <option value="">{area ? 'Choose a role' : 'Choose a focus area first'}</option>
+          )}
+          {(area?.roles ?? []).map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.name}
+            </option>
+          ))}
+        </Select>
+        <Field
+          {...fields.capacity}
+          type="number"
+          min={1}
+          max={TEAM_CAPACITY_MAX}
+          hint={`Seats on the team, 1 to ${TEAM_CAPACITY_MAX}.`}
+          value={capacity}
+          onChange={setCapacity}
+          error={form.errorOf('capacity')}
+          readOnly={form.pending}
+        />
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Create team
+          </button>
+          <button type="button" className={ui.button.secondary} onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import type {
+  ConsoleFocusAreas,
+  ConsoleTeam,
+  ConsoleTeamPage,
+  NewTeamForm,
+  PageQuery,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { focusAreas, holds, memberships, roleAreas, teams, users } from '../db/schema.ts';
+import { openSeats } from '../repositories/teams.ts';
+import type { TrackerContext } from './context.ts';
+import { recordAction } from './operators.ts';
+
+type TeamRow = typeof teams.$inferSelect;
+
+const SEATED = ['Active', 'Pending'] as const;
+
+/** The console's view of some teams at `now`: names of their area and role, seats and members. */
+async function describe(tx: Db, rows: TeamRow[], now: Date): Promise<ConsoleTeam[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const seated = await tx
+    .select({
+      teamId: memberships.teamId,
+      id: memberships.id,
+      status: memberships.status,
+      name: users.name,
+      email: users.email,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(memberships.userId, users.id))
+    .where(and(inArray(memberships.teamId, ids), inArray(memberships.status, [...SEATED])))
+    .orderBy(asc(memberships.id));
+  const held = await tx
+    .select({ teamId: holds.teamId, n: count() })
+    .from(holds)
+    .where(and(inArray(holds.teamId, ids), gt(holds.expiresAt, now)))
+    .groupBy(holds.teamId);
+  const areas = new Map(
+    (await tx.select({ id: focusAreas.id, name: focusAreas.name }).from(focusAreas)).map((a) => [
+      a.id,
+      a,
+    ]),
+  );
+  const roles = new Map(
+    (await tx.select({ id: roleAreas.id, name: roleAreas.name }).from(roleAreas)).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  return rows.map((team) => {
+    const members = seated.filter((m) => m.teamId === team.id);
+    const active = members.filter((m) => m.status === 'Active').length;
+    const pending = members.length - active;
+    const liveHolds = held.find((h) => h.teamId === team.id)?.n ?? 0;
+    return {
+      id: team.id,
+      name: team.name,
+      focusArea: team.focusAreaId === null ? null : (areas.get(team.focusAreaId) ?? null),
+      role: team.focusRoleId === null ? null : (roles.get(team.focusRoleId) ?? null),
+      capacity: team.capacity,
+      active,
+      pending,
+      liveHolds,
+      openSeats: openSeats(team.capacity, active + pending + liveHolds),
+      members: members.map((m) => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        status: m.status as (typeof SEATED)[number],
+      })),
+    };
+  });
+}
+
+/** Teams by id, a page at a time, each with its seats as they stand now. */
+export async function teamPage(ctx: TrackerContext, page: PageQuery): Promise<ConsoleTeamPage> {
+  const { db } = ctx.database;
+  const [total] = await db.select({ n: count() }).from(teams);
+  const rows = await db
+    .select()
+    .from(teams)
+    .orderBy(asc(teams.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    items: await describe(db, rows, ctx.trackerConfig.now()),
+    total: total?.n ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/** Focus areas with the roles each offers, in the order the site lists them. */
+export async function focusAreaChoices(ctx: TrackerContext): Promise<ConsoleFocusAreas> {
+  const areas = await ctx.repos.catalogue.focusAreas();
+  return {
+    focusAreas: areas.map((area) => ({ id: area.id, name: area.name, roles: area.focusRoles })),
+  };
+}
+
+const capacityBelowMembers = (name: string, seated: number) =>
+  new HttpError(
+    'CAPACITY_BELOW_MEMBERS',
+    `Team "${name}" has ${seated} Active and Pending member${seated === 1 ? '' : 's'}: its capacity cannot be less than ${seated}.`,
+    [{ path: 'capacity', message: `Capacity must be at least ${seated}` }],
+  );
+
+/**
+ * Changes a team's number of seats. Under the team's row lock (which holding, joining, placing and
+ * approving take too), the Active and Pending memberships are counted and a capacity below them
+ * refused, so no seat can be taken between the count and the change.
+ */
+export async function setTeamCapacity(
+  ctx: TrackerContext,
+  operatorId: number,
+  teamId: number,
+  capacity: number,
+): Promise<ConsoleTeam> {
+  return ctx.database.db.transaction(async (tx) => {
+    const team = await ctx.repos.teams.lock(teamId, tx);
+    if (team === null) throw notFound('Team');
+    const [row] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.teamId, teamId), inArray(memberships.status, [...SEATED])));
+    const seated = row?.n ?? 0;
+    if (capacity < seated) throw capacityBelowMembers(team.name, seated);
+    const [after] = await tx
+      .update(teams)
+      .set({ capacity })
+      .where(eq(teams.id, teamId))
+      .returning();
+    if (after === undefined) throw notFound('Team');
+    if (capacity !== team.capacity) {
+      await recordAction(
+        tx,
+        operatorId,
+        'team.capacity',
+        `team:${teamId}`,
+        { capacity: team.capacity },
+        { capacity },
+      );
+    }
+    const [described] = await describe(tx, [after], ctx.trackerConfig.now());
+    if (described === undefined) throw notFound('Team');
+    return described;
+  });
+}
+
+const nameTaken = () =>
+  new HttpError('TEAM_NAME_TAKEN', 'Another team has this name already. Choose another name.', [
+    { path: 'name', message: 'Another team has this name already' },
+  ]);
+
+/**
+ * Makes a team for a focus area and one of the roles that area offers (none only for an area that
+ * offers none). Names are unique whatever their case: the check and the insert run under one
+ * transaction-wide lock, so two operators cannot make the same team at once.
+ */
+export async function createTeam(
+  ctx: TrackerContext,
+  operatorId: number,
+  form: NewTeamForm,
+): Promise<ConsoleTeam> {
+  const areas = await ctx.repos.catalogue.focusAreas();
+  const area = areas.find((a) => a.id === form.focusAreaId);
+  if (area === undefined) {
+    throw new HttpError('VALIDATION_ERROR', 'That focus area does not exist.', [
+      { path: 'focusAreaId', message: 'Please choose a focus area' },
+    ]);
+  }
+  if (
+    form.focusRoleId === null
+      ? area.focusRoles.length > 0
+      : !area.focusRoles.some((r) => r.id === form.focusRoleId)
+  ) {
+    throw new HttpError('VALIDATION_ERROR', `Choose one of the roles of ${area.name}.`, [
+      { path: 'focusRoleId', message: `Please choose a role of ${area.name}` },
+    ]);
+  }
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('teams.name'))`);
+    const [same] = await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(sql`lower(${teams.name}) = lower(${form.name})`);
+    if (same !== undefined) throw nameTaken();
+    const [team] = await tx
+      .insert(teams)
+      .values({
+        name: form.name,
+        focusAreaId: form.focusAreaId,
+        focusRoleId: form.focusRoleId,
+        capacity: form.capacity,
+      })
+      .returning();
+    if (team === undefined) throw new Error('insert returned no row');
+    await recordAction(tx, operatorId, 'team.created', `team:${team.id}`, null, {
+      name: team.name,
+      focusAreaId: team.focusAreaId,
+      focusRoleId: team.focusRoleId,
+      capacity: team.capacity,
+    });
+    const [described] = await describe(tx, [team], ctx.trackerConfig.now());
+    if (described === undefined) throw notFound('Team');
+    return described;
+  });
+}

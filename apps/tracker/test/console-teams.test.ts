@@ -1,0 +1,303 @@
+import { AuditPage, ConsoleTeam, ConsoleTeamPage, HOLD_OWNER_HEADER } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinRequests, memberships, teams } from '../src/db/schema.ts';
+import { buildFrontDoor } from '../src/front-door/app.ts';
+import { browser, type operator as makeOperator, operator } from './door.ts';
+import { newUser, type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+let door: FastifyInstance;
+let op: Awaited<ReturnType<typeof makeOperator>>;
+const clock = Date.now();
+const now = () => clock;
+
+beforeAll(async () => {
+  t = await testTracker({ now: () => new Date(clock) });
+  door = await buildFrontDoor(t.app, t.app.log);
+  op = await operator(t, door, now);
+});
+afterAll(async () => {
+  await door?.close();
+  await t?.close();
+});
+
+async function newTeam(overrides: Record<string, unknown> = {}) {
+  const res = await op.browser.send({
+    method: 'POST',
+    url: '/api/console/teams',
+    payload: {
+      name: `Team ${Math.random().toString(36).slice(2, 8)}`,
+      focusAreaId: 1,
+      focusRoleId: 10,
+      capacity: 6,
+      ...overrides,
+    },
+  });
+  return res;
+}
+
+async function made(overrides: Record<string, unknown> = {}) {
+  const res = await newTeam(overrides);
+  expect(res.statusCode, res.body).toBe(201);
+  return ConsoleTeam.parse(res.json());
+}
+
+const setCapacity = (id: number, capacity: unknown) =>
+  op.browser.send({
+    method: 'PUT',
+    url: `/api/console/teams/${id}/capacity`,
+    payload: { capacity },
+  });
+
+async function signUp(teamId: number) {
+  const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
+  expect(res.statusCode).toBe(201);
+  return Number(res.json().user.id);
+}
+
+async function requestOf(userId: number) {
+  const [row] = await t.app.database.db
+    .select()
+    .from(joinRequests)
+    .where(eq(joinRequests.userId, userId));
+  if (!row) throw new Error(`no join request of ${userId}`);
+  return row;
+}
+
+async function capacityOf(id: number) {
+  const [row] = await t.app.database.db.select().from(teams).where(eq(teams.id, id));
+  return row?.capacity;
+}
+
+async function seated(teamId: number) {
+  const rows = await t.app.database.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.teamId, teamId)));
+  return rows.filter((m) => m.status !== 'Inactive').length;
+}
+
+async function audit(limit = 100) {
+  return AuditPage.parse(
+    (await op.browser.send({ method: 'GET', url: `/api/console/audit?limit=${limit}` })).json(),
+  ).items;
+}
+
+describe('teams in the console', () => {
+  it('answers signed-out 401, a member 403 and an operator without the second factor 403', async () => {
+    const routes = [
+      { method: 'GET', url: '/api/console/teams/overview' },
+      { method: 'GET', url: '/api/console/focus-areas' },
+      {
+        method: 'POST',
+        url: '/api/console/teams',
+        payload: { name: 'Nobody', focusAreaId: 1, focusRoleId: 10, capacity: 5 },
+      },
+      { method: 'PUT', url: '/api/console/teams/1/capacity', payload: { capacity: 40 } },
+    ] as const;
+    const user = newUser({ teamId: 1 });
+    expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
+    const member = browser(door);
+    expect((await member.signIn(user.email, user.password)).statusCode).toBe(200);
+    const unenrolled = await operator(t, door, now, { enrol: false });
+    for (const route of routes) {
+      const out = await browser(door).send(route);
+      expect(out.statusCode, route.url).toBe(401);
+      expect(out.json().code).toBe('SIGN_IN_REQUIRED');
+      const mine = await member.send(route);
+      expect(mine.statusCode, route.url).toBe(403);
+      expect(mine.json().code).toBe('OPERATOR_REQUIRED');
+      const half = await unenrolled.browser.send(route);
+      expect(half.statusCode, route.url).toBe(403);
+      expect(half.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    }
+    expect(await capacityOf(1)).not.toBe(40);
+    const names = (await t.app.database.db.select().from(teams)).map((row) => row.name);
+    expect(names).not.toContain('Nobody');
+  });
+
+  it('lists each team with its area, role, capacity, members, live holds and open seats', async () => {
+    const team = await made({ name: 'Morning Pages', capacity: 5 });
+    const active = await signUp(team.id);
+    const pending = await signUp(team.id);
+    const request = await requestOf(active);
+    expect(
+      (
+        await op.browser.send({
+          method: 'POST',
+          url: `/api/console/join-requests/${request.id}/approval`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const held = await t.call({
+      method: 'POST',
+      url: '/holds',
+      headers: { [HOLD_OWNER_HEADER]: 'someone-on-the-team-step-0001' },
+      payload: { teamId: team.id },
+    });
+    expect(held.statusCode).toBe(201);
+
+    const all = ConsoleTeamPage.parse(
+      (
+        await op.browser.send({ method: 'GET', url: '/api/console/teams/overview?limit=100' })
+      ).json(),
+    );
+    const listed = all.items.find((item) => item.id === team.id);
+    expect(listed).toMatchObject({
+      name: 'Morning Pages',
+      focusArea: { id: 1, name: 'Work' },
+      role: { id: 10 },
+      capacity: 5,
+      active: 1,
+      pending: 1,
+      liveHolds: 1,
+      openSeats: 2,
+    });
+    expect(listed?.members.map((m) => [m.id > 0, m.status])).toEqual([
+      [true, 'Active'],
+      [true, 'Pending'],
+    ]);
+    expect(listed?.members.map((m) => m.email)).toHaveLength(2);
+    expect(pending).toBeGreaterThan(active);
+    // Pages by id.
+    const ids = all.items.map((item) => item.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const second = ConsoleTeamPage.parse(
+      (
+        await op.browser.send({
+          method: 'GET',
+          url: '/api/console/teams/overview?limit=2&offset=1',
+        })
+      ).json(),
+    );
+    expect(second.items.map((item) => item.id)).toEqual(ids.slice(1, 3));
+    expect(second.total).toBe(all.total);
+  });
+
+  it('refuses a capacity below Active + Pending with a clear error, and changes nothing', async () => {
+    const team = await made({ capacity: 4 });
+    await signUp(team.id);
+    await signUp(team.id);
+    await signUp(team.id);
+    const before = (await audit()).length;
+
+    const below = await setCapacity(team.id, 2);
+    expect(below.statusCode).toBe(409);
+    expect(below.json()).toMatchObject({
+      code: 'CAPACITY_BELOW_MEMBERS',
+      message: `Team "${team.name}" has 3 Active and Pending members: its capacity cannot be less than 3.`,
+      details: [{ path: 'capacity', message: 'Capacity must be at least 3' }],
+    });
+    expect(await capacityOf(team.id)).toBe(4);
+    expect(await audit()).toHaveLength(before);
+
+    for (const bad of [0, -1, 2.5, 'many', null, 501]) {
+      const res = await setCapacity(team.id, bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await setCapacity(999_999, 10)).statusCode).toBe(404);
+    expect(await capacityOf(team.id)).toBe(4);
+    expect(await audit()).toHaveLength(before);
+
+    // Down to exactly its members and applicants, then up again: both logged, before and after.
+    const exact = await setCapacity(team.id, 3);
+    expect(exact.statusCode).toBe(200);
+    expect(ConsoleTeam.parse(exact.json())).toMatchObject({
+      capacity: 3,
+      pending: 3,
+      openSeats: 0,
+    });
+    const up = await setCapacity(team.id, 8);
+    expect(up.json()).toMatchObject({ capacity: 8, openSeats: 5 });
+    const entries = (await audit(2)).map((e) => [e.action, e.target, e.before, e.after]);
+    expect(entries).toEqual([
+      ['team.capacity', `team:${team.id}`, { capacity: 3 }, { capacity: 8 }],
+      ['team.capacity', `team:${team.id}`, { capacity: 4 }, { capacity: 3 }],
+    ]);
+  });
+
+  it('keeps capacity at or above Active + Pending with edits, sign-ups and approvals at once', async () => {
+    const team = await made({ capacity: 10 });
+    const users = [];
+    for (let i = 0; i < 4; i += 1) users.push(await signUp(team.id));
+    const requests = await Promise.all(users.map(requestOf));
+    const answers = await Promise.all([
+      setCapacity(team.id, 4),
+      ...requests.map((r) =>
+        op.browser.send({ method: 'POST', url: `/api/console/join-requests/${r.id}/approval` }),
+      ),
+      t.call({ method: 'POST', url: '/users', payload: newUser({ teamId: team.id }) }),
+      setCapacity(team.id, 4),
+    ]);
+    for (const answer of answers) expect([200, 201, 409]).toContain(answer.statusCode);
+    const capacity = await capacityOf(team.id);
+    expect(capacity).toBeDefined();
+    expect(await seated(team.id)).toBeLessThanOrEqual(capacity ?? 0);
+  });
+
+  it('makes a team for a focus area and one of its roles, and logs it', async () => {
+    const team = await made({ name: '  Night Shift Writers ', focusAreaId: 2, focusRoleId: 5 });
+    expect(team).toMatchObject({
+      name: 'Night Shift Writers',
+      focusArea: { id: 2, name: 'School' },
+      role: { id: 5, name: 'Teacher' },
+      capacity: 6,
+      active: 0,
+      pending: 0,
+      liveHolds: 0,
+      openSeats: 6,
+      members: [],
+    });
+    const [entry] = await audit(1);
+    expect(entry).toMatchObject({
+      action: 'team.created',
+      target: `team:${team.id}`,
+      before: null,
+      after: { name: 'Night Shift Writers', focusAreaId: 2, focusRoleId: 5, capacity: 6 },
+      operator: { id: op.id },
+    });
+    // An area that offers no roles takes none.
+    const other = await made({ focusAreaId: 4, focusRoleId: null });
+    expect(other.role).toBeNull();
+    // Visitors can be matched to it at once through the site's API.
+    const listed = (await t.call({ url: `/teams/${team.id}` })).json();
+    expect(listed).toMatchObject({ id: team.id, focusAreaId: 2, focusRoleId: 5, openSeats: 6 });
+  });
+
+  it('refuses a team that is not whole, with the field it is about, and makes nothing', async () => {
+    const before = (await t.app.database.db.select().from(teams)).length;
+    const auditBefore = (await audit()).length;
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ name: '   ' }, 400, 'VALIDATION_ERROR', 'name'],
+      [{ name: 'x'.repeat(81) }, 400, 'VALIDATION_ERROR', 'name'],
+      [{ focusAreaId: 'work' }, 400, 'VALIDATION_ERROR', 'focusAreaId'],
+      [{ focusAreaId: 99 }, 400, 'VALIDATION_ERROR', 'focusAreaId'],
+      [{ focusRoleId: null }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      // A role of another area (Teacher is School's).
+      [{ focusRoleId: 5 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      [{ focusAreaId: 4, focusRoleId: 10 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      [{ capacity: 0 }, 400, 'VALIDATION_ERROR', 'capacity'],
+      [{ capacity: 501 }, 400, 'VALIDATION_ERROR', 'capacity'],
+      [{ capacity: '' }, 400, 'VALIDATION_ERROR', 'capacity'],
+      [{ name: 'deep work crew' }, 409, 'TEAM_NAME_TAKEN', 'name'],
+    ];
+    for (const [body, status, code, path] of cases) {
+      const res = await newTeam(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().code).toBe(code);
+      expect(res.json().details?.[0]?.path, JSON.stringify(body)).toBe(path);
+    }
+    const garbage = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/teams',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect((await t.app.database.db.select().from(teams)).length).toBe(before);
+    expect(await audit()).toHaveLength(auditBefore);
+  });
+});
