@@ -23,6 +23,21 @@ async function accountsWith(email: string): Promise<number[]> {
   return user ? [user.id] : [];
 }
 
+/** Takes the tracker's one hashing thread with a task that waits until released. */
+async function occupyHashingThread() {
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  const done = t.tracker.running.app.signups.hasher.threadPool.run(signal, {
+    filename: new URL('./fixtures/hold-thread.mjs', import.meta.url).href,
+  });
+  // The task reports once it runs on the thread (index 1), so the burst finds it busy.
+  await waitUntil(() => Atomics.load(signal, 1) === 1);
+  const release = () => {
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  };
+  return { release, done };
+}
+
 async function waitUntil(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
@@ -40,11 +55,8 @@ async function saveProfile(id: number, cookie: string) {
 describe('a burst of sign-ups', () => {
   it('ends with every acknowledged account usable and nothing created that was refused', async () => {
     const people = Array.from({ length: 30 }, () => ({ payload: signup(), key: randomUUID() }));
-    // The hashing slot is taken while the burst arrives, so the waiting line overflows.
-    let release = () => {};
-    const occupied = t.tracker.running.app.signups.queue.run(
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
+    // The hashing thread is taken while the burst arrives, so the waiting line overflows.
+    const { release, done: occupied } = await occupyHashingThread();
     let refused = 0;
     const burst = Promise.all(
       people.map(async (p) => {

@@ -46,6 +46,14 @@ export class PasswordHasher {
     });
   }
 
+  /**
+   * The pool itself, for a test that must take its threads for as long as it likes (a task of its
+   * own with piscina's per-task `filename`).
+   */
+  get threadPool(): Piscina {
+    return this.pool;
+  }
+
   /** Hashes waiting for a thread. */
   get waiting(): number {
     return this.pool.queueSize;

@@ -10,6 +10,8 @@ declare module 'fastify' {
     signups: {
       /** Password hashing (sign-ups, sign-ins, changes), bounded: 503 when its line is full. */
       passwords: Passwords;
+      /** The threads `passwords` hashes on. */
+      hasher: PasswordHasher;
       /** How long a sign-up typically takes lately. */
       typical: TypicalDuration;
       /** Sign-ups under way in this process, by idempotency key: a retry waits for the first. */
@@ -29,6 +31,7 @@ export default fp(
     const typical = new TypicalDuration();
     app.decorate('signups', {
       passwords: boundedPasswords(hasher, typical),
+      hasher,
       typical,
       inFlight: new Map(),
     });
