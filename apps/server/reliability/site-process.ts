@@ -43,6 +43,7 @@ export async function startSiteProcess(opts: {
       RATE_LIMIT_WRITE_ADDRESS_MAX: '1000000',
       RATE_LIMIT_READ_MAX: '1000000',
       TRACKER_LOCK_STALE_SECONDS: '3',
+      SHUTDOWN_DRAIN_MS: '0',
       ...opts.env,
     },
     stdio: ['ignore', process.env.SITE_LOGS ? 'inherit' : 'ignore', 'inherit'],

@@ -1,4 +1,5 @@
-import { errorHandler, openApi, rejectNul } from '@app/server-kit';
+import { TRACKER_API } from '@app/contracts';
+import { errorHandler, health, openApi, rejectNul, withinMs } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATIONS, SECURITY_SCHEMES } from './openapi-operations.ts';
@@ -20,6 +21,9 @@ import statusRoute from './routes/status.ts';
 import webApp from './routes/web.ts';
 
 export type { SiteConfig };
+
+/** How long the readiness check waits for the tracker's liveness answer. */
+const TRACKER_CHECK_MS = 2000;
 
 /**
  * The site: everything the browser talks to. Plugins load in tiers (configuration, third-party
@@ -48,6 +52,16 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   });
 
   await instance.register(tracker);
+  // Ready while the tracker answers: without it the site can only fail requests.
+  await instance.register(health, {
+    check: async () => {
+      const answered = instance.trackerClient.call('GET', TRACKER_API.healthLive.url).then(
+        (response) => response.ok,
+        () => false,
+      );
+      return (await withinMs(answered, TRACKER_CHECK_MS, false)) ? null : 'tracker-unreachable';
+    },
+  });
   await instance.register(session);
   await instance.register(readCache);
   await instance.register(requestGuard);

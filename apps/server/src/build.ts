@@ -1,18 +1,6 @@
-import {
-  BARE_SECURITY_HEADERS,
-  clientErrorHandler,
-  type LogOptions,
-  loggerOptions,
-} from '@app/server-kit';
+import { clientErrorHandler, type LogOptions, loggerOptions } from '@app/server-kit';
 import Fastify from 'fastify';
 import app, { type SiteConfig } from './app.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** From now on, new requests are answered 503 SHUTTING_DOWN with Connection: close. */
-    startDraining(): void;
-  }
-}
 
 export interface BuildOptions {
   config: SiteConfig;
@@ -49,22 +37,6 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
   });
   server.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
-  });
-  // Shutting down: before it stops listening, the site answers new requests with 503 for a short
-  // while (SHUTDOWN_DRAIN_MS), so a load balancer sees it going and clients are told to retry.
-  let draining = false;
-  server.decorate('startDraining', () => {
-    draining = true;
-  });
-  server.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
-    return reply
-      .code(503)
-      .headers({ ...BARE_SECURITY_HEADERS, connection: 'close', 'retry-after': '5' })
-      .send({
-        message: 'The site is restarting. Please try again in a few seconds.',
-        code: 'SHUTTING_DOWN',
-      });
   });
   // Only JSON bodies are parsed; text/plain (which Fastify reads by default) is refused with 415.
   server.removeContentTypeParser('text/plain');

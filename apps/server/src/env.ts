@@ -32,11 +32,6 @@ const EnvSchema = BaseEnv.extend({
    * 408 and its connection closed. Long enough for a 5 MB photo on a slow line.
    */
   REQUEST_TIMEOUT_MS: positiveInt(60_000),
-  /**
-   * On SIGTERM, how long the site keeps answering new requests with 503 (Connection: close)
-   * before it stops listening, so a load balancer moves traffic away; in-flight requests finish.
-   */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
   /** Upstream time budget for every call to the tracker. */
   TRACKER_TIMEOUT_MS: positiveInt(5000),
   /**

@@ -11,6 +11,8 @@ export interface TrackerHandle {
   url: string;
   apiKey: string;
   close(): Promise<void>;
+  /** Turns the embedded tracker's readiness (API and front door) to 503; a remote one drains itself. */
+  drain?(): void;
   /** The embedded tracker's thread; none for a remote tracker. */
   worker?: Worker;
 }
@@ -18,8 +20,16 @@ export interface TrackerHandle {
 export interface RunningSite {
   url: string;
   server: Awaited<ReturnType<typeof buildServer>>;
-  /** Stops taking requests, lets in-flight ones finish, then closes the tracker and its database. */
-  close(): Promise<void>;
+  /**
+   * Readiness turns 503 (the site's and the embedded tracker's), so a load balancer stops sending;
+   * requests that still arrive are served.
+   */
+  drain(): void;
+  /**
+   * Shuts down: drains, goes on serving for `drainMs` (default SHUTDOWN_DRAIN_MS), then stops
+   * listening, lets in-flight requests finish and closes the tracker and its database.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
   tracker: TrackerHandle;
 }
 
@@ -93,14 +103,19 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
       config: { env, tracker: { url: tracker.url, apiKey: tracker.apiKey }, sessionSecret },
     });
     const url = await server.listen({ port: env.PORT, host: env.HOST });
+    const drain = () => {
+      server.startDraining();
+      tracker.drain?.();
+    };
     return {
       url,
       server,
       tracker,
-      close: async () => {
+      drain,
+      close: async ({ drainMs = env.SHUTDOWN_DRAIN_MS } = {}) => {
         try {
-          server.startDraining();
-          await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+          drain();
+          if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
           await closeDroppingIdle(server);
         } finally {
           await tracker.close();

@@ -152,6 +152,8 @@ export const listeningEnv = (env: Record<string, string>) =>
     TRACKER_PUBLIC_PORT: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: WEB_FIXTURE,
+    // Closing tests drain on purpose (site.drain()); the rest close at once.
+    SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
 

@@ -31,6 +31,13 @@ describe('startSite', STARTS, () => {
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       const secret = await stat(join(database.dataDir, 'session-secret'));
       expect(secret.mode & 0o777).toBe(0o600);
+      // Draining the site drains its tracker's thread too (the front door's readiness with it).
+      expect((await fetch(`${site.tracker.url}/health/ready`)).status).toBe(200);
+      site.drain();
+      await vi.waitFor(async () => {
+        const ready = await fetch(`${site.tracker.url}/health/ready`);
+        expect(await ready.json()).toMatchObject({ reason: 'draining' });
+      });
       const threadEnded = new Promise((resolve) => site.tracker.worker?.once('exit', resolve));
       await site.close();
       expect(await threadEnded).toBe(0);
@@ -42,22 +49,31 @@ describe('startSite', STARTS, () => {
     }
   });
 
-  it('lets in-flight requests finish on close, then stops', async () => {
+  it('drains: not ready while a request is in flight, which finishes on close, then stops', async () => {
     let release: () => void = () => {};
     const arrived = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const upstream = await startStubUpstream((stub) => {
+      stub.get('/health/live', async () => ({ status: 'live' }));
       stub.get('/focus-areas', async () => {
         release();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await finished;
         return { focusAreas: [] };
       });
     });
     const site = await startSite(stubbedEnv(upstream.url));
     const inFlight = fetch(`${site.url}/api/status`);
     await arrived;
-    await site.close();
+    site.drain();
+    expect((await fetch(`${site.url}/health/ready`)).status).toBe(503);
+    const closed = site.close();
+    finish();
+    await closed;
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(StatusResponse.parse(await response.json()).testConnection.success).toBe(true);

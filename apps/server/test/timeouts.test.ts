@@ -184,26 +184,36 @@ describe('requests that never finish arriving, and unreadable ones', () => {
 });
 
 describe('shutting down', () => {
-  it('answers new requests with 503 and Connection: close while it drains', async () => {
-    const upstream = await startStubUpstream(() => {});
-    const site = await startSite(stubbedEnv(upstream.url, { SHUTDOWN_DRAIN_MS: '800' }));
-    const closed = site.close();
-    const response = await fetch(`${site.url}/onboarding`);
-    expect(response.status).toBe(503);
-    expect(response.headers.get('connection')).toBe('close');
-    expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
-    // A write too: it is answered before its cookies are read, and still gets the 503.
-    const write = await fetch(`${site.url}/api/onboarding`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: 'ap_session=x' },
-      body: JSON.stringify({ category: 'work', focusArea: 'Employee' }),
+  it('while it drains, says not ready and still serves what arrives, closing its connection', async () => {
+    const upstream = await startStubUpstream((stub) => {
+      stub.get('/health/live', async () => ({ status: 'live' }));
+      stub.post('/onboarding', async (_request, reply) => reply.code(201).send({ message: 'ok' }));
     });
-    expect(write.status).toBe(503);
-    expect(await write.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
-    await closed;
-    await expect(fetch(`${site.url}/onboarding`)).rejects.toThrow();
-    await upstream.close();
+    const site = await startSite(stubbedEnv(upstream.url));
+    try {
+      expect((await fetch(`${site.url}/health/ready`)).status).toBe(200);
+      site.drain();
+      const ready = await fetch(`${site.url}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('5');
+      expect(await ready.json()).toMatchObject({ status: 'not-ready', reason: 'draining' });
+      expect((await fetch(`${site.url}/health/live`)).status).toBe(200);
+      const page = await fetch(`${site.url}/onboarding`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('connection')).toBe('close');
+      // A write too, with a session cookie: served as usual, never a 500.
+      const write = await fetch(`${site.url}/api/onboarding`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'ap_session=x' },
+        body: JSON.stringify({ category: 'work', focusArea: 'Employee' }),
+      });
+      expect(write.status).toBe(201);
+      expect(write.headers.get('connection')).toBe('close');
+      await site.close({ drainMs: 0 });
+      await expect(fetch(`${site.url}/onboarding`)).rejects.toThrow();
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('drops a keep-alive connection whose answer was still being sent when closing began', async () => {

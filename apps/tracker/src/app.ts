@@ -1,4 +1,4 @@
-import { errorHandler, noRoute, openApi, rejectNul } from '@app/server-kit';
+import { errorHandler, health, noRoute, openApi, rejectNul } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TrackerConfig } from './config.ts';
@@ -19,6 +19,13 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import type { PhotoStorage } from './storage.ts';
 
+/** How long a readiness check waits for the database to answer. */
+const DATABASE_CHECK_MS = 2000;
+
+/** Readiness of the API and of the front door: the database answers. */
+export const databaseCheck = (app: FastifyInstance) => async () =>
+  (await app.database.ping(DATABASE_CHECK_MS)) ? null : ('database-unreachable' as const);
+
 export interface TrackerAppOptions {
   config: TrackerConfig;
   mailTransport?: MailTransport | undefined;
@@ -38,12 +45,14 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
     title: 'Tracker API',
     description:
       'Teams, users, memberships, join requests, bookings, feedback and photos. Every route ' +
-      'but /health, /uploads/* and this document needs the x-api-key header.',
+      'but /health, /health/live, /health/ready, /uploads/* and this document needs the ' +
+      'x-api-key header.',
     path: '/openapi.json',
     routeConfig: { public: true },
   });
 
   await app.register(database);
+  await app.register(health, { check: databaseCheck(app), routeConfig: { public: true } });
   await app.register(repositories);
   await app.register(storage, { storage: opts.storage });
   await app.register(mailer, { transport: opts.mailTransport });

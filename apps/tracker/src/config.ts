@@ -115,6 +115,8 @@ export interface TrackerConfig {
   signupConcurrency: number;
   lockStaleMs: number;
   signupQueueMax: number;
+  /** SHUTDOWN_DRAIN_MS: on SIGTERM, how long the standalone tracker serves while not ready. */
+  drainMs: number;
   logLevel: Env['LOG_LEVEL'];
   now: () => Date;
 }
@@ -158,6 +160,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     signupConcurrency: env.SIGNUP_CONCURRENCY,
     lockStaleMs: env.TRACKER_LOCK_STALE_SECONDS * 1000,
     signupQueueMax: env.SIGNUP_QUEUE_MAX,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
     logLevel: env.LOG_LEVEL,
     now: opts.now ?? (() => new Date()),
   };

@@ -27,13 +27,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return;
     closing = true;
-    log.info(`${signal}: closing`);
-    tracker.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'close failed');
-        process.exit(1);
-      },
-    );
+    // SIGTERM comes from a supervisor during a rolling restart: readiness turns 503 and the
+    // tracker keeps serving until the balancer has seen it. SIGINT is a person at a terminal.
+    const drainMs = signal === 'SIGTERM' ? tracker.app.trackerConfig.drainMs : 0;
+    log.info({ drainMs }, `${signal}: not ready from now on; closing after the drain`);
+    tracker.drain();
+    setTimeout(() => {
+      tracker.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'close failed');
+          process.exit(1);
+        },
+      );
+    }, drainMs);
   });
 }

@@ -40,6 +40,7 @@ try {
     logger: { level: data.logger.level as 'info', name: data.logger.name },
   });
   port.on('message', (message: SiteMessage) => {
+    if (message.type === 'drain') tracker.drain();
     if (message.type !== 'close') return;
     tracker.close().then(
       () => {

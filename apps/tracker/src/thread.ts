@@ -35,7 +35,7 @@ export type TrackerThreadMessage =
   | { type: 'closed' };
 
 /** Site to thread. */
-export type SiteMessage = { type: 'close' };
+export type SiteMessage = { type: 'drain' } | { type: 'close' };
 
 /** A start-up failure whose message tells a person what to do (printed without a stack). */
 export class TrackerStartError extends Error {
@@ -58,6 +58,8 @@ export interface TrackerThread {
   /** Base URL, e.g. http://127.0.0.1:41234. */
   url: string;
   apiKey: string;
+  /** Turns the tracker's readiness (API and front door) to 503; it goes on serving until close(). */
+  drain(): void;
   /** Asks the tracker to finish and close its database; resolves when the thread has ended. */
   close(): Promise<void>;
   /** The thread itself (tests stop it by force to see a crash reported). */
@@ -110,6 +112,9 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
         url: message.url,
         apiKey: message.apiKey,
         worker,
+        drain: () => {
+          if (state === 'running') worker.postMessage({ type: 'drain' } satisfies SiteMessage);
+        },
         close: async () => {
           if (state === 'ended') return;
           state = 'closing';

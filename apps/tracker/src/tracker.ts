@@ -55,6 +55,11 @@ export interface RunningTracker {
   frontDoorUrl: string | null;
   frontDoor: FastifyInstance | null;
   apiKey: string;
+  /**
+   * Readiness turns 503 on the API and the front door (a load balancer stops sending); both go on
+   * serving what still arrives until close().
+   */
+  drain(): void;
   close(): Promise<void>;
   app: FastifyInstance;
 }
@@ -93,6 +98,10 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
     frontDoorUrl: door ? urlOf(door, publicPort ?? 0) : null,
     frontDoor: door,
     apiKey: app.apiKey,
+    drain: () => {
+      app.startDraining();
+      door?.startDraining();
+    },
     // The front door first: it uses the API instance's database.
     close: async () => {
       if (door) await closeDroppingIdle(door);

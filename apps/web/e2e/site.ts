@@ -115,6 +115,8 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<R
       TRACKER_PUBLIC_URL: trackerUrl,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
+      // No load balancer in front: stopping need not wait for one to notice.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
   });

@@ -69,7 +69,6 @@ export const ERROR_STATUS = {
   TRACKER_ERROR: 502,
   /** Too many sign-ups at once: nothing was done; try again after Retry-After seconds. */
   SIGNUP_BUSY: 503,
-  SHUTTING_DOWN: 503,
   TRACKER_TIMEOUT: 504,
 } as const satisfies Record<string, number>;
 

@@ -3,6 +3,7 @@ export * from './check-ins.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './health.ts';
 export * from './image.ts';
 export * from './member-api.ts';
 export * from './messages.ts';

@@ -14,6 +14,7 @@ import {
 } from './accountability.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
+import { HEALTH_API } from './health.ts';
 import { MESSAGES } from './messages.ts';
 import { Category, EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
 
@@ -353,6 +354,8 @@ export const AuditPage = z.object({
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const MEMBER_API = {
+  healthLive: HEALTH_API.live,
+  healthReady: HEALTH_API.ready,
   signIn: endpoint({
     method: 'POST',
     url: '/api/session',

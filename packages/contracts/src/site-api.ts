@@ -8,6 +8,7 @@ import {
   profileFormSchema,
   TRACKER_READS,
 } from './endpoints.ts';
+import { HEALTH_API } from './health.ts';
 import {
   BookingPayload,
   BookingResponse,
@@ -155,6 +156,8 @@ export const SITE_API = {
     summary: 'Report the API key, a connection test to the tracker and the Node.js release',
     schema: { response: { 200: StatusResponse } },
   }),
+  healthLive: HEALTH_API.live,
+  healthReady: HEALTH_API.ready,
 } as const;
 
 /** The proxied reads of SITE_API, each with the tracker read it passes through. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { endpoint, HoldParams, IdParams, profileFormSchema, TRACKER_READS } from './endpoints.ts';
+import { HEALTH_API } from './health.ts';
 import {
   BookingPayload,
   BookingResponse,
@@ -86,6 +87,8 @@ export const TRACKER_API = {
     summary: 'Say the tracker is up',
     schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
   }),
+  healthLive: HEALTH_API.live,
+  healthReady: HEALTH_API.ready,
   getOwnUser: endpoint({
     method: 'GET',
     url: '/users/:id/own',

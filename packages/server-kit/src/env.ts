@@ -49,6 +49,12 @@ export const BaseEnv = z.object({
   TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The port the front door listens on; default: the port of TRACKER_PUBLIC_URL. */
   TRACKER_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * On SIGTERM, how long a process keeps serving after its readiness check turned 503, before it
+   * stops listening: longer than a load balancer takes to see the check fail (HAProxy: `inter`
+   * times `fall`), so it stops sending first and no request meets a closed port.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
 });
 
 /** The port a URL names, or its scheme's. */

@@ -18,6 +18,7 @@ export {
   notFound,
   RetryLaterError,
 } from './errors.ts';
+export { type HealthOptions, health, NOT_READY_RETRY_SECONDS, withinMs } from './health.ts';
 export { type LogOptions, loggableUrl, loggerOptions, REDACTED_PATHS } from './logging.ts';
 export {
   MAX_FIELD_BYTES,

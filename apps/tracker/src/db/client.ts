@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { withinMs } from '@app/server-kit';
 import { PGlite } from '@electric-sql/pglite';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -29,6 +30,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   session(): Promise<Session>;
+  /**
+   * Whether the database answers a trivial query within `timeoutMs` (readiness). On PostgreSQL it
+   * goes through a connection of its own, so a busy pool does not read as an unreachable server.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,8 @@ export async function openPglite(dir: string): Promise<Database> {
         release: () => {},
       };
     },
+    ping: (timeoutMs) =>
+      withinMs(client.query('SELECT 1').then(answered, unanswered), timeoutMs, false),
     close: () => client.close(),
   };
 }
@@ -59,6 +67,9 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   // Fail at start-up, with the driver's message, when the URL is wrong.
   const probe = await pool.connect();
   probe.release();
+  // Readiness checks: one connection, opened again when the server comes back.
+  const healthPool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
+  healthPool.on('error', () => {});
   return {
     kind: 'postgres',
     db: drizzleNodePg({ client: pool }),
@@ -71,9 +82,16 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
         release: () => client.release(),
       };
     },
-    close: () => pool.end(),
+    ping: (timeoutMs) =>
+      withinMs(healthPool.query('SELECT 1').then(answered, unanswered), timeoutMs, false),
+    close: async () => {
+      await Promise.all([pool.end(), healthPool.end()]);
+    },
   };
 }
+
+const answered = () => true;
+const unanswered = () => false;
 
 /** The PGlite files' folder inside the data directory. */
 export const PGLITE_SUBDIR = 'pglite';

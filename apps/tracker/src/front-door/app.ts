@@ -11,6 +11,7 @@ import {
   clientErrorHandler,
   errorHandler,
   HttpError,
+  health,
   loadOrCreateSecret,
   noRoute,
   openApi,
@@ -21,6 +22,7 @@ import helmet from '@fastify/helmet';
 import session from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { databaseCheck } from '../app.ts';
 import { loggableError } from '../errors.ts';
 import { uploadRoutes } from '../routes/uploads.ts';
 import { checkInRoutes } from './check-ins.ts';
@@ -127,6 +129,7 @@ export async function buildFrontDoor(
     }),
   });
 
+  await app.register(health, { check: databaseCheck(app) });
   await app.register(memberRoutes);
   await app.register(consoleRoutes);
   await app.register(checkInRoutes);
