@@ -1,0 +1,84 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { API_KEY } from './helpers.ts';
+
+const trackerDir = fileURLToPath(new URL('..', import.meta.url));
+/** A build of this run's own (the PGlite and PostgreSQL runs build at the same time). */
+const outDir = `dist/test-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/** Runs the built server.js with plain Node; resolves with the API's URL once it listens. */
+function startBuilt(env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, [`${outDir}/server.js`], {
+    cwd: trackerDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening?.[1]) resolve(listening[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, url };
+}
+
+describe('the compiled standalone tracker', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs', outDir], { cwd: trackerDir });
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await rm(path.join(trackerDir, outDir), { recursive: true, force: true });
+    await database?.cleanup();
+  });
+
+  it('runs with plain Node: migrations, seed photos, the hashing worker, and SIGTERM', async () => {
+    const { child, url } = startBuilt({
+      TRACKER_PORT: '0',
+      TRACKER_PUBLIC_PORT: '0',
+      TRACKER_API_KEY: API_KEY,
+      TRACKER_DATA_DIR: database.dataDir,
+      SHUTDOWN_DRAIN_MS: '0',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const base = await url;
+      expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+      const photo = await fetch(`${base}/uploads/seed/maya-thompson.svg`);
+      expect(photo.status).toBe(200);
+      // A sign-up hashes its password on the worker pool's thread (hash-worker.mjs).
+      const signUp = await fetch(`${base}/users`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': API_KEY,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          email: `built-${randomUUID()}@example.com`,
+          password: 'secret-password',
+          name: 'Built Tracker',
+          goalSummary: 'Run it compiled',
+          teamId: 1,
+        }),
+      });
+      expect(signUp.status).toBe(201);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+// Compiles a server of this repository and the workspace packages it imports into one ES module
+// per entry (dist/<name>.js) for plain `node`. Third-party packages stay external and load from
+// node_modules as usual. Used by apps/server and apps/tracker (their scripts/build.mjs).
+
+import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { dirname, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const builtins = new Set(builtinModules);
+const RESOLVING = Symbol('resolving');
+
+/**
+ * Workspace packages are TypeScript source and are bundled; everything else is external. Files
+ * that find their data beside them (migrations, seed photos, the hashing worker, the repository
+ * root) use import.meta.url, which in one bundle would be the bundle's for all of them: each
+ * file's own import.meta.url is put back, written relative to the bundle so the build can be
+ * moved with the repository.
+ */
+function workspaceSource(root, outDir) {
+  /** A path the bundle can import: relative to outDir, forward slashes, starting with a dot. */
+  const fromBundle = (file) => {
+    const path = relative(outDir, file).split(sep).join('/');
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+  return {
+    name: 'workspace-source',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.path.startsWith('@app/') || args.pluginData === RESOLVING) return undefined;
+        if (args.path.startsWith('node:') || builtins.has(args.path)) {
+          return { path: args.path, external: true };
+        }
+        // The package's own dependencies load by name. Another workspace package's dependencies
+        // (the tracker's database drivers, seen from the site) are not visible from this package
+        // under pnpm's strict layout, so they are imported by the path they resolve to there.
+        if (args.importer.startsWith(root)) return { path: args.path, external: true };
+        const resolved = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: fromBundle(resolved.path), external: true };
+      });
+      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return undefined;
+        const own = `new URL(${JSON.stringify(fromBundle(args.path))}, import.meta.url).href`;
+        return {
+          contents: source.replaceAll('import.meta.url', `(${own})`),
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles `entryPoints` ({ name: source path }) of the package at `root` (absolute, ending in a
+ * separator or not) into `outDir`, and prints what it wrote.
+ */
+export async function bundleServer({ root, entryPoints, outDir }) {
+  const rootDir = root.endsWith(sep) ? root : `${root}${sep}`;
+  const result = await build({
+    absWorkingDir: rootDir,
+    entryPoints,
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [workspaceSource(rootDir, outDir)],
+  });
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  console.log(
+    `built ${files.map((file) => pathToFileURL(file).pathname).join(', ')} (${Math.round(bytes / 1024)} KiB)`,
+  );
+}
