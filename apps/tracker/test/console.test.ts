@@ -59,6 +59,7 @@ const ROUTES = [
   { method: 'GET', url: '/api/console/audit' },
   { method: 'GET', url: '/api/console/teams' },
   { method: 'GET', url: '/api/console/info-calls' },
+  { method: 'GET', url: '/api/console/info-calls/calendar?date=2026-11-25' },
   { method: 'POST', url: '/api/console/info-calls/1/outcome', payload: { outcome: 'held' } },
   { method: 'GET', url: '/api/console/feedback' },
   { method: 'POST', url: '/api/console/feedback/1/read' },
@@ -372,6 +373,57 @@ describe("the operators' console", () => {
     );
     const call = calls.items.find((item) => item.id === booked.json().id);
     expect(call).toMatchObject({ name: 'Carl Caller', phone: '+1 303 555 0100', outcome: null });
+    // The day's calls as a file for a calendar: every call booked that day (Mountain Time).
+    const other = await t.call({
+      method: 'POST',
+      url: '/bookings',
+      payload: {
+        name: 'Dora Dialer',
+        email: 'dora@example.org',
+        phone: '555 0199',
+        category: 'god',
+      },
+    });
+    expect(other.statusCode).toBe(201);
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(
+      new Date(call?.at ?? ''),
+    );
+    const file = await op.browser.send({
+      method: 'GET',
+      url: `/api/console/info-calls/calendar?date=${date}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="info-calls-${date}.ics"`,
+    );
+    const ics = file.body.replace(/\r\n[ \t]/g, '');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('SUMMARY:Info call: Carl Caller');
+    expect(ics).toContain('Call Carl Caller at +1 303 555 0100');
+    const sameDay = calls.items.filter(
+      (item) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(
+          new Date(item.at),
+        ) === date,
+    );
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(sameDay.length + 1);
+    // 1:00 PM in Denver, written in UTC (7 or 6 hours later).
+    expect(ics).toMatch(/DTSTART:\d{8}T(20|19)0000Z/);
+    const nextDay = await op.browser.send({
+      method: 'GET',
+      url: '/api/console/info-calls/calendar?date=2001-01-01',
+    });
+    expect(nextDay.body).not.toContain('BEGIN:VEVENT');
+    for (const bad of ['tomorrow', '2026-13-01', '2026-02-30', '']) {
+      const refused = await op.browser.send({
+        method: 'GET',
+        url: `/api/console/info-calls/calendar?date=${bad}`,
+      });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_ERROR');
+    }
+
     const held = await op.browser.send({
       method: 'POST',
       url: `/api/console/info-calls/${call?.id}/outcome`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
@@ -164,6 +165,18 @@ describe('the operators console', () => {
       await heading(page, 'Info calls');
       await openPageWith(page, '/console/info-calls', 'Info calls', 'Carl Caller');
       await axe(page, 'info calls');
+      // The day's calls as a calendar file, downloaded with the operator's session.
+      const carlsDay = page
+        .getByRole('region')
+        .filter({ has: page.getByRole('heading', { name: 'Carl Caller', exact: true }) });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        carlsDay.getByRole('link', { name: /^Download the day’s calls \(\.ics\)/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^info-calls-\d{4}-\d{2}-\d{2}\.ics$/);
+      const ics = readFileSync(await download.path(), 'utf8');
+      expect(ics).toContain('SUMMARY:Info call: Carl Caller');
+      await screenshot(page, 1280, 'console-info-calls');
       await page.getByRole('link', { name: 'Feedback' }).click();
       await heading(page, 'Feedback');
       await expect
@@ -261,6 +274,11 @@ describe('the operators console', () => {
         await heading(phone, title);
         await axe(phone, `${title} at 360`);
       }
+      await phone.goto(`${site.tracker.url}/console/info-calls`);
+      await heading(phone, 'Info calls');
+      await screenshot(phone, 360, 'console-info-calls');
+      await phone.goto(`${site.tracker.url}/console/teams`);
+      await heading(phone, 'Teams');
       await phone.getByRole('button', { name: 'Create a team' }).click();
       await axe(phone, 'new team at 360');
       await screenshot(phone, 360, 'console-teams');

@@ -51,6 +51,44 @@ const ICAL_DAYS = [
   ICalWeekday.SA,
 ] as const;
 
+/** A booked info call as the console's day file lists it. */
+export interface BookedInfoCall {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  category: string;
+  /** The call's start, an ISO instant. */
+  at: string;
+}
+
+/**
+ * One day's booked info calls as an iCalendar file for the operator who takes them: an event per
+ * call at its own instant (UTC, so any calendar shows it in its zone), named after the caller, with
+ * the number to call and the address and area they gave.
+ */
+export function infoCallDayCalendar(calls: readonly BookedInfoCall[], now: Date): string {
+  const calendar = ical({
+    prodId: { company: 'Accountability Partners', product: 'Info calls', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: 'Info calls',
+  });
+  for (const call of calls) {
+    const start = new Date(call.at);
+    calendar.createEvent({
+      id: `info-call-booking-${call.id}@accountability-partners`,
+      stamp: now,
+      start,
+      end: new Date(start.getTime() + INFO_CALL_MINUTES * 60_000),
+      summary: `Info call: ${call.name}`,
+      description: `Call ${call.name} at ${call.phone}. Email: ${call.email}. Area: ${call.category}.`,
+      location: call.phone,
+    });
+  }
+  // Every iCalendar line ends with CRLF, the last one too (RFC 5545 section 3.1).
+  return `${calendar.toString()}\r\n`;
+}
+
 /** A weekly call: a weekday (0 = Sunday) and a minute of the day in the team's zone. */
 export interface WeeklyCall {
   weekday: number;

@@ -230,6 +230,11 @@ export const InfoCallOutcome = z.object({
   outcome: z.enum(['held', 'no-show'], { error: 'Choose held or no-show' }),
 });
 
+/** One day of info calls, on the calls' own calendar (Mountain Time): `2026-11-25`. */
+export const InfoCallDayQuery = z.object({
+  date: z.iso.date({ error: 'Please give a date as YYYY-MM-DD' }),
+});
+
 /** Feedback left after No thanks, as the console lists it. */
 export const FeedbackEntry = z.object({
   id: z.number(),
@@ -511,6 +516,12 @@ export const MEMBER_API = {
     url: '/api/console/info-calls',
     summary: 'Info calls from today on, soonest first',
     schema: { querystring: PageQuery, response: { 200: InfoCallPage } },
+  }),
+  infoCallDay: endpoint({
+    method: 'GET',
+    url: '/api/console/info-calls/calendar',
+    summary: "One day's info calls (Mountain Time) as an iCalendar file to download",
+    schema: { querystring: InfoCallDayQuery, response: { 200: z.string() } },
   }),
   recordInfoCall: endpoint({
     method: 'POST',

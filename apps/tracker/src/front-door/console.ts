@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   feedbackPage,
+  infoCallDayFile,
   infoCallPage,
   markFeedbackRead,
   recordInfoCall,
@@ -189,6 +190,20 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await operatorOf(request);
       return infoCallPage(app, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.infoCallDay),
+    handler: async (request, reply) => {
+      await operatorOf(request);
+      const { date } = request.query;
+      const file = await infoCallDayFile(app, date);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="info-calls-${date}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(file);
     },
   });
 

@@ -1,4 +1,5 @@
 import {
+  addCalendarDays,
   BOOKING_TIME_ZONE,
   type FeedbackEntry,
   type InfoCall,
@@ -6,8 +7,9 @@ import {
   wallClockAt,
   zonedInstant,
 } from '@app/contracts';
+import { infoCallDayCalendar } from '@app/contracts/calendar';
 import { notFound } from '@app/server-kit';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { bookings, feedback } from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
 import { recordAction } from './operators.ts';
@@ -53,6 +55,26 @@ export async function infoCallPage(ctx: TrackerContext, page: PageQuery) {
     .limit(page.limit)
     .offset(page.offset);
   return { items: rows.map(infoCallOf), total: total?.n ?? 0, ...page };
+}
+
+/** The most calls one day's file lists: far beyond a day's bookings, a bound on one answer. */
+const DAY_FILE_MAX = 1000;
+
+/**
+ * The info calls booked on one day of the calls' own calendar (Mountain Time), soonest first, as an
+ * iCalendar file: `date` is `YYYY-MM-DD`.
+ */
+export async function infoCallDayFile(ctx: TrackerContext, date: string): Promise<string> {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const from = zonedInstant({ year, month, day }, 0, BOOKING_TIME_ZONE);
+  const until = zonedInstant(addCalendarDays({ year, month, day }, 1), 0, BOOKING_TIME_ZONE);
+  const rows = await ctx.database.db
+    .select()
+    .from(bookings)
+    .where(and(gte(bookings.slotAt, from), lt(bookings.slotAt, until)))
+    .orderBy(asc(bookings.slotAt), asc(bookings.id))
+    .limit(DAY_FILE_MAX);
+  return infoCallDayCalendar(rows.map(infoCallOf), ctx.trackerConfig.now());
 }
 
 /** Records a call's outcome, with its audit line in the same transaction. */

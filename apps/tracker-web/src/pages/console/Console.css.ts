@@ -89,3 +89,12 @@ export const grid = style([
 ]);
 
 export const email = style({ flexBasis: '100%', fontSize: vars.fontSize.sm });
+
+/** A day's heading with its calendar file beside it, or under it on a phone. */
+export const dayHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});

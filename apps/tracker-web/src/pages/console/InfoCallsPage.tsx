@@ -1,4 +1,4 @@
-import type { InfoCall } from '@app/contracts';
+import { BOOKING_TIME_ZONE, type InfoCall, MEMBER_API } from '@app/contracts';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
@@ -23,7 +23,7 @@ function times(iso: string): { mountain: string; local: string } {
       timeZoneName: 'short',
       ...(timeZone ? { timeZone } : {}),
     }).format(new Date(iso));
-  return { mountain: format('America/Denver'), local: format() };
+  return { mountain: format(BOOKING_TIME_ZONE), local: format() };
 }
 
 const OUTCOMES = { held: 'Held', 'no-show': 'No-show' } as const;
@@ -41,17 +41,60 @@ export function InfoCallsPage() {
           ? 'No info call is booked from today on.'
           : 'Booked from today on, soonest first, at 1:00 PM Mountain Time.'}
       </p>
-      {calls.items.length > 0 ? (
-        <ol className={styles.list} aria-label="Info calls">
-          {calls.items.map((call) => (
-            <li key={call.id}>
-              <Call call={call} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {byDay(calls.items).map(([day, items]) => (
+        <Day key={day} day={day} calls={items} />
+      ))}
       <Pager page={page} pages={pages} to="/console/info-calls" />
     </div>
+  );
+}
+
+/** The call's day on the calls' own calendar (Mountain Time), as YYYY-MM-DD. */
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BOOKING_TIME_ZONE }).format(new Date(iso));
+
+/** The page's calls by their day, in the order they came (soonest first). */
+function byDay(calls: readonly InfoCall[]): [string, InfoCall[]][] {
+  const days = new Map<string, InfoCall[]>();
+  for (const call of calls) {
+    const day = dayOf(call.at);
+    days.set(day, [...(days.get(day) ?? []), call]);
+  }
+  return [...days];
+}
+
+function Day({ day, calls }: { day: string; calls: InfoCall[] }) {
+  const titleId = useId();
+  const title = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+  return (
+    <section aria-labelledby={titleId} className={ui.stack}>
+      <div className={styles.dayHead}>
+        <h2 id={titleId} className={ui.h2}>
+          {title}
+        </h2>
+        <a
+          href={`${MEMBER_API.infoCallDay.url}?date=${day}`}
+          download={`info-calls-${day}.ics`}
+          className={ui.button.secondary}
+        >
+          Download the day’s calls (.ics)
+          <span className={ui.visuallyHidden}>: {title}</span>
+        </a>
+      </div>
+      <ol className={styles.list} aria-label={`Info calls on ${title}`}>
+        {calls.map((call) => (
+          <li key={call.id}>
+            <Call call={call} />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -77,9 +120,9 @@ function Call({ call }: { call: InfoCall }) {
   };
   return (
     <article className={ui.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={ui.h3}>
+      <h3 id={titleId} className={ui.h3}>
         {call.name}
-      </h2>
+      </h3>
       <dl className={styles.facts}>
         <dt className={styles.term}>When</dt>
         <dd className={styles.value}>

@@ -356,6 +356,13 @@ describe('the console', () => {
     await renderApp('/console/info-calls');
     expect(await screen.findByRole('heading', { level: 1, name: 'Info calls' })).toBeVisible();
     expect(screen.getByText(/Monday, June 9 at 1:00 PM MDT/)).toBeVisible();
+    // Under its day, with that day's calls as a calendar file.
+    expect(screen.getByRole('heading', { level: 2, name: 'Monday, June 9, 2025' })).toBeVisible();
+    const file = screen.getByRole('link', {
+      name: 'Download the day’s calls (.ics): Monday, June 9, 2025',
+    });
+    expect(file).toHaveAttribute('href', '/api/console/info-calls/calendar?date=2025-06-09');
+    expect(file).toHaveAttribute('download', 'info-calls-2025-06-09.ics');
     expect(screen.getByRole('link', { name: '+1 303 555 0100' })).toHaveAttribute(
       'href',
       'tel:+13035550100',
