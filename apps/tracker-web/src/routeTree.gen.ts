@@ -16,6 +16,7 @@ import { Route as SecondFactorRouteImport } from './routes/second-factor';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as MemberIndexRouteImport } from './routes/_member/index';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
+import { Route as MemberTeamRouteImport } from './routes/_member/team';
 import { Route as ConsoleIndexRouteImport } from './routes/console/index';
 import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
 import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
@@ -57,6 +58,11 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any);
+const MemberTeamRoute = MemberTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => MemberRoute,
+} as any);
 const ConsoleIndexRoute = ConsoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
+  '/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/profile': typeof MemberProfileRoute;
+  '/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
   '/_member/profile': typeof MemberProfileRoute;
+  '/_member/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/sign-in'
     | '/profile'
+    | '/team'
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
@@ -152,6 +162,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/sign-in'
     | '/profile'
+    | '/team'
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
@@ -167,6 +178,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/sign-in'
     | '/_member/profile'
+    | '/_member/team'
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
@@ -235,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    '/_member/team': {
+      id: '/_member/team';
+      path: '/team';
+      fullPath: '/team';
+      preLoaderRoute: typeof MemberTeamRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
     '/console/': {
       id: '/console/';
       path: '/';
@@ -282,11 +301,13 @@ declare module '@tanstack/react-router' {
 
 interface MemberRouteChildren {
   MemberProfileRoute: typeof MemberProfileRoute;
+  MemberTeamRoute: typeof MemberTeamRoute;
   MemberIndexRoute: typeof MemberIndexRoute;
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberProfileRoute: MemberProfileRoute,
+  MemberTeamRoute: MemberTeamRoute,
   MemberIndexRoute: MemberIndexRoute,
 };
 

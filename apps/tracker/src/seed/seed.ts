@@ -1,5 +1,5 @@
 import { localDay, shiftDay, wallClockAt, weekdayOf } from '@app/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   checkIns,
@@ -90,13 +90,13 @@ function dice(text: string): number {
 /**
  * Check-ins of the seed's members over the last SEED_CHECK_IN_DAYS days up to `now`, so a new
  * member's board shows a living team. Each member keeps to their week differently, most on
- * weekdays; today's answer is there once their local morning has passed. The answers are drawn
+ * weekdays; today's answer is there for every other member, once their local morning has passed. The answers are drawn
  * from the member and the day alone and never overwrite one, so every start tops up the days
  * since the last one and the result is the same whichever tracker does it.
  */
 export async function seedCheckIns(db: Db, now: Date): Promise<number> {
   const members = await db
-    .select({ id: users.id, timeZone: users.timeZone })
+    .select({ id: users.id, timeZone: users.timeZone, teamId: memberships.teamId })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .where(
@@ -105,17 +105,25 @@ export async function seedCheckIns(db: Db, now: Date): Promise<number> {
         eq(users.status, 'Active'),
         eq(memberships.status, 'Active'),
       ),
-    );
+    )
+    .orderBy(asc(memberships.id));
   const rows: (typeof checkIns.$inferInsert)[] = [];
+  const seen = new Map<number, number>();
   for (const member of members) {
     const zone = member.timeZone ?? 'UTC';
     const today = localDay(now, zone);
+    // Every other member of a team has not answered today yet, so there is someone to nudge.
+    const position = seen.get(member.teamId) ?? 0;
+    seen.set(member.teamId, position + 1);
+    const answersToday = position % 2 === 0;
     // How reliably this member answers Yes on a weekday, 55-95 %.
     const keeps = 55 + (dice(`keeps:${member.id}`) % 41);
     const answersBy = 7 + (dice(`hour:${member.id}`) % 12);
     for (let back = SEED_CHECK_IN_DAYS - 1; back >= 0; back--) {
       const day = shiftDay(today, -back);
-      if (back === 0 && wallClockAt(now.getTime(), zone).hour < answersBy) continue;
+      if (back === 0 && (!answersToday || wallClockAt(now.getTime(), zone).hour < answersBy)) {
+        continue;
+      }
       const weekend = [0, 6].includes(weekdayOf(day));
       const roll = dice(`${member.id}:${day}`);
       if (roll >= (weekend ? 25 : 90)) continue;

@@ -15,18 +15,28 @@ import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
+import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
 import { longDate, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
 
 const member = getRouteApi('/_member');
+const homeRoute = getRouteApi('/_member/');
 
 export function HomePage() {
   usePageTitle('Home');
   const home = member.useLoaderData();
+  const checkIns = homeRoute.useLoaderData();
   return (
     <div className={`${ui.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Hello, {home.account.name}</h1>
       <div className={styles.sections}>
+        {home.team && checkIns ? (
+          'unavailable' in checkIns ? (
+            <CheckInUnavailable reason={checkIns.unavailable} />
+          ) : (
+            <CheckInCard status={checkIns} />
+          )
+        ) : null}
         <JoinRequestCard request={home.joinRequest} />
         <ProfileCard account={home.account} />
         {home.team ? <TeamCard team={home.team} /> : null}
@@ -99,6 +109,11 @@ function TeamCard({ team }: { team: MemberTeam }) {
       <h2 id="team-title" className={ui.h2}>
         Your team: {team.name}
       </h2>
+      <p>
+        <Link to="/team" className={ui.button.secondary}>
+          Team board
+        </Link>
+      </p>
       <ul className={styles.members}>
         {team.members.map((mate) => (
           <li key={mate.id} className={`${ui.card} ${mate.own ? styles.own : ''}`}>

@@ -22,6 +22,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
+import { TimeZoneForm } from './TimeZoneForm.tsx';
 
 const member = getRouteApi('/_member');
 
@@ -33,6 +34,7 @@ export function ProfilePage() {
       <h1 className={ui.h1}>Your profile</h1>
       <ProfileForm account={account} />
       <PhotoForm />
+      <TimeZoneForm current={account.timeZone} />
       <PasswordForm />
       <SignOutEverywhere />
       <DeleteAccount />

@@ -1,14 +1,45 @@
-import { MEMBER_API, type MemberHome } from '@app/contracts';
+import { CHECK_IN_API, MEMBER_API, type MemberHome } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import { call } from '../../api/client.ts';
 import { isSignInRequired } from '../../api/errors.ts';
+import { browserTimeZone } from './check-in-data.ts';
 
-/** The member's home (GET /api/me), or a trip to sign-in that comes back to `here`. */
-export async function loadHome(here: string): Promise<MemberHome> {
+/**
+ * The member's home (GET /api/me), or a trip to sign-in that comes back to `here`. The first load
+ * after signing up tells the tracker the browser's time zone, which the member's days follow
+ * from then on (they change it on the profile page).
+ */
+export function loadHome(here: string): Promise<MemberHome> {
+  latest = readHome(here);
+  return latest;
+}
+
+let latest: Promise<MemberHome> | null = null;
+
+/**
+ * The home the member pages' loader read last (its loader data), for a page's own loader that
+ * depends on it: the router hands a child loader its parent's match before the data is on it.
+ */
+export function lastHome(): Promise<MemberHome | null> {
+  return latest ?? Promise.resolve(null);
+}
+
+async function readHome(here: string): Promise<MemberHome> {
+  let home: MemberHome;
   try {
-    return await call(MEMBER_API.getHome);
+    home = await call(MEMBER_API.getHome);
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
     throw error;
+  }
+  const detected = home.account.timeZone === null ? browserTimeZone() : null;
+  if (detected === null) return home;
+  try {
+    const { timeZone } = await call(CHECK_IN_API.setTimeZone, { timeZone: detected });
+    return { ...home, account: { ...home.account, timeZone } };
+  } catch {
+    // A zone the tracker does not know (an old browser's): the default stays until the member
+    // chooses one on the profile page.
+    return home;
   }
 }

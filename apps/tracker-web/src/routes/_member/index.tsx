@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadCheckIns } from '../../pages/member/check-in-data.ts';
 import { HomePage } from '../../pages/member/HomePage.tsx';
+import { lastHome } from '../../pages/member/home-data.ts';
 
-export const Route = createFileRoute('/_member/')({ component: HomePage });
+export const Route = createFileRoute('/_member/')({
+  codeSplitGroupings: [['loader', 'component']],
+  // The check-in card once the member is on a team (the home says so, and sets the time zone the
+  // days are counted in first).
+  loader: async ({ parentMatchPromise, location }) => {
+    await parentMatchPromise;
+    const home = await lastHome();
+    return home?.team ? loadCheckIns(location.href) : null;
+  },
+  component: HomePage,
+});

@@ -1,0 +1,175 @@
+import type { CheckInStatus, TeamBoard } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
+import { home, request, teammates } from '../../../test/members.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+
+const onTeam = home({
+  joinRequest: request({ status: 'approved' }),
+  team: { id: 2, name: 'Deep Work Crew', members: teammates },
+});
+
+const status = (overrides: Partial<CheckInStatus> = {}): CheckInStatus => ({
+  goal: 'Write one page of my book every day.',
+  timeZone: 'Europe/London',
+  days: [
+    { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
+  ],
+  ...overrides,
+});
+
+describe('the daily check-in on the home', () => {
+  it('asks the question with the goal, and answers with one tap and the note', async () => {
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(onTeam),
+      'GET /api/me/check-ins': () => json(status()),
+      'PUT /api/me/check-ins': async (req) => {
+        const body = (await req.json()) as { day: string; answer: string; note: string };
+        return json({
+          ...body,
+          createdAt: '2025-06-10T17:05:00.000Z',
+          updatedAt: '2025-06-10T17:05:00.000Z',
+        });
+      },
+    });
+    await renderApp('/');
+    const card = within(
+      await screen.findByRole('region', { name: 'Did you do that thing today?' }),
+    );
+    expect(card.getByText(/Write one page of my book every day\./)).toBeVisible();
+    expect(card.getByText('Not answered yet.')).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(card.getByLabelText('Note (optional)'), 'Two pages!');
+    await user.click(card.getByRole('button', { name: 'Yes' }));
+    expect(await card.findByText(/Your answer:/)).toHaveTextContent(
+      'Your answer: Yes (“Two pages!”), saved at 6:05 PM.',
+    );
+    const sent = tracker.to('PUT /api/me/check-ins');
+    expect(sent).toHaveLength(1);
+    expect(await sent[0]?.json()).toEqual({ day: '2025-06-10', answer: 'yes', note: 'Two pages!' });
+    expect(card.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('offers yesterday until noon, and says why when the tracker refuses', async () => {
+    fakeTracker({
+      'GET /api/me': () => json(onTeam),
+      'GET /api/me/check-ins': () =>
+        json(
+          status({
+            days: [
+              {
+                day: '2025-06-10',
+                which: 'today',
+                closesAt: '2025-06-10T23:00:00.000Z',
+                checkIn: null,
+              },
+              {
+                day: '2025-06-09',
+                which: 'yesterday',
+                closesAt: '2025-06-10T11:00:00.000Z',
+                checkIn: null,
+              },
+            ],
+          }),
+        ),
+      'PUT /api/me/check-ins': () =>
+        refusal(
+          409,
+          'CHECK_IN_CLOSED',
+          'You can check in for today, and for yesterday until noon.',
+        ),
+    });
+    await renderApp('/');
+    const yesterday = within(
+      await screen.findByRole('form', {
+        name: 'Did you do that thing yesterday? (Monday, June 9, open until noon)',
+      }),
+    );
+    await userEvent.setup().click(yesterday.getByRole('button', { name: 'Not today' }));
+    expect(await yesterday.findByRole('alert')).toHaveTextContent(
+      'You can check in for today, and for yesterday until noon.',
+    );
+  });
+
+  it('is not there before the member is on a team', async () => {
+    const tracker = fakeTracker({ 'GET /api/me': () => json(home()) });
+    await renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Did you do that thing today?' })).toBeNull();
+    expect(tracker.to('GET /api/me/check-ins')).toHaveLength(0);
+  });
+});
+
+const board: TeamBoard = {
+  team: { id: 2, name: 'Deep Work Crew' },
+  today: '2025-06-10',
+  timeZone: 'Europe/London',
+  perWeek: 5,
+  days: ['2025-06-09', '2025-06-10'],
+  members: [
+    {
+      id: 7,
+      name: 'Ada Lovelace',
+      photo: null,
+      goalSummary: 'Write one page of my book every day.',
+      own: true,
+      timeZone: 'Europe/London',
+      today: { day: '2025-06-10', checkIn: null },
+      weekYes: 1,
+      days: [
+        { day: '2025-06-09', answer: 'yes' },
+        { day: '2025-06-10', answer: null },
+      ],
+      canNudge: false,
+      nudgedToday: false,
+    },
+    {
+      id: 8,
+      name: 'Grace Hopper',
+      photo: null,
+      goalSummary: 'Run three times a week.',
+      own: false,
+      timeZone: 'America/New_York',
+      today: { day: '2025-06-10', checkIn: null },
+      weekYes: 3,
+      days: [
+        { day: '2025-06-09', answer: 'not-today' },
+        { day: '2025-06-10', answer: null },
+      ],
+      canNudge: true,
+      nudgedToday: false,
+    },
+  ],
+};
+
+describe('the team board', () => {
+  it('shows the week in words, the days as a table of text, and nudges once', async () => {
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(onTeam),
+      'GET /api/teams/2/board': () => json(board),
+      'POST /api/teams/2/members/8/nudge': () => json({ to: 8, day: '2025-06-10' }, 201),
+    });
+    await renderApp('/team');
+    await screen.findByRole('heading', { level: 1, name: 'Team Deep Work Crew' });
+    expect(screen.getByText('3 of 5 this week')).toBeVisible();
+    const table = within(screen.getByRole('table'));
+    const grace = within(table.getByRole('row', { name: /Grace Hopper/ }));
+    expect(grace.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'No',
+      '–No check-in',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Nudge Grace Hopper' }));
+    expect(await screen.findByText('You nudged Grace Hopper today.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Nudge Grace Hopper' })).toBeNull();
+    expect(tracker.to('POST /api/teams/2/members/8/nudge')).toHaveLength(1);
+  });
+
+  it('is not found off a team', async () => {
+    fakeTracker({ 'GET /api/me': () => json(home()) });
+    await renderApp('/team');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,176 @@
+import {
+  CHECK_IN_API,
+  CHECK_IN_NOTE_MAX,
+  CHECK_IN_QUESTION,
+  CHECK_IN_QUESTION_YESTERDAY,
+  type CheckIn,
+  type CheckInAnswer,
+  type CheckInStatus,
+  type OpenDay,
+} from '@app/contracts';
+import { Link, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import * as fieldStyles from '../../components/Field.css.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './CheckInCard.css.ts';
+import { dayInWords, timeIn } from './dates.ts';
+
+export const ANSWER_WORDS: Record<CheckInAnswer, string> = { yes: 'Yes', 'not-today': 'Not today' };
+
+/**
+ * "Did you do that thing today?" with the member's goal: one tap on Yes or Not today answers
+ * (with the note typed above it, if any), and the same buttons change the answer until the day
+ * ends. Yesterday's question stays below until noon.
+ */
+export function CheckInCard({ status }: { status: CheckInStatus }) {
+  return (
+    <section className={`${ui.card} ${styles.card}`} aria-labelledby="check-in-title">
+      <h2 id="check-in-title" className={ui.h2}>
+        {CHECK_IN_QUESTION}
+      </h2>
+      {status.goal ? (
+        <p className={styles.goal}>
+          <span className={ui.visuallyHidden}>Your goal: </span>“{status.goal}”
+        </p>
+      ) : null}
+      {status.days.map((day) => (
+        <DayForm key={day.day} open={day} timeZone={status.timeZone} />
+      ))}
+      <p className={`${ui.muted} ${styles.small}`}>
+        Your days follow the {status.timeZone.replaceAll('_', ' ')} time zone.{' '}
+        <Link to="/profile" hash="time-zone-title">
+          Change it
+        </Link>
+        {' · '}
+        <Link to="/team">See the team board</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The card's place when today's check-in could not be read: the reason and a retry. */
+export function CheckInUnavailable({ reason }: { reason: string }) {
+  const router = useRouter();
+  return (
+    <section className={`${ui.card} ${styles.card}`} aria-labelledby="check-in-title">
+      <h2 id="check-in-title" className={ui.h2}>
+        {CHECK_IN_QUESTION}
+      </h2>
+      <p role="alert">Your check-in could not be loaded. {reason}</p>
+      <p>
+        <button type="button" className={ui.button.secondary} onClick={() => router.invalidate()}>
+          Try again
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
+  const [saved, setSaved] = useState<CheckIn | null>(open.checkIn);
+  const [note, setNote] = useState(open.checkIn?.note ?? '');
+  const [pending, setPending] = useState<CheckInAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = `check-in-${open.day}`;
+  const today = open.which === 'today';
+  const noteId = `${id}-note`;
+
+  async function answer(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const chosen = submitter?.getAttribute('value') === 'yes' ? 'yes' : 'not-today';
+    if (note.trim().length > CHECK_IN_NOTE_MAX) {
+      setError(`A note can be at most ${CHECK_IN_NOTE_MAX} characters`);
+      return;
+    }
+    setPending(chosen);
+    setError(null);
+    try {
+      const checkIn = await call(CHECK_IN_API.checkIn, { day: open.day, answer: chosen, note });
+      setSaved(checkIn);
+      setNote(checkIn.note ?? '');
+      toast({
+        title: `Checked in for ${today ? 'today' : 'yesterday'}: ${ANSWER_WORDS[checkIn.answer]}`,
+      });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Your answer was not saved.');
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const legendId = `${id}-question`;
+  return (
+    <form className={styles.day} onSubmit={answer} aria-labelledby={legendId} noValidate>
+      {today ? (
+        <p id={legendId} className={styles.which}>
+          Today, {dayInWords(open.day)}
+        </p>
+      ) : (
+        <p id={legendId} className={styles.which}>
+          {CHECK_IN_QUESTION_YESTERDAY} ({dayInWords(open.day)}, open until noon)
+        </p>
+      )}
+      <p className={styles.state} role="status">
+        {saved ? (
+          <>
+            Your answer: <strong>{ANSWER_WORDS[saved.answer]}</strong>
+            {saved.note ? ` (“${saved.note}”)` : ''}, saved at {timeIn(saved.updatedAt, timeZone)}.
+            You can change it until {today ? 'the day ends' : 'noon'}.
+          </>
+        ) : (
+          'Not answered yet.'
+        )}
+      </p>
+      <div className={fieldStyles.root}>
+        <label htmlFor={noteId} className={fieldStyles.label}>
+          Note (optional)
+        </label>
+        <p id={`${noteId}-hint`} className={fieldStyles.hint}>
+          A few words for your team, at most {CHECK_IN_NOTE_MAX} characters.
+        </p>
+        {error ? (
+          <p id={`${noteId}-error`} className={fieldStyles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <input
+          id={noteId}
+          name="note"
+          className={fieldStyles.control}
+          value={note}
+          maxLength={CHECK_IN_NOTE_MAX}
+          autoComplete="off"
+          aria-describedby={[error ? `${noteId}-error` : '', `${noteId}-hint`].join(' ').trim()}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <div className={styles.answers}>
+        <button
+          type="submit"
+          name="answer"
+          value="yes"
+          className={`${ui.button.primary} ${styles.answer}`}
+          aria-pressed={saved?.answer === 'yes'}
+          aria-disabled={pending !== null || undefined}
+        >
+          {pending === 'yes' ? 'Saving…' : 'Yes'}
+        </button>
+        <button
+          type="submit"
+          name="answer"
+          value="not-today"
+          className={`${ui.button.secondary} ${styles.answer}`}
+          aria-pressed={saved?.answer === 'not-today'}
+          aria-disabled={pending !== null || undefined}
+        >
+          {pending === 'not-today' ? 'Saving…' : 'Not today'}
+        </button>
+      </div>
+    </form>
+  );
+}

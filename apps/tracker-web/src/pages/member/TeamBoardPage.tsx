@@ -1,0 +1,206 @@
+import { type BoardMember, CHECK_IN_API, type TeamBoard } from '@app/contracts';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { callAt } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import { Avatar } from './Avatar.tsx';
+import { ANSWER_WORDS } from './CheckInCard.tsx';
+import { dayInWords, dayOfMonth, shortWeekday } from './dates.ts';
+import * as home from './HomePage.css.ts';
+import * as styles from './TeamBoardPage.css.ts';
+
+const route = getRouteApi('/_member/team');
+
+/**
+ * The team's board: each teammate's answer today and their week against the commitment, a gentle
+ * nudge for those who have not answered, and the last 14 days as a table (words in each cell,
+ * colour only as a help).
+ */
+export function TeamBoardPage() {
+  const board = route.useLoaderData();
+  usePageTitle(`Team ${board.team.name}`);
+  const [nudged, setNudged] = useState<ReadonlySet<number>>(new Set());
+  const members = board.members.map((m) =>
+    nudged.has(m.id) ? { ...m, nudgedToday: true, canNudge: false } : m,
+  );
+  return (
+    <div className={`${ui.container} ${ui.stack}`}>
+      <h1 className={ui.h1}>Team {board.team.name}</h1>
+      <section className={ui.stack} aria-labelledby="today-title">
+        <h2 id="today-title" className={ui.h2}>
+          Today
+        </h2>
+        <ul className={home.members}>
+          {members.map((m) => (
+            <TodayCard
+              key={m.id}
+              member={m}
+              board={board}
+              onNudged={() => setNudged((set) => new Set(set).add(m.id))}
+            />
+          ))}
+        </ul>
+      </section>
+      <DaysTable board={board} />
+    </div>
+  );
+}
+
+function todayLine(m: BoardMember): string {
+  const answer = m.today.checkIn?.answer;
+  if (answer === undefined) return 'Not checked in yet today';
+  return `Today: ${ANSWER_WORDS[answer]}`;
+}
+
+function TodayCard({
+  member: m,
+  board,
+  onNudged,
+}: {
+  member: BoardMember;
+  board: TeamBoard;
+  onNudged: () => void;
+}) {
+  const [sending, setSending] = useState(false);
+  const answer = m.today.checkIn?.answer;
+  async function nudge() {
+    if (sending) return;
+    setSending(true);
+    try {
+      await callAt(CHECK_IN_API.nudge, { params: { teamId: board.team.id, userId: m.id } });
+      toast({ title: `Nudge sent to ${m.name}.` });
+      onNudged();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'The nudge was not sent.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <li className={`${ui.card} ${m.own ? home.own : ''}`}>
+      <div className={home.person}>
+        <Avatar name={m.name} photo={m.photo} />
+        <h3 className={ui.h3}>
+          {m.name}
+          {m.own ? (
+            <>
+              {' '}
+              <span className={home.badge}>You</span>
+            </>
+          ) : null}
+        </h3>
+      </div>
+      {m.goalSummary ? (
+        <p>
+          <strong>Goal:</strong> {m.goalSummary}
+        </p>
+      ) : null}
+      <p
+        className={`${styles.today} ${
+          answer === 'yes'
+            ? styles.mark.yes
+            : answer === 'not-today'
+              ? styles.mark.no
+              : styles.mark.none
+        }`}
+      >
+        {todayLine(m)}
+      </p>
+      {m.today.checkIn?.note ? <p>“{m.today.checkIn.note}”</p> : null}
+      <p className={styles.week}>
+        {m.weekYes} of {board.perWeek} this week
+      </p>
+      {m.canNudge ? (
+        <p>
+          <button
+            type="button"
+            className={ui.button.secondary}
+            onClick={nudge}
+            aria-disabled={sending || undefined}
+            aria-label={`Nudge ${m.name}`}
+          >
+            Nudge
+          </button>
+        </p>
+      ) : m.nudgedToday ? (
+        <p className={ui.muted}>You nudged {m.name} today.</p>
+      ) : null}
+    </li>
+  );
+}
+
+const CELL_WORDS = { yes: 'Yes', 'not-today': 'No' } as const;
+
+function DaysTable({ board }: { board: TeamBoard }) {
+  return (
+    <section className={`${ui.stack} ${styles.section}`} aria-labelledby="days-title">
+      <h2 id="days-title" className={ui.h2}>
+        The last {board.days.length} days
+      </h2>
+      <p className={ui.muted}>
+        Yes: did that thing. No: not today. A dash: no check-in. Days are dates in each member's own
+        time zone.
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
+      <section className={styles.scroller} aria-label="Check-ins by day" tabIndex={0}>
+        <table className={styles.table}>
+          <caption className={ui.visuallyHidden}>
+            Check-ins from {dayInWords(board.days[0] ?? board.today)} to {dayInWords(board.today)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.name}>
+                Member
+              </th>
+              {board.days.map((day) => (
+                <th key={day} scope="col" className={styles.dayHead}>
+                  <abbr title={dayInWords(day)} className={styles.dayName}>
+                    {shortWeekday(day)}
+                    <br />
+                    {dayOfMonth(day)}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {board.members.map((m) => (
+              <tr key={m.id}>
+                <th scope="row" className={styles.name}>
+                  {m.name}
+                </th>
+                {m.days.map(({ day, answer }) => (
+                  <td
+                    key={day}
+                    className={`${styles.cell} ${
+                      answer === 'yes'
+                        ? styles.mark.yes
+                        : answer === 'not-today'
+                          ? styles.mark.no
+                          : styles.mark.none
+                    }`}
+                  >
+                    {answer === null ? (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className={ui.visuallyHidden}>No check-in</span>
+                      </>
+                    ) : (
+                      CELL_WORDS[answer]
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}

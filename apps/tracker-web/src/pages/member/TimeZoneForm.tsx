@@ -1,0 +1,87 @@
+import { CHECK_IN_API, DEFAULT_TIME_ZONE, TimeZoneForm as TimeZoneSchema } from '@app/contracts';
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, useMemo, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import * as fieldStyles from '../../components/Field.css.ts';
+import { useForm } from '../../components/form.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as page from '../Page.css.ts';
+import { browserTimeZone } from './check-in-data.ts';
+
+const FIELDS = { timeZone: { id: 'time-zone', label: 'Your time zone' } } as const;
+
+/** Every zone the browser knows, with the member's own listed even if it does not. */
+function zoneList(own: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(own) ? known : [own, ...known];
+}
+
+/** The zone the member's days, check-ins and reminders follow. */
+export function TimeZoneForm({ current }: { current: string | null }) {
+  const router = useRouter();
+  const form = useForm(FIELDS);
+  const detected = browserTimeZone();
+  const [zone, setZone] = useState(current ?? detected ?? DEFAULT_TIME_ZONE);
+  const zones = useMemo(() => zoneList(zone), [zone]);
+  const error = form.errorOf('timeZone');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(TimeZoneSchema, { timeZone: zone });
+    if (values === null) return;
+    if (!(await form.send(() => call(CHECK_IN_API.setTimeZone, values)))) return;
+    toast({ title: 'Time zone saved.' });
+    await router.invalidate();
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="time-zone-title">
+      <h2 id="time-zone-title" className={ui.h2}>
+        Time zone
+      </h2>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="time-zone-title">
+        <div className={fieldStyles.root}>
+          <label htmlFor={FIELDS.timeZone.id} className={fieldStyles.label}>
+            {FIELDS.timeZone.label}
+          </label>
+          <p id="time-zone-hint" className={fieldStyles.hint}>
+            Your days start and end in it: today&rsquo;s check-in, and yesterday&rsquo;s until noon.
+            {detected && detected !== zone ? ` This device is set to ${detected}.` : ''}
+          </p>
+          {error ? (
+            <p id="time-zone-error" className={fieldStyles.error}>
+              {error}
+            </p>
+          ) : null}
+          <select
+            id={FIELDS.timeZone.id}
+            className={fieldStyles.control}
+            value={zone}
+            onChange={(event) => setZone(event.target.value)}
+            aria-describedby={`time-zone-hint${error ? ' time-zone-error' : ''}`}
+            aria-invalid={error ? true : undefined}
+            disabled={form.pending}
+          >
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={page.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Save time zone
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { decodeMail } from './mail.ts';
+import { nuErrors } from './nu.ts';
+import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
+import { testSite } from './site.ts';
+
+/**
+ * The daily loop on the tracker's front door, in Chromium against the real site and its embedded
+ * tracker (seeded, so the team has weeks of check-ins): an approved member answers "Did you do
+ * that thing today?" with a note in one tap, opens the team board with the seeded teammates (the
+ * 14 days as a table of words, each week against 5), and nudges a teammate who has not answered,
+ * which mails them. axe after every step, at 360 and 1280 px.
+ */
+
+const site = testSite();
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PASSWORD = 'kepler-1609';
+
+async function axe(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const lines = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
+  );
+  expect(lines).toEqual([]);
+}
+
+async function signUp(page: Page, email: string, name: string): Promise<void> {
+  await page.goto(`${site.url}/onboarding/work/role`);
+  await page.getByLabel('Employee', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: YES }).click();
+  await page.getByLabel('Your Name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByLabel('Tell your team one sentence about your goals')
+    .fill('Walk 8,000 steps a day');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectJoinRequestSent(page);
+}
+
+/** The tracker API's own approval, as an operator (or the console) makes it. */
+async function approve(email: string): Promise<void> {
+  const key = (await readFile(join(site.tracker.dataDir, 'api-key'), 'utf8')).trim();
+  const headers = { 'x-api-key': key };
+  const list = await fetch(`${site.tracker.apiUrl}/join-requests?status=pending`, { headers });
+  const { joinRequests } = (await list.json()) as {
+    joinRequests: { id: number; user: { email: string } }[];
+  };
+  const request = joinRequests.find((row) => row.user.email === email);
+  if (request === undefined) throw new Error(`no pending join request of ${email}`);
+  const answer = await fetch(`${site.tracker.apiUrl}/join-requests/${request.id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** The seed's addresses: the member's name as a slug at example.com. */
+const seedEmail = (name: string) =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}@example.com`;
+
+/** The nudge mailed to `to` from the member called `from`, once the outbox has sent it. */
+async function nudgeMail(to: string, from: string): Promise<string> {
+  const outbox = join(site.tracker.dataDir, 'outbox');
+  let found = '';
+  await expect
+    .poll(async () => {
+      const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) =>
+        file.endsWith('-nudge.eml'),
+      );
+      for (const file of files) {
+        const text = decodeMail(await readFile(join(outbox, file), 'utf8'));
+        if (text.includes(`To: ${to}`) && text.includes(from)) found = text;
+      }
+      return found !== '';
+    })
+    .toBe(true);
+  return found;
+}
+
+const SEEDED_TEAMMATES = ['Maya Thompson', 'Daniel Okafor', 'Priya Raman'];
+
+/** The screens as the browser rendered them, for the Nu HTML Checker. */
+async function html(page: Page): Promise<string> {
+  return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
+}
+
+describe.each([
+  [360, 740],
+  [1280, 800],
+])('an approved member at %i x %i', (width, height) => {
+  it('checks in with one tap and a note, sees the board with the seeded teammates, and nudges one', async () => {
+    const { page, context } = await site.visitor(width, height);
+    const pages = new Map<string, string>();
+    try {
+      const email = uniqueEmail(`check-in.${width}`);
+      const name = `Nora Walker ${width}`;
+      await signUp(page, email, name);
+      await approve(email);
+
+      await page.goto(`${site.tracker.url}/sign-in`);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${site.tracker.url}/`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+      const card = page.getByRole('region', { name: 'Did you do that thing today?' });
+      await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);
+      // The browser's zone was taken on this first load.
+      await expect.poll(() => card.getByText(/America\/New York time zone/).count()).toBe(1);
+      await axe(page, 'home with the check-in');
+      await screenshot(page, width, 'tracker-check-in');
+
+      await card.getByLabel('Note (optional)').fill('A long walk by the river');
+      await card.getByRole('button', { name: 'Yes', exact: true }).click();
+      await expect
+        .poll(() => card.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
+        .toBe(1);
+      await expect
+        .poll(() =>
+          card.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
+        )
+        .toBe('true');
+      await axe(page, 'checked in');
+      pages.set('home checked in', await html(page));
+      await screenshot(page, width, 'tracker-checked-in');
+
+      await card.getByRole('link', { name: 'See the team board' }).click();
+      await page.waitForURL(`${site.tracker.url}/team`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Team Deep Work Crew');
+      const table = page.getByRole('table');
+      for (const mate of [...SEEDED_TEAMMATES, name]) {
+        await expect.poll(() => table.getByRole('rowheader', { name: mate }).count()).toBe(1);
+      }
+      // Fourteen days, in words: the seeded teammates have weeks of answers.
+      await expect.poll(() => table.getByRole('columnheader').count()).toBe(15);
+      await expect.poll(() => table.getByRole('cell', { name: 'Yes' }).count()).toBeGreaterThan(5);
+      const own = page.getByRole('listitem').filter({ hasText: name });
+      await expect.poll(() => own.getByText('Today: Yes').count()).toBe(1);
+      await expect.poll(() => own.getByText(/^[1-7] of 5 this week$/).count()).toBe(1);
+      await axe(page, 'team board');
+      pages.set('team board', await html(page));
+      await screenshot(page, width, 'tracker-team-board');
+
+      const nudge = page.getByRole('button', { name: /^Nudge / }).first();
+      const label = (await nudge.getAttribute('aria-label')) ?? '';
+      const mate = label.replace(/^Nudge /, '');
+      expect(SEEDED_TEAMMATES).toContain(mate);
+      await nudge.click();
+      await expect
+        .poll(() => page.getByText(`Nudge sent to ${mate}.`, { exact: true }).count())
+        .toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(`You nudged ${mate} today.`).count()).toBe(1);
+      await expect.poll(() => page.getByRole('button', { name: label }).count()).toBe(0);
+      await axe(page, 'nudged');
+      await screenshot(page, width, 'tracker-nudged');
+      const mail = await nudgeMail(seedEmail(mate), name);
+      expect(mail).toContain('Your team is asking: did you do that thing today?');
+
+      // The board is the team's only: another team's board is not there for this member.
+      const other = await page.request.get(`${site.tracker.url}/api/teams/2/board`);
+      expect(other.status()).toBe(404);
+
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Your profile');
+      await expect
+        .poll(() => page.getByLabel('Your time zone').inputValue())
+        .toBe('America/New_York');
+      await page.getByLabel('Your time zone').selectOption('Europe/Berlin');
+      await page.getByRole('button', { name: 'Save time zone' }).click();
+      await expect.poll(() => page.getByText('Time zone saved.').count()).toBeGreaterThan(0);
+      await axe(page, 'time zone saved');
+      pages.set('profile with the time zone', await html(page));
+    } finally {
+      await context.close();
+    }
+    const errors = await nuErrors(pages);
+    expect(errors, errors.join('\n')).toEqual([]);
+  }, 120_000);
+});
