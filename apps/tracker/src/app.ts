@@ -8,6 +8,7 @@ import apiKey from './plugins/app/api-key.ts';
 import trackerConfig from './plugins/app/config.ts';
 import database from './plugins/app/database.ts';
 import mailer from './plugins/app/mailer.ts';
+import reminders from './plugins/app/reminders.ts';
 import repositories from './plugins/app/repositories.ts';
 import signups from './plugins/app/signups.ts';
 import storage from './plugins/app/storage.ts';
@@ -57,6 +58,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(storage, { storage: opts.storage });
   await app.register(mailer, { transport: opts.mailTransport });
   await app.register(signups);
+  await app.register(reminders);
   await app.register(apiKey);
   app.addHook('preValidation', async (request) => rejectNul(request.body));
 

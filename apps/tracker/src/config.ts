@@ -38,6 +38,8 @@ export const EnvSchema = BaseEnv.extend({
   BOOKING_WEEKDAYS: weekdays.default([1, 2, 3, 4, 5]),
   EMAIL_TOKEN_TTL_HOURS: z.coerce.number().positive().default(72),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  /** How often due check-in reminders are looked for; 0 turns the schedule off. */
+  REMINDER_CHECK_SECONDS: z.coerce.number().nonnegative().default(60),
   PG_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
   TRACKER_LOCK_STALE_SECONDS: z.coerce.number().min(2).default(15),
@@ -86,6 +88,8 @@ export interface TrackerOptions {
   /** Where photos go instead of dataDir/uploads. */
   storage?: PhotoStorage;
   bookingWeekdays?: Weekday[];
+  /** REMINDER_CHECK_SECONDS: how often reminders are looked for; 0 runs none on a timer. */
+  reminderCheckSeconds?: number;
 }
 
 /** Everything the tracker runs with, resolved once from the options and the environment. */
@@ -111,6 +115,8 @@ export interface TrackerConfig {
   bookingWeekdays: Weekday[];
   emailTokenTtlMs: number;
   mailRetryMs: number;
+  /** 0: no reminder timer (runReminders is then called by whoever drives the schedule). */
+  reminderCheckMs: number;
   pgPoolMax: number;
   signupConcurrency: number;
   lockStaleMs: number;
@@ -156,6 +162,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     bookingWeekdays: opts.bookingWeekdays ?? env.BOOKING_WEEKDAYS,
     emailTokenTtlMs: env.EMAIL_TOKEN_TTL_HOURS * 3_600_000,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
+    reminderCheckMs: (opts.reminderCheckSeconds ?? env.REMINDER_CHECK_SECONDS) * 1000,
     pgPoolMax: env.PG_POOL_MAX,
     signupConcurrency: env.SIGNUP_CONCURRENCY,
     lockStaleMs: env.TRACKER_LOCK_STALE_SECONDS * 1000,

@@ -12,6 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments: MailAttachment[];
+  headers: Record<string, string>;
 }
 
 /** The message as nodemailer takes it: attachments are nodemailer's own (content type kept). */
@@ -21,6 +22,7 @@ function nodemailerMessage(m: MailMessage): SendMailOptions {
     to: m.to,
     subject: m.subject,
     text: m.text,
+    headers: m.headers,
     attachments: m.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,
@@ -107,6 +109,7 @@ export function createMailer(opts: MailerOptions): Mailer {
         subject: row.subject,
         text: row.bodyText,
         attachments: row.attachments ?? [],
+        headers: row.headers ?? {},
       });
       await opts.outbox.markSent(row.id, opts.now());
       return true;

@@ -26,6 +26,8 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
     apiKey: API_KEY,
     // Ambient variables (a developer's DATABASE_URL) must not leak into tests.
     env: {},
+    // Tests run the reminder schedule themselves, on their own clock.
+    reminderCheckSeconds: 0,
     ...extra,
   });
   return {

@@ -107,16 +107,24 @@ export const CallAttendance = z.object({
 export type CallAttendance = z.infer<typeof CallAttendance>;
 
 /** When and whether the member is reminded to check in. */
-export const ReminderSettingsForm = z.object({
-  enabled: z.boolean({ error: 'Say whether you want reminders' }),
-  time: ClockTime,
-  weekdays: z
-    .array(Weekday, { error: 'Choose at least one day' })
-    .max(7)
-    .refine((days) => new Set(days).size === days.length, 'Choose each day once'),
-});
+export const ReminderSettingsForm = z
+  .object({
+    enabled: z.boolean({ error: 'Say whether you want reminders' }),
+    time: ClockTime,
+    weekdays: z
+      .array(Weekday, { error: 'Choose at least one day' })
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Choose each day once'),
+  })
+  .refine((form) => !form.enabled || form.weekdays.length > 0, {
+    message: 'Choose at least one day',
+    path: ['weekdays'],
+  });
 export type ReminderSettingsForm = z.infer<typeof ReminderSettingsForm>;
-export const ReminderSettings = ReminderSettingsForm.extend({
+export const ReminderSettings = z.object({
+  enabled: z.boolean(),
+  time: z.string(),
+  weekdays: z.array(z.number()),
   /** The zone the time is read in (the account's). */
   timeZone: z.string(),
 });

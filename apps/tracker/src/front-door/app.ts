@@ -27,6 +27,7 @@ import { loggableError } from '../errors.ts';
 import { uploadRoutes } from '../routes/uploads.ts';
 import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
+import { reminderRoutes } from './reminders.ts';
 import { memberRoutes } from './routes.ts';
 import { databaseSessionStore } from './session-store.ts';
 
@@ -100,6 +101,7 @@ export async function buildFrontDoor(
   const origin = config.publicUrl;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.fromMailClient) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;
     const sent = request.headers.origin;
     if (sent === undefined || sent !== origin) throw FORBIDDEN_ORIGIN;
@@ -133,6 +135,7 @@ export async function buildFrontDoor(
   await app.register(memberRoutes);
   await app.register(consoleRoutes);
   await app.register(checkInRoutes);
+  await app.register(reminderRoutes);
   await app.register(uploadRoutes);
 
   const webDir = config.webDir;

@@ -16,11 +16,14 @@ export interface OutgoingMail {
     | 'operator-added'
     | 'account-deleted'
     | 'team-left'
-    | 'nudge';
+    | 'nudge'
+    | 'reminder';
   to: string;
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -39,6 +42,7 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
           bodyText: mail.text,
           createdAt: now(),
           attachments: mail.attachments?.length ? mail.attachments : null,
+          headers: mail.headers && Object.keys(mail.headers).length > 0 ? mail.headers : null,
           nextAttemptAt: now(),
         })
         .returning({ id: outbox.id });

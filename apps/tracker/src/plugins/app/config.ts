@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served without the API key (health check, photos, the OpenAPI document). */
     public?: boolean;
+    /**
+     * Posted by a mail client rather than the front door's pages (RFC 8058 one-click
+     * unsubscribe): no Origin to check; the token in the URL is the credential.
+     */
+    fromMailClient?: boolean;
   }
 }
 

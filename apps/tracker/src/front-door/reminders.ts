@@ -1,0 +1,56 @@
+import { MEMBER_API } from '@app/contracts';
+import { routeOf } from '@app/server-kit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  readCheckInLink,
+  reminderSettingsOf,
+  setReminderSettings,
+  unsubscribe,
+  useCheckInLink,
+} from '../services/reminders.ts';
+import { memberOf } from './routes.ts';
+
+/**
+ * Reminder settings (the session's member), and the links of a reminder mail, which need no
+ * sign-in: the token they carry is the credential. Opening a link changes nothing; the page it
+ * opens posts, so a mail scanner that follows links records no answer.
+ */
+export async function reminderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    ...routeOf(MEMBER_API.getReminders),
+    handler: async (request) => reminderSettingsOf(app, memberOf(request)),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.setReminders),
+    handler: async (request) => setReminderSettings(app, memberOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.readCheckInLink),
+    handler: async (request) => readCheckInLink(app, request.query.token),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.useCheckInLink),
+    handler: async (request) => useCheckInLink(app, request.body.token),
+  });
+
+  // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" as multipart/form-data or
+  // application/x-www-form-urlencoded to the List-Unsubscribe URL; its body says nothing else.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, null),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(MEMBER_API.unsubscribe),
+      config: { fromMailClient: true },
+      handler: async (request) => unsubscribe(app, request.query.token),
+    });
+  });
+}

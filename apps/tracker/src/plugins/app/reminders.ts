@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { loggableError } from '../../errors.ts';
+import { runReminders } from '../../services/reminders.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs one pass of the reminder schedule now (what the timer does). */
+    reminders: { run(): Promise<number> };
+  }
+}
+
+/**
+ * The check-in reminders' schedule: a pass every REMINDER_CHECK_SECONDS once the instance is
+ * ready. Passes of one instance never overlap; several trackers share the work through the
+ * database (see runReminders), so each reminder is mailed once however many run.
+ */
+export default fp(
+  async function reminders(app: FastifyInstance) {
+    let running: Promise<number> | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const run = () => {
+      running ??= runReminders(app).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    app.decorate('reminders', { run });
+    const every = app.trackerConfig.reminderCheckMs;
+    app.addHook('onReady', async () => {
+      if (every <= 0) return;
+      timer = setInterval(() => {
+        run().catch((error: unknown) =>
+          app.log.error({ err: String(loggableError(error)) }, 'reminder pass failed'),
+        );
+      }, every);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => 0);
+    });
+  },
+  { name: 'reminders', dependencies: ['tracker-config', 'database', 'repositories', 'mailer'] },
+);

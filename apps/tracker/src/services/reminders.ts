@@ -1,0 +1,390 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CHECK_IN_GRACE_HOUR,
+  CHECK_IN_QUESTION,
+  type CheckInLink,
+  clockTimeOf,
+  localDay,
+  minuteOfDay,
+  REMINDER_DEFAULTS,
+  type ReminderSettings,
+  type ReminderSettingsForm,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  type EmailLinkPurpose,
+  emailLinks,
+  memberships,
+  reminderSettings,
+  reminders,
+  users,
+} from '../db/schema.ts';
+import { afterLocalDay, nextLocalTime } from '../schedule.ts';
+import { checkInOn, memberTimeZone, recordCheckIn } from './check-ins.ts';
+import type { TrackerContext } from './context.ts';
+import { hashToken } from './users.ts';
+
+type SettingsRow = typeof reminderSettings.$inferSelect;
+
+/** How long a reminder's unsubscribe link works. */
+export const UNSUBSCRIBE_LINK_MS = 90 * 86_400_000;
+/** Due reminders handled per transaction. */
+const BATCH = 50;
+
+export const UNSUBSCRIBED =
+  'You will get no more reminder emails. You can turn them on again in your reminder settings.';
+
+/** When `row` next falls due from `now` in `timeZone`; null when it never does. */
+function nextDue(
+  row: Pick<SettingsRow, 'enabled' | 'weekdays' | 'localMinute'>,
+  now: Date,
+  timeZone: string,
+) {
+  if (!row.enabled || row.weekdays.length === 0) return null;
+  return nextLocalTime(now, row.weekdays, row.localMinute, timeZone);
+}
+
+function settingsOf(row: SettingsRow | undefined, timeZone: string): ReminderSettings {
+  return {
+    enabled: row?.enabled ?? true,
+    time: row ? clockTimeOf(row.localMinute) : REMINDER_DEFAULTS.time,
+    weekdays: row ? [...row.weekdays].sort() : [...REMINDER_DEFAULTS.weekdays],
+    timeZone,
+  };
+}
+
+async function account(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
+  const user = await ctx.repos.users.get(userId, tx);
+  if (user === null) throw notFound('User');
+  return user;
+}
+
+/** The member's reminder settings (the defaults until they change them). */
+export async function reminderSettingsOf(
+  ctx: TrackerContext,
+  userId: number,
+): Promise<ReminderSettings> {
+  const user = await account(ctx, userId);
+  const [row] = await ctx.database.db
+    .select()
+    .from(reminderSettings)
+    .where(eq(reminderSettings.userId, userId));
+  return settingsOf(row, memberTimeZone(user));
+}
+
+/** Changes when (and whether) the member is reminded; the next reminder is worked out at once. */
+export async function setReminderSettings(
+  ctx: TrackerContext,
+  userId: number,
+  form: ReminderSettingsForm,
+): Promise<ReminderSettings> {
+  const user = await account(ctx, userId);
+  const timeZone = memberTimeZone(user);
+  const values = {
+    userId,
+    enabled: form.enabled,
+    localMinute: minuteOfDay(form.time),
+    weekdays: [...new Set(form.weekdays)].sort(),
+  };
+  const nextAt = nextDue(values, ctx.trackerConfig.now(), timeZone);
+  const [row] = await ctx.database.db
+    .insert(reminderSettings)
+    .values({ ...values, nextAt, timeZone })
+    .onConflictDoUpdate({
+      target: reminderSettings.userId,
+      set: { ...values, nextAt, timeZone },
+    })
+    .returning();
+  return settingsOf(row, timeZone);
+}
+
+async function newLink(
+  tx: Db,
+  userId: number,
+  purpose: EmailLinkPurpose,
+  localDate: string | null,
+  expiresAt: Date,
+) {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(emailLinks).values({
+    userId,
+    purpose,
+    localDate,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  return token;
+}
+
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * Queues the day's reminder for one member in `tx`, unless one was queued for that day already
+ * (the unique (member, day) row): a retried run sends nothing twice.
+ */
+async function queueReminder(
+  ctx: TrackerContext,
+  tx: Db,
+  user: typeof users.$inferSelect,
+  date: string,
+  timeZone: string,
+): Promise<boolean> {
+  const [made] = await tx
+    .insert(reminders)
+    .values({ userId: user.id, localDate: date, createdAt: ctx.trackerConfig.now() })
+    .onConflictDoNothing()
+    .returning({ id: reminders.id });
+  if (made === undefined) return false;
+  const now = ctx.trackerConfig.now();
+  const base = ctx.trackerConfig.publicUrl;
+  // The check-in links work as long as the day can be answered: until noon the day after.
+  const closes = afterLocalDay(date, timeZone, CHECK_IN_GRACE_HOUR);
+  const yes = await newLink(tx, user.id, 'check-in-yes', date, closes);
+  const no = await newLink(tx, user.id, 'check-in-no', date, closes);
+  const stop = await newLink(
+    tx,
+    user.id,
+    'unsubscribe',
+    null,
+    new Date(now.getTime() + UNSUBSCRIBE_LINK_MS),
+  );
+  const link = (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`;
+  await ctx.repos.outbox.enqueue(
+    {
+      kind: 'reminder',
+      to: user.email,
+      subject: CHECK_IN_QUESTION,
+      text: [
+        `Hi ${user.name},`,
+        '',
+        `${CHECK_IN_QUESTION} (${longDay(date)})`,
+        ...(user.goalSummary ? [`Your goal: "${user.goalSummary}"`] : []),
+        '',
+        `Yes: ${link('/check-in', yes)}`,
+        `Not today: ${link('/check-in', no)}`,
+        '',
+        'Each link opens a page where one press records your answer.',
+        '',
+        `Change when we remind you: ${base}/reminders`,
+        `Stop these reminders: ${link('/unsubscribe', stop)}`,
+      ].join('\n'),
+      headers: {
+        'List-Unsubscribe': `<${link('/api/email-links/unsubscribe', stop)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    },
+    tx,
+  );
+  return true;
+}
+
+/**
+ * One pass of the reminder schedule at the tracker's now. Every Active member gets a settings row
+ * (the defaults); rows whose next time is unknown, or was worked out for another zone than the
+ * account's, get it worked out; then each due row is taken with FOR UPDATE SKIP LOCKED (another
+ * tracker skips it), its reminder queued when the member is still on a team and has not checked
+ * in that day, and its next time set, all in one transaction. Returns how many were queued.
+ */
+export async function runReminders(ctx: TrackerContext): Promise<number> {
+  const { db } = ctx.database;
+  const now = ctx.trackerConfig.now();
+  await db.execute(sql`
+    INSERT INTO reminder_settings (user_id)
+    SELECT DISTINCT user_id FROM memberships WHERE status = 'Active'
+    ON CONFLICT DO NOTHING`);
+
+  // Next times to work out: new rows, and rows of members who changed their zone.
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ settings: reminderSettings, zone: users.timeZone })
+        .from(reminderSettings)
+        .innerJoin(users, eq(users.id, reminderSettings.userId))
+        .where(
+          and(
+            eq(reminderSettings.enabled, true),
+            sql`cardinality(${reminderSettings.weekdays}) > 0`,
+            or(
+              isNull(reminderSettings.nextAt),
+              sql`${reminderSettings.timeZone} IS DISTINCT FROM ${memberZoneSql()}`,
+            ),
+          ),
+        )
+        .limit(BATCH)
+        .for('update', { of: reminderSettings, skipLocked: true });
+      for (const { settings, zone } of rows) {
+        const timeZone = memberTimeZone({ timeZone: zone });
+        await tx
+          .update(reminderSettings)
+          .set({ nextAt: nextDue(settings, now, timeZone), timeZone })
+          .where(eq(reminderSettings.userId, settings.userId));
+      }
+      return rows.length < BATCH;
+    });
+    if (done) break;
+  }
+
+  let queued = 0;
+  for (;;) {
+    const { count, more } = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(reminderSettings)
+        .where(
+          and(
+            eq(reminderSettings.enabled, true),
+            isNotNull(reminderSettings.nextAt),
+            lte(reminderSettings.nextAt, now),
+          ),
+        )
+        .orderBy(asc(reminderSettings.nextAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      let count = 0;
+      for (const row of due) {
+        const user = await ctx.repos.users.get(row.userId, tx);
+        const timeZone = user ? memberTimeZone(user) : (row.timeZone ?? '');
+        if (user && row.nextAt && timeZone === row.timeZone) {
+          const date = localDay(row.nextAt, timeZone);
+          // Late (a tracker was down): still that day, else that day's reminder is dropped.
+          const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
+          if (
+            stillThatDay &&
+            user.status !== 'Inactive' &&
+            (await onTeam(tx, user.id)) &&
+            (await checkInOn(ctx, user.id, date, tx)) === null &&
+            (await queueReminder(ctx, tx, user, date, timeZone))
+          ) {
+            count++;
+          }
+        }
+        await tx
+          .update(reminderSettings)
+          .set({ nextAt: user ? nextDue(row, now, timeZone) : null, timeZone })
+          .where(eq(reminderSettings.userId, row.userId));
+      }
+      return { count, more: due.length === BATCH };
+    });
+    queued += count;
+    if (!more) break;
+  }
+  if (queued > 0) ctx.mailer.kick();
+  return queued;
+}
+
+/** The zone the account's days are counted in, as SQL (the account's, or the default). */
+function memberZoneSql() {
+  return sql`coalesce(${users.timeZone}, ${memberTimeZone({ timeZone: null })})`;
+}
+
+async function onTeam(tx: Db, userId: number) {
+  const [place] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+    .limit(1);
+  return place !== undefined;
+}
+
+const LINK_NOT_FOUND = () =>
+  new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Open the newest reminder email.');
+const LINK_EXPIRED = () =>
+  new HttpError('TOKEN_EXPIRED', 'This link has expired. Check in on your home page instead.');
+const LINK_USED = () =>
+  new HttpError(
+    'TOKEN_USED',
+    'This link was used already. You can change your answer on your home page.',
+  );
+
+async function linkOf(tx: Db, token: string, purposes: EmailLinkPurpose[], lock = false) {
+  const query = tx
+    .select()
+    .from(emailLinks)
+    .where(
+      and(
+        eq(emailLinks.tokenHash, hashToken(token)),
+        or(...purposes.map((p) => eq(emailLinks.purpose, p))),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (row === undefined) throw LINK_NOT_FOUND();
+  return row;
+}
+
+/**
+ * Stops the member's reminders with the token of a reminder's unsubscribe link (RFC 8058: the
+ * mail client posts it without a sign-in). Pressing it again changes nothing and answers the same.
+ */
+export async function unsubscribe(ctx: TrackerContext, token: string) {
+  const now = ctx.trackerConfig.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const link = await linkOf(tx, token, ['unsubscribe']);
+    if (link.expiresAt.getTime() <= now.getTime()) throw LINK_EXPIRED();
+    await tx
+      .insert(reminderSettings)
+      .values({ userId: link.userId, enabled: false, nextAt: null })
+      .onConflictDoUpdate({
+        target: reminderSettings.userId,
+        set: { enabled: false, nextAt: null },
+      });
+    if (link.usedAt === null) {
+      await tx.update(emailLinks).set({ usedAt: now }).where(eq(emailLinks.id, link.id));
+    }
+  });
+  return { message: UNSUBSCRIBED };
+}
+
+function answerOf(purpose: EmailLinkPurpose): 'yes' | 'no' {
+  return purpose === 'check-in-yes' ? 'yes' : 'no';
+}
+
+/** What a check-in link would record, without recording it (a mail scanner may open links). */
+export async function readCheckInLink(ctx: TrackerContext, token: string): Promise<CheckInLink> {
+  const link = await linkOf(ctx.database.db, token, ['check-in-yes', 'check-in-no']);
+  const now = ctx.trackerConfig.now();
+  return {
+    answer: answerOf(link.purpose),
+    date: link.localDate ?? '',
+    state:
+      link.usedAt !== null
+        ? 'used'
+        : link.expiresAt.getTime() <= now.getTime()
+          ? 'expired'
+          : 'ready',
+  };
+}
+
+/** Records the check-in a link answers, once, through the check-in rules (the day still open). */
+export async function useCheckInLink(ctx: TrackerContext, token: string) {
+  const now = ctx.trackerConfig.now();
+  const answer = await ctx.database.db.transaction(async (tx) => {
+    const link = await linkOf(tx, token, ['check-in-yes', 'check-in-no'], true);
+    if (link.usedAt !== null) throw LINK_USED();
+    if (link.expiresAt.getTime() <= now.getTime() || link.localDate === null) {
+      throw LINK_EXPIRED();
+    }
+    const answer = answerOf(link.purpose);
+    await recordCheckIn(
+      ctx,
+      link.userId,
+      { day: link.localDate, answer: answer === 'yes' ? 'yes' : 'not-today' },
+      tx,
+    );
+    await tx.update(emailLinks).set({ usedAt: now }).where(eq(emailLinks.id, link.id));
+    return answer;
+  });
+  return {
+    message:
+      answer === 'yes'
+        ? 'Checked in: Yes. Well done! Your team sees it on the board.'
+        : 'Checked in: Not today. Tomorrow is a new day.',
+  };
+}
