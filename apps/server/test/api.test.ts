@@ -313,6 +313,15 @@ describe('POST /api/users/:id/profile', () => {
     const photo = await t.site.inject({ url: `/uploads/${body.photo}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.equals(PNG)).toBe(true);
+    // The tracker's strong ETag and long cache pass through, and so does its 304.
+    const etag = photo.headers.etag;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const unchanged = await t.site.inject({
+      url: `/uploads/${body.photo}`,
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 
   it('saves the text alone, and treats an empty file input as no photo', async () => {

@@ -262,7 +262,7 @@ describe('shutting down', () => {
       storage: {
         get: async () => {
           await hold.wait();
-          return PNG;
+          return { bytes: PNG, contentType: 'image/png', sha256: '0'.repeat(64) };
         },
         put: async () => {},
         remove: async () => {},

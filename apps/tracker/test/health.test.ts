@@ -68,7 +68,7 @@ describe('health for a load balancer, on the API and the front door', () => {
         // A photo whose answer is held: a request in flight when the drain and the close begin.
         get: async () => {
           await hold.wait();
-          return IMAGES.png;
+          return { bytes: IMAGES.png, contentType: 'image/png', sha256: '0'.repeat(64) };
         },
         put: async () => {},
         remove: async () => {},

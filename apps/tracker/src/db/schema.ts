@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -550,3 +551,28 @@ export const schema = {
   reminders,
   emailLinks,
 };
+
+/** Raw bytes (PostgreSQL bytea); node-postgres reads them as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded photos when the tracker runs on PostgreSQL (DATABASE_URL), so every tracker on the
+ * database serves every photo; PGlite keeps them on disk (`<dataDir>/uploads`). Keys are those of
+ * `users.image` (`u/<random>.<ext>`), never rewritten: a key's bytes never change.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    key: text('key').primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** SHA-256 of the bytes, hex: the photo's strong ETag. */
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('photos_size_check', sql`${table.size} = octet_length(${table.bytes})`),
+    check('photos_sha256_check', sql`${table.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
