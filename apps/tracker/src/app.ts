@@ -7,6 +7,7 @@ import type { MailTransport } from './mailer.ts';
 import apiKey from './plugins/app/api-key.ts';
 import trackerConfig from './plugins/app/config.ts';
 import database from './plugins/app/database.ts';
+import firstOperator from './plugins/app/first-operator.ts';
 import mailer from './plugins/app/mailer.ts';
 import reminders from './plugins/app/reminders.ts';
 import repositories from './plugins/app/repositories.ts';
@@ -60,6 +61,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(signups);
   await app.register(reminders);
   await app.register(apiKey);
+  await app.register(firstOperator);
   app.addHook('preValidation', async (request) => rejectNul(request.body));
 
   await app.register(readRoutes);

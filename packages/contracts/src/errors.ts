@@ -50,6 +50,12 @@ export const ERROR_STATUS = {
   CAPACITY_BELOW_MEMBERS: 409,
   /** Another team has this name already (whatever its case). */
   TEAM_NAME_TAKEN: 409,
+  /** The address invited is an operator's already. */
+  ALREADY_OPERATOR: 409,
+  /** An operator cannot take their own role away: another operator does it. */
+  OPERATOR_SELF_REMOVAL: 409,
+  /** The console always keeps one operator. */
+  LAST_OPERATOR: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */
@@ -69,6 +75,7 @@ export const ERROR_STATUS = {
   TRACKER_ERROR: 502,
   /** Too many sign-ups at once: nothing was done; try again after Retry-After seconds. */
   SIGNUP_BUSY: 503,
+  SHUTTING_DOWN: 503,
   TRACKER_TIMEOUT: 504,
 } as const satisfies Record<string, number>;
 

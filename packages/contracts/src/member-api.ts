@@ -14,7 +14,6 @@ import {
 } from './accountability.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
-import { HEALTH_API } from './health.ts';
 import { MESSAGES } from './messages.ts';
 import { Category, EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
 
@@ -340,6 +339,31 @@ export const NewTeamForm = z.object({
 });
 export type NewTeamForm = z.infer<typeof NewTeamForm>;
 
+/** An operator as the console's Operators page lists them. */
+export const ConsoleOperator = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  /** Whether their authenticator app is set up (they can act once it is). */
+  authenticator: z.boolean(),
+  /** The operator asking. */
+  you: z.boolean(),
+});
+export type ConsoleOperator = z.infer<typeof ConsoleOperator>;
+export const ConsoleOperators = z.object({ operators: z.array(ConsoleOperator) });
+export type ConsoleOperators = z.infer<typeof ConsoleOperators>;
+
+/** Who to make an operator: an address (a new account, or an existing one promoted). */
+export const OperatorInvite = z.object({
+  email: EmailField,
+  name: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.name, `The name must be at most ${TEXT_LIMITS.name} characters`)
+    .optional(),
+});
+export type OperatorInvite = z.infer<typeof OperatorInvite>;
+
 export const AuditEntry = z.object({
   id: z.number(),
   operator: z.object({ id: z.number(), name: z.string().nullable() }),
@@ -359,8 +383,6 @@ export const AuditPage = z.object({
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const MEMBER_API = {
-  healthLive: HEALTH_API.live,
-  healthReady: HEALTH_API.ready,
   signIn: endpoint({
     method: 'POST',
     url: '/api/session',
@@ -540,6 +562,24 @@ export const MEMBER_API = {
     url: '/api/console/feedback/:id/read',
     summary: 'Mark a feedback entry read',
     schema: { params: ConsoleIdParams, response: { 200: FeedbackEntry } },
+  }),
+  operators: endpoint({
+    method: 'GET',
+    url: '/api/console/operators',
+    summary: 'Every operator, oldest first',
+    schema: { response: { 200: ConsoleOperators } },
+  }),
+  inviteOperator: endpoint({
+    method: 'POST',
+    url: '/api/console/operators',
+    summary: 'Make an address an operator; it is mailed a link to set its password',
+    schema: { body: OperatorInvite, response: { 201: ConsoleOperator } },
+  }),
+  removeOperator: endpoint({
+    method: 'DELETE',
+    url: '/api/console/operators/:id',
+    summary: 'Take the operator role from an account (never your own, never the last one)',
+    schema: { params: ConsoleIdParams, response: { 204: z.void() } },
   }),
   auditLog: endpoint({
     method: 'GET',

@@ -20,7 +20,10 @@ import {
   auditJoinRequest,
   auditPage,
   confirmEnrolment,
+  inviteOperator,
   joinRequestQueue,
+  operatorList,
+  removeOperator,
   startEnrolment,
 } from '../services/operators.ts';
 import { consoleTeamCall, setTeamCall } from '../services/team-calls.ts';
@@ -224,6 +227,34 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.markFeedbackRead),
     handler: async (request) => markFeedbackRead(app, await operatorOf(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.operators),
+    handler: async (request) => operatorList(app, await operatorOf(request)),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.inviteOperator),
+    handler: async (request, reply) => {
+      const operator = await operatorOf(request);
+      const made = await inviteOperator(app, operator, request.body);
+      return reply.code(201).send({
+        id: made.id,
+        name: made.name,
+        email: made.email,
+        authenticator: false,
+        you: false,
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.removeOperator),
+    handler: async (request, reply) => {
+      await removeOperator(app, await operatorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
   });
 
   app.route({

@@ -1,0 +1,282 @@
+import { AuditPage, ConsoleOperators } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, secondFactors, users } from '../src/db/schema.ts';
+import { buildFrontDoor } from '../src/front-door/app.ts';
+import { createTestDatabase } from '../src/testing.ts';
+import { buildTracker } from '../src/tracker.ts';
+import { browser, operator } from './door.ts';
+import { API_KEY, newUser, type TestTracker, testTracker } from './helpers.ts';
+
+let t: TestTracker;
+let door: FastifyInstance;
+const clock = Date.now();
+const now = () => clock;
+
+beforeAll(async () => {
+  t = await testTracker({ now: () => new Date(clock) });
+  door = await buildFrontDoor(t.app, t.app.log);
+});
+afterAll(async () => {
+  await door?.close();
+  await t?.close();
+});
+
+const unique = (who: string) => `${who}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+async function mailsTo(address: string) {
+  return t.app.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, address), eq(outbox.kind, 'operator-added')));
+}
+
+async function roleOf(id: number) {
+  const [row] = await t.app.database.db.select().from(users).where(eq(users.id, id));
+  return row?.role;
+}
+
+describe('operators in the console', () => {
+  it('answers signed-out 401, a member 403 and an operator without the second factor 403', async () => {
+    const target = await operator(t, door, now);
+    const routes = [
+      { method: 'GET', url: '/api/console/operators' },
+      { method: 'POST', url: '/api/console/operators', payload: { email: unique('nobody') } },
+      { method: 'DELETE', url: `/api/console/operators/${target.id}` },
+    ] as const;
+    const user = newUser({ teamId: 1 });
+    expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
+    const member = browser(door);
+    expect((await member.signIn(user.email, user.password)).statusCode).toBe(200);
+    const unenrolled = await operator(t, door, now, { enrol: false });
+    for (const route of routes) {
+      const out = await browser(door).send(route);
+      expect(out.statusCode, route.url).toBe(401);
+      expect(out.json().code).toBe('SIGN_IN_REQUIRED');
+      const mine = await member.send(route);
+      expect(mine.statusCode, route.url).toBe(403);
+      expect(mine.json().code).toBe('OPERATOR_REQUIRED');
+      const half = await unenrolled.browser.send(route);
+      expect(half.statusCode, route.url).toBe(403);
+      expect(half.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    }
+    expect(await roleOf(target.id)).toBe('operator');
+    expect(await mailsTo(routes[1].payload.email)).toHaveLength(0);
+  });
+
+  it('invites an operator by address: the account, the mailed link and the audit line', async () => {
+    const op = await operator(t, door, now);
+    const email = unique('Nina.New');
+    const invited = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/operators',
+      payload: { email, name: 'Nina New' },
+    });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toMatchObject({ name: 'Nina New', email, authenticator: false });
+    const id = invited.json().id as number;
+    expect(await roleOf(id)).toBe('operator');
+    const [mail] = await mailsTo(email);
+    expect(mail?.bodyText).toMatch(/\/reset-password\?token=/);
+
+    const list = ConsoleOperators.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/operators' })).json(),
+    );
+    expect(list.operators.find((o) => o.id === op.id)).toMatchObject({
+      you: true,
+      authenticator: true,
+    });
+    expect(list.operators.find((o) => o.id === id)).toMatchObject({
+      you: false,
+      authenticator: false,
+    });
+
+    // The same address again (in another case) is refused, and mails nothing more.
+    const again = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/operators',
+      payload: { email: email.toUpperCase() },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_OPERATOR',
+      details: [{ path: 'email' }],
+    });
+    for (const email of ['', 'not an address', 'a@b']) {
+      const bad = await op.browser.send({
+        method: 'POST',
+        url: '/api/console/operators',
+        payload: { email },
+      });
+      expect(bad.statusCode, email).toBe(400);
+      expect(bad.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // A member's account is promoted, keeping its password.
+    const member = newUser();
+    const signedUp = await t.call({ method: 'POST', url: '/users', payload: member });
+    const promoted = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/operators',
+      payload: { email: member.email },
+    });
+    expect(promoted.statusCode).toBe(201);
+    expect(promoted.json().id).toBe(Number(signedUp.json().user.id));
+
+    const audit = AuditPage.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/audit?limit=2' })).json(),
+    );
+    expect(audit.items.map((e) => [e.action, e.target, e.before, e.after])).toEqual([
+      [
+        'operator.invited',
+        `user:${promoted.json().id}`,
+        { role: 'member' },
+        { role: 'operator', email: member.email },
+      ],
+      ['operator.invited', `user:${id}`, null, { role: 'operator', email }],
+    ]);
+  });
+
+  it('removes another operator (the console closes for them at once), never oneself', async () => {
+    const op = await operator(t, door, now);
+    const other = await operator(t, door, now);
+    const self = await op.browser.send({
+      method: 'DELETE',
+      url: `/api/console/operators/${op.id}`,
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('OPERATOR_SELF_REMOVAL');
+    expect(await roleOf(op.id)).toBe('operator');
+
+    const member = newUser();
+    const memberId = Number(
+      (await t.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
+    );
+    for (const id of [memberId, 999_999]) {
+      const missing = await op.browser.send({
+        method: 'DELETE',
+        url: `/api/console/operators/${id}`,
+      });
+      expect(missing.statusCode).toBe(404);
+    }
+
+    const removed = await op.browser.send({
+      method: 'DELETE',
+      url: `/api/console/operators/${other.id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await roleOf(other.id)).toBe('member');
+    const factor = await t.app.database.db
+      .select()
+      .from(secondFactors)
+      .where(eq(secondFactors.userId, other.id));
+    expect(factor).toHaveLength(0);
+    // Their session ended with the role.
+    const after = await other.browser.send({ method: 'GET', url: '/api/console/join-requests' });
+    expect(after.statusCode).toBe(401);
+    // Signed in again, the account is a member's.
+    const again = browser(door);
+    expect((await again.signIn(other.email, other.password)).json().member.role).toBe('member');
+    expect((await again.send({ method: 'GET', url: '/api/console/operators' })).statusCode).toBe(
+      403,
+    );
+    const [entry] = AuditPage.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/audit?limit=1' })).json(),
+    ).items;
+    expect(entry).toMatchObject({
+      action: 'operator.removed',
+      target: `user:${other.id}`,
+      before: { role: 'operator', email: other.email },
+      after: { role: 'member', email: other.email },
+      operator: { id: op.id },
+    });
+  });
+
+  it('leaves one of two operators who remove each other at once', async () => {
+    const a = await operator(t, door, now);
+    const b = await operator(t, door, now);
+    const answers = await Promise.all([
+      a.browser.send({ method: 'DELETE', url: `/api/console/operators/${b.id}` }),
+      b.browser.send({ method: 'DELETE', url: `/api/console/operators/${a.id}` }),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    // The loser is no operator by then: its session ended (401) or its role went first (403).
+    expect(codes[0]).toBe(204);
+    expect([401, 403]).toContain(codes[1]);
+    expect([await roleOf(a.id), await roleOf(b.id)].sort()).toEqual(['member', 'operator']);
+  });
+});
+
+describe('the first operator from ADMIN_EMAIL', () => {
+  async function start(databaseUrl: string | undefined, dataDir: string, env: object) {
+    return buildTracker({ dataDir, databaseUrl, apiKey: API_KEY, env: { ...env } });
+  }
+
+  async function operatorsOf(app: FastifyInstance) {
+    return app.database.db.select().from(users).where(eq(users.role, 'operator'));
+  }
+
+  it('is made and mailed at the first start only, and not once an operator exists', async () => {
+    const db = await createTestDatabase();
+    const admin = unique('Admin');
+    try {
+      const first = await start(db.databaseUrl, db.dataDir, { ADMIN_EMAIL: admin });
+      try {
+        expect((await operatorsOf(first)).map((u) => u.email)).toEqual([admin]);
+        const mails = await first.database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.kind, 'operator-added'));
+        expect(mails.map((m) => m.toAddress)).toEqual([admin]);
+        expect(mails[0]?.bodyText).toMatch(/\/reset-password\?token=/);
+      } finally {
+        await first.close();
+      }
+      // Restarted, and restarted with another address: the operator that exists is enough.
+      for (const address of [admin, unique('Other')]) {
+        const again = await start(db.databaseUrl, db.dataDir, { ADMIN_EMAIL: address });
+        try {
+          expect((await operatorsOf(again)).map((u) => u.email)).toEqual([admin]);
+          const mails = await again.database.db
+            .select()
+            .from(outbox)
+            .where(eq(outbox.kind, 'operator-added'));
+          expect(mails).toHaveLength(1);
+        } finally {
+          await again.close();
+        }
+      }
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is made once when two trackers start together on PostgreSQL',
+    async () => {
+      const db = await createTestDatabase();
+      const admin = unique('Together');
+      try {
+        const [one, two] = await Promise.all([
+          start(db.databaseUrl, db.dataDir, { ADMIN_EMAIL: admin }),
+          start(db.databaseUrl, db.dataDir, { ADMIN_EMAIL: admin }),
+        ]);
+        try {
+          expect(await operatorsOf(one)).toHaveLength(1);
+          const mails = await two.database.db
+            .select()
+            .from(outbox)
+            .where(eq(outbox.kind, 'operator-added'));
+          expect(mails).toHaveLength(1);
+        } finally {
+          await one.close();
+          await two.close();
+        }
+      } finally {
+        await db.cleanup();
+      }
+    },
+  );
+});
