@@ -10,12 +10,15 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as MemberRouteImport } from './routes/_member';
+import { Route as CheckInRouteImport } from './routes/check-in';
 import { Route as ConsoleRouteImport } from './routes/console';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SecondFactorRouteImport } from './routes/second-factor';
 import { Route as SignInRouteImport } from './routes/sign-in';
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe';
 import { Route as MemberIndexRouteImport } from './routes/_member/index';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
+import { Route as MemberRemindersRouteImport } from './routes/_member/reminders';
 import { Route as MemberTeamRouteImport } from './routes/_member/team';
 import { Route as ConsoleIndexRouteImport } from './routes/console/index';
 import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
@@ -23,9 +26,15 @@ import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
 import { Route as ConsoleInfoCallsRouteImport } from './routes/console/info-calls';
 import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
 import { Route as ConsoleTeamsRouteImport } from './routes/console/teams';
+import { Route as ConsoleTeamsTeamIdCallRouteImport } from './routes/console/teams_.$teamId.call';
 
 const MemberRoute = MemberRouteImport.update({
   id: '/_member',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CheckInRoute = CheckInRouteImport.update({
+  id: '/check-in',
+  path: '/check-in',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ConsoleRoute = ConsoleRouteImport.update({
@@ -48,6 +57,11 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any);
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const MemberIndexRoute = MemberIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -56,6 +70,11 @@ const MemberIndexRoute = MemberIndexRouteImport.update({
 const MemberProfileRoute = MemberProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MemberRoute,
+} as any);
+const MemberRemindersRoute = MemberRemindersRouteImport.update({
+  id: '/reminders',
+  path: '/reminders',
   getParentRoute: () => MemberRoute,
 } as any);
 const MemberTeamRoute = MemberTeamRouteImport.update({
@@ -93,14 +112,22 @@ const ConsoleTeamsRoute = ConsoleTeamsRouteImport.update({
   path: '/teams',
   getParentRoute: () => ConsoleRoute,
 } as any);
+const ConsoleTeamsTeamIdCallRoute = ConsoleTeamsTeamIdCallRouteImport.update({
+  id: '/teams_/$teamId/call',
+  path: '/teams/$teamId/call',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof MemberIndexRoute;
+  '/check-in': typeof CheckInRoute;
   '/console': typeof ConsoleRouteWithChildren;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/profile': typeof MemberProfileRoute;
+  '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
@@ -108,12 +135,16 @@ export interface FileRoutesByFullPath {
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/console/': typeof ConsoleIndexRoute;
+  '/console/teams/$teamId/call': typeof ConsoleTeamsTeamIdCallRoute;
 }
 export interface FileRoutesByTo {
+  '/check-in': typeof CheckInRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/profile': typeof MemberProfileRoute;
+  '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
@@ -122,15 +153,19 @@ export interface FileRoutesByTo {
   '/console/teams': typeof ConsoleTeamsRoute;
   '/': typeof MemberIndexRoute;
   '/console': typeof ConsoleIndexRoute;
+  '/console/teams/$teamId/call': typeof ConsoleTeamsTeamIdCallRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_member': typeof MemberRouteWithChildren;
+  '/check-in': typeof CheckInRoute;
   '/console': typeof ConsoleRouteWithChildren;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/unsubscribe': typeof UnsubscribeRoute;
   '/_member/profile': typeof MemberProfileRoute;
+  '/_member/reminders': typeof MemberRemindersRoute;
   '/_member/team': typeof MemberTeamRoute;
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
@@ -139,29 +174,37 @@ export interface FileRoutesById {
   '/console/teams': typeof ConsoleTeamsRoute;
   '/_member/': typeof MemberIndexRoute;
   '/console/': typeof ConsoleIndexRoute;
+  '/console/teams_/$teamId/call': typeof ConsoleTeamsTeamIdCallRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/check-in'
     | '/console'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/unsubscribe'
     | '/profile'
+    | '/reminders'
     | '/team'
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/second-factor'
     | '/console/teams'
-    | '/console/';
+    | '/console/'
+    | '/console/teams/$teamId/call';
   fileRoutesByTo: FileRoutesByTo;
   to:
+    | '/check-in'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/unsubscribe'
     | '/profile'
+    | '/reminders'
     | '/team'
     | '/console/audit'
     | '/console/feedback'
@@ -169,15 +212,19 @@ export interface FileRouteTypes {
     | '/console/second-factor'
     | '/console/teams'
     | '/'
-    | '/console';
+    | '/console'
+    | '/console/teams/$teamId/call';
   id:
     | '__root__'
     | '/_member'
+    | '/check-in'
     | '/console'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/unsubscribe'
     | '/_member/profile'
+    | '/_member/reminders'
     | '/_member/team'
     | '/console/audit'
     | '/console/feedback'
@@ -185,15 +232,18 @@ export interface FileRouteTypes {
     | '/console/second-factor'
     | '/console/teams'
     | '/_member/'
-    | '/console/';
+    | '/console/'
+    | '/console/teams_/$teamId/call';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   MemberRoute: typeof MemberRouteWithChildren;
+  CheckInRoute: typeof CheckInRoute;
   ConsoleRoute: typeof ConsoleRouteWithChildren;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SecondFactorRoute: typeof SecondFactorRoute;
   SignInRoute: typeof SignInRoute;
+  UnsubscribeRoute: typeof UnsubscribeRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -203,6 +253,13 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/';
       preLoaderRoute: typeof MemberRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/check-in': {
+      id: '/check-in';
+      path: '/check-in';
+      fullPath: '/check-in';
+      preLoaderRoute: typeof CheckInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/console': {
@@ -233,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/unsubscribe': {
+      id: '/unsubscribe';
+      path: '/unsubscribe';
+      fullPath: '/unsubscribe';
+      preLoaderRoute: typeof UnsubscribeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_member/': {
       id: '/_member/';
       path: '/';
@@ -245,6 +309,13 @@ declare module '@tanstack/react-router' {
       path: '/profile';
       fullPath: '/profile';
       preLoaderRoute: typeof MemberProfileRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    '/_member/reminders': {
+      id: '/_member/reminders';
+      path: '/reminders';
+      fullPath: '/reminders';
+      preLoaderRoute: typeof MemberRemindersRouteImport;
       parentRoute: typeof MemberRoute;
     };
     '/_member/team': {
@@ -296,17 +367,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleTeamsRouteImport;
       parentRoute: typeof ConsoleRoute;
     };
+    '/console/teams_/$teamId/call': {
+      id: '/console/teams_/$teamId/call';
+      path: '/teams/$teamId/call';
+      fullPath: '/console/teams/$teamId/call';
+      preLoaderRoute: typeof ConsoleTeamsTeamIdCallRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
   }
 }
 
 interface MemberRouteChildren {
   MemberProfileRoute: typeof MemberProfileRoute;
+  MemberRemindersRoute: typeof MemberRemindersRoute;
   MemberTeamRoute: typeof MemberTeamRoute;
   MemberIndexRoute: typeof MemberIndexRoute;
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberProfileRoute: MemberProfileRoute,
+  MemberRemindersRoute: MemberRemindersRoute,
   MemberTeamRoute: MemberTeamRoute,
   MemberIndexRoute: MemberIndexRoute,
 };
@@ -321,6 +401,7 @@ interface ConsoleRouteChildren {
   ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
   ConsoleTeamsRoute: typeof ConsoleTeamsRoute;
   ConsoleIndexRoute: typeof ConsoleIndexRoute;
+  ConsoleTeamsTeamIdCallRoute: typeof ConsoleTeamsTeamIdCallRoute;
 }
 
 const ConsoleRouteChildren: ConsoleRouteChildren = {
@@ -330,6 +411,7 @@ const ConsoleRouteChildren: ConsoleRouteChildren = {
   ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
   ConsoleTeamsRoute: ConsoleTeamsRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
+  ConsoleTeamsTeamIdCallRoute: ConsoleTeamsTeamIdCallRoute,
 };
 
 const ConsoleRouteWithChildren =
@@ -337,10 +419,12 @@ const ConsoleRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   MemberRoute: MemberRouteWithChildren,
+  CheckInRoute: CheckInRoute,
   ConsoleRoute: ConsoleRouteWithChildren,
   ResetPasswordRoute: ResetPasswordRoute,
   SecondFactorRoute: SecondFactorRoute,
   SignInRoute: SignInRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -88,6 +88,9 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
           <Link to="/profile" className={styles.navLink}>
             Profile
           </Link>
+          <Link to="/reminders" className={styles.navLink}>
+            Reminders
+          </Link>
         </>
       )}
       <button

@@ -1,5 +1,5 @@
 import { CapacityForm, type ConsoleTeam, NewTeamForm, TEAM_CAPACITY_MAX } from '@app/contracts';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
@@ -67,6 +67,11 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
           {team.openSeats === 0 ? 'Full' : seats(team.openSeats)}
         </dd>
       </dl>
+      <p>
+        <Link to="/console/teams/$teamId/call" params={{ teamId: String(team.id) }}>
+          Weekly calls <span className={ui.visuallyHidden}>of {team.name}</span>
+        </Link>
+      </p>
       <section aria-label={`Members of ${team.name}`} className={ui.stack}>
         <h3 className={ui.h3}>Members</h3>
         {team.members.length === 0 ? (

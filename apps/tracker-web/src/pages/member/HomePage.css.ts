@@ -77,3 +77,5 @@ export const badge = style({
   fontWeight: 700,
   verticalAlign: 'middle',
 });
+
+export const callTimes = style({ margin: 0, paddingInlineStart: vars.space.lg });

@@ -15,6 +15,7 @@ import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
+import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
 import { longDate, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
@@ -39,6 +40,9 @@ export function HomePage() {
         ) : null}
         <JoinRequestCard request={home.joinRequest} />
         <ProfileCard account={home.account} />
+        {home.team && home.call ? (
+          <CallCard call={home.call} timeZone={home.account.timeZone} />
+        ) : null}
         {home.team ? <TeamCard team={home.team} /> : null}
       </div>
     </div>

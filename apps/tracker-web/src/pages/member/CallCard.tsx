@@ -1,0 +1,124 @@
+import { MEMBER_API, type MemberCall } from '@app/contracts';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { call as send } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './HomePage.css.ts';
+
+/** "Tuesday, 7:00 PM" on the member's own clock (their zone, else this device's). */
+function whenIn(iso: string, timeZone: string | undefined) {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+function dateIn(iso: string, timeZone: string | undefined) {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/**
+ * The team's twice-weekly calls: the times on the member's clock, the link, who comes, a calendar
+ * file, and bowing out (or back in) without leaving the team.
+ */
+export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: string | null }) {
+  const router = useRouter();
+  const [sending, setSending] = useState(false);
+  const zone = timeZone ?? undefined;
+  const coming = call.attendees.filter((a) => a.coming);
+  const away = call.attendees.filter((a) => !a.coming);
+
+  async function setComing(next: boolean) {
+    setSending(true);
+    try {
+      await send(MEMBER_API.setCallAttendance, { coming: next });
+      toast({
+        title: next ? 'You are back on the calls.' : 'You bowed out of the calls.',
+        description: next ? undefined : 'You stay on the team and can come back any time.',
+      });
+      await router.invalidate();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'That did not work. Try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className={`${ui.card} ${styles.wide}`} aria-labelledby="call-title">
+      <h2 id="call-title" className={ui.h2}>
+        Your team&rsquo;s calls
+      </h2>
+      <p>
+        Twice a week, {call.durationMinutes} minutes, shown in {zone ?? 'this device’s'} time:
+      </p>
+      <ul className={styles.callTimes}>
+        {call.slots.map((slot) => (
+          <li key={`${slot.weekday}-${slot.time}`}>
+            <strong>{whenIn(slot.next, zone)}</strong>{' '}
+            <span className={ui.muted}>
+              (next on <time dateTime={slot.next}>{dateIn(slot.next, zone)}</time>)
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href={call.meetingUrl} rel="noopener noreferrer" target="_blank">
+          Join the call (opens in a new tab)
+        </a>
+      </p>
+      <p>
+        <strong>Coming:</strong>{' '}
+        {coming.length > 0 ? coming.map((a) => a.name).join(', ') : 'nobody yet'}
+        {away.length > 0 ? (
+          <>
+            <br />
+            <strong>Bowed out:</strong> {away.map((a) => a.name).join(', ')}
+          </>
+        ) : null}
+      </p>
+      <p className={ui.row}>
+        <a
+          href={MEMBER_API.callCalendar.url}
+          download="team-calls.ics"
+          className={ui.button.secondary}
+        >
+          Add to my calendar (.ics)
+        </a>
+        {call.coming ? (
+          <button
+            type="button"
+            className={ui.button.secondary}
+            onClick={() => setComing(false)}
+            disabled={sending}
+          >
+            Bow out of the calls
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={ui.button.primary}
+            onClick={() => setComing(true)}
+            disabled={sending}
+          >
+            Join the calls again
+          </button>
+        )}
+      </p>
+      {call.coming ? null : (
+        <p className={ui.muted}>You bowed out of the calls. You are still on the team.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  MEMBER_API,
+  type ReminderSettings,
+  ReminderSettingsForm,
+  WEEKDAY_NAMES,
+} from '@app/contracts';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import * as fieldStyles from '../../components/Field.css.ts';
+import { useForm } from '../../components/form.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as page from '../Page.css.ts';
+import * as styles from './RemindersPage.css.ts';
+
+const route = getRouteApi('/_member/reminders');
+
+const FIELDS = {
+  enabled: { id: 'reminders-on', label: 'Reminder emails' },
+  time: { id: 'reminder-time', label: 'Time' },
+  weekdays: { id: 'reminder-days', label: 'Days' },
+} as const;
+
+/** Monday first, as the commitment's week runs. */
+const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** When the member is reminded to check in: the time of their day, the weekdays, on or off. */
+export function RemindersPage() {
+  usePageTitle('Reminders');
+  const saved = route.useLoaderData();
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Reminders</h1>
+      <p className={ui.lead}>
+        On the days you choose, we email you at your time if you have not checked in yet that day.
+      </p>
+      <RemindersForm saved={saved} />
+    </div>
+  );
+}
+
+function RemindersForm({ saved }: { saved: ReminderSettings }) {
+  const router = useRouter();
+  const form = useForm(FIELDS);
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const [time, setTime] = useState(saved.time);
+  const [days, setDays] = useState<readonly number[]>(saved.weekdays);
+  const timeError = form.errorOf('time');
+  const daysError = form.errorOf('weekdays');
+
+  function toggle(day: number, on: boolean) {
+    setDays((current) => (on ? [...current, day] : current.filter((d) => d !== day)));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = form.check(ReminderSettingsForm, { enabled, time, weekdays: [...days] });
+    if (values === null) return;
+    if (!(await form.send(() => call(MEMBER_API.setReminders, values)))) return;
+    toast({ title: enabled ? 'Reminders saved.' : 'Reminders are off.' });
+    await router.invalidate();
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="reminders-title">
+      <h2 id="reminders-title" className={ui.h2}>
+        When to remind you
+      </h2>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="reminders-title">
+        <div className={styles.check}>
+          <input
+            id={FIELDS.enabled.id}
+            type="checkbox"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+            disabled={form.pending}
+          />
+          <label htmlFor={FIELDS.enabled.id}>Email me a reminder to check in</label>
+        </div>
+        <div className={fieldStyles.root}>
+          <label htmlFor={FIELDS.time.id} className={fieldStyles.label}>
+            {FIELDS.time.label}
+          </label>
+          <p id="reminder-time-hint" className={fieldStyles.hint}>
+            On your clock ({saved.timeZone.replaceAll('_', ' ')}); change your time zone on your
+            profile.
+          </p>
+          {timeError ? (
+            <p id="reminder-time-error" className={fieldStyles.error}>
+              {timeError}
+            </p>
+          ) : null}
+          <input
+            id={FIELDS.time.id}
+            type="time"
+            className={`${fieldStyles.control} ${styles.time}`}
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+            aria-describedby={`reminder-time-hint${timeError ? ' reminder-time-error' : ''}`}
+            aria-invalid={timeError ? true : undefined}
+            readOnly={form.pending}
+            required
+          />
+        </div>
+        <fieldset
+          id={FIELDS.weekdays.id}
+          className={styles.days}
+          aria-describedby={daysError ? 'reminder-days-error' : undefined}
+        >
+          <legend className={fieldStyles.label}>{FIELDS.weekdays.label}</legend>
+          {daysError ? (
+            <p id="reminder-days-error" className={fieldStyles.error}>
+              {daysError}
+            </p>
+          ) : null}
+          <ul className={styles.dayList}>
+            {DAY_ORDER.map((day) => (
+              <li key={day} className={styles.check}>
+                <input
+                  id={`reminder-day-${day}`}
+                  type="checkbox"
+                  checked={days.includes(day)}
+                  onChange={(event) => toggle(day, event.target.checked)}
+                  disabled={form.pending}
+                />
+                <label htmlFor={`reminder-day-${day}`}>{WEEKDAY_NAMES[day]}</label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className={page.actions}>
+          <button
+            type="submit"
+            className={ui.button.primary}
+            aria-disabled={form.pending || undefined}
+          >
+            Save reminders
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { loadTeamCall, TeamCallPage } from '../../pages/console/TeamCallPage.tsx';
+import { MemberLoadFailed, MemberLoading } from '../../pages/member/MemberLayout.tsx';
+
+export const Route = createFileRoute('/console/teams_/$teamId/call')({
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent']],
+  loader: ({ params, location }) => {
+    const teamId = Number(params.teamId);
+    if (!/^[1-9]\d{0,9}$/.test(params.teamId) || teamId > 2 ** 31 - 1) throw notFound();
+    return loadTeamCall(teamId, location.href);
+  },
+  pendingComponent: MemberLoading,
+  errorComponent: MemberLoadFailed,
+  component: TeamCallPage,
+});
