@@ -1,0 +1,47 @@
+/**
+ * `pnpm cluster`: the product behind HAProxy, two of everything, on this machine, until Ctrl-C.
+ * Settings: CLUSTER_PORT_BASE (8000), CLUSTER_DIR, CLUSTER_ADMIN_DATABASE_URL, CLUSTER_REDIS_URL.
+ */
+import { Cluster } from './cluster.ts';
+
+const basePort = Number(process.env.CLUSTER_PORT_BASE ?? 8000);
+const say = (line: string) => console.log(line);
+
+const cluster = await Cluster.start({
+  basePort,
+  ...(process.env.CLUSTER_DIR ? { dir: process.env.CLUSTER_DIR } : {}),
+  ...(process.env.CLUSTER_ADMIN_DATABASE_URL
+    ? { adminDatabaseUrl: process.env.CLUSTER_ADMIN_DATABASE_URL }
+    : {}),
+  ...(process.env.CLUSTER_REDIS_URL ? { redisUrl: process.env.CLUSTER_REDIS_URL } : {}),
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  say,
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+say(`
+The site:        ${cluster.siteUrl}
+The front door:  ${cluster.frontDoorUrl}
+HAProxy's stats: ${cluster.statsUrl}
+Tracker API:     ${cluster.trackerApiUrl} (for the sites, with the API key ${cluster.apiKey})
+Database:        ${cluster.databaseName} (dropped when the cluster stops)
+Logs:            ${cluster.dir}/logs
+Ctrl-C stops everything.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping...');
+    cluster.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
