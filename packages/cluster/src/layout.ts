@@ -4,6 +4,8 @@
  * the file a person deploys is the one the cluster test runs.
  */
 
+import { HEALTH_API } from '@app/contracts';
+
 export interface Backend {
   /** The server's name in HAProxy (also the value of the stickiness cookie for sites). */
   name: string;
@@ -38,11 +40,14 @@ export interface Layout {
   nameserver?: string;
 }
 
-/** The route each backend's health check asks for: one that answers 200 while it serves. */
+/**
+ * Readiness, the same path on every process: 200 while it takes requests, 503 while it drains
+ * after SIGTERM or cannot reach its database (trackers) or its tracker (sites).
+ */
 export const READY_CHECKS = {
-  site: '/api/status',
-  tracker: '/health',
-  frontDoor: '/api/openapi.json',
+  site: HEALTH_API.ready.url,
+  tracker: HEALTH_API.ready.url,
+  frontDoor: HEALTH_API.ready.url,
 } as const;
 
 /** Offsets from a base port, so a whole cluster fits in a small block of ports. */

@@ -412,7 +412,7 @@ describe('two of everything behind HAProxy', () => {
       log(
         `team row lock: 40 holds on one team ${(sameSeconds * 1000).toFixed(0)} ms, ` +
           `on 40 teams ${(spreadSeconds * 1000).toFixed(0)} ms; ` +
-          `peak PostgreSQL connections ${peak.connections} (2 trackers x PG_POOL_MAX 10, plus this test's 1)`,
+          `peak PostgreSQL connections ${peak.connections} (each tracker's pool holds up to PG_POOL_MAX 10; this test holds 1)`,
       );
     } finally {
       sampling = false;
