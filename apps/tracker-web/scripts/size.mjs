@@ -21,6 +21,7 @@ const ROUTES = [
   ['/console', ['src/routes/console/index.tsx']],
   ['/console/audit', ['src/routes/console/audit.tsx']],
   ['/console/teams', ['src/routes/console/teams.tsx']],
+  ['/console/operators', ['src/routes/console/operators.tsx']],
   ['/console/second-factor', ['src/routes/console/second-factor.tsx']],
   ['(not found)', []],
 ];

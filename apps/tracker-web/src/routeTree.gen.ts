@@ -24,6 +24,7 @@ import { Route as ConsoleIndexRouteImport } from './routes/console/index';
 import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
 import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
 import { Route as ConsoleInfoCallsRouteImport } from './routes/console/info-calls';
+import { Route as ConsoleOperatorsRouteImport } from './routes/console/operators';
 import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
 import { Route as ConsoleTeamsRouteImport } from './routes/console/teams';
 import { Route as ConsoleTeamsTeamIdCallRouteImport } from './routes/console/teams_.$teamId.call';
@@ -102,6 +103,11 @@ const ConsoleInfoCallsRoute = ConsoleInfoCallsRouteImport.update({
   path: '/info-calls',
   getParentRoute: () => ConsoleRoute,
 } as any);
+const ConsoleOperatorsRoute = ConsoleOperatorsRouteImport.update({
+  id: '/operators',
+  path: '/operators',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 const ConsoleSecondFactorRoute = ConsoleSecondFactorRouteImport.update({
   id: '/second-factor',
   path: '/second-factor',
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
+  '/console/operators': typeof ConsoleOperatorsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/console/': typeof ConsoleIndexRoute;
@@ -149,6 +156,7 @@ export interface FileRoutesByTo {
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
+  '/console/operators': typeof ConsoleOperatorsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/': typeof MemberIndexRoute;
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/console/audit': typeof ConsoleAuditRoute;
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
+  '/console/operators': typeof ConsoleOperatorsRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/_member/': typeof MemberIndexRoute;
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
+    | '/console/operators'
     | '/console/second-factor'
     | '/console/teams'
     | '/console/'
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
+    | '/console/operators'
     | '/console/second-factor'
     | '/console/teams'
     | '/'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/console/audit'
     | '/console/feedback'
     | '/console/info-calls'
+    | '/console/operators'
     | '/console/second-factor'
     | '/console/teams'
     | '/_member/'
@@ -353,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleInfoCallsRouteImport;
       parentRoute: typeof ConsoleRoute;
     };
+    '/console/operators': {
+      id: '/console/operators';
+      path: '/operators';
+      fullPath: '/console/operators';
+      preLoaderRoute: typeof ConsoleOperatorsRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
     '/console/second-factor': {
       id: '/console/second-factor';
       path: '/second-factor';
@@ -398,6 +417,7 @@ interface ConsoleRouteChildren {
   ConsoleAuditRoute: typeof ConsoleAuditRoute;
   ConsoleFeedbackRoute: typeof ConsoleFeedbackRoute;
   ConsoleInfoCallsRoute: typeof ConsoleInfoCallsRoute;
+  ConsoleOperatorsRoute: typeof ConsoleOperatorsRoute;
   ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
   ConsoleTeamsRoute: typeof ConsoleTeamsRoute;
   ConsoleIndexRoute: typeof ConsoleIndexRoute;
@@ -408,6 +428,7 @@ const ConsoleRouteChildren: ConsoleRouteChildren = {
   ConsoleAuditRoute: ConsoleAuditRoute,
   ConsoleFeedbackRoute: ConsoleFeedbackRoute,
   ConsoleInfoCallsRoute: ConsoleInfoCallsRoute,
+  ConsoleOperatorsRoute: ConsoleOperatorsRoute,
   ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
   ConsoleTeamsRoute: ConsoleTeamsRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,

@@ -216,6 +216,29 @@ describe('the operators console', () => {
       await axe(page, 'capacity changed');
       await screenshot(page, 1280, 'console-teams');
 
+      // Operators: invite one (mailed the link to set a password), then remove them.
+      await page.getByRole('link', { name: 'Operators' }).click();
+      await heading(page, 'Operators');
+      await axe(page, 'operators');
+      const inviting = page.getByRole('form', { name: 'Invite an operator' });
+      await inviting.getByRole('button', { name: 'Send invitation' }).click();
+      await expect.poll(() => inviting.getByText('Please enter your email').count()).toBe(2);
+      await axe(page, 'invitation refused');
+      const ivy = uniqueEmail('ivy.invited');
+      await inviting.getByLabel('Email address').fill(ivy);
+      await inviting.getByLabel('Name', { exact: true }).fill('Ivy Invited');
+      await inviting.getByRole('button', { name: 'Send invitation' }).click();
+      await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(1);
+      expect(await mailTo(site.tracker.dataDir, 'operator-added', ivy)).toMatch(
+        /reset-password\?token=/,
+      );
+      await axe(page, 'operator invited');
+      await screenshot(page, 1280, 'console-operators');
+      await page.getByRole('button', { name: 'Remove Ivy Invited' }).click();
+      await axe(page, 'remove operator dialog');
+      await page.getByRole('button', { name: 'Yes, remove' }).click();
+      await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(0);
+
       await page.getByRole('link', { name: 'Audit log' }).click();
       await heading(page, 'Audit log');
       for (const action of [
@@ -225,6 +248,8 @@ describe('the operators console', () => {
         'Set up an authenticator app',
         'Created a team',
         "Changed a team's capacity",
+        'Invited an operator',
+        'Removed an operator',
       ]) {
         await expect.poll(() => page.getByRole('heading', { name: action }).count()).toBe(1);
       }
@@ -269,6 +294,7 @@ describe('the operators console', () => {
         ['/console/feedback', 'Feedback'],
         ['/console/audit', 'Audit log'],
         ['/console/teams', 'Teams'],
+        ['/console/operators', 'Operators'],
       ] as const) {
         await phone.goto(`${site.tracker.url}${path}`);
         await heading(phone, title);
@@ -282,6 +308,9 @@ describe('the operators console', () => {
       await phone.getByRole('button', { name: 'Create a team' }).click();
       await axe(phone, 'new team at 360');
       await screenshot(phone, 360, 'console-teams');
+      await phone.goto(`${site.tracker.url}/console/operators`);
+      await heading(phone, 'Operators');
+      await screenshot(phone, 360, 'console-operators');
       await screenshot(phone, 360, 'console-audit');
     } finally {
       await narrow.close();

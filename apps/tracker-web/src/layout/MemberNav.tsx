@@ -71,6 +71,9 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
           >
             Feedback
           </Link>
+          <Link to="/console/operators" className={styles.navLink}>
+            Operators
+          </Link>
           <Link
             to="/console/audit"
             search={{ page: undefined }}

@@ -18,6 +18,8 @@ const ACTIONS: Record<string, string> = {
   'feedback.read': 'Read feedback',
   'team.created': 'Created a team',
   'team.capacity': "Changed a team's capacity",
+  'operator.invited': 'Invited an operator',
+  'operator.removed': 'Removed an operator',
 };
 
 const when = (iso: string) =>

@@ -2,6 +2,7 @@ import {
   type AuditPage,
   type Category,
   type ConsoleFocusAreas,
+  type ConsoleOperators,
   type ConsoleTeamPage,
   type ConsoleTeams,
   ERROR_CODES,
@@ -10,6 +11,7 @@ import {
   type JoinRequestQueue,
   MEMBER_API,
   type NewTeamForm,
+  type OperatorInvite,
   type SecondFactorEnrolment,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
@@ -122,3 +124,10 @@ export function loadTeams(page: number, here: string): Promise<TeamsData> {
 export const setCapacity = (id: number, capacity: number) =>
   callAt(MEMBER_API.setTeamCapacity, { params: { id } }, { capacity });
 export const createTeam = (form: NewTeamForm) => call(MEMBER_API.createTeam, form);
+
+export function loadOperators(here: string): Promise<ConsoleOperators> {
+  return consoleData(() => call(MEMBER_API.operators), here);
+}
+
+export const inviteOperator = (form: OperatorInvite) => call(MEMBER_API.inviteOperator, form);
+export const removeOperator = (id: number) => callAt(MEMBER_API.removeOperator, { params: { id } });
