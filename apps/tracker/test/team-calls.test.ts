@@ -43,7 +43,7 @@ const CALL = {
     { weekday: 2, time: '19:00' },
     { weekday: 5, time: '07:30' },
   ],
-  durationMinutes: 20,
+  durationMinutes: 25,
   meetingUrl: 'https://meet.example.org/team-two',
 };
 
@@ -52,7 +52,12 @@ describe("a team's weekly calls", () => {
     const op = await operator(t, door, now);
     const before = await op.browser.send({ method: 'GET', url: '/api/console/teams/2/call' });
     expect(before.statusCode).toBe(200);
-    expect(ConsoleTeamCall.parse(before.json()).call).toBeNull();
+    // The seed gives every team its calls; an operator changes them.
+    const seeded = ConsoleTeamCall.parse(before.json()).call;
+    expect(seeded?.slots).toEqual([
+      { weekday: 2, time: '19:00' },
+      { weekday: 5, time: '07:30' },
+    ]);
 
     const bad = await op.browser.send({
       method: 'PUT',
@@ -89,7 +94,7 @@ describe("a team's weekly calls", () => {
     expect(audit.items[0]).toMatchObject({
       action: 'team-call.set',
       target: 'team:2',
-      before: null,
+      before: seeded,
       after: CALL,
     });
 
@@ -177,7 +182,7 @@ describe("a team's weekly calls", () => {
     const ics = res.body;
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Denver');
     expect(ics).toContain('DTSTART;TZID=America/Denver:20261201T190000');
-    expect(ics).toContain('DTEND;TZID=America/Denver:20261201T192000');
+    expect(ics).toContain('DTEND;TZID=America/Denver:20261201T192500');
     expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU');
     expect(ics).toContain('DTSTART;TZID=America/Denver:20261127T073000');
     expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=FR');

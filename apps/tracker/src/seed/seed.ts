@@ -7,6 +7,7 @@ import {
   focusAreas,
   memberships,
   roleAreas,
+  teamCalls,
   teams,
   users,
 } from '../db/schema.ts';
@@ -23,6 +24,15 @@ const SEED_TIME_ZONES = [
   'Europe/Berlin',
   'America/Los_Angeles',
 ];
+/** The seeded teams' calls: Tuesdays at 19:00 and Fridays at 07:30 Mountain Time, 20 minutes. */
+const SEED_CALL = {
+  timeZone: 'America/Denver',
+  firstWeekday: 2,
+  firstMinute: 19 * 60,
+  secondWeekday: 5,
+  secondMinute: 7 * 60 + 30,
+  durationMinutes: 20,
+};
 /** How many days back the seed members' check-ins go. */
 export const SEED_CHECK_IN_DAYS = 28;
 
@@ -53,6 +63,12 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         })
         .returning({ id: teams.id });
       if (!team) throw new Error('insert returned no row');
+      // Every seeded team meets twice a week, so a new member sees the calls as they will be.
+      await tx.insert(teamCalls).values({
+        teamId: team.id,
+        ...SEED_CALL,
+        meetingUrl: `https://meet.example.org/${slug(t.name)}`,
+      });
       for (const m of t.members) {
         const status = m.status ?? 'Active';
         const [user] = await tx

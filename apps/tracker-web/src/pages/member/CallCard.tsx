@@ -61,7 +61,8 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
         Your team&rsquo;s calls
       </h2>
       <p>
-        Twice a week, {call.durationMinutes} minutes, shown in {zone ?? 'this device’s'} time:
+        Twice a week, {call.durationMinutes} minutes, shown in{' '}
+        {zone?.replaceAll('_', ' ') ?? 'this device’s'} time:
       </p>
       <ul className={styles.callTimes}>
         {call.slots.map((slot) => (
