@@ -1,3 +1,5 @@
+import { siteUrlOf } from '@app/server-kit';
+import { resolveConfig } from '@app/tracker';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
@@ -41,5 +43,28 @@ describe('loadEnv', () => {
       loadEnv({ ALLOWED_ORIGINS: 'http://localhost:5173, https://a.example' }).ALLOWED_ORIGINS,
     ).toEqual(['http://localhost:5173', 'https://a.example']);
     expect(() => loadEnv({ ALLOWED_ORIGINS: 'localhost' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
+  it("means by SITE_URL what a tracker on its own means, with one default: the site's address", () => {
+    const readings = (variables: Record<string, string>) => {
+      const env = loadEnv(variables);
+      return { site: siteUrlOf(env, env.PORT), tracker: resolveConfig({ env: variables }).siteUrl };
+    };
+    expect(readings({})).toEqual({
+      site: 'http://localhost:3000',
+      tracker: 'http://localhost:3000',
+    });
+    expect(readings({ SITE_URL: 'https://partners.example/' })).toEqual({
+      site: 'https://partners.example',
+      tracker: 'https://partners.example',
+    });
+    // A site on another port links to itself; a tracker elsewhere is told the address.
+    expect(readings({ PORT: '4100' }).site).toBe('http://localhost:4100');
+    for (const read of [
+      () => loadEnv({ SITE_URL: 'ftp://x' }),
+      () => resolveConfig({ env: { SITE_URL: 'ftp://x' } }),
+    ]) {
+      expect(read).toThrow(/SITE_URL: must be an http:\/\/ or https:\/\/ URL/);
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BaseEnv, EnvError, parseEnv, resolveFromCommand } from '@app/server-kit';
+import {
+  BaseEnv,
+  DEFAULT_SITE_PORT,
+  EnvError,
+  parseEnv,
+  resolveFromCommand,
+} from '@app/server-kit';
 import * as z from 'zod';
 
 /** Defaults are anchored to the repository, so the server behaves the same from any directory. */
@@ -13,10 +19,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const EnvSchema = BaseEnv.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SITE_PORT),
   HOST: z.string().default('localhost'),
-  /** The site's public origin, for links in emails (default http://localhost:PORT). */
-  SITE_URL: optionalUrl,
   /** Remote tracker. When unset, a tracker is started in this process on loopback. */
   TRACKER_API_URL: optionalUrl,
   /**

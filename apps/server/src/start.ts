@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { checkDataDir, closeDroppingIdle, loadOrCreateSecret, portOf } from '@app/server-kit';
+import {
+  checkDataDir,
+  closeDroppingIdle,
+  loadOrCreateSecret,
+  portOf,
+  siteUrlOf,
+} from '@app/server-kit';
 import { buildServer } from './build.ts';
 import type { Env } from './env.ts';
 
@@ -69,7 +75,7 @@ async function connectTracker(env: Env, options: StartOptions): Promise<TrackerH
     apiKey: env.TRACKER_API_KEY,
     host: '127.0.0.1',
     port: env.TRACKER_PORT ?? 0,
-    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    siteUrl: siteUrlOf(env, env.PORT),
     publicUrl: env.TRACKER_PUBLIC_URL,
     publicPort: env.TRACKER_PUBLIC_PORT ?? portOf(env.TRACKER_PUBLIC_URL),
     logger: { level: env.LOG_LEVEL, name: 'tracker' },

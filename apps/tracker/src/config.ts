@@ -8,6 +8,7 @@ import {
   parseEnv,
   portOf,
   resolveFromCommand,
+  siteUrlOf,
 } from '@app/server-kit';
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
@@ -23,7 +24,6 @@ const weekdays = z
 /** Every environment variable the tracker reads, on top of the ones both servers share. */
 export const EnvSchema = BaseEnv.extend({
   TRACKER_HOST: z.string().default('127.0.0.1'),
-  SITE_URL: z.url().default('http://localhost:3000'),
   /** Signs the front door's session cookie; generated once and kept in the data directory. */
   TRACKER_SESSION_SECRET: z.string().min(32).optional(),
   /** Failed sign-ins allowed per address from one network address in the window below. */
@@ -144,7 +144,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     apiKey,
     host: opts.host ?? env.TRACKER_HOST,
     port: opts.port ?? env.TRACKER_PORT ?? opts.defaultPort ?? 0,
-    siteUrl: (opts.siteUrl ?? env.SITE_URL).replace(/\/+$/, ''),
+    siteUrl: siteUrlOf({ SITE_URL: opts.siteUrl ?? env.SITE_URL }),
     publicUrl: new URL(opts.publicUrl ?? env.TRACKER_PUBLIC_URL).origin,
     publicPort:
       opts.publicPort ??

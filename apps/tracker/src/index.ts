@@ -1,5 +1,5 @@
 export { trackerApp } from './app.ts';
-export { EnvSchema, type TrackerConfig, type TrackerOptions } from './config.ts';
+export { EnvSchema, resolveConfig, type TrackerConfig, type TrackerOptions } from './config.ts';
 export { DataDirLockedError } from './lock.ts';
 export type { MailMessage, MailTransport } from './mailer.ts';
 export { nextSlot, type Weekday } from './schedule.ts';

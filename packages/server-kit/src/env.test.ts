@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BaseEnv, parseEnv, resolveFromCommand } from './env.ts';
+import { BaseEnv, DEFAULT_SITE_PORT, parseEnv, resolveFromCommand, siteUrlOf } from './env.ts';
 
 describe('the settings both servers read', () => {
   it('keep the tracker data in the repository data folder by default, wherever a command runs', () => {
@@ -28,5 +28,16 @@ describe('the settings both servers read', () => {
     expect(env.TRACKER_PUBLIC_URL).toBe('http://localhost:3001');
     expect(env.TRACKER_PUBLIC_PORT).toBe(4001);
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+  });
+
+  it("give the site's address one default: the site on this machine at its port", () => {
+    expect(siteUrlOf(parseEnv(BaseEnv, {}))).toBe(`http://localhost:${DEFAULT_SITE_PORT}`);
+    expect(siteUrlOf(parseEnv(BaseEnv, {}), 4100)).toBe('http://localhost:4100');
+    const set = parseEnv(BaseEnv, { SITE_URL: 'https://partners.example/' });
+    expect(siteUrlOf(set)).toBe('https://partners.example');
+    expect(siteUrlOf(set, 4100)).toBe('https://partners.example');
+    expect(() => parseEnv(BaseEnv, { SITE_URL: 'javascript:alert(1)' })).toThrow(
+      /SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
   });
 });

@@ -23,7 +23,15 @@ export function resolveFromCommand(
   return resolve(source.INIT_CWD ?? process.cwd(), value);
 }
 
+/** The site's port when PORT does not say. */
+export const DEFAULT_SITE_PORT = 3000;
+
 export const BaseEnv = z.object({
+  /**
+   * The site's public origin, for the links in the tracker's emails (confirmation, onboarding).
+   * When unset: the site on this machine, http://localhost:<the site's port> (siteUrlOf).
+   */
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** PostgreSQL for the tracker; embedded PGlite under TRACKER_DATA_DIR when unset. */
   DATABASE_URL: z
     .string()
@@ -56,6 +64,18 @@ export const BaseEnv = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
 });
+
+/**
+ * SITE_URL as both servers mean it: as set, without a trailing slash; when unset, the site on
+ * this machine at `sitePort` (the site passes its PORT; a tracker on its own assumes the site's
+ * default port).
+ */
+export function siteUrlOf(
+  env: { SITE_URL?: string | undefined },
+  sitePort: number = DEFAULT_SITE_PORT,
+): string {
+  return (env.SITE_URL ?? `http://localhost:${sitePort}`).replace(/\/+$/, '');
+}
 
 /** The port a URL names, or its scheme's. */
 export function portOf(url: string): number {

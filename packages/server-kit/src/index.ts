@@ -7,7 +7,16 @@ export {
   dataDirProblem,
   StartupError,
 } from './data-dir.ts';
-export { BaseEnv, EnvError, LogLevel, parseEnv, portOf, resolveFromCommand } from './env.ts';
+export {
+  BaseEnv,
+  DEFAULT_SITE_PORT,
+  EnvError,
+  LogLevel,
+  parseEnv,
+  portOf,
+  resolveFromCommand,
+  siteUrlOf,
+} from './env.ts';
 export { type ErrorHandlerOptions, errorHandler } from './error-handler.ts';
 export {
   ERROR_STATUS,
