@@ -412,10 +412,10 @@ export class Cluster {
     return { stoppedMs: Date.now() - stoppedAt };
   }
 
-  /** Stops everything (sites first, then trackers, then HAProxy) and drops the database. */
+  /** Stops everything (the sites, then the trackers, then HAProxy) and drops the database. */
   async stop(options: { keepFiles?: boolean } = {}): Promise<void> {
-    for (const name of ['site1', 'site2', 'tracker1', 'tracker2', 'haproxy'] as const) {
-      await this.stopProcess(name).catch(() => null);
+    for (const tier of [['site1', 'site2'], ['tracker1', 'tracker2'], ['haproxy']] as const) {
+      await Promise.all(tier.map((name) => this.stopProcess(name).catch(() => null)));
     }
     const admin = new pg.Client({ connectionString: this.adminDatabaseUrl });
     try {

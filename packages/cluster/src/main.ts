@@ -7,7 +7,28 @@ import { Cluster } from './cluster.ts';
 const basePort = Number(process.env.CLUSTER_PORT_BASE ?? 8000);
 const say = (line: string) => console.log(line);
 
-const cluster = await Cluster.start({
+// Ctrl-C during start-up stops what has started once the start returns.
+let stopping = false;
+let cluster: Cluster | undefined;
+async function stop(): Promise<void> {
+  say('stopping...');
+  try {
+    await cluster?.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (cluster) void stop();
+  });
+}
+
+cluster = await Cluster.start({
   basePort,
   ...(process.env.CLUSTER_DIR ? { dir: process.env.CLUSTER_DIR } : {}),
   ...(process.env.CLUSTER_ADMIN_DATABASE_URL
@@ -30,18 +51,4 @@ Database:        ${cluster.databaseName} (dropped when the cluster stops)
 Logs:            ${cluster.dir}/logs
 Ctrl-C stops everything.`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping...');
-    cluster.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+if (stopping) await stop();
