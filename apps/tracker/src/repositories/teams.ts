@@ -92,6 +92,23 @@ export function teamsRepository(db: Db) {
       return all.map((t) => shape(t, rows, taken));
     },
 
+    /** Name and open seats at `now` of the teams asked for (one query each, whatever their size). */
+    async seatsOf(ids: readonly number[], now: Date, tx: Db = db) {
+      if (ids.length === 0)
+        return new Map<number, { id: number; name: string; openSeats: number }>();
+      const rows = await tx
+        .select()
+        .from(teams)
+        .where(inArray(teams.id, [...ids]));
+      const taken = await takenSeats([...ids], now, tx);
+      return new Map(
+        rows.map((t) => [
+          t.id,
+          { id: t.id, name: t.name, openSeats: openSeats(t.capacity, taken.get(t.id) ?? 0) },
+        ]),
+      );
+    },
+
     async get(id: number, now: Date, tx: Db = db) {
       const [team] = await tx.select().from(teams).where(eq(teams.id, id));
       if (!team) return null;

@@ -405,7 +405,11 @@ export async function joinRequestQueue(
     .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id))
     .limit(page.limit)
     .offset(page.offset);
-  const teams = new Map((await ctx.repos.teams.list(now)).map((team) => [team.id, team]));
+  // Only the teams on this page: every team's members would be read for nothing.
+  const teamIds = new Set(
+    rows.flatMap(({ request }) => (request.teamId === null ? [] : [request.teamId])),
+  );
+  const teams = await ctx.repos.teams.seatsOf([...teamIds], now);
   return {
     items: rows.map(({ request, user }) => {
       const answerBy = answerByOf(request.createdAt);
@@ -415,7 +419,7 @@ export async function joinRequestQueue(
         id: request.id,
         status: request.status as (typeof OPEN)[number],
         applicant: { id: user.id, name: user.name, goal: user.goalSummary },
-        team: team ? { id: team.id, name: team.name, openSeats: team.openSeats ?? 0 } : null,
+        team: team ? { id: team.id, name: team.name, openSeats: team.openSeats } : null,
         sentAt: request.createdAt.toISOString(),
         answerBy: answerBy.toISOString(),
         daysLeft: Math.min(JOIN_RESPONSE_DAYS, Math.max(0, Math.ceil(left / DAY_MS))),
