@@ -1,4 +1,9 @@
-import { clientErrorHandler, type LogOptions, loggerOptions } from '@app/server-kit';
+import {
+  clientErrorHandler,
+  type LogOptions,
+  loggerOptions,
+  trustProxyHops,
+} from '@app/server-kit';
 import Fastify from 'fastify';
 import app, { type SiteConfig } from './app.ts';
 
@@ -13,7 +18,7 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
   const server = Fastify({
     logger: loggerOptions({ ...log, level: log.level ?? config.env.LOG_LEVEL }),
     // Trust exactly the configured number of reverse-proxy hops, so clients cannot forge their IP.
-    trustProxy: (_address: string, hop: number) => hop < config.env.TRUST_PROXY,
+    trustProxy: trustProxyHops(config.env.TRUST_PROXY),
     bodyLimit: 32 * 1024,
     // Routes stay exact: /api/proxy/teams/ is not /api/proxy/teams.
     routerOptions: { ignoreTrailingSlash: false },

@@ -88,8 +88,6 @@ const EnvSchema = BaseEnv.extend({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
-  /** Hops of reverse proxies in front of the server, so the rate limit sees the real client. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** The built web app. */
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
 }).superRefine((env, ctx) => {

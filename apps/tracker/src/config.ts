@@ -107,6 +107,8 @@ export interface TrackerConfig {
   webDir: string;
   sessionSecret: string | undefined;
   redisUrl: string | undefined;
+  /** Reverse proxies in front of the front door (TRUST_PROXY). */
+  trustProxy: number;
   signInFailuresMax: number;
   signInFailureWindowMs: number;
   smtpUrl: string | undefined;
@@ -154,6 +156,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     webDir: path.resolve(opts.webDir ?? DEFAULT_WEB_DIR),
     sessionSecret: env.TRACKER_SESSION_SECRET,
     redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY,
     signInFailuresMax: env.SIGN_IN_FAILURES_MAX,
     signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
     smtpUrl: env.SMTP_URL,

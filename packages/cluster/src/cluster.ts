@@ -256,6 +256,8 @@ export class Cluster {
       TRACKER_DATA_DIR: this.trackerDataDir(name),
       // Both trackers look for unsent mail every second, so they race for the same rows.
       MAIL_RETRY_SECONDS: '1',
+      // HAProxy stands between the browser and the front door too.
+      TRUST_PROXY: '1',
       ...this.extraEnv,
     };
   }

@@ -63,7 +63,18 @@ export const BaseEnv = z.object({
    * times `fall`), so it stops sending first and no request meets a closed port.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  /**
+   * Hops of reverse proxies (a load balancer) in front of the site and the tracker's front door,
+   * so their per-address limits see the client's address (from X-Forwarded-For) rather than the
+   * proxy's. 0: the peer's address is the client's.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 });
+
+/** Fastify's `trustProxy` for TRUST_PROXY hops: trusts that many proxies, nearest first. */
+export function trustProxyHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /**
  * SITE_URL as both servers mean it: as set, without a trailing slash; when unset, the site on

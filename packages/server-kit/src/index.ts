@@ -16,6 +16,7 @@ export {
   portOf,
   resolveFromCommand,
   siteUrlOf,
+  trustProxyHops,
 } from './env.ts';
 export { type ErrorHandlerOptions, errorHandler } from './error-handler.ts';
 export {

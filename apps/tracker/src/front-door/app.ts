@@ -16,6 +16,7 @@ import {
   noRoute,
   openApi,
   rejectNul,
+  trustProxyHops,
 } from '@app/server-kit';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -55,7 +56,12 @@ export async function buildFrontDoor(
   logger: FastifyBaseLogger,
 ): Promise<FastifyInstance> {
   const config = api.trackerConfig;
-  const app = Fastify({ loggerInstance: logger, clientErrorHandler });
+  // Behind a balancer the peer is the balancer: its sign-in throttling counts per client address.
+  const app = Fastify({
+    loggerInstance: logger,
+    clientErrorHandler,
+    trustProxy: trustProxyHops(config.trustProxy),
+  });
   app.removeContentTypeParser('text/plain');
   app.decorate('trackerConfig', api.trackerConfig);
   app.decorate('database', api.database);
