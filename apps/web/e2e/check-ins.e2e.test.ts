@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { approveJoinRequest, testSite } from './site.ts';
 
 /**
  * The daily loop on the tracker's front door, in Chromium against the real site and its embedded
@@ -46,23 +46,6 @@ async function signUp(page: Page, email: string, name: string): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectJoinRequestSent(page);
-}
-
-/** The tracker API's own approval, as an operator (or the console) makes it. */
-async function approve(email: string): Promise<void> {
-  const key = (await readFile(join(site.tracker.dataDir, 'api-key'), 'utf8')).trim();
-  const headers = { 'x-api-key': key };
-  const list = await fetch(`${site.tracker.apiUrl}/join-requests?status=pending`, { headers });
-  const { joinRequests } = (await list.json()) as {
-    joinRequests: { id: number; user: { email: string } }[];
-  };
-  const request = joinRequests.find((row) => row.user.email === email);
-  if (request === undefined) throw new Error(`no pending join request of ${email}`);
-  const answer = await fetch(`${site.tracker.apiUrl}/join-requests/${request.id}/approve`, {
-    method: 'POST',
-    headers,
-  });
-  expect(answer.status).toBe(200);
 }
 
 /** The seed's addresses: the member's name as a slug at example.com. */
@@ -109,7 +92,7 @@ describe.each([
       const email = uniqueEmail(`check-in.${width}`);
       const name = `Nora Walker ${width}`;
       await signUp(page, email, name);
-      await approve(email);
+      await approveJoinRequest(site.tracker, email);
 
       await page.goto(`${site.tracker.url}/sign-in`);
       await page.getByLabel('Email address').fill(email);

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { approveJoinRequest, testSite } from './site.ts';
 
 /**
  * The other side of "Join Request Sent", in Chromium against the real site and its embedded
@@ -52,23 +50,6 @@ async function signUp(page: Page, email: string): Promise<void> {
   await expectJoinRequestSent(page);
 }
 
-/** The tracker API's own approval, as an operator (or the console) makes it. */
-async function approve(email: string): Promise<void> {
-  const key = (await readFile(join(site.tracker.dataDir, 'api-key'), 'utf8')).trim();
-  const headers = { 'x-api-key': key };
-  const list = await fetch(`${site.tracker.apiUrl}/join-requests?status=pending`, { headers });
-  const { joinRequests } = (await list.json()) as {
-    joinRequests: { id: number; user: { email: string } }[];
-  };
-  const request = joinRequests.find((row) => row.user.email === email);
-  if (request === undefined) throw new Error(`no pending join request of ${email}`);
-  const answer = await fetch(`${site.tracker.apiUrl}/join-requests/${request.id}/approve`, {
-    method: 'POST',
-    headers,
-  });
-  expect(answer.status).toBe(200);
-}
-
 describe.each([
   [360, 740],
   [1280, 800],
@@ -112,7 +93,7 @@ describe.each([
       await axe(tab, 'home pending');
       await screenshot(tab, width, 'tracker-home-pending');
 
-      await approve(email);
+      await approveJoinRequest(site.tracker, email);
       const approval = await mailTo('join-approved', email);
       const home = /See your team: (\S+)/.exec(approval)?.[1];
       expect(home).toBe(`${site.tracker.url}/`);

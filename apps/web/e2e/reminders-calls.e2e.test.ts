@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { approveJoinRequest, testSite } from './site.ts';
 
 /**
  * Reminders and the team's calls on the tracker's front door, in Chromium against the real site
@@ -45,23 +44,6 @@ async function signUp(page: Page, email: string, name: string): Promise<void> {
   await expectJoinRequestSent(page);
 }
 
-/** The tracker API's own approval, as an operator (or the console) makes it. */
-async function approve(email: string): Promise<void> {
-  const key = (await readFile(join(site.tracker.dataDir, 'api-key'), 'utf8')).trim();
-  const headers = { 'x-api-key': key };
-  const list = await fetch(`${site.tracker.apiUrl}/join-requests?status=pending`, { headers });
-  const { joinRequests } = (await list.json()) as {
-    joinRequests: { id: number; user: { email: string } }[];
-  };
-  const request = joinRequests.find((row) => row.user.email === email);
-  if (request === undefined) throw new Error(`no pending join request of ${email}`);
-  const answer = await fetch(`${site.tracker.apiUrl}/join-requests/${request.id}/approve`, {
-    method: 'POST',
-    headers,
-  });
-  expect(answer.status).toBe(200);
-}
-
 async function html(page: Page): Promise<string> {
   return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
 }
@@ -77,7 +59,7 @@ describe.each([
       const email = uniqueEmail(`reminders.${width}`);
       const name = `Rhea Reader ${width}`;
       await signUp(page, email, name);
-      await approve(email);
+      await approveJoinRequest(site.tracker, email);
 
       await page.goto(`${site.tracker.url}/sign-in`);
       await page.getByLabel('Email address').fill(email);

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addOperator, buildTracker, createTestDatabase } from '@app/tracker';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchIsolatedBrowser } from './browser.ts';
 import { openVisitor, VISITOR_TIME_ZONE, type Visitor } from './onboarding.ts';
 
@@ -207,4 +208,24 @@ export function testSite(): TestSite {
     visitor: async (width, height = 800) =>
       openVisitor(await newContext({ viewport: { width, height }, timezoneId: VISITOR_TIME_ZONE })),
   };
+}
+
+/** The tracker API's own approval of `email`'s pending join request, as an operator (or the console) makes it. */
+export async function approveJoinRequest(
+  tracker: TestSite['tracker'],
+  email: string,
+): Promise<void> {
+  const key = (await readFile(join(tracker.dataDir, 'api-key'), 'utf8')).trim();
+  const headers = { 'x-api-key': key };
+  const list = await fetch(`${tracker.apiUrl}/join-requests?status=pending`, { headers });
+  const { joinRequests } = (await list.json()) as {
+    joinRequests: { id: number; user: { email: string } }[];
+  };
+  const request = joinRequests.find((row) => row.user.email === email);
+  if (request === undefined) throw new Error(`no pending join request of ${email}`);
+  const answer = await fetch(`${tracker.apiUrl}/join-requests/${request.id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  expect(answer.status).toBe(200);
 }
