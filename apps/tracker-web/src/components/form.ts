@@ -22,6 +22,9 @@ export interface FieldSpec {
 /** For a refusal with no field list: the field a code is about (a wrong current password). */
 export type CodeFields<K extends string> = Partial<Record<string, K>>;
 
+/** What `useForm` gives a form. */
+export type Form<K extends string> = ReturnType<typeof useForm<K>>;
+
 /**
  * A form's errors, its failed attempts and whether it is being sent. `K` are the keys of the body
  * the form sends, which are also the paths the server names in a validation refusal.

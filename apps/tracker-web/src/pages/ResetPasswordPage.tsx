@@ -10,7 +10,9 @@ import { call } from '../api/client.ts';
 import { ErrorSummary } from '../components/ErrorSummary.tsx';
 import { Field } from '../components/Field.tsx';
 import { useForm } from '../components/form.ts';
+import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
+import { useSubmit } from '../components/useSubmit.ts';
 import * as ui from '../styles/ui.css.ts';
 import * as styles from './Page.css.ts';
 
@@ -57,13 +59,7 @@ function ResetRequestForm() {
           readOnly={form.pending}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Send reset link
-          </button>
+          <SubmitButton pending={form.pending}>Send reset link</SubmitButton>
           <Link to="/sign-in">Back to sign in</Link>
         </div>
       </form>
@@ -80,14 +76,12 @@ function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useForm(NEW_PASSWORD_FIELDS);
   const [password, setPassword] = useState('');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(PasswordResetCompletion, { token, password });
-    if (values === null) return;
-    if (!(await form.send(() => call(MEMBER_API.completePasswordReset, values)))) return;
-    await navigate({ to: '/sign-in', search: { notice: 'password-set' }, replace: true });
-  }
+  const onSubmit = useSubmit(form, {
+    schema: PasswordResetCompletion,
+    values: { token, password },
+    send: (values) => call(MEMBER_API.completePasswordReset, values),
+    done: () => navigate({ to: '/sign-in', search: { notice: 'password-set' }, replace: true }),
+  });
 
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>
@@ -107,13 +101,7 @@ function NewPasswordForm({ token }: { token: string }) {
           readOnly={form.pending}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Set password
-          </button>
+          <SubmitButton pending={form.pending}>Set password</SubmitButton>
           <Link to="/reset-password">Ask for a new link</Link>
         </div>
       </form>

@@ -1,10 +1,12 @@
 import { SecondFactorCode } from '@app/contracts';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ErrorSummary } from '../components/ErrorSummary.tsx';
 import { Field } from '../components/Field.tsx';
 import { useForm } from '../components/form.ts';
+import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
+import { useSubmit } from '../components/useSubmit.ts';
 import { safeNext } from '../navigation.ts';
 import * as ui from '../styles/ui.css.ts';
 import { giveCode } from './console/console-api.ts';
@@ -19,15 +21,16 @@ export function SecondFactorPage({ next }: { next?: string | undefined }) {
   const router = useRouter();
   const form = useForm(FIELDS);
   const [code, setCode] = useState('');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(SecondFactorCode, { code });
-    if (values === null) return;
-    if (!(await form.send(() => giveCode(values.code), { INVALID_CODE: 'code' }))) return;
-    router.clearCache();
-    await navigate({ href: safeNext(next) ?? '/console', replace: true });
-  }
+  const onSubmit = useSubmit(form, {
+    schema: SecondFactorCode,
+    values: { code },
+    send: (values) => giveCode(values.code),
+    codeFields: { INVALID_CODE: 'code' },
+    done: () => {
+      router.clearCache();
+      return navigate({ href: safeNext(next) ?? '/console', replace: true });
+    },
+  });
 
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>
@@ -47,13 +50,7 @@ export function SecondFactorPage({ next }: { next?: string | undefined }) {
           maxLength={64}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Continue
-          </button>
+          <SubmitButton pending={form.pending}>Continue</SubmitButton>
         </div>
       </form>
     </div>

@@ -4,6 +4,7 @@ import { NETWORK_MESSAGE } from '../api/errors.ts';
 import { ErrorSummary } from '../components/ErrorSummary.tsx';
 import { Field } from '../components/Field.tsx';
 import { useForm } from '../components/form.ts';
+import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { NOTICES, type SignInSearch, safeNext } from '../navigation.ts';
 import * as ui from '../styles/ui.css.ts';
@@ -92,13 +93,7 @@ export function SignInPage({ next, notice }: SignInSearch) {
           readOnly={form.pending}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Sign in
-          </button>
+          <SubmitButton pending={form.pending}>Sign in</SubmitButton>
           <Link to="/reset-password">Forgot your password?</Link>
         </div>
       </form>

@@ -1,10 +1,12 @@
 import { SecondFactorCode } from '@app/contracts';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as pageStyles from '../Page.css.ts';
 import * as styles from './Console.css.ts';
@@ -24,6 +26,16 @@ export function EnrolPage() {
   const form = useForm(FIELDS);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const onSubmit = useSubmit(form, {
+    schema: SecondFactorCode,
+    values: { code },
+    send: (values) => confirmEnrolment(values.code),
+    codeFields: { INVALID_CODE: 'code' },
+    done: (_, answer) => {
+      router.clearCache();
+      setRecoveryCodes(answer.recoveryCodes);
+    },
+  });
 
   if (recoveryCodes !== null) {
     return (
@@ -60,22 +72,6 @@ export function EnrolPage() {
         </p>
       </div>
     );
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(SecondFactorCode, { code });
-    if (values === null) return;
-    let codes: string[] = [];
-    const sent = await form.send(
-      async () => {
-        codes = (await confirmEnrolment(values.code)).recoveryCodes;
-      },
-      { INVALID_CODE: 'code' },
-    );
-    if (!sent) return;
-    router.clearCache();
-    setRecoveryCodes(codes);
   }
 
   return (
@@ -122,13 +118,7 @@ export function EnrolPage() {
             maxLength={64}
           />
           <div className={pageStyles.actions}>
-            <button
-              type="submit"
-              className={ui.button.primary}
-              aria-disabled={form.pending || undefined}
-            >
-              Confirm
-            </button>
+            <SubmitButton pending={form.pending}>Confirm</SubmitButton>
           </div>
         </form>
       </section>

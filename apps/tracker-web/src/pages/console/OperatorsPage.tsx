@@ -1,12 +1,14 @@
 import { type ConsoleOperator, OperatorInvite } from '@app/contracts';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
@@ -101,7 +103,6 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
 }
 
 function Invite() {
-  const router = useRouter();
   const id = useId();
   const fields = {
     email: { id: `${id}-email`, label: 'Email address' },
@@ -110,20 +111,20 @@ function Invite() {
   const form = useForm(fields);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-
-  async function onInvite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(OperatorInvite, { email, name: name === '' ? undefined : name });
-    if (values === null) return;
-    if (!(await form.send(() => inviteOperator(values)))) return;
-    toast({
+  const onInvite = useSubmit(form, {
+    schema: OperatorInvite,
+    values: { email, name: name === '' ? undefined : name },
+    send: inviteOperator,
+    toast: (values) => ({
       title: `${values.email} invited`,
       description: 'We have emailed them a link to set a password.',
-    });
-    setEmail('');
-    setName('');
-    await router.invalidate();
-  }
+    }),
+    done: () => {
+      setEmail('');
+      setName('');
+    },
+    reload: true,
+  });
 
   return (
     <section className={ui.card} aria-labelledby={`${id}-title`}>
@@ -150,13 +151,7 @@ function Invite() {
           readOnly={form.pending}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Send invitation
-          </button>
+          <SubmitButton pending={form.pending}>Send invitation</SubmitButton>
         </div>
       </form>
     </section>

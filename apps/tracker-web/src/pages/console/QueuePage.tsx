@@ -1,11 +1,13 @@
 import { DeclineForm, PlacementForm, type QueuedJoinRequest } from '@app/contracts';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import { longDate } from '../member/dates.ts';
@@ -126,15 +128,13 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
     toast({ title: `${item.applicant.name} approved`, description: 'We have emailed them.' });
     await router.invalidate();
   }
-
-  async function onDecline(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(DeclineForm, { message });
-    if (values === null) return;
-    if (!(await form.send(() => decline(item.id, values.message)))) return;
-    toast({ title: `${item.applicant.name} declined`, description: 'We have emailed them.' });
-    await router.invalidate();
-  }
+  const onDecline = useSubmit(form, {
+    schema: DeclineForm,
+    values: { message },
+    send: (values) => decline(item.id, values.message),
+    toast: { title: `${item.applicant.name} declined`, description: 'We have emailed them.' },
+    reload: true,
+  });
 
   return (
     <>
@@ -157,13 +157,9 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
             maxLength={1000}
           />
           <div className={styles.actions}>
-            <button
-              type="submit"
-              className={ui.button.danger}
-              aria-disabled={form.pending || undefined}
-            >
+            <SubmitButton pending={form.pending} variant="danger">
               Decline request
-            </button>
+            </SubmitButton>
             <button
               type="button"
               className={ui.button.secondary}
@@ -197,22 +193,21 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
 }
 
 function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
-  const router = useRouter();
   const id = useId();
   const fields = { teamId: { id: `${id}-team`, label: 'Team' } } as const;
   const form = useForm(fields);
   const [teamId, setTeamId] = useState('');
   const error = form.errorOf('teamId');
-
-  async function onPlace(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(PlacementForm, { teamId: teamId === '' ? undefined : teamId });
-    if (values === null) return;
-    if (!(await form.send(() => place(item.id, values.teamId)))) return;
-    const team = teams.find((t) => t.id === values.teamId);
-    toast({ title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}` });
-    await router.invalidate();
-  }
+  const onPlace = useSubmit(form, {
+    schema: PlacementForm,
+    values: { teamId: teamId === '' ? undefined : teamId },
+    send: (values) => place(item.id, values.teamId),
+    toast: (values) => {
+      const team = teams.find((t) => t.id === values.teamId);
+      return { title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}` };
+    },
+    reload: true,
+  });
 
   return (
     <form
@@ -248,13 +243,7 @@ function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['tea
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          className={ui.button.primary}
-          aria-disabled={form.pending || undefined}
-        >
-          Place on team
-        </button>
+        <SubmitButton pending={form.pending}>Place on team</SubmitButton>
       </div>
     </form>
   );

@@ -6,16 +6,17 @@ import {
   TeamCallForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { callAt } from '../../api/client.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
 import { consoleData } from './console-api.ts';
 
@@ -36,7 +37,6 @@ const FIELDS = {
 export function TeamCallPage() {
   const { team, call } = route.useLoaderData();
   usePageTitle(`Calls of ${team.name}`);
-  const router = useRouter();
   const form = useForm(FIELDS);
   const [timeZone, setTimeZone] = useState(call?.timeZone ?? DEFAULT_TIME_ZONE);
   const [slots, setSlots] = useState(
@@ -52,26 +52,16 @@ export function TeamCallPage() {
     return known.includes(timeZone) ? known : [timeZone, ...known];
   }, [timeZone]);
   const slotsError = form.errorOf('slots');
+  const onSubmit = useSubmit(form, {
+    schema: TeamCallForm,
+    values: { timeZone, slots, durationMinutes: length, meetingUrl },
+    send: (values) => callAt(MEMBER_API.setTeamCall, { params: { id: team.id } }, values),
+    toast: { title: `Calls of ${team.name} saved.` },
+    reload: true,
+  });
 
   function setSlot(index: number, change: Partial<{ weekday: string; time: string }>) {
     setSlots((current) => current.map((slot, i) => (i === index ? { ...slot, ...change } : slot)));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(TeamCallForm, {
-      timeZone,
-      slots,
-      durationMinutes: length,
-      meetingUrl,
-    });
-    if (values === null) return;
-    const sent = await form.send(() =>
-      callAt(MEMBER_API.setTeamCall, { params: { id: team.id } }, values),
-    );
-    if (!sent) return;
-    toast({ title: `Calls of ${team.name} saved.` });
-    await router.invalidate();
   }
 
   return (
@@ -167,13 +157,7 @@ export function TeamCallPage() {
           required
         />
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Save calls
-          </button>
+          <SubmitButton pending={form.pending}>Save calls</SubmitButton>
         </div>
       </form>
     </div>

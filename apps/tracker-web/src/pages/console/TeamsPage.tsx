@@ -1,13 +1,14 @@
 import { CapacityForm, type ConsoleTeam, NewTeamForm, TEAM_CAPACITY_MAX } from '@app/contracts';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type ReactNode, useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
 import { createTeam, PAGE_SIZE, setCapacity, type TeamsData } from './console-api.ts';
 import { Pager } from './QueuePage.tsx';
@@ -96,21 +97,18 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
 }
 
 function EditCapacity({ team }: { team: ConsoleTeam }) {
-  const router = useRouter();
   const id = useId();
   const fields = { capacity: { id: `${id}-capacity`, label: 'Capacity' } } as const;
   const form = useForm(fields);
   const [capacity, setValue] = useState(String(team.capacity));
   const seated = team.active + team.pending;
-
-  async function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(CapacityForm, { capacity: capacity === '' ? undefined : capacity });
-    if (values === null) return;
-    if (!(await form.send(() => setCapacity(team.id, values.capacity)))) return;
-    toast({ title: `${team.name}: capacity ${seats(values.capacity)}` });
-    await router.invalidate();
-  }
+  const onSave = useSubmit(form, {
+    schema: CapacityForm,
+    values: { capacity: capacity === '' ? undefined : capacity },
+    send: (values) => setCapacity(team.id, values.capacity),
+    toast: (values) => ({ title: `${team.name}: capacity ${seats(values.capacity)}` }),
+    reload: true,
+  });
 
   return (
     <form noValidate onSubmit={onSave} className={ui.stack} aria-label={`Capacity of ${team.name}`}>
@@ -127,13 +125,9 @@ function EditCapacity({ team }: { team: ConsoleTeam }) {
           error={form.errorOf('capacity')}
           readOnly={form.pending}
         />
-        <button
-          type="submit"
-          className={ui.button.secondary}
-          aria-disabled={form.pending || undefined}
-        >
+        <SubmitButton pending={form.pending} variant="secondary">
           Save capacity <span className={ui.visuallyHidden}>of {team.name}</span>
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
@@ -179,7 +173,6 @@ function Select({
 }
 
 function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
-  const router = useRouter();
   const id = useId();
   const fields = {
     name: { id: `${id}-name`, label: 'Team name' },
@@ -204,21 +197,20 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
     form.clear();
   }
 
-  async function onCreate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(NewTeamForm, {
+  const onCreate = useSubmit(form, {
+    schema: NewTeamForm,
+    values: {
       name,
       focusAreaId: areaId === '' ? undefined : areaId,
       // Left empty for an area with roles, the server says so at the field.
       focusRoleId: roleId,
       capacity: capacity === '' ? undefined : capacity,
-    });
-    if (values === null) return;
-    if (!(await form.send(() => createTeam(values)))) return;
-    toast({ title: `Team ${values.name} created` });
-    close();
-    await router.invalidate();
-  }
+    },
+    send: createTeam,
+    toast: (values) => ({ title: `Team ${values.name} created` }),
+    done: close,
+    reload: true,
+  });
 
   if (!open) {
     return (
@@ -289,13 +281,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
           readOnly={form.pending}
         />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Create team
-          </button>
+          <SubmitButton pending={form.pending}>Create team</SubmitButton>
           <button type="button" className={ui.button.secondary} onClick={close}>
             Cancel
           </button>

@@ -18,7 +18,9 @@ import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
@@ -49,21 +51,18 @@ const PROFILE_FIELDS = {
 } as const;
 
 function ProfileForm({ account }: { account: MemberAccount }) {
-  const router = useRouter();
   const form = useForm(PROFILE_FIELDS);
   const [name, setName] = useState(account.name);
   const [goalSummary, setGoalSummary] = useState(account.goalSummary ?? '');
   const [aboutMe, setAboutMe] = useState(account.aboutMe ?? '');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(ProfileEdit, { name, goalSummary, aboutMe });
-    if (values === null) return;
-    if (!(await form.send(() => call(MEMBER_API.updateProfile, values)))) return;
-    toast({ title: 'Profile saved.' });
+  const onSubmit = useSubmit(form, {
+    schema: ProfileEdit,
+    values: { name, goalSummary, aboutMe },
+    send: (values) => call(MEMBER_API.updateProfile, values),
+    toast: { title: 'Profile saved.' },
     // The home page shows the profile too: read it again.
-    await router.invalidate();
-  }
+    reload: true,
+  });
 
   return (
     <section className={ui.card} aria-labelledby="profile-form-title">
@@ -106,13 +105,7 @@ function ProfileForm({ account }: { account: MemberAccount }) {
           readOnly={form.pending}
         />
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Save profile
-          </button>
+          <SubmitButton pending={form.pending}>Save profile</SubmitButton>
         </div>
       </form>
     </section>
@@ -129,20 +122,19 @@ const PhotoChoice = z.object({
 });
 
 function PhotoForm() {
-  const router = useRouter();
   const form = useForm(PHOTO_FIELDS);
   const [file, setFile] = useState<File | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(PhotoChoice, { photoFile: file ?? undefined });
-    if (values === null) return;
-    const body = new FormData();
-    body.set('photoFile', values.photoFile);
-    if (!(await form.send(() => upload(MEMBER_API.updatePhoto, body)))) return;
-    toast({ title: 'Photo saved.' });
-    await router.invalidate();
-  }
+  const onSubmit = useSubmit(form, {
+    schema: PhotoChoice,
+    values: { photoFile: file ?? undefined },
+    send: (values) => {
+      const body = new FormData();
+      body.set('photoFile', values.photoFile);
+      return upload(MEMBER_API.updatePhoto, body);
+    },
+    toast: { title: 'Photo saved.' },
+    reload: true,
+  });
 
   const error = form.errorOf('photoFile');
   return (
@@ -175,13 +167,7 @@ function PhotoForm() {
           />
         </div>
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Upload photo
-          </button>
+          <SubmitButton pending={form.pending}>Upload photo</SubmitButton>
         </div>
       </form>
     </section>
@@ -197,19 +183,17 @@ function PasswordForm() {
   const form = useForm(PASSWORD_FIELDS);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(PasswordChange, { currentPassword, newPassword });
-    if (values === null) return;
-    const sent = await form.send(() => call(MEMBER_API.changePassword, values), {
-      [ERROR_CODES.INVALID_CREDENTIALS]: 'currentPassword',
-    });
-    if (!sent) return;
-    setCurrentPassword('');
-    setNewPassword('');
-    toast({ title: 'Password changed. You were signed out everywhere else.' });
-  }
+  const onSubmit = useSubmit(form, {
+    schema: PasswordChange,
+    values: { currentPassword, newPassword },
+    send: (values) => call(MEMBER_API.changePassword, values),
+    codeFields: { [ERROR_CODES.INVALID_CREDENTIALS]: 'currentPassword' },
+    toast: { title: 'Password changed. You were signed out everywhere else.' },
+    done: () => {
+      setCurrentPassword('');
+      setNewPassword('');
+    },
+  });
 
   return (
     <section className={ui.card} aria-labelledby="password-form-title">
@@ -245,13 +229,7 @@ function PasswordForm() {
           readOnly={form.pending}
         />
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Change password
-          </button>
+          <SubmitButton pending={form.pending}>Change password</SubmitButton>
         </div>
       </form>
     </section>
@@ -364,13 +342,9 @@ function DeleteAccount() {
           readOnly={form.pending}
         />
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.danger}
-            aria-disabled={form.pending || undefined}
-          >
+          <SubmitButton pending={form.pending} variant="danger">
             Delete account
-          </button>
+          </SubmitButton>
         </div>
       </form>
       <ConfirmDialog

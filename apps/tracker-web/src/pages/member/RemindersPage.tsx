@@ -4,15 +4,16 @@ import {
   ReminderSettingsForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
 import * as styles from './RemindersPage.css.ts';
 
@@ -43,25 +44,22 @@ export function RemindersPage() {
 }
 
 function RemindersForm({ saved }: { saved: ReminderSettings }) {
-  const router = useRouter();
   const form = useForm(FIELDS);
   const [enabled, setEnabled] = useState(saved.enabled);
   const [time, setTime] = useState(saved.time);
   const [days, setDays] = useState<readonly number[]>(saved.weekdays);
   const timeError = form.errorOf('time');
   const daysError = form.errorOf('weekdays');
+  const onSubmit = useSubmit(form, {
+    schema: ReminderSettingsForm,
+    values: { enabled, time, weekdays: [...days] },
+    send: (values) => call(MEMBER_API.setReminders, values),
+    toast: { title: enabled ? 'Reminders saved.' : 'Reminders are off.' },
+    reload: true,
+  });
 
   function toggle(day: number, on: boolean) {
     setDays((current) => (on ? [...current, day] : current.filter((d) => d !== day)));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(ReminderSettingsForm, { enabled, time, weekdays: [...days] });
-    if (values === null) return;
-    if (!(await form.send(() => call(MEMBER_API.setReminders, values)))) return;
-    toast({ title: enabled ? 'Reminders saved.' : 'Reminders are off.' });
-    await router.invalidate();
   }
 
   return (
@@ -133,13 +131,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
           </ul>
         </fieldset>
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Save reminders
-          </button>
+          <SubmitButton pending={form.pending}>Save reminders</SubmitButton>
         </div>
       </form>
     </section>

@@ -1,12 +1,12 @@
 import { CHECK_IN_API, DEFAULT_TIME_ZONE, TimeZoneForm as TimeZoneSchema } from '@app/contracts';
-import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { useForm } from '../../components/form.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
 import { browserTimeZone } from './check-in-data.ts';
 
@@ -20,21 +20,18 @@ function zoneList(own: string): string[] {
 
 /** The zone the member's days, check-ins and reminders follow. */
 export function TimeZoneForm({ current }: { current: string | null }) {
-  const router = useRouter();
   const form = useForm(FIELDS);
   const detected = browserTimeZone();
   const [zone, setZone] = useState(current ?? detected ?? DEFAULT_TIME_ZONE);
   const zones = useMemo(() => zoneList(zone), [zone]);
   const error = form.errorOf('timeZone');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(TimeZoneSchema, { timeZone: zone });
-    if (values === null) return;
-    if (!(await form.send(() => call(CHECK_IN_API.setTimeZone, values)))) return;
-    toast({ title: 'Time zone saved.' });
-    await router.invalidate();
-  }
+  const onSubmit = useSubmit(form, {
+    schema: TimeZoneSchema,
+    values: { timeZone: zone },
+    send: (values) => call(CHECK_IN_API.setTimeZone, values),
+    toast: { title: 'Time zone saved.' },
+    reload: true,
+  });
 
   return (
     <section className={ui.card} aria-labelledby="time-zone-title">
@@ -73,13 +70,7 @@ export function TimeZoneForm({ current }: { current: string | null }) {
           </select>
         </div>
         <div className={page.actions}>
-          <button
-            type="submit"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-          >
-            Save time zone
-          </button>
+          <SubmitButton pending={form.pending}>Save time zone</SubmitButton>
         </div>
       </form>
     </section>
