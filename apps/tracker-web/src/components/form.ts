@@ -63,13 +63,17 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
     setAttempt((count) => count + 1);
   }
 
+  /** The message under one field, if it has one. */
+  const errorOf = (key: K): string | undefined =>
+    errors.find((error) => error.field === fields[key].id)?.message;
+
   return {
     errors,
     attempt,
     pending,
-    /** The message under one field, if it has one. */
-    errorOf: (key: K): string | undefined =>
-      errors.find((error) => error.field === fields[key].id)?.message,
+    errorOf,
+    /** A `<Field>`'s id, label and message, fixed while the form is being sent. */
+    field: (key: K) => ({ ...fields[key], error: errorOf(key), readOnly: pending }),
     /** Shows one message about the whole form. */
     fail: (message: string) => show([{ field: null, message, summary: message }]),
     clear: () => setErrors([]),

@@ -37,13 +37,7 @@ function PetForm({ send, done }: { send: Send; done: (...args: unknown[]) => voi
     <>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form noValidate onSubmit={onSubmit} aria-label="Pet">
-        <Field
-          {...FIELDS.name}
-          value={name}
-          onChange={setName}
-          error={form.errorOf('name')}
-          readOnly={form.pending}
-        />
+        <Field {...form.field('name')} value={name} onChange={setName} />
         <SubmitButton pending={form.pending}>Save pet</SubmitButton>
       </form>
     </>

@@ -49,14 +49,12 @@ function ResetRequestForm() {
       <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
       <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Reset your password">
         <Field
-          {...REQUEST_FIELDS.email}
+          {...form.field('email')}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={setEmail}
-          error={form.errorOf('email')}
-          readOnly={form.pending}
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Send reset link</SubmitButton>
@@ -90,15 +88,13 @@ function NewPasswordForm({ token }: { token: string }) {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Set a new password">
         <Field
-          {...NEW_PASSWORD_FIELDS.password}
+          {...form.field('password')}
           type="password"
           autoComplete="new-password"
           hint={MESSAGES.passwordHint}
           required
           value={password}
           onChange={setPassword}
-          error={form.errorOf('password')}
-          readOnly={form.pending}
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Set password</SubmitButton>

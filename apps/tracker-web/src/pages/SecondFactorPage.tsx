@@ -39,14 +39,12 @@ export function SecondFactorPage({ next }: { next?: string | undefined }) {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Enter the code">
         <Field
-          {...FIELDS.code}
+          {...form.field('code')}
           hint="No phone at hand? Enter one of your recovery codes instead: each works once."
           autoComplete="one-time-code"
           required
           value={code}
           onChange={setCode}
-          error={form.errorOf('code')}
-          readOnly={form.pending}
           maxLength={64}
         />
         <div className={styles.actions}>

@@ -73,24 +73,20 @@ export function SignInPage({ next, notice }: SignInSearch) {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Sign in">
         <Field
-          {...FIELDS.email}
+          {...form.field('email')}
           type="email"
           autoComplete="username"
           required
           value={email}
           onChange={setEmail}
-          error={form.errorOf('email')}
-          readOnly={form.pending}
         />
         <Field
-          {...FIELDS.password}
+          {...form.field('password')}
           type="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={setPassword}
-          error={form.errorOf('password')}
-          readOnly={form.pending}
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Sign in</SubmitButton>

@@ -107,14 +107,12 @@ export function EnrolPage() {
           aria-label="Confirm the app"
         >
           <Field
-            {...FIELDS.code}
+            {...form.field('code')}
             hint="6 digits. A new one appears every 30 seconds."
             autoComplete="one-time-code"
             required
             value={code}
             onChange={setCode}
-            error={form.errorOf('code')}
-            readOnly={form.pending}
             maxLength={64}
           />
           <div className={pageStyles.actions}>

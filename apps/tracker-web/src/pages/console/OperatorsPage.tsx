@@ -134,21 +134,17 @@ function Invite() {
       <form noValidate onSubmit={onInvite} className={ui.stack} aria-label="Invite an operator">
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         <Field
-          {...fields.email}
+          {...form.field('email')}
           type="email"
           autoComplete="off"
           value={email}
           onChange={setEmail}
-          error={form.errorOf('email')}
-          readOnly={form.pending}
         />
         <Field
-          {...fields.name}
+          {...form.field('name')}
           hint="Optional: how the console names them."
           value={name}
           onChange={setName}
-          error={form.errorOf('name')}
-          readOnly={form.pending}
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Send invitation</SubmitButton>

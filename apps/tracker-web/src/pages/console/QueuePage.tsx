@@ -147,13 +147,11 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
           aria-label={`Decline ${item.applicant.name}`}
         >
           <Field
-            {...fields.message}
+            {...form.field('message')}
             multiline
             hint="The applicant sees this on their page and in the email. Optional."
             value={message}
             onChange={setMessage}
-            error={form.errorOf('message')}
-            readOnly={form.pending}
             maxLength={1000}
           />
           <div className={styles.actions}>

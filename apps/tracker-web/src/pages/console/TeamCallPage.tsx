@@ -137,23 +137,19 @@ export function TeamCallPage() {
           ))}
         </fieldset>
         <Field
-          {...FIELDS.durationMinutes}
+          {...form.field('durationMinutes')}
           type="number"
           min={CALL_MINUTES.min}
           max={CALL_MINUTES.max}
           value={length}
           onChange={setLength}
-          error={form.errorOf('durationMinutes')}
-          readOnly={form.pending}
           required
         />
         <Field
-          {...FIELDS.meetingUrl}
+          {...form.field('meetingUrl')}
           value={meetingUrl}
           onChange={setMeetingUrl}
-          error={form.errorOf('meetingUrl')}
           hint="The video call members join, e.g. https://meet.example.org/your-team"
-          readOnly={form.pending}
           required
         />
         <div className={page.actions}>

@@ -115,15 +115,13 @@ function EditCapacity({ team }: { team: ConsoleTeam }) {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <div className={styles.actions}>
         <Field
-          {...fields.capacity}
+          {...form.field('capacity')}
           type="number"
           min={Math.max(1, seated)}
           max={TEAM_CAPACITY_MAX}
           hint={`At least ${Math.max(1, seated)} (its Active and Pending), at most ${TEAM_CAPACITY_MAX}.`}
           value={capacity}
           onChange={setValue}
-          error={form.errorOf('capacity')}
-          readOnly={form.pending}
         />
         <SubmitButton pending={form.pending} variant="secondary">
           Save capacity <span className={ui.visuallyHidden}>of {team.name}</span>
@@ -228,14 +226,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
       </h2>
       <form noValidate onSubmit={onCreate} className={ui.stack} aria-label="Create a team">
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <Field
-          {...fields.name}
-          value={name}
-          onChange={setName}
-          error={form.errorOf('name')}
-          readOnly={form.pending}
-          maxLength={80}
-        />
+        <Field {...form.field('name')} value={name} onChange={setName} maxLength={80} />
         <Select
           {...fields.focusAreaId}
           value={areaId}
@@ -270,15 +261,13 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
           ))}
         </Select>
         <Field
-          {...fields.capacity}
+          {...form.field('capacity')}
           type="number"
           min={1}
           max={TEAM_CAPACITY_MAX}
           hint={`Seats on the team, 1 to ${TEAM_CAPACITY_MAX}.`}
           value={capacity}
           onChange={setCapacity}
-          error={form.errorOf('capacity')}
-          readOnly={form.pending}
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Create team</SubmitButton>

@@ -77,32 +77,26 @@ function ProfileForm({ account }: { account: MemberAccount }) {
         aria-labelledby="profile-form-title"
       >
         <Field
-          {...PROFILE_FIELDS.name}
+          {...form.field('name')}
           autoComplete="name"
           required
           value={name}
           onChange={setName}
-          error={form.errorOf('name')}
-          readOnly={form.pending}
         />
         <Field
-          {...PROFILE_FIELDS.goalSummary}
+          {...form.field('goalSummary')}
           hint="One sentence: what you want to get done."
           required
           multiline
           value={goalSummary}
           onChange={setGoalSummary}
-          error={form.errorOf('goalSummary')}
-          readOnly={form.pending}
         />
         <Field
-          {...PROFILE_FIELDS.aboutMe}
+          {...form.field('aboutMe')}
           hint="A few words your teammates see on your card."
           multiline
           value={aboutMe}
           onChange={setAboutMe}
-          error={form.errorOf('aboutMe')}
-          readOnly={form.pending}
         />
         <div className={page.actions}>
           <SubmitButton pending={form.pending}>Save profile</SubmitButton>
@@ -208,25 +202,21 @@ function PasswordForm() {
         aria-labelledby="password-form-title"
       >
         <Field
-          {...PASSWORD_FIELDS.currentPassword}
+          {...form.field('currentPassword')}
           type="password"
           autoComplete="current-password"
           required
           value={currentPassword}
           onChange={setCurrentPassword}
-          error={form.errorOf('currentPassword')}
-          readOnly={form.pending}
         />
         <Field
-          {...PASSWORD_FIELDS.newPassword}
+          {...form.field('newPassword')}
           type="password"
           autoComplete="new-password"
           hint={MESSAGES.passwordHint}
           required
           value={newPassword}
           onChange={setNewPassword}
-          error={form.errorOf('newPassword')}
-          readOnly={form.pending}
         />
         <div className={page.actions}>
           <SubmitButton pending={form.pending}>Change password</SubmitButton>
@@ -331,15 +321,13 @@ function DeleteAccount() {
         aria-labelledby="delete-account-title"
       >
         <Field
-          {...DELETE_FIELDS.password}
+          {...form.field('password')}
           type="password"
           autoComplete="current-password"
           hint="Type your password to delete your account."
           required
           value={password}
           onChange={setPassword}
-          error={form.errorOf('password')}
-          readOnly={form.pending}
         />
         <div className={page.actions}>
           <SubmitButton pending={form.pending} variant="danger">
