@@ -67,6 +67,21 @@ export function localLayout(base: number, host = '127.0.0.1'): Layout {
   };
 }
 
+/**
+ * Two machines of each kind on the product's fixed ports: a site on 3000, a tracker API on 4000
+ * and its front door on 3001 on the same machine as that tracker.
+ */
+function pairs(
+  siteHosts: readonly [string, string],
+  trackerHosts: readonly [string, string],
+): Pick<Layout, 'sites' | 'trackers' | 'frontDoors'> {
+  return {
+    sites: siteHosts.map((host, i) => ({ name: `site${i + 1}`, host, port: 3000 })),
+    trackers: trackerHosts.map((host, i) => ({ name: `tracker${i + 1}`, host, port: 4000 })),
+    frontDoors: trackerHosts.map((host, i) => ({ name: `door${i + 1}`, host, port: 3001 })),
+  };
+}
+
 /** The deployment example: the balancer on port 80/8080, each instance on its own machine. */
 export const DEPLOY_LAYOUT: Layout = {
   bindHost: '0.0.0.0',
@@ -74,18 +89,7 @@ export const DEPLOY_LAYOUT: Layout = {
   frontDoorPort: 8080,
   trackerApiPort: 4000,
   statsPort: 8404,
-  sites: [
-    { name: 'site1', host: '10.0.0.11', port: 3000 },
-    { name: 'site2', host: '10.0.0.12', port: 3000 },
-  ],
-  trackers: [
-    { name: 'tracker1', host: '10.0.0.21', port: 4000 },
-    { name: 'tracker2', host: '10.0.0.22', port: 4000 },
-  ],
-  frontDoors: [
-    { name: 'door1', host: '10.0.0.21', port: 3001 },
-    { name: 'door2', host: '10.0.0.22', port: 3001 },
-  ],
+  ...pairs(['10.0.0.11', '10.0.0.12'], ['10.0.0.21', '10.0.0.22']),
   checks: { ...READY_CHECKS },
   statsSocket: '/run/haproxy/admin.sock',
   logTarget: '/dev/log local0',
@@ -97,18 +101,7 @@ export const COMPOSE_LAYOUT: Layout = {
   // The haproxy image runs as a user that cannot bind ports under 1024.
   sitePort: 8000,
   frontDoorPort: 8001,
-  sites: [
-    { name: 'site1', host: 'site1', port: 3000 },
-    { name: 'site2', host: 'site2', port: 3000 },
-  ],
-  trackers: [
-    { name: 'tracker1', host: 'tracker1', port: 4000 },
-    { name: 'tracker2', host: 'tracker2', port: 4000 },
-  ],
-  frontDoors: [
-    { name: 'door1', host: 'tracker1', port: 3001 },
-    { name: 'door2', host: 'tracker2', port: 3001 },
-  ],
+  ...pairs(['site1', 'site2'], ['tracker1', 'tracker2']),
   statsSocket: '/tmp/haproxy.sock',
   logTarget: 'stdout format raw local0',
   nameserver: '127.0.0.11:53',
