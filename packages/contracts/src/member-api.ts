@@ -161,6 +161,15 @@ export const PageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
+/** One page of a console list: its items, how many there are in all, and the page asked for. */
+function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+  });
+}
 
 /** A join request waiting for an operator: pending on a team, or unmatched (no team yet). */
 export const QueuedJoinRequest = z.object({
@@ -175,12 +184,7 @@ export const QueuedJoinRequest = z.object({
   overdue: z.boolean(),
 });
 export type QueuedJoinRequest = z.infer<typeof QueuedJoinRequest>;
-export const JoinRequestQueue = z.object({
-  items: z.array(QueuedJoinRequest),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const JoinRequestQueue = pageOf(QueuedJoinRequest);
 export type JoinRequestQueue = z.infer<typeof JoinRequestQueue>;
 
 export const ConsoleIdParams = z.object({
@@ -194,13 +198,15 @@ export const DeclineForm = z.object({
   message: z.string().trim().max(1000, 'The message must be at most 1000 characters').default(''),
 });
 export type DeclineForm = z.infer<typeof DeclineForm>;
-export const PlacementForm = z.object({
-  teamId: z.coerce
-    .number({ error: MESSAGES.chooseTeam })
-    .int(MESSAGES.chooseTeam)
-    .positive(MESSAGES.chooseTeam)
-    .max(2 ** 31 - 1, MESSAGES.chooseTeam),
-});
+/** A positive 32-bit id chosen from a list, with one message for every way it can be wrong. */
+const catalogueId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(2 ** 31 - 1, message);
+
+export const PlacementForm = z.object({ teamId: catalogueId(MESSAGES.chooseTeam) });
 export type PlacementForm = z.infer<typeof PlacementForm>;
 export const ConsoleDecision = z.object({
   id: z.number(),
@@ -218,12 +224,7 @@ export const InfoCall = z.object({
   outcome: z.enum(['held', 'no-show']).nullable(),
 });
 export type InfoCall = z.infer<typeof InfoCall>;
-export const InfoCallPage = z.object({
-  items: z.array(InfoCall),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const InfoCallPage = pageOf(InfoCall);
 export type InfoCallPage = z.infer<typeof InfoCallPage>;
 export const InfoCallOutcome = z.object({
   outcome: z.enum(['held', 'no-show'], { error: 'Choose held or no-show' }),
@@ -246,12 +247,7 @@ export const FeedbackEntry = z.object({
 });
 export type FeedbackEntry = z.infer<typeof FeedbackEntry>;
 export const FeedbackQuery = PageQuery.extend({ category: Category.optional() });
-export const FeedbackPage = z.object({
-  items: z.array(FeedbackEntry),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const FeedbackPage = pageOf(FeedbackEntry);
 export type FeedbackPage = z.infer<typeof FeedbackPage>;
 
 /** The teams a request can be placed on, with their open seats. */
@@ -268,13 +264,6 @@ const capacityField = z.coerce
   .int('Capacity must be a whole number of seats')
   .min(1, 'Capacity must be at least 1 seat')
   .max(TEAM_CAPACITY_MAX, `Capacity must be at most ${TEAM_CAPACITY_MAX} seats`);
-
-const catalogueId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(2 ** 31 - 1, message);
 
 /** A team as the console's Teams page shows it: its seats as they stand and who holds them. */
 export const ConsoleTeam = z.object({
@@ -300,12 +289,7 @@ export const ConsoleTeam = z.object({
   ),
 });
 export type ConsoleTeam = z.infer<typeof ConsoleTeam>;
-export const ConsoleTeamPage = z.object({
-  items: z.array(ConsoleTeam),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const ConsoleTeamPage = pageOf(ConsoleTeam);
 export type ConsoleTeamPage = z.infer<typeof ConsoleTeamPage>;
 
 /** Focus areas with the roles each offers: what a new team is made for. */
@@ -374,12 +358,7 @@ export const AuditEntry = z.object({
   at: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditPage = z.object({
-  items: z.array(AuditEntry),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const AuditPage = pageOf(AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const MEMBER_API = {
