@@ -6,7 +6,7 @@ import { outbox, secondFactors, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { browser, operator } from './door.ts';
+import { browser, expectOperatorsOnly, operator } from './door.ts';
 import { API_KEY, newUser, type TestTracker, testTracker } from './helpers.ts';
 
 let t: TestTracker;
@@ -45,22 +45,7 @@ describe('operators in the console', () => {
       { method: 'POST', url: '/api/console/operators', payload: { email: unique('nobody') } },
       { method: 'DELETE', url: `/api/console/operators/${target.id}` },
     ] as const;
-    const user = newUser({ teamId: 1 });
-    expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
-    const member = browser(door);
-    expect((await member.signIn(user.email, user.password)).statusCode).toBe(200);
-    const unenrolled = await operator(t, door, now, { enrol: false });
-    for (const route of routes) {
-      const out = await browser(door).send(route);
-      expect(out.statusCode, route.url).toBe(401);
-      expect(out.json().code).toBe('SIGN_IN_REQUIRED');
-      const mine = await member.send(route);
-      expect(mine.statusCode, route.url).toBe(403);
-      expect(mine.json().code).toBe('OPERATOR_REQUIRED');
-      const half = await unenrolled.browser.send(route);
-      expect(half.statusCode, route.url).toBe(403);
-      expect(half.json().code).toBe('SECOND_FACTOR_REQUIRED');
-    }
+    await expectOperatorsOnly(t, door, now, routes);
     expect(await roleOf(target.id)).toBe('operator');
     expect(await mailsTo(routes[1].payload.email)).toHaveLength(0);
   });

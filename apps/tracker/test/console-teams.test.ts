@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinRequests, memberships, teams } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
-import { browser, type operator as makeOperator, operator } from './door.ts';
+import { expectOperatorsOnly, type operator as makeOperator, operator } from './door.ts';
 import { newUser, type TestTracker, testTracker } from './helpers.ts';
 
 let t: TestTracker;
@@ -97,22 +97,7 @@ describe('teams in the console', () => {
       },
       { method: 'PUT', url: '/api/console/teams/1/capacity', payload: { capacity: 40 } },
     ] as const;
-    const user = newUser({ teamId: 1 });
-    expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
-    const member = browser(door);
-    expect((await member.signIn(user.email, user.password)).statusCode).toBe(200);
-    const unenrolled = await operator(t, door, now, { enrol: false });
-    for (const route of routes) {
-      const out = await browser(door).send(route);
-      expect(out.statusCode, route.url).toBe(401);
-      expect(out.json().code).toBe('SIGN_IN_REQUIRED');
-      const mine = await member.send(route);
-      expect(mine.statusCode, route.url).toBe(403);
-      expect(mine.json().code).toBe('OPERATOR_REQUIRED');
-      const half = await unenrolled.browser.send(route);
-      expect(half.statusCode, route.url).toBe(403);
-      expect(half.json().code).toBe('SECOND_FACTOR_REQUIRED');
-    }
+    await expectOperatorsOnly(t, door, now, routes);
     expect(await capacityOf(1)).not.toBe(40);
     const names = (await t.app.database.db.select().from(teams)).map((row) => row.name);
     expect(names).not.toContain('Nobody');

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { sessionCookieName } from '../src/front-door/app.ts';
 import { hashPassword } from '../src/password.ts';
 import { addOperator } from '../src/services/operators.ts';
-import type { TestTracker } from './helpers.ts';
+import { newUser, type TestTracker } from './helpers.ts';
 
 export const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
@@ -72,4 +72,33 @@ export async function operator(
     recoveryCodes = confirmed.json().recoveryCodes;
   }
   return { id, email, password, browser: b, secret, recoveryCodes };
+}
+
+/**
+ * Each of `routes` answers a signed-out browser 401 SIGN_IN_REQUIRED, a signed-in member 403
+ * OPERATOR_REQUIRED and an operator who has not set up the second factor 403
+ * SECOND_FACTOR_REQUIRED.
+ */
+export async function expectOperatorsOnly(
+  t: TestTracker,
+  door: FastifyInstance,
+  now: () => number,
+  routes: readonly (InjectOptions & { url: string })[],
+) {
+  const user = newUser({ teamId: 1 });
+  expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
+  const member = browser(door);
+  expect((await member.signIn(user.email, user.password)).statusCode).toBe(200);
+  const unenrolled = await operator(t, door, now, { enrol: false });
+  for (const route of routes) {
+    const out = await browser(door).send(route);
+    expect(out.statusCode, route.url).toBe(401);
+    expect(out.json().code).toBe('SIGN_IN_REQUIRED');
+    const mine = await member.send(route);
+    expect(mine.statusCode, route.url).toBe(403);
+    expect(mine.json().code).toBe('OPERATOR_REQUIRED');
+    const half = await unenrolled.browser.send(route);
+    expect(half.statusCode, route.url).toBe(403);
+    expect(half.json().code).toBe('SECOND_FACTOR_REQUIRED');
+  }
 }
