@@ -2,10 +2,10 @@ import { AuditPage, ConsoleTeam, ConsoleTeamPage, HOLD_OWNER_HEADER } from '@app
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinRequests, memberships, teams } from '../src/db/schema.ts';
+import { memberships, teams } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { expectOperatorsOnly, type operator as makeOperator, operator } from './door.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { joinRequestOf, newUser, type TestTracker, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 let door: FastifyInstance;
@@ -57,15 +57,6 @@ async function signUp(teamId: number) {
   return Number(res.json().user.id);
 }
 
-async function requestOf(userId: number) {
-  const [row] = await t.app.database.db
-    .select()
-    .from(joinRequests)
-    .where(eq(joinRequests.userId, userId));
-  if (!row) throw new Error(`no join request of ${userId}`);
-  return row;
-}
-
 async function capacityOf(id: number) {
   const [row] = await t.app.database.db.select().from(teams).where(eq(teams.id, id));
   return row?.capacity;
@@ -107,7 +98,7 @@ describe('teams in the console', () => {
     const team = await made({ name: 'Morning Pages', capacity: 5 });
     const active = await signUp(team.id);
     const pending = await signUp(team.id);
-    const request = await requestOf(active);
+    const request = await joinRequestOf(t, active);
     expect(
       (
         await op.browser.send({
@@ -208,7 +199,7 @@ describe('teams in the console', () => {
     const team = await made({ capacity: 10 });
     const users = [];
     for (let i = 0; i < 4; i += 1) users.push(await signUp(team.id));
-    const requests = await Promise.all(users.map(requestOf));
+    const requests = await Promise.all(users.map((id) => joinRequestOf(t, id)));
     const answers = await Promise.all([
       setCapacity(team.id, 4),
       ...requests.map((r) =>

@@ -9,10 +9,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinRequests, outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
+import { outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { browser, codeAt, operator } from './door.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { joinRequestOf, signUp, type TestTracker, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 let door: FastifyInstance;
@@ -34,22 +34,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signUp(overrides: Record<string, unknown> = {}) {
-  const user = newUser(overrides);
-  const res = await t.call({ method: 'POST', url: '/users', payload: user });
-  expect(res.statusCode).toBe(201);
-  return { ...user, id: Number(res.json().user.id) };
-}
-
-async function requestOf(userId: number) {
-  const [row] = await t.app.database.db
-    .select()
-    .from(joinRequests)
-    .where(eq(joinRequests.userId, userId));
-  if (!row) throw new Error(`no join request of ${userId}`);
-  return row;
-}
-
 /** Every operator route, with a body it would accept. */
 const ROUTES = [
   { method: 'GET', url: '/api/console/join-requests' },
@@ -69,8 +53,8 @@ const ROUTES = [
 
 describe("the operators' console", () => {
   it('answers a signed-out request 401 and a member 403 on every operator route', async () => {
-    const member = await signUp({ teamId: 1 });
-    const pending = await requestOf(member.id);
+    const member = await signUp(t, { teamId: 1 });
+    const pending = await joinRequestOf(t, member.id);
     const signedIn = browser(door);
     expect((await signedIn.signIn(member.email, member.password)).json().secondFactor).toBe('none');
     for (const route of ROUTES) {
@@ -82,14 +66,14 @@ describe("the operators' console", () => {
       expect(mine.statusCode, `${route.method} ${url}`).toBe(403);
       expect(mine.json().code).toBe('OPERATOR_REQUIRED');
     }
-    expect((await requestOf(member.id)).status).toBe('pending');
+    expect((await joinRequestOf(t, member.id)).status).toBe('pending');
     // A member has no second factor to pass.
     expect((await signedIn.code('123456')).statusCode).toBe(401);
   });
 
   it('lets an operator without the second factor do nothing', async () => {
-    const member = await signUp({ teamId: 1 });
-    const pending = await requestOf(member.id);
+    const member = await signUp(t, { teamId: 1 });
+    const pending = await joinRequestOf(t, member.id);
     const op = await operator(t, door, now, { enrol: false });
     const session = await op.browser.send({ method: 'GET', url: '/api/session' });
     expect(MemberSignInAnswer.parse(session.json())).toEqual({
@@ -102,7 +86,7 @@ describe("the operators' console", () => {
       expect(answer.statusCode, `${route.method} ${url}`).toBe(403);
       expect(answer.json().code).toBe('SECOND_FACTOR_REQUIRED');
     }
-    expect((await requestOf(member.id)).status).toBe('pending');
+    expect((await joinRequestOf(t, member.id)).status).toBe('pending');
   });
 
   it('makes operators with the CLI service: a new account or a promoted one, mailed a link', async () => {
@@ -128,7 +112,7 @@ describe("the operators' console", () => {
     expect(set.statusCode).toBe(204);
     expect((await browser(door).signIn(op.email, 'a password from the link')).statusCode).toBe(200);
 
-    const member = await signUp();
+    const member = await signUp(t);
     const { addOperator } = await import('../src/services/operators.ts');
     expect((await addOperator(t.app, member.email)).created).toBe(false);
     const [row] = await t.app.database.db.select().from(users).where(eq(users.id, member.id));
@@ -235,11 +219,11 @@ describe("the operators' console", () => {
   it('approves, declines with a message and places, each in the audit log', async () => {
     const op = await operator(t, door, now);
     const b = op.browser;
-    const approveMe = await signUp({ name: 'Ada Applicant', teamId: 2, goalSummary: 'Ship it' });
-    const declineMe = await signUp({ teamId: 2 });
-    const placeMe = await signUp({ teamId: 999_999 });
+    const approveMe = await signUp(t, { name: 'Ada Applicant', teamId: 2, goalSummary: 'Ship it' });
+    const declineMe = await signUp(t, { teamId: 2 });
+    const placeMe = await signUp(t, { teamId: 999_999 });
     const [a, d, p] = await Promise.all(
-      [approveMe, declineMe, placeMe].map((u) => requestOf(u.id)),
+      [approveMe, declineMe, placeMe].map((u) => joinRequestOf(t, u.id)),
     );
     if (!a || !d || !p) throw new Error('no requests');
     expect(p.status).toBe('unmatched');
@@ -287,7 +271,7 @@ describe("the operators' console", () => {
       payload: { message: 'This team meets at night; we will find you another.' },
     });
     expect(declined.statusCode).toBe(200);
-    expect((await requestOf(declineMe.id)).declineReason).toBe(
+    expect((await joinRequestOf(t, declineMe.id)).declineReason).toBe(
       'This team meets at night; we will find you another.',
     );
 
@@ -304,7 +288,7 @@ describe("the operators' console", () => {
     });
     expect(placed.statusCode).toBe(200);
     expect(placed.json()).toEqual({ id: p.id, status: 'pending' });
-    expect((await requestOf(placeMe.id)).teamId).toBe(3);
+    expect((await joinRequestOf(t, placeMe.id)).teamId).toBe(3);
 
     const audit = AuditPage.parse(
       (await b.send({ method: 'GET', url: '/api/console/audit?limit=3' })).json(),
@@ -340,8 +324,8 @@ describe("the operators' console", () => {
   });
 
   it('marks requests past the promised days overdue', async () => {
-    const member = await signUp({ teamId: 1 });
-    const request = await requestOf(member.id);
+    const member = await signUp(t, { teamId: 1 });
+    const request = await joinRequestOf(t, member.id);
     clock += 6 * 86_400_000;
     const op = await operator(t, door, now);
     const queue = JoinRequestQueue.parse(

@@ -27,10 +27,18 @@ export function browser(door: FastifyInstance) {
   }
   return {
     send,
+    /** The session cookie's value (settable, to replay an old one). */
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | null) {
+      cookie = value;
+    },
     signIn: (email: string, password: string) =>
       send({ method: 'POST', url: '/api/session', payload: { email, password } }),
     code: (code: string) =>
       send({ method: 'POST', url: '/api/session/second-factor', payload: { code } }),
+    home: () => send({ method: 'GET', url: '/api/me' }),
   };
 }
 export type Browser = ReturnType<typeof browser>;

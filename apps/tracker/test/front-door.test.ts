@@ -1,10 +1,10 @@
 import { MemberHome, MemberSignInAnswer } from '@app/contracts';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
-import { IMAGES, multipart, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { browser, ORIGIN } from './door.ts';
+import { IMAGES, multipart, signUp, type TestTracker, testTracker } from './helpers.ts';
 
-const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
 
 let t: TestTracker;
@@ -24,47 +24,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A browser of the front door: keeps its session cookie, sends the front door's Origin. */
-function browser() {
-  let cookie: string | null = null;
-  async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
-    const response = await door.inject({
-      ...opts,
-      headers: {
-        origin: ORIGIN,
-        ...(cookie ? { cookie: `${COOKIE}=${cookie}` } : {}),
-        ...(opts.headers ?? {}),
-      },
-    });
-    const set = response.cookies.find((c) => c.name === COOKIE);
-    if (set) cookie = set.value === '' ? null : set.value;
-    return response;
-  }
-  return {
-    send,
-    get cookie() {
-      return cookie;
-    },
-    set cookie(value: string | null) {
-      cookie = value;
-    },
-    signIn: (email: string, password: string) =>
-      send({ method: 'POST', url: '/api/session', payload: { email, password } }),
-    home: () => send({ method: 'GET', url: '/api/me' }),
-  };
-}
-
-async function signUp(overrides: Record<string, unknown> = {}) {
-  const user = newUser(overrides);
-  const res = await t.call({ method: 'POST', url: '/users', payload: user });
-  expect(res.statusCode).toBe(201);
-  return { ...user, id: Number(res.json().user.id) };
-}
-
 describe('the front door', () => {
   it('signs a member in with a new session id, and out again', async () => {
-    const user = await signUp({ name: 'Grace Hopper', teamId: 2 });
-    const b = browser();
+    const user = await signUp(t, { name: 'Grace Hopper', teamId: 2 });
+    const b = browser(door);
     const res = await b.signIn(user.email, user.password);
     expect(res.statusCode).toBe(200);
     expect(MemberSignInAnswer.parse(res.json()).member).toEqual({
@@ -80,7 +43,7 @@ describe('the front door', () => {
     const first = b.cookie;
     expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
     expect(b.cookie).not.toBe(first);
-    const stale = browser();
+    const stale = browser(door);
     stale.cookie = first;
     expect((await stale.home()).statusCode).toBe(401);
 
@@ -102,17 +65,17 @@ describe('the front door', () => {
   });
 
   it('gives an unknown email and a wrong password the same answer', async () => {
-    const user = await signUp();
-    const wrong = await browser().signIn(user.email, 'not the password');
-    const unknown = await browser().signIn(`nobody-${user.email}`, 'not the password');
+    const user = await signUp(t);
+    const wrong = await browser(door).signIn(user.email, 'not the password');
+    const unknown = await browser(door).signIn(`nobody-${user.email}`, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
   });
 
   it('slows repeated failures from one address, and the right password works later', async () => {
-    const user = await signUp();
-    const b = browser();
+    const user = await signUp(t);
+    const b = browser(door);
     for (let i = 0; i < 3; i += 1) {
       expect((await b.signIn(user.email, `guess ${i}`)).statusCode).toBe(401);
     }
@@ -120,14 +83,14 @@ describe('the front door', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');
     // Another member signing in from the same address is not held up by it.
-    const other = await signUp();
-    expect((await browser().signIn(other.email, other.password)).statusCode).toBe(200);
+    const other = await signUp(t);
+    expect((await browser(door).signIn(other.email, other.password)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('refuses a write from a foreign origin or with none', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     const foreign = await door.inject({
       method: 'POST',
       url: '/api/session',
@@ -145,8 +108,8 @@ describe('the front door', () => {
   });
 
   it('ends a session at its idle limit and at its absolute limit', async () => {
-    const user = await signUp();
-    const b = browser();
+    const user = await signUp(t);
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     clock += 29 * 60_000;
     expect((await b.home()).statusCode).toBe(200);
@@ -164,9 +127,9 @@ describe('the front door', () => {
   });
 
   it('ends the other sessions on a password change, and every one on sign out everywhere', async () => {
-    const user = await signUp();
-    const phone = browser();
-    const laptop = browser();
+    const user = await signUp(t);
+    const phone = browser(door);
+    const laptop = browser(door);
     await phone.signIn(user.email, user.password);
     await laptop.signIn(user.email, user.password);
     const wrong = await laptop.send({
@@ -184,9 +147,9 @@ describe('the front door', () => {
     expect(changed.statusCode).toBe(204);
     expect((await phone.home()).statusCode).toBe(401);
     expect((await laptop.home()).statusCode).toBe(200);
-    expect((await browser().signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(401);
 
-    const tablet = browser();
+    const tablet = browser(door);
     expect((await tablet.signIn(user.email, 'a new secret')).statusCode).toBe(200);
     expect((await laptop.send({ method: 'DELETE', url: '/api/sessions' })).statusCode).toBe(204);
     expect((await tablet.home()).statusCode).toBe(401);
@@ -194,9 +157,9 @@ describe('the front door', () => {
   });
 
   it("changes only the signed-in member's own profile, and checks it", async () => {
-    const ada = await signUp({ name: 'Ada' });
-    const bob = await signUp({ name: 'Bob' });
-    const b = browser();
+    const ada = await signUp(t, { name: 'Ada' });
+    const bob = await signUp(t, { name: 'Bob' });
+    const b = browser(door);
     await b.signIn(ada.email, ada.password);
     const bad = await b.send({
       method: 'PUT',
@@ -222,14 +185,14 @@ describe('the front door', () => {
   });
 
   it('shows the team, with the own card marked, once the request is approved', async () => {
-    const user = await signUp({ teamId: 2, name: 'Newcomer' });
+    const user = await signUp(t, { teamId: 2, name: 'Newcomer' });
     const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
       .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
     const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
     expect(approved.statusCode).toBe(200);
-    const b = browser();
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     const home = MemberHome.parse((await b.home()).json());
     expect(home.joinRequest?.status).toBe('approved');
@@ -245,7 +208,7 @@ describe('the front door', () => {
   });
 
   it("shows a declined request with the operator's note", async () => {
-    const user = await signUp({ teamId: 2 });
+    const user = await signUp(t, { teamId: 2 });
     const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
@@ -256,7 +219,7 @@ describe('the front door', () => {
       payload: { reason: 'This team meets at 6 AM; we will find you one that fits.' },
     });
     expect(declined.statusCode).toBe(200);
-    const b = browser();
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     const home = MemberHome.parse((await b.home()).json());
     expect(home.joinRequest).toMatchObject({
@@ -267,11 +230,11 @@ describe('the front door', () => {
   });
 
   it('resets a password by a mailed link that works once, for 30 minutes, and ends every session', async () => {
-    const user = await signUp();
-    const phone = browser();
+    const user = await signUp(t);
+    const phone = browser(door);
     await phone.signIn(user.email, user.password);
     const ask = (email: string) =>
-      browser().send({ method: 'POST', url: '/api/password-resets', payload: { email } });
+      browser(door).send({ method: 'POST', url: '/api/password-resets', payload: { email } });
     const known = await ask(user.email);
     const unknown = await ask(`nobody-${user.email}`);
     expect(known.statusCode).toBe(202);
@@ -282,7 +245,7 @@ describe('the front door', () => {
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '')?.[1] ?? '';
     expect(mail?.bodyText).toContain(`${ORIGIN}/reset-password?token=`);
     const complete = (password: string, with_ = token) =>
-      browser().send({
+      browser(door).send({
         method: 'POST',
         url: '/api/password-resets/completion',
         payload: { token: with_, password },
@@ -291,7 +254,7 @@ describe('the front door', () => {
     expect((await complete('brand new secret')).statusCode).toBe(204);
     expect((await phone.home()).statusCode).toBe(401);
     expect((await complete('another secret')).json().code).toBe('TOKEN_USED');
-    expect((await browser().signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+    expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
 
     // A second link, 30 minutes later, no longer works.
     clock += 61_000;
@@ -304,16 +267,16 @@ describe('the front door', () => {
     clock += 30 * 60_000;
     const expired = await complete('too late', later);
     expect(expired.statusCode).toBe(410);
-    expect((await browser().signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+    expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
   });
 
   it('deletes the account with its password: seat freed, sessions ended, mail sent', async () => {
-    const user = await signUp({ teamId: 2 });
+    const user = await signUp(t, { teamId: 2 });
     const seats = async () =>
       (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
     const before = await seats();
-    const b = browser();
-    const other = browser();
+    const b = browser(door);
+    const other = browser(door);
     await b.signIn(user.email, user.password);
     await other.signIn(user.email, user.password);
     const wrong = await b.send({
@@ -332,7 +295,7 @@ describe('the front door', () => {
     expect(await t.app.repos.users.get(user.id)).toBeNull();
     expect(await seats()).toBe(before + 1);
     expect((await other.home()).statusCode).toBe(401);
-    expect((await browser().signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(401);
     const mail = (await t.app.repos.outbox.all()).find(
       (row) => row.kind === 'account-deleted' && row.toAddress === user.email,
     );
@@ -340,11 +303,11 @@ describe('the front door', () => {
   });
 
   it('mails the confirmation link again to the signed-in member only', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     expect(
-      (await browser().send({ method: 'POST', url: '/api/me/confirmation-email' })).statusCode,
+      (await browser(door).send({ method: 'POST', url: '/api/me/confirmation-email' })).statusCode,
     ).toBe(401);
-    const b = browser();
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     clock += 61_000;
     const sent = await b.send({ method: 'POST', url: '/api/me/confirmation-email' });
@@ -356,8 +319,8 @@ describe('the front door', () => {
   });
 
   it("replaces the member's own photo: an image by its bytes, the old file removed", async () => {
-    const user = await signUp();
-    const b = browser();
+    const user = await signUp(t);
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     const upload = (data: Buffer, type = 'image/png') => {
       const form = multipart([{ name: 'photoFile', filename: 'me.png', type, data }]);
@@ -380,7 +343,7 @@ describe('the front door', () => {
   });
 
   it('leaves the team: the seat is freed, the account and its sign-in stay', async () => {
-    const user = await signUp({ teamId: 2 });
+    const user = await signUp(t, { teamId: 2 });
     const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
@@ -389,7 +352,7 @@ describe('the front door', () => {
     const seats = async () =>
       (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
     const before = await seats();
-    const b = browser();
+    const b = browser(door);
     await b.signIn(user.email, user.password);
     expect(MemberHome.parse((await b.home()).json()).team?.id).toBe(2);
     const left = await b.send({ method: 'POST', url: '/api/me/team-departure' });

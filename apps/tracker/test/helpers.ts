@@ -1,9 +1,9 @@
 import { API_KEY_PREFIX } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
-import { memberships } from '../src/db/schema.ts';
+import { joinRequests, memberships } from '../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 
@@ -100,6 +100,24 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     teamId: 1,
     ...overrides,
   };
+}
+
+/** Signs a new account up through the tracker API (201): its sign-up details and its id. */
+export async function signUp(t: TestTracker, overrides: Record<string, unknown> = {}) {
+  const user = newUser(overrides);
+  const res = await t.call({ method: 'POST', url: '/users', payload: user });
+  expect(res.statusCode).toBe(201);
+  return { ...user, id: Number(res.json().user.id) };
+}
+
+/** A user's join request row. */
+export async function joinRequestOf(t: TestTracker, userId: number) {
+  const [row] = await t.app.database.db
+    .select()
+    .from(joinRequests)
+    .where(eq(joinRequests.userId, userId));
+  if (!row) throw new Error(`no join request of ${userId}`);
+  return row;
 }
 
 type Part =
