@@ -1,6 +1,8 @@
-import { AuditPage, ConsoleTeamCall, MemberCall, MemberHome } from '@app/contracts';
+import { AuditPage, ConsoleTeamCall, MemberCall, MemberHome, TeamBoard } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { browser, operator } from './door.ts';
 import { newUser, type TestTracker, testTracker } from './helpers.ts';
@@ -111,6 +113,33 @@ describe("a team's weekly calls", () => {
     expect(
       (await half.browser.send({ method: 'GET', url: '/api/console/teams/2/call' })).json().code,
     ).toBe('SECOND_FACTOR_REQUIRED');
+  });
+
+  it('leave out a teammate whose account an operator made Inactive, on the home, calls and board', async () => {
+    const cy = await member(3, 'Cy Stays');
+    const di = await member(3, 'Di Leaves');
+    const seen = async () => {
+      const home = MemberHome.parse(
+        (await cy.browser.send({ method: 'GET', url: '/api/me' })).json(),
+      );
+      const board = TeamBoard.parse(
+        (await cy.browser.send({ method: 'GET', url: '/api/teams/3/board' })).json(),
+      );
+      return {
+        team: home.team?.members.map((m) => m.id),
+        calls: home.call?.attendees.map((a) => a.id),
+        board: board.members.map((m) => m.id),
+      };
+    };
+    const before = await seen();
+    for (const ids of Object.values(before))
+      expect(ids).toEqual(expect.arrayContaining([cy.id, di.id]));
+    await t.app.database.db.update(users).set({ status: 'Inactive' }).where(eq(users.id, di.id));
+    const after = await seen();
+    for (const [where, ids] of Object.entries(after)) {
+      expect(ids, where).toContain(cy.id);
+      expect(ids, where).not.toContain(di.id);
+    }
   });
 
   it("show the member their team's next calls, who comes, and let them bow out and back in", async () => {

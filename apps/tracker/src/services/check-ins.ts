@@ -15,10 +15,11 @@ import {
   weekStartOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { checkIns, memberships, nudges, teams, users } from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
+import { activeTeammate } from './teammates.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -49,13 +50,7 @@ async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.da
     .select({ user: users, teamId: memberships.teamId })
     .from(memberships)
     .innerJoin(users, eq(memberships.userId, users.id))
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.status, 'Active'),
-        ne(users.status, 'Inactive'),
-      ),
-    )
+    .where(activeTeammate(eq(memberships.userId, userId)))
     .limit(1);
   return row ?? null;
 }
@@ -179,13 +174,7 @@ export async function teamBoard(
     .select({ user: users })
     .from(memberships)
     .innerJoin(users, eq(memberships.userId, users.id))
-    .where(
-      and(
-        eq(memberships.teamId, teamId),
-        eq(memberships.status, 'Active'),
-        ne(users.status, 'Inactive'),
-      ),
-    )
+    .where(activeTeammate(eq(memberships.teamId, teamId)))
     .orderBy(asc(memberships.id));
   const ids = mates.map((m) => m.user.id);
   // Each member's own today can be a day after the viewer's, and their week can start up to a

@@ -8,7 +8,7 @@ import {
   UPLOADS_PATH,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   emailTokens,
@@ -21,6 +21,7 @@ import {
 } from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
 import { memberCall } from './team-calls.ts';
+import { activeTeammate } from './teammates.ts';
 import { hashToken, verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -98,13 +99,7 @@ export async function memberHome(ctx: TrackerContext, userId: number): Promise<M
       .select({ user: users })
       .from(memberships)
       .innerJoin(users, eq(memberships.userId, users.id))
-      .where(
-        and(
-          eq(memberships.teamId, active.teamId),
-          eq(memberships.status, 'Active'),
-          ne(users.status, 'Inactive'),
-        ),
-      )
+      .where(activeTeammate(eq(memberships.teamId, active.teamId)))
       .orderBy(asc(memberships.id));
     if (row !== undefined) {
       team = {

@@ -8,13 +8,14 @@ import {
 } from '@app/contracts';
 import { teamCallCalendar } from '@app/contracts/calendar';
 import { HttpError } from '@app/server-kit';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Db } from '../db/client.ts';
 import { memberships, teamCalls, teams, users } from '../db/schema.ts';
 import { nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { recordAction } from './operators.ts';
+import { activeTeammate } from './teammates.ts';
 
 type CallRow = typeof teamCalls.$inferSelect;
 
@@ -134,13 +135,7 @@ export async function memberCall(ctx: TrackerContext, userId: number): Promise<M
     .select({ id: users.id, name: users.name, skipsCalls: memberships.skipsCalls })
     .from(memberships)
     .innerJoin(users, eq(memberships.userId, users.id))
-    .where(
-      and(
-        eq(memberships.teamId, place.teamId),
-        eq(memberships.status, 'Active'),
-        ne(users.status, 'Inactive'),
-      ),
-    )
+    .where(activeTeammate(eq(memberships.teamId, place.teamId)))
     .orderBy(asc(memberships.id));
   return {
     timeZone: row.timeZone,
