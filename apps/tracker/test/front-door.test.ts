@@ -25,6 +25,18 @@ afterAll(async () => {
 });
 
 describe('the front door', () => {
+  it('sends its security headers with every answer', async () => {
+    const res = await browser(door).send({ method: 'GET', url: '/api/session' });
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'none';object-src 'none';script-src 'self';" +
+        "script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https:;" +
+        "font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none'",
+    );
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('signs a member in with a new session id, and out again', async () => {
     const user = await signUp(t, { name: 'Grace Hopper', teamId: 2 });
     const b = browser(door);

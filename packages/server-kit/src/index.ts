@@ -48,6 +48,7 @@ export {
 } from './openapi.ts';
 export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
+export { SELF_ONLY_CSP } from './security.ts';
 export {
   describeIssue,
   type Issue,

@@ -16,6 +16,7 @@ import {
   noRoute,
   openApi,
   rejectNul,
+  SELF_ONLY_CSP,
   trustProxyHops,
 } from '@app/server-kit';
 import cookie from '@fastify/cookie';
@@ -83,19 +84,7 @@ export async function buildFrontDoor(
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      directives: SELF_ONLY_CSP,
     },
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'same-origin' },
