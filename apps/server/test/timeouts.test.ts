@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { rawExchange } from '@app/server-kit/testing';
+import { holdPoint, rawExchange } from '@app/server-kit/testing';
 import { createTestDatabase, startTracker } from '@app/tracker';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,26 +27,6 @@ function parse(answer: string) {
     }),
   );
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
-}
-
-/** Where a handler waits for the test: `arrived` once it waits there, until `release()`. */
-function holdPoint() {
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    arrived,
-    release,
-    wait: async () => {
-      arrive();
-      await released;
-    },
-  };
 }
 
 const portOf = (app: FastifyInstance) => {

@@ -1,5 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { HEALTH_API, NotReady } from '@app/contracts';
+import { holdPoint } from '@app/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { type RunningTracker, startTracker } from '../src/tracker.ts';
@@ -8,26 +9,6 @@ import { API_KEY, IMAGES } from './helpers.ts';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const LIVE = HEALTH_API.live.url;
 const READY = HEALTH_API.ready.url;
-
-/** Where a handler waits for the test: `arrived` once it waits there, until `release()`. */
-function holdPoint() {
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    arrived,
-    release,
-    wait: async () => {
-      arrive();
-      await released;
-    },
-  };
-}
 
 async function expectNotReady(base: string, reason: NotReady['reason']) {
   const response = await fetch(`${base}${READY}`);

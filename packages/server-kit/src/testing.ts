@@ -15,3 +15,26 @@ export function rawExchange(port: number, bytes: string): Promise<string> {
     socket.on('error', reject);
   });
 }
+
+/**
+ * For tests of either server: a point where a handler waits for the test. `arrived` resolves once
+ * a handler waits there (`await hold.wait()`), which goes on after `release()`.
+ */
+export function holdPoint() {
+  let arrive = () => {};
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    arrived,
+    release,
+    wait: async () => {
+      arrive();
+      await released;
+    },
+  };
+}
