@@ -1,41 +1,18 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startBuilt } from '@app/server-kit/testing';
 import { createTestDatabase } from '@app/tracker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_FIXTURE } from './helper.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * Runs dist/server.js with Node and resolves with the URL it reports once it listens; `output()`
- * is everything it has printed so far.
- */
-function startBuilt(env: Record<string, string>): {
-  child: ChildProcess;
-  url: Promise<string>;
-  output: () => string;
-} {
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Site ready on (http:\/\/[^\s"]+)/.exec(output);
-      if (ready?.[1]) resolve(ready[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return { child, url, output: () => output };
-}
+/** Runs dist/server.js; resolves with the URL it reports once it listens. */
+const startSite = (env: Record<string, string>) =>
+  startBuilt(serverDir, 'dist/server.js', /Site ready on (http:\/\/[^\s"]+)/, env);
 
 describe('the compiled server', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,7 +25,7 @@ describe('the compiled server', () => {
   });
 
   it('runs with plain Node, with the embedded tracker, its migrations and seed photos', async () => {
-    const { child, url, output } = startBuilt({
+    const { child, url, output } = startSite({
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -79,7 +56,7 @@ describe('the compiled server', () => {
   it('exits with code 1 and one fatal line when its embedded tracker thread dies', async () => {
     // The embedded database's own lock is what is lost here, so this runs on PGlite (in a data
     // directory of its own when the other tests use PostgreSQL).
-    const { child, url, output } = startBuilt({
+    const { child, url, output } = startSite({
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

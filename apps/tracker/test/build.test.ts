@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startBuilt } from '@app/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { API_KEY } from './helpers.ts';
@@ -12,26 +13,14 @@ const trackerDir = fileURLToPath(new URL('..', import.meta.url));
 /** A build of this run's own (the PGlite and PostgreSQL runs build at the same time). */
 const outDir = `dist/test-${process.pid}-${randomUUID().slice(0, 8)}`;
 
-/** Runs the built server.js with plain Node; resolves with the API's URL once it listens. */
-function startBuilt(env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [`${outDir}/server.js`], {
-    cwd: trackerDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening?.[1]) resolve(listening[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
-}
+/** Runs the built server.js; resolves with the API's URL once it listens. */
+const startTracker = (env: Record<string, string>) =>
+  startBuilt(
+    trackerDir,
+    `${outDir}/server.js`,
+    /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
+    env,
+  );
 
 describe('the compiled standalone tracker', () => {
   let database: TestDatabase;
@@ -45,7 +34,7 @@ describe('the compiled standalone tracker', () => {
   });
 
   it('runs with plain Node: migrations, seed photos, the hashing worker, and SIGTERM', async () => {
-    const { child, url } = startBuilt({
+    const { child, url } = startTracker({
       TRACKER_PORT: '0',
       TRACKER_PUBLIC_PORT: '0',
       TRACKER_API_KEY: API_KEY,

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 
 /**
@@ -37,4 +38,34 @@ export function holdPoint() {
       await released;
     },
   };
+}
+
+/**
+ * For the tests of either server's build: runs `script` with plain Node in `cwd` (PATH and `env`
+ * only) and resolves `url` with the first group of `listening` once its output shows it;
+ * `output()` is everything it has printed so far.
+ */
+export function startBuilt(
+  cwd: string,
+  script: string,
+  listening: RegExp,
+  env: Record<string, string>,
+): { child: ChildProcess; url: Promise<string>; output: () => string } {
+  const child = spawn(process.execPath, [script], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = listening.exec(output);
+      if (found?.[1]) resolve(found[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  return { child, url, output: () => output };
 }
