@@ -49,6 +49,30 @@ describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => 
   }
 
   /**
+   * Ten applicants wait on a team that had room for them; then it shrinks to one free place (as
+   * an operator may do, or as older data can be). Their pending join requests, and the team's
+   * Active members before.
+   */
+  async function tenWaitingForTheLastSeat(teamId: number) {
+    await t.app.repos.teams.setCapacity(teamId, 100);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
+      expect(res.json().joinRequestSuccess).toBe(true);
+      ids.push(res.json().user.id);
+    }
+    const active = await activeMembers(teamId);
+    await t.app.repos.teams.setCapacity(teamId, active + 1);
+    const list = (await t.call({ url: '/join-requests?status=pending' })).json().joinRequests as {
+      id: number;
+      user: { id: number };
+    }[];
+    const requests = list.filter((r) => ids.includes(r.user.id));
+    expect(requests).toHaveLength(10);
+    return { active, requests };
+  }
+
+  /**
    * Runs the racers at once with each held at its first seat write (a trigger on holds and
    * memberships waits for an advisory lock the test holds) until all of them wait: without the
    * team row lock every racer has counted the seats before any of them writes, the interleaving
@@ -141,24 +165,7 @@ describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => 
 
   it('never approves past capacity: 10 simultaneous approvals for the last seat', async () => {
     const teamId = 3;
-    const { repos } = t.app;
-    // Ten applicants wait on a team that had room for them; then it shrinks to one free place
-    // (as an operator may do, or as older data can be).
-    await repos.teams.setCapacity(teamId, 100);
-    const ids: number[] = [];
-    for (let i = 0; i < 10; i += 1) {
-      const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
-      expect(res.json().joinRequestSuccess).toBe(true);
-      ids.push(res.json().user.id);
-    }
-    const active = await activeMembers(teamId);
-    await repos.teams.setCapacity(teamId, active + 1);
-    const list = (await t.call({ url: '/join-requests?status=pending' })).json().joinRequests as {
-      id: number;
-      user: { id: number };
-    }[];
-    const requests = list.filter((r) => ids.includes(r.user.id));
-    expect(requests).toHaveLength(10);
+    const { active, requests } = await tenWaitingForTheLastSeat(teamId);
 
     const answers = await race(
       requests.map((r) => () => t.call({ method: 'POST', url: `/join-requests/${r.id}/approve` })),
@@ -170,25 +177,10 @@ describe.skipIf(!onPostgres)('capacity under concurrency, on PostgreSQL', () => 
 
   it("approves exactly one of 10 simultaneous console approvals for a team's last seat", async () => {
     const teamId = 4;
-    const { repos } = t.app;
-    await repos.teams.setCapacity(teamId, 100);
-    const ids: number[] = [];
-    for (let i = 0; i < 10; i += 1) {
-      const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
-      expect(res.json().joinRequestSuccess).toBe(true);
-      ids.push(res.json().user.id);
-    }
-    const active = await activeMembers(teamId);
-    await repos.teams.setCapacity(teamId, active + 1);
+    const { active, requests } = await tenWaitingForTheLastSeat(teamId);
     const door = await buildFrontDoor(t.app, t.app.log);
     try {
       const op = await operator(t, door, () => Date.now());
-      const list = (await t.call({ url: '/join-requests?status=pending' })).json().joinRequests as {
-        id: number;
-        user: { id: number };
-      }[];
-      const requests = list.filter((r) => ids.includes(r.user.id));
-      expect(requests).toHaveLength(10);
       const answers = await race(
         requests.map(
           (r) => () =>
