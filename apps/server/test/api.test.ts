@@ -290,19 +290,27 @@ describe('POST /api/users/:id/profile', () => {
     if (!row) throw new Error(`no user ${id}`);
     return row;
   };
+  /** Sends the profile form of account `id` as multipart `parts`, with the session `cookie`. */
+  const sendProfile = (
+    id: number | string,
+    cookie: string | undefined,
+    parts: Parameters<typeof multipart>[0],
+  ) => {
+    const form = multipart(parts);
+    return t.site.inject({
+      method: 'POST',
+      url: `/api/users/${id}/profile`,
+      headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+      payload: form.payload,
+    });
+  };
 
   it('saves the about-me text and the photo, served from /uploads', async () => {
     const { id, cookie } = await createAccount();
-    const form = multipart([
+    const response = await sendProfile(id, cookie, [
       { name: 'aboutMe', value: 'I run before work.' },
       { name: 'photoFile', value: PNG, filename: 'me.png', type: 'image/png' },
     ]);
-    const response = await t.site.inject({
-      method: 'POST',
-      url: `/api/users/${id}/profile`,
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
-    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe(MESSAGES.profileUpdated);
@@ -326,16 +334,10 @@ describe('POST /api/users/:id/profile', () => {
 
   it('saves the text alone, and treats an empty file input as no photo', async () => {
     const { id, cookie } = await createAccount();
-    const form = multipart([
+    const response = await sendProfile(id, cookie, [
       { name: 'aboutMe', value: 'Only words.' },
       { name: 'photoFile', value: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
     ]);
-    const response = await t.site.inject({
-      method: 'POST',
-      url: `/api/users/${id}/profile`,
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
-    });
     expect(response.statusCode).toBe(200);
     expect(await profileOf(id)).toMatchObject({ about: 'Only words.', image: null });
   });
@@ -343,7 +345,6 @@ describe('POST /api/users/:id/profile', () => {
   it('only lets the browser that created the account change it', async () => {
     const mine = await createAccount();
     const theirs = await createAccount();
-    const form = multipart([{ name: 'aboutMe', value: 'hijacked' }]);
     const forged = `ap_session=${encodeURIComponent(`${theirs.id}.${Math.floor(Date.now() / 1000)}.forged`)}`;
     const attempts = [
       { cookie: undefined, id: mine.id },
@@ -352,12 +353,7 @@ describe('POST /api/users/:id/profile', () => {
       { cookie: `ap_session=${theirs.id}`, id: theirs.id },
     ];
     for (const { cookie, id } of attempts) {
-      const response = await t.site.inject({
-        method: 'POST',
-        url: `/api/users/${id}/profile`,
-        headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
-        payload: form.payload,
-      });
+      const response = await sendProfile(id, cookie, [{ name: 'aboutMe', value: 'hijacked' }]);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('SESSION_REQUIRED');
     }
@@ -369,13 +365,7 @@ describe('POST /api/users/:id/profile', () => {
     const { id, cookie } = await createAccount();
     vi.useFakeTimers({ now: Date.now() + 25 * 60 * 60 * 1000, toFake: ['Date'] });
     try {
-      const form = multipart([{ name: 'aboutMe', value: 'late' }]);
-      const response = await t.site.inject({
-        method: 'POST',
-        url: `/api/users/${id}/profile`,
-        headers: { ...form.headers, cookie },
-        payload: form.payload,
-      });
+      const response = await sendProfile(id, cookie, [{ name: 'aboutMe', value: 'late' }]);
       expect(response.statusCode).toBe(403);
     } finally {
       vi.useRealTimers();
@@ -438,13 +428,7 @@ describe('POST /api/users/:id/profile', () => {
       { parts: [], status: 400, message: /photo/ },
     ];
     for (const { parts, status, message } of cases) {
-      const form = multipart(parts);
-      const response = await t.site.inject({
-        method: 'POST',
-        url: `/api/users/${id}/profile`,
-        headers: { ...form.headers, cookie },
-        payload: form.payload,
-      });
+      const response = await sendProfile(id, cookie, parts);
       expect(response.statusCode, JSON.stringify(parts.map((p) => p.name))).toBe(status);
       expect(response.json().message).toMatch(message);
     }
@@ -456,13 +440,7 @@ describe('POST /api/users/:id/profile', () => {
     });
     expect(json.statusCode).toBe(415);
     for (const badId of ['abc', '0', '-1', '1e3', '..%2F1']) {
-      const form = multipart([{ name: 'aboutMe', value: 'x' }]);
-      const response = await t.site.inject({
-        method: 'POST',
-        url: `/api/users/${badId}/profile`,
-        headers: { ...form.headers, cookie },
-        payload: form.payload,
-      });
+      const response = await sendProfile(badId, cookie, [{ name: 'aboutMe', value: 'x' }]);
       expect([400, 404], badId).toContain(response.statusCode);
     }
     expect(await profileOf(id)).toMatchObject({ about: null, image: null });
@@ -493,13 +471,7 @@ describe('POST /api/users/:id/profile', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(/form data|NUL|Send a photo/);
     }
-    const padded = multipart([{ name: 'aboutMe', value: 'x' }]);
-    const response = await t.site.inject({
-      method: 'POST',
-      url: `/api/users/00${id}/profile`,
-      headers: { ...padded.headers, cookie },
-      payload: padded.payload,
-    });
+    const response = await sendProfile(`00${id}`, cookie, [{ name: 'aboutMe', value: 'x' }]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/id/);
     expect(await profileOf(id)).toMatchObject({ about: null, image: null });
