@@ -10,9 +10,18 @@ import { WEB_FIXTURE } from './helper.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs dist/server.js; resolves with the URL it reports once it listens. */
+/**
+ * Runs dist/server.js on a free loopback port with the web fixture and `env`; resolves with the
+ * URL it reports once it listens.
+ */
 const startSite = (env: Record<string, string>) =>
-  startBuilt(serverDir, 'dist/server.js', /Site ready on (http:\/\/[^\s"]+)/, env);
+  startBuilt(serverDir, 'dist/server.js', /Site ready on (http:\/\/[^\s"]+)/, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    WEB_DIST: WEB_FIXTURE,
+    ...env,
+  });
 
 describe('the compiled server', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -26,10 +35,6 @@ describe('the compiled server', () => {
 
   it('runs with plain Node, with the embedded tracker, its migrations and seed photos', async () => {
     const { child, url, output } = startSite({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: WEB_FIXTURE,
       TRACKER_DATA_DIR: database.dataDir,
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     });
@@ -57,10 +62,6 @@ describe('the compiled server', () => {
     // The embedded database's own lock is what is lost here, so this runs on PGlite (in a data
     // directory of its own when the other tests use PostgreSQL).
     const { child, url, output } = startSite({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: WEB_FIXTURE,
       TRACKER_DATA_DIR: database.dataDir,
       // The thread checks its lock every second.
       TRACKER_LOCK_STALE_SECONDS: '2',
