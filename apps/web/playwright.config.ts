@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { reportDir } from '@app/statechart-tools/testing';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 
 /**
  * The onboarding model's paths in Chromium (`pnpm test:paths` at the root; `pnpm --filter
- * @app/web paths` here). Debian's Chromium, never a downloaded one. `PATHS_SET=full` adds the
+ * @app/web paths` here). Debian's Chromium, never a downloaded one; the other browser tests run on the same runner
+ * (`playwright.e2e.config.ts`). `PATHS_SET=full` adds the
  * phone-sized run to the desktop one.
  */
 const reports = reportDir();
@@ -13,7 +15,7 @@ const full = process.env.PATHS_SET === 'full';
 export default defineConfig({
   testDir: './e2e',
   testMatch: /model-paths\.spec\.ts$/,
-  globalSetup: './e2e/paths-setup.ts',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: join(reports, 'test-results'),
   timeout: 300_000,
   retries: process.env.PATHS_REPLAY ? 0 : 1,
@@ -27,10 +29,7 @@ export default defineConfig({
   use: {
     headless: process.env.PATHS_HEADED !== '1',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'desktop' }, ...(full ? [{ name: 'phone' }] : [])],
 });

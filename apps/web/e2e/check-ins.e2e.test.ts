@@ -1,12 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
-import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
-import { approveJoinRequest, testSite } from './site.ts';
+import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
+import { approveJoinRequest, signUpMember, testSite } from './site.ts';
 
 /**
  * The daily loop on the tracker's front door, in Chromium against the real site and its embedded
@@ -17,36 +16,7 @@ import { approveJoinRequest, testSite } from './site.ts';
  */
 
 const site = testSite();
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'kepler-1609';
-
-async function axe(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
-  );
-  expect(lines).toEqual([]);
-}
-
-async function signUp(page: Page, email: string, name: string): Promise<void> {
-  await page.goto(`${site.url}/onboarding/work/role`);
-  await page.getByLabel('Employee', { exact: true }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: YES }).click();
-  await page.getByLabel('Your Name').fill(name);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByLabel('Tell your team one sentence about your goals')
-    .fill('Walk 8,000 steps a day');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expectJoinRequestSent(page);
-}
 
 /** The seed's addresses: the member's name as a slug at example.com. */
 const seedEmail = (name: string) =>
@@ -81,96 +51,103 @@ async function html(page: Page): Promise<string> {
   return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
 }
 
-describe.each([
-  [360, 740],
-  [1280, 800],
-])('an approved member at %i x %i', (width, height) => {
-  it('checks in with one tap and a note, sees the board with the seeded teammates, and nudges one', async () => {
-    const { page, context } = await site.visitor(width, height);
-    const pages = new Map<string, string>();
-    try {
-      const email = uniqueEmail(`check-in.${width}`);
-      const name = `Nora Walker ${width}`;
-      await signUp(page, email, name);
-      await approveJoinRequest(site.tracker, email);
+for (const [width, height] of WINDOWS) {
+  test.describe(`an approved member at ${width} x ${height}`, () => {
+    test('checks in with one tap and a note, sees the board with the seeded teammates, and nudges one', async () => {
+      test.setTimeout(120_000);
+      const { page, context } = await site.visitor(width, height);
+      const pages = new Map<string, string>();
+      try {
+        const email = uniqueEmail(`check-in.${width}`);
+        const name = `Nora Walker ${width}`;
+        await signUpMember(page, site.url, {
+          email: email,
+          name: name,
+          password: PASSWORD,
+          goal: 'Walk 8,000 steps a day',
+        });
+        await approveJoinRequest(site.tracker, email);
 
-      await page.goto(`${site.tracker.url}/sign-in`);
-      await page.getByLabel('Email address').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${site.tracker.url}/`);
-      await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
-      const card = page.getByRole('region', { name: 'Did you do that thing today?' });
-      await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);
-      // The browser's zone was taken on this first load.
-      await expect.poll(() => card.getByText(/America\/New York time zone/).count()).toBe(1);
-      await axe(page, 'home with the check-in');
-      await screenshot(page, width, 'tracker-check-in');
+        await page.goto(`${site.tracker.url}/sign-in`);
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(`${site.tracker.url}/`);
+        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+        const card = page.getByRole('region', { name: 'Did you do that thing today?' });
+        await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);
+        // The browser's zone was taken on this first load.
+        await expect.poll(() => card.getByText(/America\/New York time zone/).count()).toBe(1);
+        await expectAccessible(page, 'home with the check-in');
+        await screenshot(page, width, 'tracker-check-in');
 
-      await card.getByLabel('Note (optional)').fill('A long walk by the river');
-      await card.getByRole('button', { name: 'Yes', exact: true }).click();
-      await expect
-        .poll(() => card.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
-        .toBe(1);
-      await expect
-        .poll(() =>
-          card.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
-        )
-        .toBe('true');
-      await axe(page, 'checked in');
-      pages.set('home checked in', await html(page));
-      await screenshot(page, width, 'tracker-checked-in');
+        await card.getByLabel('Note (optional)').fill('A long walk by the river');
+        await card.getByRole('button', { name: 'Yes', exact: true }).click();
+        await expect
+          .poll(() => card.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
+          .toBe(1);
+        await expect
+          .poll(() =>
+            card.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
+          )
+          .toBe('true');
+        await expectAccessible(page, 'checked in');
+        pages.set('home checked in', await html(page));
+        await screenshot(page, width, 'tracker-checked-in');
 
-      await card.getByRole('link', { name: 'See the team board' }).click();
-      await page.waitForURL(`${site.tracker.url}/team`);
-      await expect.poll(() => page.locator('h1').textContent()).toBe('Team Deep Work Crew');
-      const table = page.getByRole('table');
-      for (const mate of [...SEEDED_TEAMMATES, name]) {
-        await expect.poll(() => table.getByRole('rowheader', { name: mate }).count()).toBe(1);
+        await card.getByRole('link', { name: 'See the team board' }).click();
+        await page.waitForURL(`${site.tracker.url}/team`);
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Team Deep Work Crew');
+        const table = page.getByRole('table');
+        for (const mate of [...SEEDED_TEAMMATES, name]) {
+          await expect.poll(() => table.getByRole('rowheader', { name: mate }).count()).toBe(1);
+        }
+        // Fourteen days, in words: the seeded teammates have weeks of answers.
+        await expect.poll(() => table.getByRole('columnheader').count()).toBe(15);
+        await expect
+          .poll(() => table.getByRole('cell', { name: 'Yes' }).count())
+          .toBeGreaterThan(5);
+        const own = page.getByRole('listitem').filter({ hasText: name });
+        await expect.poll(() => own.getByText('Today: Yes').count()).toBe(1);
+        await expect.poll(() => own.getByText(/^[1-7] of 5 this week$/).count()).toBe(1);
+        await expectAccessible(page, 'team board');
+        pages.set('team board', await html(page));
+        await screenshot(page, width, 'tracker-team-board');
+
+        const nudge = page.getByRole('button', { name: /^Nudge / }).first();
+        const label = (await nudge.getAttribute('aria-label')) ?? '';
+        const mate = label.replace(/^Nudge /, '');
+        expect(SEEDED_TEAMMATES).toContain(mate);
+        await nudge.click();
+        await expect
+          .poll(() => page.getByText(`Nudge sent to ${mate}.`, { exact: true }).count())
+          .toBeGreaterThan(0);
+        await expect.poll(() => page.getByText(`You nudged ${mate} today.`).count()).toBe(1);
+        await expect.poll(() => page.getByRole('button', { name: label }).count()).toBe(0);
+        await expectAccessible(page, 'nudged');
+        await screenshot(page, width, 'tracker-nudged');
+        const mail = await nudgeMail(seedEmail(mate), name);
+        expect(mail).toContain('Your team is asking: did you do that thing today?');
+
+        // The board is the team's only: another team's board is not there for this member.
+        const other = await page.request.get(`${site.tracker.url}/api/teams/2/board`);
+        expect(other.status()).toBe(404);
+
+        await page.getByRole('link', { name: 'Profile' }).click();
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Your profile');
+        await expect
+          .poll(() => page.getByLabel('Your time zone').inputValue())
+          .toBe('America/New_York');
+        await page.getByLabel('Your time zone').selectOption('Europe/Berlin');
+        await page.getByRole('button', { name: 'Save time zone' }).click();
+        await expect.poll(() => page.getByText('Time zone saved.').count()).toBeGreaterThan(0);
+        await expectAccessible(page, 'time zone saved');
+        pages.set('profile with the time zone', await html(page));
+      } finally {
+        await context.close();
       }
-      // Fourteen days, in words: the seeded teammates have weeks of answers.
-      await expect.poll(() => table.getByRole('columnheader').count()).toBe(15);
-      await expect.poll(() => table.getByRole('cell', { name: 'Yes' }).count()).toBeGreaterThan(5);
-      const own = page.getByRole('listitem').filter({ hasText: name });
-      await expect.poll(() => own.getByText('Today: Yes').count()).toBe(1);
-      await expect.poll(() => own.getByText(/^[1-7] of 5 this week$/).count()).toBe(1);
-      await axe(page, 'team board');
-      pages.set('team board', await html(page));
-      await screenshot(page, width, 'tracker-team-board');
-
-      const nudge = page.getByRole('button', { name: /^Nudge / }).first();
-      const label = (await nudge.getAttribute('aria-label')) ?? '';
-      const mate = label.replace(/^Nudge /, '');
-      expect(SEEDED_TEAMMATES).toContain(mate);
-      await nudge.click();
-      await expect
-        .poll(() => page.getByText(`Nudge sent to ${mate}.`, { exact: true }).count())
-        .toBeGreaterThan(0);
-      await expect.poll(() => page.getByText(`You nudged ${mate} today.`).count()).toBe(1);
-      await expect.poll(() => page.getByRole('button', { name: label }).count()).toBe(0);
-      await axe(page, 'nudged');
-      await screenshot(page, width, 'tracker-nudged');
-      const mail = await nudgeMail(seedEmail(mate), name);
-      expect(mail).toContain('Your team is asking: did you do that thing today?');
-
-      // The board is the team's only: another team's board is not there for this member.
-      const other = await page.request.get(`${site.tracker.url}/api/teams/2/board`);
-      expect(other.status()).toBe(404);
-
-      await page.getByRole('link', { name: 'Profile' }).click();
-      await expect.poll(() => page.locator('h1').textContent()).toBe('Your profile');
-      await expect
-        .poll(() => page.getByLabel('Your time zone').inputValue())
-        .toBe('America/New_York');
-      await page.getByLabel('Your time zone').selectOption('Europe/Berlin');
-      await page.getByRole('button', { name: 'Save time zone' }).click();
-      await expect.poll(() => page.getByText('Time zone saved.').count()).toBeGreaterThan(0);
-      await axe(page, 'time zone saved');
-      pages.set('profile with the time zone', await html(page));
-    } finally {
-      await context.close();
-    }
-    const errors = await nuErrors(pages);
-    expect(errors, errors.join('\n')).toEqual([]);
-  }, 120_000);
-});
+      const errors = await nuErrors(pages);
+      expect(errors, errors.join('\n')).toEqual([]);
+    });
+  });
+}

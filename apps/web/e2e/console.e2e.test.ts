@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
 import { SUITE_OPERATOR, testSite } from './site.ts';
@@ -17,16 +16,7 @@ import { SUITE_OPERATOR, testSite } from './site.ts';
  */
 
 const site = testSite();
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PASSWORD = 'olive operator password';
-
-async function axe(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
-  );
-  expect(lines).toEqual([]);
-}
 
 async function heading(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.locator('h1').textContent()).toBe(text);
@@ -79,8 +69,9 @@ async function teamWithRoom(): Promise<number> {
   return team.id;
 }
 
-describe('the operators console', () => {
-  it('approves, declines and places join requests, shows info calls and feedback, and logs it all', async () => {
+test.describe('the operators console', () => {
+  test('approves, declines and places join requests, shows info calls and feedback, and logs it all', async () => {
+    test.setTimeout(300_000);
     const teamId = await teamWithRoom();
     const approved = await signUp('Pat Pending', teamId);
     await signUp('Dan Declined', teamId);
@@ -125,7 +116,7 @@ describe('the operators console', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await heading(page, 'Set up your authenticator app');
-      await axe(page, 'set-up');
+      await expectAccessible(page, 'set-up');
       const key = await page
         .locator('dd')
         .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
@@ -137,11 +128,11 @@ describe('the operators console', () => {
       await heading(page, 'Your recovery codes');
       recoveryCodes = await page.getByRole('listitem').allTextContents();
       expect(recoveryCodes).toHaveLength(10);
-      await axe(page, 'recovery codes');
+      await expectAccessible(page, 'recovery codes');
 
       await page.goto(`${site.tracker.url}/console`);
       await heading(page, 'Join requests');
-      await axe(page, 'queue');
+      await expectAccessible(page, 'queue');
       await openPageWith(page, '/console', 'Join requests', 'Pat Pending');
       await screenshot(page, 1280, 'console-queue');
       await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
@@ -159,12 +150,12 @@ describe('the operators console', () => {
       await placing.getByLabel('Team').selectOption(String(teamId));
       await placing.getByRole('button', { name: 'Place on team' }).click();
       await expect.poll(() => placing.count()).toBe(0);
-      await axe(page, 'queue after the decisions');
+      await expectAccessible(page, 'queue after the decisions');
 
       await page.getByRole('link', { name: 'Info calls' }).click();
       await heading(page, 'Info calls');
       await openPageWith(page, '/console/info-calls', 'Info calls', 'Carl Caller');
-      await axe(page, 'info calls');
+      await expectAccessible(page, 'info calls');
       // The day's calls as a calendar file, downloaded with the operator's session.
       const carlsDay = page
         .getByRole('region')
@@ -182,28 +173,28 @@ describe('the operators console', () => {
       await expect
         .poll(() => page.getByText('Not the right time for me; maybe next term.').count())
         .toBe(1);
-      await axe(page, 'feedback');
+      await expectAccessible(page, 'feedback');
 
       // Teams: a capacity below the members is refused at its field, then a new team is made
       // and its capacity changed.
       await page.getByRole('link', { name: 'Teams' }).click();
       await heading(page, 'Teams');
-      await axe(page, 'teams');
+      await expectAccessible(page, 'teams');
       const crew = page.getByRole('form', { name: 'Capacity of Deep Work Crew' });
       await crew.getByLabel('Capacity', { exact: true }).fill('1');
       await crew.getByRole('button', { name: 'Save capacity of Deep Work Crew' }).click();
       await expect.poll(() => crew.getByText(/^Capacity must be at least \d+$/).count()).toBe(2);
-      await axe(page, 'capacity refused');
+      await expectAccessible(page, 'capacity refused');
       await page.getByRole('button', { name: 'Create a team' }).click();
       const creating = page.getByRole('form', { name: 'Create a team' });
       await creating.getByRole('button', { name: 'Create team' }).click();
       await expect.poll(() => creating.getByText('Please enter the team name').count()).toBe(2);
-      await axe(page, 'new team refused');
+      await expectAccessible(page, 'new team refused');
       const teamName = `Evening Runners ${uniqueEmail('t').slice(2, 10)}`;
       await creating.getByLabel('Team name').fill(teamName);
       await creating.getByLabel('Focus area').selectOption({ label: 'Other' });
       await creating.getByLabel('Capacity', { exact: true }).fill('3');
-      await axe(page, 'new team');
+      await expectAccessible(page, 'new team');
       await creating.getByRole('button', { name: 'Create team' }).click();
       await expect
         .poll(() => page.getByText(`Team ${teamName} created`).count())
@@ -213,17 +204,17 @@ describe('the operators console', () => {
       await card.getByLabel('Capacity', { exact: true }).fill('4');
       await card.getByRole('button', { name: `Save capacity of ${teamName}` }).click();
       await expect.poll(() => card.getByText('4 seats').count()).toBe(2);
-      await axe(page, 'capacity changed');
+      await expectAccessible(page, 'capacity changed');
       await screenshot(page, 1280, 'console-teams');
 
       // Operators: invite one (mailed the link to set a password), then remove them.
       await page.getByRole('link', { name: 'Operators' }).click();
       await heading(page, 'Operators');
-      await axe(page, 'operators');
+      await expectAccessible(page, 'operators');
       const inviting = page.getByRole('form', { name: 'Invite an operator' });
       await inviting.getByRole('button', { name: 'Send invitation' }).click();
       await expect.poll(() => inviting.getByText('Please enter your email').count()).toBe(2);
-      await axe(page, 'invitation refused');
+      await expectAccessible(page, 'invitation refused');
       const ivy = uniqueEmail('ivy.invited');
       await inviting.getByLabel('Email address').fill(ivy);
       await inviting.getByLabel('Name', { exact: true }).fill('Ivy Invited');
@@ -232,10 +223,10 @@ describe('the operators console', () => {
       expect(await mailTo(site.tracker.dataDir, 'operator-added', ivy)).toMatch(
         /reset-password\?token=/,
       );
-      await axe(page, 'operator invited');
+      await expectAccessible(page, 'operator invited');
       await screenshot(page, 1280, 'console-operators');
       await page.getByRole('button', { name: 'Remove Ivy Invited' }).click();
-      await axe(page, 'remove operator dialog');
+      await expectAccessible(page, 'remove operator dialog');
       await page.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(0);
 
@@ -253,7 +244,7 @@ describe('the operators console', () => {
       ]) {
         await expect.poll(() => page.getByRole('heading', { name: action }).count()).toBe(1);
       }
-      await axe(page, 'audit log');
+      await expectAccessible(page, 'audit log');
       await screenshot(page, 1280, 'console-audit');
     } finally {
       await wide.close();
@@ -284,11 +275,11 @@ describe('the operators console', () => {
       await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await phone.getByRole('button', { name: 'Sign in' }).click();
       await heading(phone, 'Authentication code');
-      await axe(phone, 'code step at 360');
+      await expectAccessible(phone, 'code step at 360');
       await phone.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
       await phone.getByRole('button', { name: 'Continue' }).click();
       await heading(phone, 'Join requests');
-      await axe(phone, 'queue at 360');
+      await expectAccessible(phone, 'queue at 360');
       for (const [path, title] of [
         ['/console/info-calls', 'Info calls'],
         ['/console/feedback', 'Feedback'],
@@ -298,7 +289,7 @@ describe('the operators console', () => {
       ] as const) {
         await phone.goto(`${site.tracker.url}${path}`);
         await heading(phone, title);
-        await axe(phone, `${title} at 360`);
+        await expectAccessible(phone, `${title} at 360`);
       }
       await phone.goto(`${site.tracker.url}/console/info-calls`);
       await heading(phone, 'Info calls');
@@ -306,7 +297,7 @@ describe('the operators console', () => {
       await phone.goto(`${site.tracker.url}/console/teams`);
       await heading(phone, 'Teams');
       await phone.getByRole('button', { name: 'Create a team' }).click();
-      await axe(phone, 'new team at 360');
+      await expectAccessible(phone, 'new team at 360');
       await screenshot(phone, 360, 'console-teams');
       await phone.goto(`${site.tracker.url}/console/operators`);
       await heading(phone, 'Operators');
@@ -315,5 +306,5 @@ describe('the operators console', () => {
     } finally {
       await narrow.close();
     }
-  }, 300_000);
+  });
 });

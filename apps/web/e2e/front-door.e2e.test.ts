@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
-import { expectJoinRequestSent, expectScreen, screenshot, uniqueEmail, YES } from './onboarding.ts';
-import { approveJoinRequest, testSite } from './site.ts';
+import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
+import { approveJoinRequest, signUpMember, testSite } from './site.ts';
 
 /**
  * The other side of "Join Request Sent", in Chromium against the real site and its embedded
@@ -16,118 +15,103 @@ import { approveJoinRequest, testSite } from './site.ts';
  */
 
 const site = testSite();
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axe(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(' ')}`),
-  );
-  expect(lines).toEqual([]);
-}
 
 async function mailTo(kind: string, email: string): Promise<string> {
   return mailOf(site.tracker.dataDir, kind, email);
 }
 
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(`${site.url}/onboarding/work/role`);
-  await page.getByLabel('Employee', { exact: true }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: YES }).click();
-  await page.getByLabel('Your Name').fill('Mary Somerville');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByLabel('Tell your team one sentence about your goals')
-    .fill('Write a chapter a week');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('orbital-1831');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expectJoinRequestSent(page);
+for (const [width, height] of WINDOWS) {
+  test.describe(`a new member at ${width} x ${height}`, () => {
+    test('confirms the address, signs in on the tracker, sees the request, then the team, edits the profile and signs out', async () => {
+      const { page, context } = await site.visitor(width, height);
+      try {
+        const email = uniqueEmail(`member.${width}`);
+        await signUpMember(page, site.url, {
+          email: email,
+          name: 'Mary Somerville',
+          password: 'orbital-1831',
+          goal: 'Write a chapter a week',
+        });
+
+        // The confirmation email's link opens the site's confirm page.
+        const confirmation = await mailTo('email-confirmation', email);
+        const link = /(https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_%-]+)/.exec(
+          confirmation,
+        )?.[1];
+        expect(link).toBeDefined();
+        await page.goto(link ?? '');
+        await expect
+          .poll(() => page.locator('h1').textContent())
+          .toBe('Your email address is confirmed');
+        await expectAccessible(page, 'confirmed');
+
+        // Sign In opens the tracker's sign-in page in a new tab, on the tracker's origin.
+        await page.goto(`${site.url}/`);
+        const menu = page.getByRole('button', { name: /menu/i });
+        if (await menu.isVisible()) await menu.click();
+        const [tab] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByRole('link', { name: /Sign In/ }).click(),
+        ]);
+        await tab.waitForURL(`${site.tracker.url}/sign-in`);
+        await expect.poll(() => tab.locator('h1').textContent()).toBe('Sign in');
+        await expectAccessible(tab, 'sign-in');
+        await screenshot(tab, width, 'tracker-sign-in');
+
+        await tab.getByLabel('Email address').fill(email);
+        await tab.getByLabel('Password').fill('orbital-1831');
+        await tab.getByRole('button', { name: 'Sign in' }).click();
+        await tab.waitForURL(`${site.tracker.url}/`);
+        await expect.poll(() => tab.locator('h1').textContent()).toBe('Hello, Mary Somerville');
+        const status = tab.getByText(
+          /^Pending: we answer within 5 days, by \w+day, \w+ \d{1,2}\.$/,
+        );
+        await expect.poll(() => status.count()).toBe(1);
+        await expectAccessible(tab, 'home pending');
+        await screenshot(tab, width, 'tracker-home-pending');
+
+        await approveJoinRequest(site.tracker, email);
+        const approval = await mailTo('join-approved', email);
+        const home = /See your team: (\S+)/.exec(approval)?.[1];
+        expect(home).toBe(`${site.tracker.url}/`);
+        await tab.goto(home ?? '');
+        await expect.poll(() => tab.getByText('Approved', { exact: true }).count()).toBe(1);
+        await expect.poll(() => tab.getByText('Mary Somerville You').count()).toBeGreaterThan(0);
+        await expectAccessible(tab, 'home approved');
+        await screenshot(tab, width, 'tracker-home-team');
+
+        await tab.getByRole('link', { name: 'Edit profile' }).click();
+        await expect.poll(() => tab.locator('h1').textContent()).toBe('Your profile');
+        await tab.getByLabel('About me').fill('Mathematician; I write every morning.');
+        await tab.getByRole('button', { name: 'Save profile' }).click();
+        await expect.poll(() => tab.getByText('Profile saved.').count()).toBeGreaterThan(0);
+        await expectAccessible(tab, 'profile saved');
+        await screenshot(tab, width, 'tracker-profile');
+
+        await tab.getByRole('button', { name: 'Sign out', exact: true }).click();
+        await tab.waitForURL(/\/sign-in/);
+        await expectAccessible(tab, 'signed out');
+        // Signed out means signed out: the home sends the browser back to sign in.
+        await tab.goto(`${site.tracker.url}/`);
+        await tab.waitForURL(/\/sign-in/);
+      } finally {
+        await context.close();
+      }
+    });
+  });
 }
 
-describe.each([
-  [360, 740],
-  [1280, 800],
-])('a new member at %i x %i', (width, height) => {
-  it('confirms the address, signs in on the tracker, sees the request, then the team, edits the profile and signs out', async () => {
-    const { page, context } = await site.visitor(width, height);
-    try {
-      const email = uniqueEmail(`member.${width}`);
-      await signUp(page, email);
-
-      // The confirmation email's link opens the site's confirm page.
-      const confirmation = await mailTo('email-confirmation', email);
-      const link = /(https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_%-]+)/.exec(confirmation)?.[1];
-      expect(link).toBeDefined();
-      await page.goto(link ?? '');
-      await expect
-        .poll(() => page.locator('h1').textContent())
-        .toBe('Your email address is confirmed');
-      await axe(page, 'confirmed');
-
-      // Sign In opens the tracker's sign-in page in a new tab, on the tracker's origin.
-      await page.goto(`${site.url}/`);
-      const menu = page.getByRole('button', { name: /menu/i });
-      if (await menu.isVisible()) await menu.click();
-      const [tab] = await Promise.all([
-        context.waitForEvent('page'),
-        page.getByRole('link', { name: /Sign In/ }).click(),
-      ]);
-      await tab.waitForURL(`${site.tracker.url}/sign-in`);
-      await expect.poll(() => tab.locator('h1').textContent()).toBe('Sign in');
-      await axe(tab, 'sign-in');
-      await screenshot(tab, width, 'tracker-sign-in');
-
-      await tab.getByLabel('Email address').fill(email);
-      await tab.getByLabel('Password').fill('orbital-1831');
-      await tab.getByRole('button', { name: 'Sign in' }).click();
-      await tab.waitForURL(`${site.tracker.url}/`);
-      await expect.poll(() => tab.locator('h1').textContent()).toBe('Hello, Mary Somerville');
-      const status = tab.getByText(/^Pending: we answer within 5 days, by \w+day, \w+ \d{1,2}\.$/);
-      await expect.poll(() => status.count()).toBe(1);
-      await axe(tab, 'home pending');
-      await screenshot(tab, width, 'tracker-home-pending');
-
-      await approveJoinRequest(site.tracker, email);
-      const approval = await mailTo('join-approved', email);
-      const home = /See your team: (\S+)/.exec(approval)?.[1];
-      expect(home).toBe(`${site.tracker.url}/`);
-      await tab.goto(home ?? '');
-      await expect.poll(() => tab.getByText('Approved', { exact: true }).count()).toBe(1);
-      await expect.poll(() => tab.getByText('Mary Somerville You').count()).toBeGreaterThan(0);
-      await axe(tab, 'home approved');
-      await screenshot(tab, width, 'tracker-home-team');
-
-      await tab.getByRole('link', { name: 'Edit profile' }).click();
-      await expect.poll(() => tab.locator('h1').textContent()).toBe('Your profile');
-      await tab.getByLabel('About me').fill('Mathematician; I write every morning.');
-      await tab.getByRole('button', { name: 'Save profile' }).click();
-      await expect.poll(() => tab.getByText('Profile saved.').count()).toBeGreaterThan(0);
-      await axe(tab, 'profile saved');
-      await screenshot(tab, width, 'tracker-profile');
-
-      await tab.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await tab.waitForURL(/\/sign-in/);
-      await axe(tab, 'signed out');
-      // Signed out means signed out: the home sends the browser back to sign in.
-      await tab.goto(`${site.tracker.url}/`);
-      await tab.waitForURL(/\/sign-in/);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('every screen of the tracker front door', () => {
-  it('passes the Nu HTML Checker and axe as the browser renders it, at 360 and 1280 px', async () => {
+test.describe('every screen of the tracker front door', () => {
+  test('passes the Nu HTML Checker and axe as the browser renders it, at 360 and 1280 px', async () => {
+    test.setTimeout(240_000);
     const email = uniqueEmail('member.html');
     const signup = await site.visitor(1280);
-    await signUp(signup.page, email);
+    await signUpMember(signup.page, site.url, {
+      email: email,
+      name: 'Mary Somerville',
+      password: 'orbital-1831',
+      goal: 'Write a chapter a week',
+    });
     await signup.context.close();
 
     const pages = new Map<string, string>();
@@ -136,7 +120,7 @@ describe('every screen of the tracker front door', () => {
       const tracker = site.tracker.url;
       const visit = async (name: string, heading: string) => {
         await expect.poll(() => page.locator('h1').textContent()).toBe(heading);
-        await axe(page, `${name} at ${width}`);
+        await expectAccessible(page, `${name} at ${width}`);
         if (width === 1280) {
           pages.set(
             name,
@@ -175,5 +159,5 @@ describe('every screen of the tracker front door', () => {
     const errors = await nuErrors(pages);
     expect(errors, errors.join('\n')).toEqual([]);
     expect(pages.size).toBe(8);
-  }, 240_000);
+  });
 });

@@ -1,14 +1,4 @@
-import type { TestProject } from 'vitest/node';
 import { startTestSite } from './site.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Origin of the site server every browser test file talks to. */
-    siteUrl: string;
-    /** The site's embedded tracker: its front door, its API and its data directory. */
-    tracker: { url: string; apiUrl: string; dataDir: string };
-  }
-}
 
 /**
  * The site's limits are per client and every test visitor comes from 127.0.0.1: raise them so the
@@ -23,14 +13,16 @@ const SITE_ENV = {
   RATE_LIMIT_READ_MAX: '100000',
 };
 
-/** One real site server (and its embedded tracker) for all browser test files: it takes ~20 s to start. */
-export default async function setup(project: TestProject) {
+/**
+ * One real site server (and its embedded tracker, on a fresh data directory) for a whole run of
+ * either Playwright configuration: it takes ~20 s to start. The test workers find it through the
+ * same `E2E_*` variables that point a run at a site started by hand (`runningTestSite()`).
+ */
+export default async function setup() {
   const site = await startTestSite(SITE_ENV);
-  project.provide('siteUrl', site.url);
-  project.provide('tracker', {
-    url: site.trackerUrl,
-    apiUrl: site.trackerApiUrl,
-    dataDir: site.dataDir,
-  });
+  process.env.E2E_SITE_URL = site.url;
+  process.env.E2E_TRACKER_PUBLIC_URL = site.trackerUrl;
+  process.env.E2E_TRACKER_API_URL = site.trackerApiUrl;
+  process.env.E2E_TRACKER_DATA_DIR = site.dataDir;
   return () => site.close();
 }

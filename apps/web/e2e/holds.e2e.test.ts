@@ -1,7 +1,6 @@
 import { MESSAGES } from '@app/contracts';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { expectScreen, screenshot, YES } from './onboarding.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { expectScreen, screenshot, WINDOWS, YES } from './onboarding.ts';
 import { testSite } from './site.ts';
 
 /**
@@ -89,8 +88,8 @@ function lineCount(page: Page, name: string): Promise<number> {
   });
 }
 
-describe('the held slot', () => {
-  it('gives the last seat of a team to one of two racing visitors; the other is matched elsewhere', async () => {
+test.describe('the held slot', () => {
+  test('gives the last seat of a team to one of two racing visitors; the other is matched elsewhere', async () => {
     const team = await seatsOf(TEAM);
     expect(team.openSeats).toBeGreaterThan(0);
     const fillers: (() => Promise<void>)[] = [];
@@ -140,7 +139,7 @@ describe('the held slot', () => {
     }
   });
 
-  it('shows the hold on the account step, warns at one minute and extends it in one step', async () => {
+  test('shows the hold on the account step, warns at one minute and extends it in one step', async () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {
       await page.clock.install();
@@ -174,9 +173,8 @@ describe('the held slot', () => {
     }
   });
 
-  it.each([360, 1280])(
-    'tells a Work prospect whose teams are all full so, at %i px, and never offers a team of another area',
-    async (width) => {
+  for (const width of [360, 1280]) {
+    test(`tells a Work prospect whose teams are all full so, at ${width} px, and never offers a team of another area`, async () => {
       const teams = (await (await fetch(`${site.url}/api/proxy/teams`)).json()) as (TeamSeats & {
         focusAreaId: string | number | null;
       })[];
@@ -212,15 +210,11 @@ describe('the held slot', () => {
         await Promise.all(fillers.map((release) => release()));
         await context.close();
       }
-    },
-  );
+    });
+  }
 
-  it.each([
-    [360, 740],
-    [1280, 800],
-  ])(
-    'after the slot was released, Look for another team finds another team at %i x %i',
-    async (width, height) => {
+  for (const [width, height] of WINDOWS) {
+    test(`after the slot was released, Look for another team finds another team at ${width} x ${height}`, async () => {
       const { page, context, problems } = await site.visitor(width, height);
       try {
         await page.clock.install();
@@ -241,10 +235,10 @@ describe('the held slot', () => {
       } finally {
         await context.close();
       }
-    },
-  );
+    });
+  }
 
-  it('after the slot was released, Submit explains, moves focus to the notice, and taking it again confirms', async () => {
+  test('after the slot was released, Submit explains, moves focus to the notice, and taking it again confirms', async () => {
     const { page, context, problems } = await site.visitor(360, 740);
     try {
       await page.clock.install();
@@ -276,12 +270,8 @@ describe('the held slot', () => {
     }
   });
 
-  it.each([
-    [360, 740],
-    [1280, 800],
-  ])(
-    'puts the team, the countdown and the three answers above the fold at %i x %i',
-    async (width, height) => {
+  for (const [width, height] of WINDOWS) {
+    test(`puts the team, the countdown and the three answers above the fold at ${width} x ${height}`, async () => {
       const { page, context, problems } = await site.visitor(width, height);
       try {
         await chooseEmployee(page);
@@ -316,6 +306,6 @@ describe('the held slot', () => {
       } finally {
         await context.close();
       }
-    },
-  );
+    });
+  }
 });

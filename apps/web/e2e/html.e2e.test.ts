@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, uniqueEmail, YES } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';
@@ -15,8 +14,9 @@ async function rendered(page: Page): Promise<string> {
   return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
 }
 
-describe('valid HTML', () => {
-  it('every page and every onboarding screen passes the Nu HTML Checker', async () => {
+test.describe('valid HTML', () => {
+  test('every page and every onboarding screen passes the Nu HTML Checker', async () => {
+    test.setTimeout(300_000);
     const { page, context } = await site.visitor(1280);
     const pages = new Map<string, string>();
     const keep = async (name: string) => pages.set(name, await rendered(page));
@@ -123,5 +123,5 @@ describe('valid HTML', () => {
     expect(pages.size).toBe(27);
     await context.close();
     // A walk through 27 screens and one Java start: longer than one screen's test.
-  }, 300_000);
+  });
 });

@@ -29,6 +29,7 @@ import {
   type PersonAction,
   planFor,
 } from '../src/onboarding/test/person.ts';
+import { WCAG_TAGS } from './axe.ts';
 import { type Walk, type WalkStep, walkFromPath } from './model.ts';
 import { holdCalls } from './model-network.ts';
 import { loadWalks } from './model-walks-cache.ts';
@@ -42,8 +43,7 @@ import { makePng } from './onboarding.ts';
  * and AA). Every step is photographed for the report's filmstrip.
  */
 
-const SITE = process.env.PATHS_SITE_URL ?? '';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const SITE = process.env.E2E_SITE_URL ?? '';
 /** A seeded member's address: the real server refuses a sign-up with it. */
 const TAKEN_EMAIL = 'maya-thompson@example.com';
 const STEP_TIMEOUT_MS = 15_000;

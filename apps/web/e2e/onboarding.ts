@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /**
  * What the onboarding browser tests share: the site's configuration for them, a visitor's page
@@ -22,6 +21,12 @@ export const STEP_TIMEOUT_MS = 15_000;
 /** The team step's Yes, in the spec's words. */
 export const YES =
   "Yes, I'm ready to achieve my success even if it means being uncomfortable sometimes";
+
+/** The two windows most tests run in, width by height: a phone and a laptop. */
+export const WINDOWS = [
+  [360, 740],
+  [1280, 800],
+] as const;
 
 /** The visitor's own time zone, away from Mountain Time so the info call shows both. */
 export const VISITOR_TIME_ZONE = 'America/New_York';

@@ -5,10 +5,22 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addOperator, buildTracker, createTestDatabase } from '@app/tracker';
-import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
-import { openVisitor, VISITOR_TIME_ZONE, type Visitor } from './onboarding.ts';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import {
+  expectJoinRequestSent,
+  expectScreen,
+  openVisitor,
+  VISITOR_TIME_ZONE,
+  type Visitor,
+  YES,
+} from './onboarding.ts';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
@@ -85,16 +97,7 @@ async function roomyDataDir(): Promise<string> {
  * tests; start it with the same `env`).
  */
 export async function startTestSite(env: Record<string, string> = {}): Promise<RunningTestSite> {
-  const running = process.env.E2E_SITE_URL;
-  if (running) {
-    return {
-      url: running.replace(/\/$/, ''),
-      trackerUrl: process.env.E2E_TRACKER_PUBLIC_URL ?? 'http://localhost:3001',
-      trackerApiUrl: process.env.E2E_TRACKER_API_URL ?? '',
-      dataDir: process.env.E2E_TRACKER_DATA_DIR ?? '',
-      close: async () => {},
-    };
-  }
+  if (process.env.E2E_SITE_URL) return { ...runningTestSite(), close: async () => {} };
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @app/web build` first');
   }
@@ -176,7 +179,23 @@ export const PAGES = [
   ['/no-such-page', '404 Page Not Found'],
 ] as const;
 
-/** What a browser test file uses: the running site, and a Chromium of its own for its visitors. */
+/**
+ * The site a test worker talks to: the one the global setup started, or one started by hand, named
+ * by `E2E_SITE_URL` (with `E2E_TRACKER_PUBLIC_URL`, `E2E_TRACKER_API_URL` and
+ * `E2E_TRACKER_DATA_DIR` for its tracker).
+ */
+export function runningTestSite(): Omit<RunningTestSite, 'close'> {
+  const url = process.env.E2E_SITE_URL;
+  if (!url) throw new Error('E2E_SITE_URL is not set: run the browser tests through Playwright');
+  return {
+    url: url.replace(/\/$/, ''),
+    trackerUrl: process.env.E2E_TRACKER_PUBLIC_URL ?? 'http://localhost:3001',
+    trackerApiUrl: process.env.E2E_TRACKER_API_URL ?? '',
+    dataDir: process.env.E2E_TRACKER_DATA_DIR ?? '',
+  };
+}
+
+/** What a browser test file uses: the running site, and Chromium contexts for its visitors. */
 export interface TestSite {
   /** Origin of the site server all browser test files share (started once, in the global setup). */
   url: string;
@@ -188,26 +207,57 @@ export interface TestSite {
   visitor(width: number, height?: number): Promise<Visitor>;
 }
 
-/** The shared site and a headless Chromium for this file's tests: launched before them, closed after. */
+/**
+ * The shared site, and contexts in the test worker's Chromium (Playwright's `browser` fixture,
+ * launched as `playwright.e2e.config.ts` says) for this file's visitors.
+ */
 export function testSite(): TestSite {
-  let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>> | undefined;
-  beforeAll(async () => {
-    browser = await launchIsolatedBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  const running = runningTestSite();
+  let browser: Browser | undefined;
+  test.beforeAll(({ browser: workerBrowser }) => {
+    browser = workerBrowser;
   });
   const newContext = (options?: BrowserContextOptions) => {
     if (!browser) throw new Error('the browser starts before the tests');
     return browser.newContext(options);
   };
   return {
-    url: inject('siteUrl'),
-    tracker: inject('tracker'),
+    url: running.url,
+    tracker: { url: running.trackerUrl, apiUrl: running.trackerApiUrl, dataDir: running.dataDir },
     newContext,
     visitor: async (width, height = 800) =>
       openVisitor(await newContext({ viewport: { width, height }, timezoneId: VISITOR_TIME_ZONE })),
   };
+}
+
+/** Who signs up in `signUpMember`: the account and the one goal sentence. */
+export interface NewMember {
+  email: string;
+  name: string;
+  password: string;
+  goal: string;
+}
+
+/**
+ * A prospect's whole Yes path on the site, as an employee in the work area, ending on "Join
+ * Request Sent": the account exists, its join request waits for an operator.
+ */
+export async function signUpMember(page: Page, siteUrl: string, member: NewMember): Promise<void> {
+  await page.goto(`${siteUrl}/onboarding/work/role`);
+  await page.getByLabel('Employee', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: YES }).click();
+  await page.getByLabel('Your Name').fill(member.name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Tell your team one sentence about your goals').fill(member.goal);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectJoinRequestSent(page);
 }
 
 /** The tracker API's own approval of `email`'s pending join request, as an operator (or the console) makes it. */

@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { onboardingMachine } from '@app/onboarding';
 import { toChartGraph } from '@app/statechart-tools';
 import { MODEL_DATA } from '@app/statechart-tools/testing/events';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchIsolatedBrowser } from './browser.ts';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { axeFindings } from './axe.ts';
 import { openVisitor, shots } from './onboarding.ts';
+import { testSite } from './site.ts';
 
 /**
  * The statechart studio (`/statechart`) as a designer uses it on a 1280x800 screen: the screens
@@ -17,23 +16,13 @@ import { openVisitor, shots } from './onboarding.ts';
  * an onboarding in another tab.
  */
 
-const site = { url: inject('siteUrl') };
+const site = testSite();
 /** The team the sandbox's fake calls match: a real team, with a seat held for it. */
 const TEAM = MODEL_DATA.team.name;
 const VIEWPORT = { width: 1280, height: 800 };
 
-let browser: Awaited<ReturnType<typeof launchIsolatedBrowser>>;
-
-beforeAll(async () => {
-  browser = await launchIsolatedBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function designer(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  const context = await site.newContext({ viewport: VIEWPORT, acceptDownloads: true });
   const visitor = await openVisitor(context);
   return { context, page: visitor.page, problems: visitor.problems };
 }
@@ -70,8 +59,8 @@ async function choose(page: Page, label: RegExp) {
   await page.locator('#studio-panel').getByRole('button', { name: label }).first().click();
 }
 
-describe('statechart studio at 1280x800', () => {
-  it('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
+test.describe('statechart studio at 1280x800', () => {
+  test('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
     await page.getByRole('heading', { level: 1, name: 'Onboarding statechart' }).waitFor();
@@ -198,7 +187,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('finds "account" by search and shows it, with its own link', async () => {
+  test('finds "account" by search and shows it, with its own link', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
     const search = page.getByRole('combobox', { name: 'Find a state or screen' });
@@ -217,7 +206,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('opens a state from its link in a new tab', async () => {
+  test('opens a state from its link in a new tab', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
     const tab = await context.newPage();
@@ -230,7 +219,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('steps from the team screen to confirm by its events, the real screen at 360 and 1280 px at each step', async () => {
+  test('steps from the team screen to confirm by its events, the real screen at 360 and 1280 px at each step', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
@@ -275,7 +264,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('fast-forwards the hold to its warning, and its end', async () => {
+  test('fast-forwards the hold to its warning, and its end', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
@@ -325,21 +314,15 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('has no WCAG A/AA violations with each panel open', async () => {
+  test('has no WCAG A/AA violations with each panel open', async () => {
+    test.setTimeout(120_000);
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
     await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     const found: string[] = [];
     const audit = async (name: string) => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      for (const violation of results.violations) {
-        for (const node of violation.nodes) {
-          found.push(`${name}: ${violation.id} at ${node.target.join(' ')}: ${violation.help}`);
-        }
-      }
+      found.push(...(await axeFindings(page, name)));
     };
     await audit('simulate');
     for (const name of ['Gallery', 'Live', 'Coverage', 'Legend', 'List']) {
@@ -356,9 +339,9 @@ describe('statechart studio at 1280x800', () => {
     expect(found, found.join('\n')).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
-  it('colours the arrows by the coverage file, and goes to the current state', async () => {
+  test('colours the arrows by the coverage file, and goes to the current state', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
     await page.getByRole('button', { name: 'Coverage', exact: true }).click();
@@ -408,7 +391,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('exports the view as SVG, and the Mermaid file', async () => {
+  test('exports the view as SVG, and the Mermaid file', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
     await page.getByRole('img', { name: 'Onboarding screens' }).waitFor();
@@ -439,7 +422,7 @@ describe('statechart studio at 1280x800', () => {
     await context.close();
   });
 
-  it('opens the real onboarding restored at the simulated state', async () => {
+  test('opens the real onboarding restored at the simulated state', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#goal`);
     await expect.poll(() => simState(page)).toBe('matched.step.goal');
@@ -469,9 +452,9 @@ describe('statechart studio at 1280x800', () => {
   });
 });
 
-describe('statechart studio at 360x740', () => {
-  it('stacks the canvas over the panel under a thin header, the tools behind a button', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+test.describe('statechart studio at 360x740', () => {
+  test('stacks the canvas over the panel under a thin header, the tools behind a button', async () => {
+    const context = await site.newContext({ viewport: { width: 360, height: 740 } });
     const { page, problems } = await openVisitor(context);
     await page.goto(`${site.url}/statechart#team`);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
