@@ -5,9 +5,9 @@ import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 
 /**
  * The onboarding model's paths in Chromium (`pnpm test:paths` at the root; `pnpm --filter
- * @app/web paths` here). Debian's Chromium, never a downloaded one; the other browser tests run on the same runner
- * (`playwright.e2e.config.ts`). `PATHS_SET=full` adds the
- * phone-sized run to the desktop one.
+ * @app/web paths` here). Debian's Chromium, never a downloaded one. `PATHS_SET=full` adds the
+ * phone-sized run to the desktop one. The other browser tests run on the same runner with
+ * `playwright.e2e.config.ts`.
  */
 const reports = reportDir();
 const full = process.env.PATHS_SET === 'full';

@@ -5,7 +5,7 @@ import { expectAccessible } from './axe.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signUpMember, testSite } from './site.ts';
+import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
 
 /**
  * The daily loop on the tracker's front door, in Chromium against the real site and its embedded
@@ -68,11 +68,7 @@ for (const [width, height] of WINDOWS) {
         });
         await approveJoinRequest(site.tracker, email);
 
-        await page.goto(`${site.tracker.url}/sign-in`);
-        await page.getByLabel('Email address').fill(email);
-        await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL(`${site.tracker.url}/`);
+        await signInToTracker(page, site.tracker.url, email, PASSWORD);
         await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
         const card = page.getByRole('region', { name: 'Did you do that thing today?' });
         await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);

@@ -4,7 +4,7 @@ import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
-import { SUITE_OPERATOR, testSite } from './site.ts';
+import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
 
 /**
  * The operators' console in Chromium against the real site and its embedded tracker: the suite's
@@ -256,10 +256,7 @@ test.describe('the operators console', () => {
     const member = await site.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const home = await member.newPage();
-      await home.goto(`${site.tracker.url}/sign-in`);
-      await home.getByLabel('Email address').fill(approved.email);
-      await home.getByLabel('Password', { exact: true }).fill('member-password-1');
-      await home.getByRole('button', { name: 'Sign in' }).click();
+      await signInToTracker(home, site.tracker.url, approved.email, 'member-password-1');
       await heading(home, 'Hello, Pat Pending');
       await expect.poll(() => home.getByRole('region', { name: /^Your team: / }).count()).toBe(1);
     } finally {

@@ -3,7 +3,7 @@ import { expectAccessible } from './axe.ts';
 import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signUpMember, testSite } from './site.ts';
+import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
 
 /**
  * The other side of "Join Request Sent", in Chromium against the real site and its embedded
@@ -140,11 +140,7 @@ test.describe('every screen of the tracker front door', () => {
         await visit('reset-password (token)', 'Set a new password');
         await page.goto(`${tracker}/no-such-page`);
         await visit('not found', 'Page not found');
-        await page.goto(`${tracker}/sign-in`);
-        await page.getByLabel('Email address').fill(email);
-        await page.getByLabel('Password').fill('orbital-1831');
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL(`${tracker}/`);
+        await signInToTracker(page, tracker, email, 'orbital-1831');
         await visit('home', 'Hello, Mary Somerville');
         await page.getByRole('link', { name: 'Edit profile' }).click();
         await visit('profile', 'Your profile');

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { expectScreen, screenshot, WINDOWS, YES } from './onboarding.ts';
+import { expectScreen, screenshot, WINDOWS, YES, yesToAccount } from './onboarding.ts';
 import { testSite } from './site.ts';
 
 /**
@@ -25,14 +25,7 @@ async function chooseEmployee(page: Page) {
 async function toAccountStep(page: Page) {
   await chooseEmployee(page);
   await teamHeading(page);
-  await page.getByRole('button', { name: YES }).click();
-  await page.getByLabel('Your Name').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Tell your team one sentence about your goals').fill('Ship notes');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await yesToAccount(page, 'Ada Lovelace', 'Ship notes');
 }
 
 async function teamHeading(page: Page): Promise<string> {

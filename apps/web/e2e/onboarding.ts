@@ -63,6 +63,25 @@ export async function expectScreen(page: Page, path: string, heading: string): P
     .toEqual([heading]);
 }
 
+/**
+ * From Team Deep Work Crew's screen (the work area's Employee team) through intro, goal, commit
+ * and sync to the account step, each screen checked on the way.
+ */
+export async function yesToAccount(page: Page, name: string, goal: string): Promise<void> {
+  await page.getByRole('button', { name: YES }).click();
+  await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
+  await page.getByLabel('Your Name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectScreen(page, '/onboarding/work/goal', 'Join Request Almost Sent');
+  await page.getByLabel('Tell your team one sentence about your goals').fill(goal);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectScreen(page, '/onboarding/work/commit', 'Can your team count on you?');
+  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
+  await expectScreen(page, '/onboarding/work/sync', 'Twice-weekly check-ins');
+  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
+  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+}
+
 /** Waits until the confirm screen says the join request went to the seeded work team. */
 export const expectJoinRequestSent = (page: Page) =>
   expectScreen(page, '/onboarding/work/confirm', 'Join Request Sent to Team Deep Work Crew!');

@@ -11,6 +11,7 @@ import {
   screenshot,
   uniqueEmail,
   YES,
+  yesToAccount,
 } from './onboarding.ts';
 import { testSite } from './site.ts';
 
@@ -30,10 +31,14 @@ function toasts(page: Page) {
 }
 
 /** Work / Employee to the team, then Yes. */
-async function toIntro(page: Page) {
+async function toTeam(page: Page) {
   await page.goto(`${site.url}/onboarding/work/role`);
   await page.getByLabel('Employee', { exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function toIntro(page: Page) {
+  await toTeam(page);
   await page.getByRole('button', { name: YES }).click();
   await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
 }
@@ -42,14 +47,8 @@ for (const width of [360, 1280]) {
   test.describe(`a prospect at ${width} px`, () => {
     test('a 5-character password is refused in the summary, not a toast; a text file named .png is refused when chosen; thank-you resends the confirmation email', async () => {
       const { page, problems, context } = await visitor(width);
-      await toIntro(page);
-      await page.getByLabel('Your Name').fill('Ada Lovelace');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByLabel('Tell your team one sentence about your goals').fill('Ship it.');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-      await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-      await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+      await toTeam(page);
+      await yesToAccount(page, 'Ada Lovelace', 'Ship it.');
 
       const email = uniqueEmail(`ada.short.${width}`);
       await page.getByLabel('Email').fill(email);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signUpMember, testSite } from './site.ts';
+import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
 
 /**
  * Reminders and the team's calls on the tracker's front door, in Chromium against the real site
@@ -37,11 +37,7 @@ for (const [width, height] of WINDOWS) {
         });
         await approveJoinRequest(site.tracker, email);
 
-        await page.goto(`${site.tracker.url}/sign-in`);
-        await page.getByLabel('Email address').fill(email);
-        await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL(`${site.tracker.url}/`);
+        await signInToTracker(page, site.tracker.url, email, PASSWORD);
         await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
 
         // The calls, on the member's own clock.

@@ -1,12 +1,11 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import {
   expectJoinRequestSent,
-  expectScreen,
   pathOf,
   screenshot,
   uniqueEmail,
   WINDOWS,
-  YES,
+  yesToAccount,
 } from './onboarding.ts';
 import { testSite } from './site.ts';
 
@@ -27,14 +26,7 @@ async function toAccount(page: Page): Promise<void> {
   await page.getByLabel('Employee', { exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('h1').filter({ hasText: TEAM_HEADING }).waitFor();
-  await page.getByRole('button', { name: YES }).click();
-  await page.getByLabel('Your Name').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Tell your team one sentence about your goals').fill('Ship the notes');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await yesToAccount(page, 'Ada Lovelace', 'Ship the notes');
 }
 
 const isSignup = (request: Request) =>

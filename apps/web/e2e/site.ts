@@ -15,11 +15,10 @@ import {
 } from '@playwright/test';
 import {
   expectJoinRequestSent,
-  expectScreen,
   openVisitor,
   VISITOR_TIME_ZONE,
   type Visitor,
-  YES,
+  yesToAccount,
 } from './onboarding.ts';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -246,18 +245,25 @@ export async function signUpMember(page: Page, siteUrl: string, member: NewMembe
   await page.goto(`${siteUrl}/onboarding/work/role`);
   await page.getByLabel('Employee', { exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: YES }).click();
-  await page.getByLabel('Your Name').fill(member.name);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Tell your team one sentence about your goals').fill(member.goal);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Yes, you can count on me' }).click();
-  await page.getByRole('button', { name: "Yes, I'll join the check-ins" }).click();
-  await expectScreen(page, '/onboarding/work/account', 'Last step: create your account');
+  await yesToAccount(page, member.name, member.goal);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectJoinRequestSent(page);
+}
+
+/** Signs in on the tracker's front door with the password and waits for the member's home. */
+export async function signInToTracker(
+  page: Page,
+  trackerUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${trackerUrl}/sign-in`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${trackerUrl}/`);
 }
 
 /** The tracker API's own approval of `email`'s pending join request, as an operator (or the console) makes it. */
