@@ -84,7 +84,18 @@ describe('health for a load balancer, on the API and the front door', () => {
     expect(late.status).toBe(200);
     expect(late.headers.get('connection')).toBe('close');
 
-    const closed = tracker.close();
+    // The held request is still in flight as the close begins, and the close waits for it.
+    let answered = false;
+    const settle = () => {
+      answered = true;
+    };
+    inFlight.then(settle, settle);
+    let closedYet = false;
+    const closed = tracker.close().finally(() => {
+      closedYet = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect({ answered, closedYet }).toEqual({ answered: false, closedYet: false });
     hold.release();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
