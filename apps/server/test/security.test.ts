@@ -218,6 +218,24 @@ describe('the web app', () => {
         "font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none'",
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Not in production, where HTTPS is terminated in front of the site: no upgrade, no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('in production also upgrades insecure requests and sends HSTS', async () => {
+    const production = await buildTestSite({ tracker, env: { NODE_ENV: 'production' } });
+    try {
+      const response = await production.inject({ url: '/' });
+      expect(response.statusCode).toBe(200);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp.split(';').at(-1)).toBe('upgrade-insecure-requests');
+      expect(csp.split(';').slice(0, -1).join(';')).toBe(
+        String((await site.inject({ url: '/' })).headers['content-security-policy']),
+      );
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      await production.close();
+    }
   });
 
   it('answers every app route with index.html (history fallback), never cached', async () => {
