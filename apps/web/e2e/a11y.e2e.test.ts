@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { axeFindings } from './axe.ts';
+import { expect } from './expect.ts';
 import { expectScreen, STEP_TIMEOUT_MS } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';
 

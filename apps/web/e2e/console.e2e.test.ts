@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
+import { expect } from './expect.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
 import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';

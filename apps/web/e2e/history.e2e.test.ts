@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { expectScreen, pathOf, STEP_TIMEOUT_MS, screenshot, WINDOWS, YES } from './onboarding.ts';
 import { testSite } from './site.ts';
 

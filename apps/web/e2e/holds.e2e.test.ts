@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { expectScreen, screenshot, WINDOWS, YES, yesToAccount } from './onboarding.ts';
 import { testSite } from './site.ts';
 

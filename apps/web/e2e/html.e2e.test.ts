@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, uniqueEmail, YES } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';

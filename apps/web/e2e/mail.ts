@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect } from './expect.ts';
 
 /** A mail's text as the outbox wrote it (quoted-printable decoded). */
 export function decodeMail(eml: string): string {

@@ -1,6 +1,7 @@
 import { toTeamView } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import {
   choosePhoto,
   errorSummary,

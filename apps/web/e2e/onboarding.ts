@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './expect.ts';
 
 /**
  * What the onboarding browser tests share: the site's configuration for them, a visitor's page

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { expect } from './expect.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
 import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';

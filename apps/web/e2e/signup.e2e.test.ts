@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { type Page, type Request, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import {
   expectJoinRequestSent,
   pathOf,

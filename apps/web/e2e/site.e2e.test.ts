@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, type Page, test } from '@playwright/test';
+import { expect } from './expect.ts';
 import { PAGES, runningTestSite } from './site.ts';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));

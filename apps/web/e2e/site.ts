@@ -9,10 +9,10 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
-  expect,
   type Page,
   test,
 } from '@playwright/test';
+import { expect } from './expect.ts';
 import {
   expectJoinRequestSent,
   openVisitor,
