@@ -6,7 +6,7 @@ import { expect } from './expect.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
+import { approvedMemberAtHome, testSite } from './site.ts';
 
 /**
  * The daily loop on the tracker's front door, in Chromium against the real site and its embedded
@@ -61,16 +61,12 @@ for (const [width, height] of WINDOWS) {
       try {
         const email = uniqueEmail(`check-in.${width}`);
         const name = `Nora Walker ${width}`;
-        await signUpMember(page, site.url, {
-          email: email,
-          name: name,
+        await approvedMemberAtHome(page, site, {
+          email,
+          name,
           password: PASSWORD,
           goal: 'Walk 8,000 steps a day',
         });
-        await approveJoinRequest(site.tracker, email);
-
-        await signInToTracker(page, site.tracker.url, email, PASSWORD);
-        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
         const card = page.getByRole('region', { name: 'Did you do that thing today?' });
         await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);
         // The browser's zone was taken on this first load.

@@ -4,7 +4,7 @@ import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
+import { approvedMemberAtHome, testSite } from './site.ts';
 
 /**
  * Reminders and the team's calls on the tracker's front door, in Chromium against the real site
@@ -30,16 +30,12 @@ for (const [width, height] of WINDOWS) {
       try {
         const email = uniqueEmail(`reminders.${width}`);
         const name = `Rhea Reader ${width}`;
-        await signUpMember(page, site.url, {
-          email: email,
-          name: name,
+        await approvedMemberAtHome(page, site, {
+          email,
+          name,
           password: PASSWORD,
           goal: 'Read every day',
         });
-        await approveJoinRequest(site.tracker, email);
-
-        await signInToTracker(page, site.tracker.url, email, PASSWORD);
-        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
 
         // The calls, on the member's own clock.
         const calls = page.getByRole('region', { name: 'Your team’s calls' });

@@ -266,6 +266,21 @@ export async function signInToTracker(
   await page.waitForURL(`${trackerUrl}/`);
 }
 
+/**
+ * A new member's whole way in: signed up through the site, approved through the tracker's API,
+ * then signed in on the tracker and greeted on their home.
+ */
+export async function approvedMemberAtHome(
+  page: Page,
+  site: TestSite,
+  member: NewMember,
+): Promise<void> {
+  await signUpMember(page, site.url, member);
+  await approveJoinRequest(site.tracker, member.email);
+  await signInToTracker(page, site.tracker.url, member.email, member.password);
+  await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${member.name}`);
+}
+
 /** The tracker API's own approval of `email`'s pending join request, as an operator (or the console) makes it. */
 export async function approveJoinRequest(
   tracker: TestSite['tracker'],
