@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { AFTERNOON, MORNING, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
@@ -13,7 +14,8 @@ import { approvedMemberAtHome, testSite } from './site.ts';
  * tracker (seeded, so the team has weeks of check-ins): an approved member answers "Did you do
  * that thing today?" with a note in one tap, opens the team board with the seeded teammates (the
  * 14 days as a table of words, each week against 5), and nudges a teammate who has not answered,
- * which mails them. axe after every step, at 360 and 1280 px.
+ * which mails them. axe after every step, at 360 and 1280 px, one in the member's morning and one
+ * in their afternoon.
  */
 
 const site = testSite();
@@ -52,11 +54,20 @@ async function html(page: Page): Promise<string> {
   return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
 }
 
+/**
+ * Each window meets the member on a chosen side of noon in their own zone (the zone is picked by
+ * the hour it is there now, so the run does not depend on the machine's clock): in the morning
+ * yesterday's question is still open below today's, in the afternoon only today's is.
+ */
+const SIDES = { 360: ['afternoon', AFTERNOON], 1280: ['morning', MORNING] } as const;
+
 for (const [width, height] of WINDOWS) {
-  test.describe(`an approved member at ${width} x ${height}`, () => {
+  const [side, hours] = SIDES[width];
+  test.describe(`an approved member at ${width} x ${height}, in the ${side}`, () => {
     test('checks in with one tap and a note, sees the board with the seeded teammates, and nudges one', async () => {
       test.setTimeout(120_000);
-      const { page, context } = await site.visitor(width, height);
+      const zone = zoneWhereTheHourIs(...hours);
+      const { page, context } = await site.visitor(width, height, zone);
       const pages = new Map<string, string>();
       try {
         const email = uniqueEmail(`check-in.${width}`);
@@ -70,20 +81,41 @@ for (const [width, height] of WINDOWS) {
         const card = page.getByRole('region', { name: 'Did you do that thing today?' });
         await expect.poll(() => card.getByText('“Walk 8,000 steps a day”').count()).toBe(1);
         // The browser's zone was taken on this first load.
-        await expect.poll(() => card.getByText(/America\/New York time zone/).count()).toBe(1);
-        await expectAccessible(page, 'home with the check-in');
-        await screenshot(page, width, 'tracker-check-in');
-
-        await card.getByLabel('Note (optional)').fill('A long walk by the river');
-        await card.getByRole('button', { name: 'Yes', exact: true }).click();
         await expect
-          .poll(() => card.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
+          .poll(() => card.getByText(`${zone.replaceAll('_', ' ')} time zone`).count())
+          .toBe(1);
+        const today = card.getByRole('form', { name: /^Today, / });
+        const yesterday = card.getByRole('form', {
+          name: /^Did you do that thing yesterday\? \(.+, open until noon\)$/,
+        });
+        await expect.poll(() => today.count()).toBe(1);
+        await expect.poll(() => yesterday.count()).toBe(side === 'morning' ? 1 : 0);
+        await expect
+          .poll(() => card.getByLabel('Note (optional)').count())
+          .toBe(side === 'morning' ? 2 : 1);
+        await expectAccessible(page, 'home with the check-in');
+        await screenshot(page, width, `tracker-check-in-${side}`);
+
+        await today.getByLabel('Note (optional)').fill('A long walk by the river');
+        await today.getByRole('button', { name: 'Yes', exact: true }).click();
+        await expect
+          .poll(() => today.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
           .toBe(1);
         await expect
           .poll(() =>
-            card.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
+            today.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
           )
           .toBe('true');
+        if (side === 'morning') {
+          // Yesterday's answer is its own: today's Yes left it unanswered.
+          await expect
+            .poll(() =>
+              yesterday
+                .getByRole('button', { name: 'Yes', exact: true })
+                .getAttribute('aria-pressed'),
+            )
+            .toBe('false');
+        }
         await expectAccessible(page, 'checked in');
         pages.set('home checked in', await html(page));
         await screenshot(page, width, 'tracker-checked-in');
@@ -128,9 +160,7 @@ for (const [width, height] of WINDOWS) {
 
         await page.getByRole('link', { name: 'Profile' }).click();
         await expect.poll(() => page.locator('h1').textContent()).toBe('Your profile');
-        await expect
-          .poll(() => page.getByLabel('Your time zone').inputValue())
-          .toBe('America/New_York');
+        await expect.poll(() => page.getByLabel('Your time zone').inputValue()).toBe(zone);
         await page.getByLabel('Your time zone').selectOption('Europe/Berlin');
         await page.getByRole('button', { name: 'Save time zone' }).click();
         await expect.poll(() => page.getByText('Time zone saved.').count()).toBeGreaterThan(0);

@@ -202,8 +202,11 @@ export interface TestSite {
   tracker: { url: string; apiUrl: string; dataDir: string };
   /** A fresh browser context (own storage and cookies). */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** A fresh visitor in the visitor's time zone on a `width` × `height` window. */
-  visitor(width: number, height?: number): Promise<Visitor>;
+  /**
+   * A fresh visitor on a `width` × `height` window, in the visitor's time zone unless `timeZone`
+   * names another.
+   */
+  visitor(width: number, height?: number, timeZone?: string): Promise<Visitor>;
 }
 
 /**
@@ -224,8 +227,8 @@ export function testSite(): TestSite {
     url: running.url,
     tracker: { url: running.trackerUrl, apiUrl: running.trackerApiUrl, dataDir: running.dataDir },
     newContext,
-    visitor: async (width, height = 800) =>
-      openVisitor(await newContext({ viewport: { width, height }, timezoneId: VISITOR_TIME_ZONE })),
+    visitor: async (width, height = 800, timeZone = VISITOR_TIME_ZONE) =>
+      openVisitor(await newContext({ viewport: { width, height }, timezoneId: timeZone })),
   };
 }
 
