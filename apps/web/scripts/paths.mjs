@@ -1,26 +1,38 @@
-// The QA command for the onboarding model's paths in Chromium (`pnpm test:paths` at the root).
+// QA's commands for the onboarding model's paths (`pnpm test:paths` and `pnpm test:paths:jsdom`
+// at the root).
 //
 //   pnpm test:paths                      the machine level and the jsdom covering set first (for
 //                                        the report's table), then every Chromium path, desktop
 //                                        and phone, axe after every step
 //   pnpm test:paths --replay file.json   one saved path (a list of events), e.g. a failure's
 //   pnpm test:paths --headed ...         watch it in a window (needs a display)
-//   pnpm test:paths --ci                 the covering set `pnpm test` runs (desktop, axe once
-//                                        per state and path, pictures of failures only), without
-//                                        rebuilding
+//   pnpm test:paths --ci                 the covering set (desktop, axe once per state and path,
+//                                        pictures of failures only), without rebuilding
+//   pnpm test:paths:jsdom                every model path in the React app (jsdom)
+//   ... --list                           checks that each level the command runs can start,
+//                                        without building: the machine level runs (a few
+//                                        seconds), the jsdom level lists its files and the
+//                                        Chromium level its paths, and each fails when it
+//                                        finds none
 //
-// Builds the app and the server first (except with --ci), then runs Playwright
-// (playwright.config.ts), which writes reports/paths/index.html. Other arguments go to Playwright
-// (for example --grep "walk 3").
+// The machine level is its package's own `paths` script (@app/statechart-tools), so it moves with
+// that package. Builds the app and the server first (except with --ci or --list), then runs
+// Playwright (playwright.config.ts), which writes reports/paths/index.html. Other arguments go to
+// the last level that runs (for example --grep "walk 3" to Playwright, -t "nav.back" to jsdom).
 import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
+/** The jsdom level's test files (`src/onboarding/model-1.test.tsx` and its sibling shards). */
+const JSDOM_FILES = 'src/onboarding/model-';
+
 const args = process.argv.slice(2);
 const env = { ...process.env };
 const rest = [];
 let ci = false;
+let jsdom = false;
+let list = false;
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index];
   if (arg === '--replay') {
@@ -33,6 +45,10 @@ for (let index = 0; index < args.length; index += 1) {
     env.PATHS_HEADED = '1';
   } else if (arg === '--ci') {
     ci = true;
+  } else if (arg === '--jsdom') {
+    jsdom = true;
+  } else if (arg === '--list') {
+    list = true;
   } else if (arg !== '--') {
     rest.push(arg);
   }
@@ -45,42 +61,88 @@ if (ci) {
   env.PATHS_AXE ??= 'every';
 }
 
-function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env, ...options });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/**
+ * Runs one command from apps/web with the output shown; in list mode the output is also kept, and
+ * a level that lists no test fails (Vitest's `list` exits 0 on a pattern that matches no file).
+ */
+function run(label, command, commandArgs, runEnv = env) {
+  if (label) console.log(`\n${label}:`);
+  if (!list) {
+    return spawnSync(command, commandArgs, { cwd: web, stdio: 'inherit', env: runEnv }).status ?? 1;
+  }
+  const result = spawnSync(command, commandArgs, { cwd: web, env: runEnv, encoding: 'utf8' });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  return result.status ?? 1;
 }
 
-/** Runs a level's tests; a red level is reported at the end, after the report is written. */
-function runLevel(name, command, commandArgs, options = {}) {
-  console.log(`\n${name} level:`);
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
-  return result.status === 0 ? [] : [name];
+/**
+ * Lists a Vitest level's test files and fails when there are none. (Vitest lists the files only:
+ * the model's paths are declared when a file runs.)
+ */
+function listVitest(label, files, runEnv, extra = []) {
+  console.log(`\n${label}:`);
+  const result = spawnSync('pnpm', ['exec', 'vitest', 'list', '--filesOnly', files, ...extra], {
+    cwd: web,
+    env: runEnv,
+    encoding: 'utf8',
+  });
+  const tests = (result.stdout ?? '').split('\n').filter((line) => line.trim() !== '');
+  process.stderr.write(result.stderr ?? '');
+  for (const test of tests) console.log(test);
+  console.log(`${tests.length} test files match ${files}*`);
+  return result.status === 0 && tests.length > 0 ? 0 : 1;
+}
+
+const machineLevel = () =>
+  run('machine level', 'pnpm', ['--filter', '@app/statechart-tools', 'run', 'paths'], process.env);
+
+if (jsdom) {
+  // Every path of the model, replayed in the React app.
+  const jsdomEnv = { ...process.env, PATHS_SET: 'full' };
+  const status = list
+    ? listVitest('jsdom level (every path)', JSDOM_FILES, jsdomEnv, rest)
+    : run(
+        'jsdom level (every path)',
+        'pnpm',
+        ['exec', 'vitest', 'run', JSDOM_FILES, ...rest],
+        jsdomEnv,
+      );
+  process.exit(status);
 }
 
 const red = [];
 if (!ci) {
-  run('pnpm', ['--filter', '@app/server', 'build'], { cwd: web });
-  run('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], { cwd: web });
+  if (!list) {
+    for (const [command, commandArgs] of [
+      ['pnpm', ['--filter', '@app/server', 'build']],
+      ['pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn']],
+    ]) {
+      const status = run('', command, commandArgs);
+      if (status !== 0) process.exit(status);
+    }
+  }
   if (env.PATHS_REPLAY === undefined) {
     // The report's table shows every level as of this run, not an older one's figures.
-    red.push(
-      ...runLevel(
-        'machine',
-        'pnpm',
-        ['--filter', '@app/onboarding', 'exec', 'vitest', 'run', 'src/testing/model.test.ts'],
-        { cwd: web, env: process.env },
-      ),
-      ...runLevel('jsdom', 'pnpm', ['exec', 'vitest', 'run', 'src/onboarding/model-'], {
-        cwd: web,
-        env: process.env,
-      }),
-    );
+    if (machineLevel() !== 0) red.push('machine');
+    const covering = { ...process.env };
+    delete covering.PATHS_SET;
+    const jsdomStatus = list
+      ? listVitest('jsdom level (covering set)', JSDOM_FILES, covering)
+      : run('jsdom level (covering set)', 'pnpm', ['exec', 'vitest', 'run', JSDOM_FILES], covering);
+    if (jsdomStatus !== 0) red.push('jsdom');
   }
 }
-const browser = spawnSync(
-  'pnpm',
-  ['exec', 'playwright', 'test', '-c', 'playwright.config.ts', ...rest],
-  { cwd: web, stdio: 'inherit', env },
-);
+console.log('\nChromium level:');
+const browser = run('', 'pnpm', [
+  'exec',
+  'playwright',
+  'test',
+  '-c',
+  'playwright.config.ts',
+  // Listing writes no report: the last real run's stays.
+  ...(list ? ['--list', '--reporter', 'list'] : []),
+  ...rest,
+]);
 if (red.length > 0) console.error(`red level(s) before Chromium: ${red.join(', ')}`);
-process.exit(browser.status !== 0 ? (browser.status ?? 1) : red.length > 0 ? 1 : 0);
+process.exit(browser !== 0 ? browser : red.length > 0 ? 1 : 0);

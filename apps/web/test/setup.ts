@@ -2,18 +2,22 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// jsdom does not implement scrolling; the router calls it on every navigation.
-Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+// A file that runs in Node (`@vitest-environment node`, such as the QA commands' test) has no DOM
+// to prepare.
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; the router calls it on every navigation.
+  Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 
-afterEach(() => {
-  cleanup();
-  // Onboarding drafts live in session storage: each test starts with none.
-  window.sessionStorage.clear();
-});
+  afterEach(() => {
+    cleanup();
+    // Onboarding drafts live in session storage: each test starts with none.
+    window.sessionStorage.clear();
+  });
 
-// jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.
-for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture'] as const) {
-  if (!(name in Element.prototype)) {
-    Object.defineProperty(Element.prototype, name, { value: () => false, writable: true });
+  // jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.
+  for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture'] as const) {
+    if (!(name in Element.prototype)) {
+      Object.defineProperty(Element.prototype, name, { value: () => false, writable: true });
+    }
   }
 }

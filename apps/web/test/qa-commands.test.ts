@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * QA's commands in the README start: each is run from the repository's root as QA types it, with
+ * `--list` (no build; the machine level runs, the jsdom level lists its files, the Chromium level
+ * its paths), so a moved file or a renamed script turns `pnpm test` red instead of waiting for QA
+ * to find it. The full runs are `pnpm test:paths` and `pnpm test:paths:jsdom` themselves.
+ */
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const REPLAY_FIXTURE = 'apps/web/e2e/fixtures/replay-role-step.json';
+
+async function qa(...args: string[]): Promise<string> {
+  const { stdout, stderr } = await promisify(execFile)('pnpm', args, {
+    cwd: root,
+    // The command is QA's, not this suite's: a Vitest worker's own settings stay out of it; plain
+    // text, no colours.
+    env: {
+      ...process.env,
+      VITEST: undefined,
+      VITEST_POOL_ID: undefined,
+      VITEST_WORKER_ID: undefined,
+      NODE_ENV: undefined,
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return `${stdout}\n${stderr}`;
+}
+
+describe("QA's path commands start", { timeout: 120_000 }, () => {
+  it('pnpm test:paths runs the machine level and finds the jsdom files and every Chromium path', async () => {
+    const output = await qa('test:paths', '--list');
+    expect(output).toMatch(/Tests\s+\S*\d+ passed/);
+    expect(output).toMatch(/machine: \d+ paths, states 100.0% .* transitions 100.0%/);
+    expect(output).toMatch(/2 test files match src\/onboarding\/model-\*/);
+    expect(output).toMatch(/\[desktop\] .* walk 1 \(/);
+    expect(output).toMatch(/\[phone\] .* walk 1 \(/);
+  });
+
+  it('pnpm test:paths --replay finds the saved path', async () => {
+    const output = await qa('test:paths', '--replay', REPLAY_FIXTURE, '--list');
+    expect(output).toContain('[desktop] › model-paths.spec.ts');
+    expect(output).toContain('replay (2 steps)');
+    expect(output).toContain('Total: 2 tests in 1 file');
+  });
+
+  it('pnpm test:paths --replay of a file that is not a path fails', async () => {
+    await expect(qa('test:paths', '--replay', 'package.json', '--list')).rejects.toThrow(
+      /expected a list of events/,
+    );
+  });
+
+  it('pnpm test:paths:jsdom finds its files', async () => {
+    const output = await qa('test:paths:jsdom', '--list');
+    expect(output).toContain('jsdom level (every path)');
+    expect(output).toContain('src/onboarding/model-1.test.tsx');
+  });
+});
