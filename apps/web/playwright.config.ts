@@ -6,8 +6,8 @@ import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 /**
  * The onboarding model's paths in Chromium (`pnpm test:paths` at the root; `pnpm --filter
  * @app/web paths` here). Debian's Chromium, never a downloaded one. `PATHS_SET=full` adds the
- * phone-sized run to the desktop one. The other browser tests run on the same runner with
- * `playwright.e2e.config.ts`.
+ * phone-sized run to the desktop one. Each worker starts its own site (`e2e/fixtures.ts`). The
+ * covering set `pnpm test` runs is a project of `playwright.e2e.config.ts`.
  */
 const reports = reportDir();
 const full = process.env.PATHS_SET === 'full';
@@ -15,7 +15,6 @@ const full = process.env.PATHS_SET === 'full';
 export default defineConfig({
   testDir: './e2e',
   testMatch: /model-paths\.spec\.ts$/,
-  globalSetup: './e2e/global-setup.ts',
   outputDir: join(reports, 'test-results'),
   timeout: 300_000,
   retries: process.env.PATHS_REPLAY ? 0 : 1,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,10 @@ const startSite = (env: Record<string, string>) =>
 describe('the compiled server', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+    // The build `pnpm test` made before the tests; made here when missing (this file alone).
+    if (!existsSync(join(serverDir, 'dist', 'server.js'))) {
+      await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+    }
     database = await createTestDatabase();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,8 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { API_KEY } from './helpers.ts';
 
 const trackerDir = fileURLToPath(new URL('..', import.meta.url));
-/** A build of this run's own (the PGlite and PostgreSQL runs build at the same time). */
-const outDir = `dist/test-${process.pid}-${randomUUID().slice(0, 8)}`;
+/** The build `pnpm test` made before the tests (made here when missing, for a run of this file alone). */
+const outDir = 'dist';
 
 /** Runs the built server.js; resolves with the API's URL once it listens. */
 const startTracker = (env: Record<string, string>) =>
@@ -25,11 +25,12 @@ const startTracker = (env: Record<string, string>) =>
 describe('the compiled standalone tracker', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs', outDir], { cwd: trackerDir });
+    if (!existsSync(path.join(trackerDir, outDir, 'server.js'))) {
+      await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: trackerDir });
+    }
     database = await createTestDatabase();
   });
   afterAll(async () => {
-    await rm(path.join(trackerDir, outDir), { recursive: true, force: true });
     await database?.cleanup();
   });
 

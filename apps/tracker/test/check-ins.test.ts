@@ -365,14 +365,18 @@ describe('nudges', () => {
   });
 
   it('are not sent to oneself, nor to a teammate who has checked in today', async () => {
+    // Its own pair, so the test stands alone (`-t oneself`) and in any order.
     at('2026-11-09T17:00:00Z');
-    const self = await nudge(denver, denver.id);
+    const sender = await member(TEAM, 'Sol Sender', 'America/Denver');
+    const mate = await member(TEAM, 'Mira Mate', 'Europe/Berlin');
+    const self = await nudge(sender, sender.id);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot nudge yourself.');
-    expect((await checkIn(berlin, '2026-11-09', 'yes')).statusCode).toBe(200);
-    const done = await nudge(denver, berlin.id);
+    expect(await nudgeMails(sender.email)).toEqual([]);
+    expect((await checkIn(mate, '2026-11-09', 'yes')).statusCode).toBe(200);
+    const done = await nudge(sender, mate.id);
     expect(done.statusCode).toBe(409);
     expect(done.json().code).toBe('CHECKED_IN_ALREADY');
-    expect(await nudgeMails(berlin.email)).toHaveLength(2);
+    expect(await nudgeMails(mate.email)).toEqual([]);
   });
 });

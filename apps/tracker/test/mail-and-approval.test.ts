@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMailer, type MailMessage, type MailTransport } from '../src/mailer.ts';
 import { RESEND_LIMITS } from '../src/services/users.ts';
 import { membershipStatus, newUser, testTracker, userRow, useTestTracker } from './helpers.ts';
@@ -227,9 +227,14 @@ describe('mail after a crash', () => {
       expect((await t.call({ method: 'POST', url: '/users', payload: body })).statusCode).toBe(201);
       // The send never finishes: the process "dies" holding the mail's lease.
       void t.app.mailer.flush();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const leased = (await t.app.repos.outbox.all()).find((r) => r.toAddress === body.email);
-      expect(leased).toMatchObject({ sentAt: null, attempts: 1 });
+      // Polled, not slept on: the lease is taken when the send has started.
+      await vi.waitFor(
+        async () => {
+          const leased = (await t.app.repos.outbox.all()).find((r) => r.toAddress === body.email);
+          expect(leased).toMatchObject({ sentAt: null, attempts: 1 });
+        },
+        { timeout: 10_000, interval: 20 },
+      );
 
       // The next process starts; a minute later its mailer has sent the mail.
       const sent: MailMessage[] = [];

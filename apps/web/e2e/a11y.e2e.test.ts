@@ -1,6 +1,7 @@
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { expectScreen, STEP_TIMEOUT_MS } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';
 

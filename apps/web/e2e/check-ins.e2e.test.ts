@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { AFTERNOON, MORNING, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
 import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';

@@ -1,6 +1,6 @@
-import { test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';

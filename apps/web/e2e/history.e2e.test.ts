@@ -1,5 +1,6 @@
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { expectScreen, pathOf, STEP_TIMEOUT_MS, screenshot, WINDOWS, YES } from './onboarding.ts';
 import { testSite } from './site.ts';
 

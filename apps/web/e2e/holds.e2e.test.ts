@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/contracts';
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { expectScreen, screenshot, WINDOWS, YES, yesToAccount } from './onboarding.ts';
 import { testSite } from './site.ts';
 

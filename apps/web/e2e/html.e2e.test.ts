@@ -1,5 +1,6 @@
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { nuErrors } from './nu.ts';
 import { expectJoinRequestSent, expectScreen, uniqueEmail, YES } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';

@@ -18,7 +18,7 @@ import {
   toastsShown,
 } from '@app/statechart-tools/testing';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { expectedView } from '../src/onboarding/test/expected.ts';
 import {
   type Control,
@@ -30,10 +30,12 @@ import {
   planFor,
 } from '../src/onboarding/test/person.ts';
 import { WCAG_TAGS } from './axe.ts';
+import { test } from './fixtures.ts';
 import { type Walk, type WalkStep, walkFromPath } from './model.ts';
 import { holdCalls } from './model-network.ts';
 import { loadWalks } from './model-walks-cache.ts';
 import { makePng } from './onboarding.ts';
+import { runningTestSite } from './site.ts';
 
 /**
  * The onboarding model's walks in Chromium, against the built app served by the real site server
@@ -43,7 +45,8 @@ import { makePng } from './onboarding.ts';
  * and AA). Every step is photographed for the report's filmstrip.
  */
 
-const SITE = process.env.E2E_SITE_URL ?? '';
+/** The worker's site (`fixtures.ts`). */
+const site = runningTestSite();
 /** A seeded member's address: the real server refuses a sign-up with it. */
 const TAKEN_EMAIL = 'maya-thompson@example.com';
 const STEP_TIMEOUT_MS = 15_000;
@@ -172,7 +175,7 @@ async function perform(
         await page.goForward();
         return 0;
       }
-      await page.goto(`${SITE}${action.path}`);
+      await page.goto(`${site.url}${action.path}`);
       return waitInteractive(page, context);
   }
 }
@@ -402,7 +405,7 @@ for (const [number, walk] of walks.entries()) {
     };
 
     try {
-      await page.goto(`${SITE}/onboarding`);
+      await page.goto(`${site.url}/onboarding`);
       pageNow += await waitInteractive(page, context);
       await expect(page.locator('h1')).toHaveText(
         "In which area would you like someone asking if you did 'that thing'?",

@@ -37,6 +37,8 @@ export default class ModelPathsReporter implements Reporter {
   private entries = new Map<string, Entry>();
 
   onTestEnd(test: TestCase, result: TestResult) {
+    // The browser tests share the run with the paths in `pnpm test`: only the walks are reported.
+    if (!test.location.file.endsWith('model-paths.spec.ts')) return;
     const entry = this.entries.get(test.id) ?? { test, results: [] };
     let record: PathRecord | null = null;
     const shots = new Map<string, Buffer>();
@@ -50,6 +52,8 @@ export default class ModelPathsReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    // A run of browser tests alone leaves the last paths report as it was.
+    if (this.entries.size === 0) return undefined;
     const dir = reportDir();
     const shotsDir = join(dir, 'shots');
     rmSync(shotsDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@app/contracts';
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import {
   choosePhoto,
   errorSummary,

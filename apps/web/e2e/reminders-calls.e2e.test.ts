@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
 import { approvedMemberAtHome, testSite } from './site.ts';

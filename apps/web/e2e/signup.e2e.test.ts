@@ -1,5 +1,6 @@
-import { type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import {
   expectJoinRequestSent,
   pathOf,

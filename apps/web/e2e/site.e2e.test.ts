@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { PAGES, runningTestSite } from './site.ts';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));

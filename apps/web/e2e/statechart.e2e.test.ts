@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { onboardingMachine } from '@app/onboarding';
 import { toChartGraph } from '@app/statechart-tools';
 import { MODEL_DATA } from '@app/statechart-tools/testing/events';
-import { type BrowserContext, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
 import { openVisitor, shots } from './onboarding.ts';
 import { testSite } from './site.ts';
 

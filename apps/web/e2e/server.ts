@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addOperator, buildTracker, createTestDatabase } from '@app/tracker';
+
+/**
+ * The real site server the browser tests drive: built, on a free loopback port, with its embedded
+ * tracker on a data directory of its own.
+ */
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../server', import.meta.url));
+const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the site server exited with ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/status`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the site server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/** The operator account every test data directory starts with. */
+export const SUITE_OPERATOR = { email: 'olive.operator@example.com', name: 'Olive Operator' };
+
+/** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
+const SUITE_SEATS = 200;
+
+/**
+ * A seeded data directory whose teams have room for the whole suite. The tests sign up many
+ * visitors to the same teams (Deep Work Crew above all); in the product a team fills after a few
+ * sign-ups and the next visitor is matched elsewhere, which would change the team a later test
+ * meets. A team that is full in the seed stays full.
+ */
+async function roomyDataDir(): Promise<string> {
+  const { dataDir } = await createTestDatabase({ databaseUrl: '' });
+  const tracker = await buildTracker({ dataDir, env: {} });
+  try {
+    const { repos } = tracker;
+    // The suite's operator; the link to set its password is mailed once the site runs.
+    await addOperator(tracker, SUITE_OPERATOR.email, SUITE_OPERATOR.name);
+    for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
+      const row = await repos.teams.findRow(team.id);
+      if (row && team.openSeats > 0) {
+        await repos.teams.setCapacity(team.id, row.capacity + SUITE_SEATS);
+      }
+    }
+  } finally {
+    await tracker.close();
+  }
+  return dataDir;
+}
+
+/**
+ * Starts the real site server (the built `apps/server/dist/server.js`, with its embedded tracker
+ * on a fresh data directory copied from the tracker's PGlite template) serving this app's dist/,
+ * on a free loopback port. `env` adds to the server's configuration (for example its rate limits).
+ * Each Playwright worker starts one (`fixtures.ts`), so workers share no data.
+ */
+export async function startTestSite(env: Record<string, string> = {}): Promise<RunningTestSite> {
+  for (const [file, build] of [
+    [join(dist, 'index.html'), '@app/web'],
+    [join(serverDir, 'dist', 'server.js'), '@app/server'],
+    [join(trackerWebDist, 'index.html'), '@app/tracker-web'],
+  ] as const) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`pnpm --filter ${build} build\` first`);
+  }
+  const dataDir = await roomyDataDir();
+  const port = await freePort();
+  const trackerPort = await freePort();
+  const publicPort = await freePort();
+  const trackerUrl = `http://127.0.0.1:${publicPort}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    cwd: serverDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRACKER_DATA_DIR: dataDir,
+      TRACKER_PORT: String(trackerPort),
+      TRACKER_PUBLIC_URL: trackerUrl,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      // No load balancer in front: stopping need not wait for one to notice.
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // Signal the whole process group this test started (the server and its tracker thread).
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(url, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    trackerUrl,
+    trackerApiUrl: `http://127.0.0.1:${trackerPort}`,
+    dataDir,
+    close: stop,
+  };
+}
+
+/** The site under test, its tracker's front door and API, and the tracker's data directory. */
+export interface RunningTestSite {
+  url: string;
+  /** The tracker's front door (its own origin). */
+  trackerUrl: string;
+  /** The tracker's API (needs the key kept in `dataDir`). */
+  trackerApiUrl: string;
+  dataDir: string;
+  close: () => Promise<void>;
+}

@@ -1,0 +1,171 @@
+// `pnpm test`: builds the apps once, runs every package's tests, then prints one table: each
+// package, its tests (passed, failed, skipped), its time, and what was left out and why.
+//
+//   pnpm test                     everything
+//   pnpm test @app/tracker ...    only the packages named (after the build)
+//
+// The browser tests, the size checks and the cluster test use the builds made here; nothing
+// below builds an app again. A package that fails does not stop the others: the table shows
+// every result, and the command exits 1 when anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+
+/** The apps that are built once, before any test: what the tests serve, measure and cluster. */
+const BUILDS = ['@app/web', '@app/tracker-web', '@app/server', '@app/tracker'];
+
+/**
+ * The order the packages run in: the quick ones first, so a broken contract shows within a
+ * minute; the browser tests last. Any package not named here runs before these, by name.
+ */
+const LAST = ['@app/tracker-web', '@app/server', '@app/tracker', '@app/cluster', '@app/web'];
+
+/** What a package's tests leave out on this machine, and why (shown in the table). */
+function leftOut(name) {
+  const notes = [];
+  const postgres = Boolean(process.env.TEST_DATABASE_URL);
+  if (name === '@app/tracker' && !postgres) {
+    notes.push(
+      'the PostgreSQL run of every API test and the capacity races (TEST_DATABASE_URL not set)',
+    );
+  }
+  if (name === '@app/cluster') notes.push('the capacity figures (a measurement: pnpm bench)');
+  return notes;
+}
+
+const workspace = JSON.parse(
+  spawnSync('pnpm', ['ls', '-r', '--depth', '-1', '--json'], { cwd: root, encoding: 'utf8' })
+    .stdout,
+);
+const named = process.argv.slice(2).filter((arg) => arg !== '--');
+const packages = workspace
+  .filter((pkg) => pkg.path !== root.replace(/\/$/, ''))
+  .map((pkg) => ({
+    name: pkg.name,
+    path: pkg.path,
+    scripts: JSON.parse(readFileSync(join(pkg.path, 'package.json'), 'utf8')).scripts ?? {},
+  }))
+  .filter((pkg) => pkg.scripts.test !== undefined)
+  .filter((pkg) => named.length === 0 || named.includes(pkg.name))
+  .sort((a, b) => {
+    const rank = (pkg) => LAST.indexOf(pkg.name);
+    return rank(a) - rank(b) || a.name.localeCompare(b.name);
+  });
+
+console.log(`Tests on Node ${process.version}`);
+
+function seconds(ms) {
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+console.log(`\nBuilding ${BUILDS.join(', ')} once`);
+const buildStart = performance.now();
+const build = spawnSync(
+  'pnpm',
+  [...BUILDS.flatMap((name) => ['--filter', name]), '--workspace-concurrency=1', 'run', 'build'],
+  { cwd: root, stdio: 'inherit' },
+);
+const buildMs = performance.now() - buildStart;
+if (build.status !== 0) {
+  console.error('the build failed: no test ran');
+  process.exit(build.status ?? 1);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Adds up the counts every runner in a package's output printed. */
+function counts(output) {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const raw of output.split('\n')) {
+    const line = raw.replace(ANSI, '');
+    // Vitest: "      Tests  2 failed | 40 passed | 3 skipped (45)"
+    const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
+    if (vitest?.[1]) {
+      for (const [, n, kind] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+        total[kind === 'todo' ? 'skipped' : kind] += Number(n);
+      }
+      continue;
+    }
+    // Playwright's list reporter: "  79 passed (5.2m)", "  1 failed", "  2 skipped", "  1 flaky"
+    const playwright = /^\s+(\d+) (passed|failed|skipped|flaky|did not run)(?: \(.+\))?\s*$/.exec(
+      line,
+    );
+    if (playwright) {
+      const kind = playwright[2];
+      const n = Number(playwright[1]);
+      if (kind === 'flaky') total.passed += n;
+      else if (kind === 'did not run') total.skipped += n;
+      else total[kind] += n;
+    }
+  }
+  return total;
+}
+
+function runPackage(pkg) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${pkg.name} ===`);
+    const start = performance.now();
+    let output = '';
+    const child = spawn('pnpm', ['--filter', pkg.name, 'run', 'test'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on('close', (code) => {
+      resolve({ pkg, code: code ?? 1, ms: performance.now() - start, ...counts(output) });
+    });
+  });
+}
+
+const results = [];
+for (const pkg of packages) results.push(await runPackage(pkg));
+
+const rows = [
+  ['package', 'result', 'passed', 'failed', 'skipped', 'time', 'left out'],
+  [
+    '(build once)',
+    build.status === 0 ? 'ok' : 'FAILED',
+    '',
+    '',
+    '',
+    seconds(buildMs),
+    BUILDS.join(', '),
+  ],
+  ...results.map((r) => [
+    r.pkg.name,
+    r.code === 0 ? 'ok' : 'FAILED',
+    String(r.passed),
+    String(r.failed),
+    String(r.skipped),
+    seconds(r.ms),
+    leftOut(r.pkg.name).join('; ') || '-',
+  ]),
+];
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+console.log('\nSummary');
+for (const row of rows) {
+  console.log(
+    row.map((cell, column) => (column === 6 ? cell : cell.padEnd(widths[column]))).join('  '),
+  );
+}
+const sum = (key) => results.reduce((total, r) => total + r[key], 0);
+const red = results.filter((r) => r.code !== 0);
+console.log(`\nAll in ${seconds(performance.now() - started)}`);
+if (red.length > 0) console.log(`Failed: ${red.map((r) => r.pkg.name).join(', ')}`);
+// A package that went red without a failed test (a build, a size budget) counts as one failure.
+const failed = sum('failed') + red.filter((r) => r.failed === 0).length;
+console.log(`Total: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`);
+process.exit(red.length > 0 ? 1 : 0);
