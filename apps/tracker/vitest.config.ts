@@ -6,8 +6,15 @@ import { defineConfig } from 'vitest/config';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * The files run in a shuffled order (each file sets up what it tests, so none may depend on
+ * another having run first); Vitest prints the seed, and TEST_SEED=N repeats that order.
+ */
+const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 1_000_000));
+
 export default defineConfig({
   test: {
+    sequence: { shuffle: { files: true, tests: false }, seed },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -9,11 +9,15 @@ import { newUser, type TestTracker } from './helpers.ts';
 export const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
 
-/** A browser of the front door: keeps its session cookie, sends the front door's Origin. */
-export function browser(door: FastifyInstance) {
+/**
+ * A browser of the front door: keeps its session cookie, sends the front door's Origin; from
+ * `address` when given (the limits count per address).
+ */
+export function browser(door: FastifyInstance, { address }: { address?: string } = {}) {
   let cookie: string | null = null;
   async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
     const response = await door.inject({
+      ...(address ? { remoteAddress: address } : {}),
       ...opts,
       headers: {
         origin: ORIGIN,

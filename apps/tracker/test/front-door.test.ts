@@ -2,7 +2,7 @@ import { MemberHome, MemberSignInAnswer } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
-import { browser, ORIGIN } from './door.ts';
+import { browser, codeAt, ORIGIN, operator } from './door.ts';
 import { IMAGES, multipart, signUp, type TestTracker, testTracker } from './helpers.ts';
 
 const COOKIE = sessionCookieName(false);
@@ -382,5 +382,56 @@ describe('the front door', () => {
     expect(home.account.id).toBe(user.id);
     const again = await b.send({ method: 'POST', url: '/api/me/team-departure' });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('sign-in limits under a burst, with the production numbers (5 per account, 100 per address)', () => {
+  let burst: TestTracker;
+  let burstDoor: FastifyInstance;
+  beforeAll(async () => {
+    burst = await testTracker({ env: { SIGN_IN_FAILURE_WINDOW_SECONDS: '900' } });
+    burstDoor = await buildFrontDoor(burst.app, burst.app.log);
+  });
+  afterAll(async () => {
+    await burstDoor?.close();
+    await burst?.close();
+  });
+
+  // A wrong password is only answered 401 once it has been verified; a refused attempt is 429.
+  const tally = (codes: number[]) => ({
+    verified: codes.filter((code) => code === 401).length,
+    refused: codes.filter((code) => code === 429).length,
+  });
+
+  it('verifies at most 5 of 20 wrong passwords for one account sent at once', async () => {
+    const user = await signUp(burst);
+    const b = browser(burstDoor, { address: '127.0.9.1' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => b.signIn(user.email, `wrong guess ${i}`)),
+    );
+    expect(tally(answers.map((res) => res.statusCode))).toEqual({ verified: 5, refused: 15 });
+    // The right password is refused too until the window ends.
+    expect((await b.signIn(user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('verifies at most 100 of 110 wrong sign-ins from one address at once, over many accounts', async () => {
+    const b = browser(burstDoor, { address: '127.0.9.2' });
+    const answers = await Promise.all(
+      Array.from({ length: 110 }, (_, i) =>
+        b.signIn(`nobody-${i}-${Date.now()}@example.com`, 'wrong guess'),
+      ),
+    );
+    expect(tally(answers.map((res) => res.statusCode))).toEqual({ verified: 100, refused: 10 });
+  });
+
+  it('verifies at most 5 of 20 wrong second-factor codes sent at once', async () => {
+    const op = await operator(burst, burstDoor, () => Date.now());
+    const b = browser(burstDoor, { address: '127.0.9.3' });
+    expect((await b.signIn(op.email, op.password)).statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => b.code(String(100_000 + i))),
+    );
+    expect(tally(answers.map((res) => res.statusCode))).toEqual({ verified: 5, refused: 15 });
+    expect((await b.code(codeAt(op.secret, Date.now()))).statusCode).toBe(429);
   });
 });

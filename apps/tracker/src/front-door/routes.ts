@@ -68,29 +68,34 @@ export async function memberRoutes(fastify: FastifyInstance) {
   // being guessed at, from anywhere) and per address, with the sign-in's limits.
   const codesPerAccount = limiter('second-factor-account', config.signInFailuresMax);
 
-  async function blockedFor(key: string, ip: string): Promise<number> {
-    const [account, address] = await Promise.all([
-      perAccountAndAddress.get(key),
-      perAddress.get(ip),
-    ]);
-    let wait = 0;
-    if (account && account.consumedPoints >= config.signInFailuresMax) {
-      wait = Math.max(wait, account.msBeforeNext);
-    }
-    if (address && address.consumedPoints >= config.signInFailuresMax * 20) {
-      wait = Math.max(wait, address.msBeforeNext);
-    }
-    return wait;
-  }
-
-  async function countFailure(key: string, ip: string) {
-    await Promise.all(
-      [perAccountAndAddress.penalty(key, 1), perAddress.penalty(ip, 1)].map((p) =>
-        p.catch((error: unknown) => {
-          if (!(error instanceof RateLimiterRes)) throw error;
-        }),
-      ),
+  /**
+   * Takes one attempt from each limiter before the password or code is checked, so attempts sent
+   * at once cannot all pass the check before any of them is counted (each limiter counts
+   * atomically, in memory or in Redis). Refused with 429 when any limiter has none left, giving
+   * back what it took from the others. Resolves with a function that gives the attempt back, for
+   * an attempt that turned out not to be a failure.
+   */
+  async function takeAttempt(
+    counters: readonly (readonly [ReturnType<typeof limiter>, string])[],
+    what: string,
+  ): Promise<() => Promise<void>> {
+    const taken = await Promise.allSettled(counters.map(([counter, key]) => counter.consume(key)));
+    const giveBack = async (which: readonly (readonly [ReturnType<typeof limiter>, string])[]) => {
+      await Promise.all(which.map(([counter, key]) => counter.reward(key, 1)));
+    };
+    const refusals = taken.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason] : [],
     );
+    if (refusals.length > 0) {
+      await giveBack(counters.filter((_, index) => taken[index]?.status === 'fulfilled'));
+      const wait = refusals.find(
+        (reason): reason is RateLimiterRes => reason instanceof RateLimiterRes,
+      );
+      const other = refusals.find((reason) => !(reason instanceof RateLimiterRes));
+      if (other !== undefined) throw other;
+      throw tooMany(wait?.msBeforeNext ?? config.signInFailureWindowMs, what);
+    }
+    return () => giveBack(counters);
   }
 
   app.route({
@@ -98,18 +103,23 @@ export async function memberRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const key = `${request.ip}|${email}`;
-      const wait = await blockedFor(key, request.ip);
-      if (wait > 0) throw tooMany(wait);
+      const giveBack = await takeAttempt(
+        [
+          [perAccountAndAddress, key],
+          [perAddress, request.ip],
+        ],
+        'sign-ins',
+      );
       let member: Awaited<ReturnType<typeof checkCredentials>>;
       try {
         member = await checkCredentials(app, request.body);
       } catch (error) {
-        if (error instanceof HttpError && error.code === 'INVALID_CREDENTIALS') {
-          await countFailure(key, request.ip);
-        }
+        // Only a wrong password or address stays counted.
+        if (!(error instanceof HttpError && error.code === 'INVALID_CREDENTIALS')) await giveBack();
         throw error;
       }
-      await perAccountAndAddress.delete(key);
+      // A member's own success counts against neither limit.
+      await Promise.all([perAccountAndAddress.delete(key), perAddress.reward(request.ip, 1)]);
       // A new session id at every sign-in: an id planted before it signs nobody in.
       await request.session.regenerate();
       request.session.userId = member.id;
@@ -126,33 +136,20 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const user = await app.repos.users.get(userId);
       if (user === null) throw SIGN_IN_REQUIRED();
       const key = `code|${userId}`;
-      const [account, address] = await Promise.all([
-        codesPerAccount.get(key),
-        perAddress.get(request.ip),
-      ]);
-      let wait = 0;
-      if (account && account.consumedPoints >= config.signInFailuresMax) {
-        wait = account.msBeforeNext;
-      }
-      if (address && address.consumedPoints >= config.signInFailuresMax * 20) {
-        wait = Math.max(wait, address.msBeforeNext);
-      }
-      if (wait > 0) throw tooMany(wait, 'codes');
+      const giveBack = await takeAttempt(
+        [
+          [codesPerAccount, key],
+          [perAddress, request.ip],
+        ],
+        'codes',
+      );
       try {
         await verifySecondFactor(app, userId, request.body.code);
       } catch (error) {
-        if (error instanceof HttpError && error.code === 'INVALID_CODE') {
-          await Promise.all(
-            [codesPerAccount.penalty(key, 1), perAddress.penalty(request.ip, 1)].map((p) =>
-              p.catch((e: unknown) => {
-                if (!(e instanceof RateLimiterRes)) throw e;
-              }),
-            ),
-          );
-        }
+        if (!(error instanceof HttpError && error.code === 'INVALID_CODE')) await giveBack();
         throw error;
       }
-      await codesPerAccount.delete(key);
+      await Promise.all([codesPerAccount.delete(key), perAddress.reward(request.ip, 1)]);
       request.session.secondFactorAt = config.now().getTime();
       const member = { id: user.id, name: user.name, role: user.role };
       return { member, secondFactor: 'passed' as const };
