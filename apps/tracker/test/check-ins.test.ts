@@ -2,7 +2,7 @@ import { CheckInStatus, MemberHome, NUDGE_TEXT, TeamBoard } from '@app/contracts
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIns } from '../src/db/schema.ts';
+import { checkIns, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { SEED_CHECK_IN_DAYS } from '../src/seed/seed.ts';
 import { type Browser, browser } from './door.ts';
@@ -378,5 +378,31 @@ describe('nudges', () => {
     expect(done.statusCode).toBe(409);
     expect(done.json().code).toBe('CHECKED_IN_ALREADY');
     expect(await nudgeMails(mate.email)).toEqual([]);
+  });
+
+  it("carry a sender's name on one line: a line break in it cannot start a paragraph of the mail", async () => {
+    at('2026-11-10T17:00:00Z');
+    const sender = await member(TEAM, 'Bob Breaks', 'America/Denver');
+    const mate = await member(TEAM, 'Rita Reader', 'Europe/Berlin');
+    const fake = 'Bob\r\n\r\nSECURITY NOTICE: sign in again at http://evil.test/login';
+    // The profile refuses such a name...
+    const renamed = await sender.b.send({
+      method: 'PUT',
+      url: '/api/me/profile',
+      payload: { name: fake, goalSummary: 'Write', aboutMe: '' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(JSON.stringify(renamed.json())).toContain('Must be one line of text');
+    // ...and one stored before the rule still reaches the mail on one line.
+    await t.app.database.db.update(users).set({ name: fake }).where(eq(users.id, sender.id));
+    expect((await nudge(sender, mate.id)).statusCode).toBe(201);
+    const [mail] = await nudgeMails(mate.email);
+    const lines = mail?.bodyText.split('\n') ?? [];
+    expect(lines.some((line) => line.startsWith('SECURITY NOTICE'))).toBe(false);
+    expect(
+      lines.filter((line) =>
+        line.startsWith('Bob SECURITY NOTICE: sign in again at http://evil.test/login of Team '),
+      ),
+    ).toHaveLength(1);
   });
 });

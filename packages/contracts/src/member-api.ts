@@ -15,7 +15,16 @@ import {
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
-import { Category, EmailField, PasswordField, ProfileResponse, requiredText } from './schemas.ts';
+import {
+  Category,
+  EmailField,
+  ONE_LINE_MESSAGE,
+  oneLineText,
+  PasswordField,
+  ProfileResponse,
+  sentenceText,
+} from './schemas.ts';
+import { CONTROL_CHARACTERS } from './text.ts';
 
 /**
  * The tracker's front door: what the tracker web app (members and operators) calls on its own
@@ -107,8 +116,8 @@ export const MemberHome = z.object({
 export type MemberHome = z.infer<typeof MemberHome>;
 
 export const ProfileEdit = z.object({
-  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
-  goalSummary: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
+  name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
+  goalSummary: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   aboutMe: z
     .string()
     .trim()
@@ -312,7 +321,8 @@ export const NewTeamForm = z.object({
     .string({ error: 'Please enter the team name' })
     .trim()
     .min(1, 'Please enter the team name')
-    .max(80, 'The team name must be at most 80 characters'),
+    .max(80, 'The team name must be at most 80 characters')
+    .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
   focusAreaId: catalogueId('Please choose a focus area'),
   /** Empty (or left out) only for a focus area that offers no roles. */
   focusRoleId: z.preprocess(
@@ -344,6 +354,7 @@ export const OperatorInvite = z.object({
     .string()
     .trim()
     .max(TEXT_LIMITS.name, `The name must be at most ${TEXT_LIMITS.name} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE)
     .optional(),
 });
 export type OperatorInvite = z.infer<typeof OperatorInvite>;

@@ -7,9 +7,11 @@ import {
   CreateUserPayload,
   CreateUserResponse,
   FeedbackPayload,
+  GoalForm,
   HoldResponse,
   MAX_ROW_ID,
   NameForm,
+  ONE_LINE_MESSAGE,
   PathId,
   photoError,
   RoleGoalForm,
@@ -28,6 +30,30 @@ describe('form rules carry the spec messages', () => {
   it('treats a name of spaces as blank', () => {
     expect(NameForm.safeParse({ name: '  ' }).success).toBe(false);
     expect(NameForm.parse({ name: '  Ada ' })).toEqual({ name: 'Ada' });
+  });
+
+  it('refuses a name with a line break or another control character, and joins a goal onto one line', () => {
+    const fake = 'Bob\r\n\r\nSECURITY NOTICE: sign in again at http://evil.test/login';
+    expect(firstMessage(NameForm.safeParse({ name: fake }))).toBe(ONE_LINE_MESSAGE);
+    for (const character of ['\u0000', '\u0007', '\u001b', '\u0085', '\u2028', '\u2029']) {
+      expect(NameForm.safeParse({ name: `Bob${character}Smith` }).success).toBe(false);
+    }
+    expect(
+      firstMessage(
+        CreateUserPayload.safeParse({
+          email: 'a@b.co',
+          password: 'x',
+          name: fake,
+          goalSummary: 'Write',
+          teamId: 1,
+        }),
+      ),
+    ).toBe(ONE_LINE_MESSAGE);
+    expect(GoalForm.parse({ goal: 'Write 600 words\r\n\r\nevery\tmorning ' })).toEqual({
+      goal: 'Write 600 words every morning',
+    });
+    expect(firstMessage(GoalForm.safeParse({ goal: 'Write\u0007' }))).toBe(ONE_LINE_MESSAGE);
+    expect(NameForm.parse({ name: 'Zoë Ångström-Núñez' })).toEqual({ name: 'Zoë Ångström-Núñez' });
   });
 
   it('checks each booking field with its own message', () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CATEGORIES, MAX_PHOTO_BYTES, PHONE_MIN_LENGTH, TEXT_LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { CONTROL_CHARACTERS } from './text.ts';
 
 // The site's Content Security Policy forbids eval. Unless told not to, zod probes `Function('')`
 // on the first object parse, which the browser reports as a CSP violation; parsing is the same.
@@ -45,6 +46,22 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const ONE_LINE_MESSAGE = 'Must be one line of text, without control characters';
+
+/** A name (a person's, a team's): required, one line, no control characters. */
+export const oneLineText = (max: number, message: string) =>
+  requiredText(max, message).refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE);
+
+/**
+ * A goal sentence, typed in a text area: line breaks and tabs become one space (what the person
+ * meant is one sentence), any other control character is refused.
+ */
+export const sentenceText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => value.replace(/\s*[\t\r\n\u2028\u2029]+\s*/g, ' '))
+    .pipe(oneLineText(max, message));
 
 const emailField = (blankMessage: string) =>
   z
@@ -165,8 +182,8 @@ export const RoleGoalForm = z.object({
     .max(TEXT_LIMITS.focusArea),
 });
 /** Intro and goal steps: non-blank once trimmed. */
-export const NameForm = z.object({ name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName) });
-export const GoalForm = z.object({ goal: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal) });
+export const NameForm = z.object({ name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName) });
+export const GoalForm = z.object({ goal: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal) });
 /**
  * The account password: required, and bounded so that hashing stays cheap. Its length hint is
  * shown, not enforced (spec 5 and 9; decision 15), here and on the tracker alike.
@@ -177,7 +194,7 @@ export const PasswordField = z
   .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
 export const AccountForm = z.object({ email, password: PasswordField });
 export const BookingForm = z.object({
-  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
+  name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
   // Spec 5 gives the booking email one message: a blank address does not match the pattern either.
   email: emailField(MESSAGES.validEmail),
   phone: z
@@ -187,7 +204,7 @@ export const BookingForm = z.object({
     .max(TEXT_LIMITS.phone, MESSAGES.validPhone),
 });
 export const FeedbackForm = z.object({
-  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
+  name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
   email,
   feedback: requiredText(TEXT_LIMITS.feedback, MESSAGES.enterFeedback),
 });
@@ -214,8 +231,8 @@ export const OnboardingResponse = z.object({ message: z.string(), id: Id.optiona
 export const CreateUserPayload = z.object({
   email,
   password: PasswordField,
-  name: requiredText(TEXT_LIMITS.name, MESSAGES.enterName),
-  goalSummary: requiredText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
+  name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
+  goalSummary: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   teamId: Id,
 });
 export type CreateUserPayload = z.infer<typeof CreateUserPayload>;

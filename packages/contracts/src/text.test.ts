@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNul } from './text.ts';
+import { findNul, oneLine } from './text.ts';
 
 describe('findNul', () => {
   it('names the field that holds a NUL character', () => {
@@ -12,5 +12,12 @@ describe('findNul', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 20_000; i++) deep = { d: deep };
     expect(findNul(deep)).toBeNull();
+  });
+});
+
+describe('oneLine', () => {
+  it('turns every run of control characters and line separators into one space', () => {
+    expect(oneLine('Bob\r\n\r\nSECURITY NOTICE\u2028now\u0007!')).toBe('Bob SECURITY NOTICE now !');
+    expect(oneLine('  Ada Lovelace ')).toBe('Ada Lovelace');
   });
 });

@@ -26,3 +26,21 @@ export function findNul(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * User text as one line of a plain-text mail: any run of control characters or line separators
+ * becomes one space, so a name cannot start a paragraph of its own that reads like ours. (The
+ * schemas refuse such names; this holds for anything stored before they did.)
+ */
+export function oneLine(value: string): string {
+  return value.replace(CONTROL_RUNS, ' ').trim();
+}
+
+/**
+ * Control characters (C0 and C1, DEL) and the Unicode line and paragraph separators: none belongs
+ * in a name, a team's name or a goal, and a line break there could start a paragraph of a mail
+ * that looks like ours.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job.
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_RUNS = new RegExp(`${CONTROL_CHARACTERS.source}+`, 'g');

@@ -1,4 +1,4 @@
-import { BOOKING_TIME_ZONE, type BookingPayload } from '@app/contracts';
+import { BOOKING_TIME_ZONE, type BookingPayload, oneLine } from '@app/contracts';
 import { INFO_CALL_MINUTES, infoCallCalendar } from '@app/contracts/calendar';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import { nextSlot } from '../schedule.ts';
@@ -36,7 +36,7 @@ function bookingMail(booking: BookingPayload, slot: Date, now: Date): OutgoingMa
     to: booking.email,
     subject: 'Your info call is booked',
     text: [
-      `Hi ${booking.name},`,
+      `Hi ${oneLine(booking.name)},`,
       '',
       `Thank you for booking a more info call with Accountability Partners. Your call is on ${mountainTime(slot)} and takes about ${INFO_CALL_MINUTES} minutes.`,
       `We will call you at ${booking.phone}.`,

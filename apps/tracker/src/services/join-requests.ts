@@ -1,4 +1,4 @@
-import { JOIN_RESPONSE_DAYS } from '@app/contracts';
+import { JOIN_RESPONSE_DAYS, oneLine } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { Db } from '../db/client.ts';
 import type { TrackerContext } from './context.ts';
@@ -113,11 +113,11 @@ export async function decideJoinRequest(
         ? {
             kind: 'join-approved',
             to: user.email,
-            subject: `You're in: welcome to Team ${team.name}`,
+            subject: `You're in: welcome to Team ${oneLine(team.name)}`,
             text: [
-              `Hi ${user.name},`,
+              `Hi ${oneLine(user.name)},`,
               '',
-              `Good news: your join request to Team ${team.name} was approved. Your teammates will check in with you soon.`,
+              `Good news: your join request to Team ${oneLine(team.name)} was approved. Your teammates will check in with you soon.`,
               '',
               `See your team: ${ctx.trackerConfig.publicUrl}/`,
             ].join('\n'),
@@ -125,11 +125,11 @@ export async function decideJoinRequest(
         : {
             kind: 'join-declined',
             to: user.email,
-            subject: `About your request to join Team ${team.name}`,
+            subject: `About your request to join Team ${oneLine(team.name)}`,
             text: [
-              `Hi ${user.name},`,
+              `Hi ${oneLine(user.name)},`,
               '',
-              `Your join request to Team ${team.name} was not accepted this time. We will look for another team for you within ${JOIN_RESPONSE_DAYS} days.`,
+              `Your join request to Team ${oneLine(team.name)} was not accepted this time. We will look for another team for you within ${JOIN_RESPONSE_DAYS} days.`,
               ...(reason ? ['', `A note from us: ${reason}`] : []),
               '',
               `Your join request: ${ctx.trackerConfig.publicUrl}/`,

@@ -3,6 +3,7 @@ import {
   answerByOf,
   type MemberAccount,
   type MemberHome,
+  oneLine,
   type PasswordChange,
   type ProfileEdit,
   UPLOADS_PATH,
@@ -219,7 +220,7 @@ export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string
         to: user.email,
         subject: 'Set a new password',
         text: [
-          `Hi ${user.name},`,
+          `Hi ${oneLine(user.name)},`,
           '',
           'Someone asked to set a new password for your Accountability Partners account. If it was you, open this link within 30 minutes:',
           '',
@@ -280,7 +281,7 @@ export async function deleteAccount(ctx: TrackerContext, userId: number, passwor
         to: user.email,
         subject: 'Your account was deleted',
         text: [
-          `Hi ${user.name},`,
+          `Hi ${oneLine(user.name)},`,
           '',
           'Your Accountability Partners account, your place on a team and your photo have been deleted, as you asked.',
         ].join('\n'),
@@ -318,9 +319,9 @@ export async function leaveTeam(ctx: TrackerContext, userId: number) {
         to: user.email,
         subject: `You left Team ${place.team}`,
         text: [
-          `Hi ${user.name},`,
+          `Hi ${oneLine(user.name)},`,
           '',
-          `You have left Team ${place.team}. Your account stays; whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
+          `You have left Team ${oneLine(place.team)}. Your account stays; whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
         ].join('\n'),
       },
       tx,

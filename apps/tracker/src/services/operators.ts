@@ -4,6 +4,7 @@ import {
   answerByOf,
   JOIN_RESPONSE_DAYS,
   type JoinRequestQueue,
+  oneLine,
   type PageQuery,
   type SecondFactorState,
 } from '@app/contracts';
@@ -96,7 +97,7 @@ async function makeOperator(
       to: user.email,
       subject: 'You are an operator of the tracker',
       text: [
-        `Hi ${user.name},`,
+        `Hi ${oneLine(user.name)},`,
         '',
         created
           ? 'An operator account of the Accountability Partners tracker was made for this address.'

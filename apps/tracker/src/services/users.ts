@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type CreateUserPayload, JOIN_RESPONSE_DAYS, MESSAGES, rowId } from '@app/contracts';
+import {
+  type CreateUserPayload,
+  JOIN_RESPONSE_DAYS,
+  MESSAGES,
+  oneLine,
+  rowId,
+} from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { Db } from '../db/client.ts';
 import { hashPassword, needsRehash } from '../password.ts';
@@ -208,7 +214,7 @@ async function insertAccount(
           'Thank you for signing up with Accountability Partners. Please confirm your email address by opening this link:',
         after:
           placed.outcome === 'pending'
-            ? `Your join request to Team ${placed.teamName} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
+            ? `Your join request to Team ${oneLine(placed.teamName)} is waiting for the team. Watch for an approval email over the next ${JOIN_RESPONSE_DAYS} days.`
             : placed.outcome === 'unmatched'
               ? `We will choose a team for you and let you know within ${JOIN_RESPONSE_DAYS} days.`
               : 'We will be in touch about your team.',
@@ -222,7 +228,7 @@ async function insertAccount(
           to: config.adminEmail,
           subject: `Sign-up to place on a team: user ${user.id}`,
           text: [
-            `User ${user.id} (${payload.name}) signed up while the team list could not be reached, so no team was chosen.`,
+            `User ${user.id} (${oneLine(payload.name)}) signed up while the team list could not be reached, so no team was chosen.`,
             `Join request ${placed.joinRequestId} waits for a team: place them within ${JOIN_RESPONSE_DAYS} days (POST /join-requests/${placed.joinRequestId}/place with a teamId).`,
           ].join('\n'),
         },
@@ -235,7 +241,7 @@ async function insertAccount(
           kind: 'join-request-issue',
           to: config.adminEmail,
           subject: `Join request not created for user ${user.id}`,
-          text: `User ${user.id} (${payload.name}) signed up, but no join request was created: ${warning}`,
+          text: `User ${user.id} (${oneLine(payload.name)}) signed up, but no join request was created: ${warning}`,
         },
         tx,
       );
@@ -281,7 +287,7 @@ function confirmationMail(
     to: m.email,
     subject: 'Please confirm your email address',
     text: [
-      `Hi ${m.name},`,
+      `Hi ${oneLine(m.name)},`,
       '',
       m.intro,
       '',
