@@ -36,6 +36,11 @@ const EnvSchema = BaseEnv.extend({
    * 408 and its connection closed. Long enough for a 5 MB photo on a slow line.
    */
   REQUEST_TIMEOUT_MS: positiveInt(60_000),
+  /**
+   * Budget for a request's headers alone: a client that trickles its headers has its connection
+   * closed after this (at most REQUEST_TIMEOUT_MS). Bodies have the whole-request budget.
+   */
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
   /** Upstream time budget for every call to the tracker. */
   TRACKER_TIMEOUT_MS: positiveInt(5000),
   /**

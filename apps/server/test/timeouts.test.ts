@@ -126,7 +126,8 @@ describe('requests that never finish arriving, and unreadable ones', () => {
     upstream = await startStubUpstream(() => {});
     site = await buildTestSite({
       tracker: { url: upstream.url, apiKey: STUB_API_KEY },
-      env: { REQUEST_TIMEOUT_MS: '1500' },
+      // A short budget, so no test here waits a second.
+      env: { REQUEST_TIMEOUT_MS: '600' },
     });
     await site.listen({ port: 0, host: '127.0.0.1' });
     const address = site.server.address();
@@ -161,6 +162,29 @@ describe('requests that never finish arriving, and unreadable ones', () => {
     expect(body).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
     expect(headers['x-frame-options']).toBe('DENY');
   });
+});
+
+describe('a client that trickles its headers', () => {
+  it('has its connection closed after the headers budget, long before the whole-request one', async () => {
+    const upstream = await startStubUpstream(() => {});
+    // 60 s for the whole request (the default), 200 ms for the headers: only the headers budget
+    // can answer within the test's time.
+    const site = await buildTestSite({
+      tracker: { url: upstream.url, apiKey: STUB_API_KEY },
+      env: { HEADERS_TIMEOUT_MS: '200' },
+    });
+    try {
+      await site.listen({ port: 0, host: '127.0.0.1' });
+      const answer = await rawExchange(
+        portOf(site),
+        'GET /api/status HTTP/1.1\r\nHost: localhost\r\nX-Slow: still typ',
+      );
+      expect(parse(answer).status).toBe(408);
+    } finally {
+      await site.close();
+      await upstream.close();
+    }
+  }, 10_000);
 });
 
 describe('shutting down', () => {

@@ -62,6 +62,10 @@ export async function buildFrontDoor(
     loggerInstance: logger,
     clientErrorHandler,
     trustProxy: trustProxyHops(config.trustProxy),
+    // As on the site: a client that trickles its headers is cut after 10 s, a whole request
+    // (a photo on a slow line) after 60 s; Node checks open connections once a second.
+    requestTimeout: 60_000,
+    http: { requestTimeout: 60_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
   });
   app.removeContentTypeParser('text/plain');
   app.decorate('trackerConfig', api.trackerConfig);
