@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,5 +184,38 @@ describe('a data directory that cannot be written', STARTS, () => {
     expect(output).toContain(`The disk that holds the data directory ${full} is full (ENOSPC)`);
     expect(output).toContain('Free some space there');
     expect(output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('damaged data in the data directory', STARTS, () => {
+  it('stops the start with exit 1 and one line saying what to do, when the PGlite files are damaged', async () => {
+    const dataDir = await mkdtemp(join(os.tmpdir(), 'site-damaged-'));
+    try {
+      // A database directory whose files are not a database (a disk error, a half-copied backup).
+      await mkdir(join(dataDir, 'pglite'), { recursive: true });
+      await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), 'not a version\n');
+      await writeFile(join(dataDir, 'pglite', 'postgresql.conf'), Buffer.alloc(512, 0xff));
+      const { code, output } = await runSite({ TRACKER_DATA_DIR: dataDir });
+      expect(code).toBe(1);
+      expect(output).toContain(`The database in ${join(dataDir, 'pglite')} could not be opened`);
+      expect(output).toContain('Restore that directory from a backup, or move it away');
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start with exit 1 and one line saying what to do, when the api-key file is garbage', async () => {
+    const dataDir = await mkdtemp(join(os.tmpdir(), 'site-garbage-key-'));
+    try {
+      await writeFile(join(dataDir, 'api-key'), 'this is not a key\n');
+      const { code, output } = await runSite({ TRACKER_DATA_DIR: dataDir });
+      expect(code).toBe(1);
+      expect(output).toContain(`${join(dataDir, 'api-key')} does not hold an API key`);
+      expect(output).toContain('delete it to have a new one made');
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

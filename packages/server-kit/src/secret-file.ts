@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StartupError } from './data-dir.ts';
 
 export interface SecretFile {
   /** Where the secret is kept (created mode 0600, with its directory, when missing). */
@@ -21,7 +22,9 @@ export async function loadOrCreateSecret(secret: SecretFile): Promise<string> {
   try {
     const stored = (await readFile(file, 'utf8')).trim();
     if (secret.isValid(stored)) return stored;
-    throw new Error(`${file} does not hold ${secret.expected}. Fix or delete the file.`);
+    throw new StartupError(
+      `${file} does not hold ${secret.expected}. Fix the file, or delete it to have a new one made.`,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { withinMs } from '@app/server-kit';
+import { StartupError, withinMs } from '@app/server-kit';
 import { PGlite } from '@electric-sql/pglite';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -40,7 +40,18 @@ export interface Database {
 
 export async function openPglite(dir: string): Promise<Database> {
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    // PGlite names no cause people can act on ("failed to initialize properly"): say what to do.
+    throw new StartupError(
+      `The database in ${dir} could not be opened: its files are damaged or are not a PGlite ` +
+        'database. Restore that directory from a backup, or move it away to start with an empty ' +
+        'database (the seed is loaded again).',
+      { cause: error },
+    );
+  }
   const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
