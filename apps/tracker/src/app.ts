@@ -19,6 +19,7 @@ import { readRoutes } from './routes/read.ts';
 import { submissionRoutes } from './routes/submissions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
+import { issuePasswordReset, RESET_REQUEST_JOB } from './services/members.ts';
 import type { PhotoStorage } from './storage.ts';
 
 /** How long a readiness check waits for the database to answer. */
@@ -62,6 +63,10 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(reminders);
   await app.register(apiKey);
   await app.register(firstOperator);
+  // Reset requests are queued whatever the address; the job mails a link when it has an account.
+  app.mailer.handle(RESET_REQUEST_JOB, async (row) => {
+    await issuePasswordReset(app, row.toAddress);
+  });
   app.addHook('preValidation', async (request) => rejectNul(request.body));
 
   await app.register(readRoutes);

@@ -84,9 +84,17 @@ const LEASE_MS = 30_000;
 const BATCH = 5;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+/**
+ * Work queued in the outbox that is not a mail to send: run by the mailer when due, with the
+ * outbox's lease, retries and back-off. The row's `toAddress` is the job's subject.
+ */
+export type OutboxJob = (row: OutboxRow) => Promise<void>;
+
 export interface Mailer {
   /** Sends everything due now; resolves when done. Concurrent calls share one run. */
   flush(): Promise<number>;
+  /** Runs rows of `kind` with `job` instead of mailing them. */
+  handle(kind: string, job: OutboxJob): void;
   /** Starts a flush soon without waiting for it: called after a commit that queued mail. */
   kick(): void;
   start(): void;
@@ -99,8 +107,16 @@ export function createMailer(opts: MailerOptions): Mailer {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
+  const jobs = new Map<string, OutboxJob>();
+
   async function sendOne(row: OutboxRow): Promise<boolean> {
     try {
+      const job = jobs.get(row.kind);
+      if (job) {
+        await job(row);
+        await opts.outbox.markSent(row.id, opts.now());
+        return true;
+      }
       await opts.transport.send({
         id: row.id,
         kind: row.kind,
@@ -154,6 +170,9 @@ export function createMailer(opts: MailerOptions): Mailer {
 
   return {
     flush,
+    handle(kind, job) {
+      jobs.set(kind, job);
+    },
     kick() {
       if (stopped) return;
       flush().catch((error: unknown) =>

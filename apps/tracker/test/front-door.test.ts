@@ -252,12 +252,35 @@ describe('the front door', () => {
     const user = await signUp(t);
     const phone = browser(door);
     await phone.signIn(user.email, user.password);
-    const ask = (email: string) =>
-      browser(door).send({ method: 'POST', url: '/api/password-resets', payload: { email } });
+    // The request is answered once it is queued; the queued job (run here by flushing the
+    // outbox) mails the link.
+    const ask = async (email: string) => {
+      const answer = await browser(door).send({
+        method: 'POST',
+        url: '/api/password-resets',
+        payload: { email },
+      });
+      await t.app.mailer.flush();
+      return answer;
+    };
+    const jobsBefore = (await t.app.repos.outbox.all()).filter(
+      (row) => row.kind === 'password-reset-request',
+    ).length;
     const known = await ask(user.email);
     const unknown = await ask(`nobody-${user.email}`);
     expect(known.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
+    // Both did the same work: one job each, and only the account's got a mail.
+    const jobs = (await t.app.repos.outbox.all()).filter(
+      (row) => row.kind === 'password-reset-request',
+    );
+    expect(jobs.length - jobsBefore).toBe(2);
+    expect(jobs.every((row) => row.sentAt !== null)).toBe(true);
+    expect(
+      (await t.app.repos.outbox.all()).filter(
+        (row) => row.kind === 'password-reset' && row.toAddress === `nobody-${user.email}`,
+      ),
+    ).toEqual([]);
     const mail = (await t.app.repos.outbox.all()).find(
       (row) => row.kind === 'password-reset' && row.toAddress === user.email,
     );

@@ -17,7 +17,9 @@ export interface OutgoingMail {
     | 'account-deleted'
     | 'team-left'
     | 'nudge'
-    | 'reminder';
+    | 'reminder'
+    /** Not a mail: a job (`Mailer.handle`) that mails a reset link if the address has an account. */
+    | 'password-reset-request';
   to: string;
   subject: string;
   text: string;

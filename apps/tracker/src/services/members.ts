@@ -194,10 +194,29 @@ export async function issuePasswordLink(
 }
 
 /**
- * Mails a single-use link to set a new password when the address has an account (within the
- * limits); answers the same for every address. Returns whether mail was queued (for tests).
+ * A request for a single-use link to set a new password: queued, answered the same for every
+ * address. The link is mailed by the job when the address has an account (issuePasswordReset).
  */
 export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string) {
+  // The same work whatever the address: one row queued. Whether it has an account is looked up
+  // by the job (issuePasswordReset), after the answer, so the answer's time tells nothing.
+  await ctx.repos.outbox.enqueue({
+    kind: RESET_REQUEST_JOB,
+    to: rawEmail.trim(),
+    subject: 'Password reset request',
+    text: '',
+  });
+  ctx.mailer.kick();
+}
+
+/** The outbox job that turns a reset request into a mailed link (see requestPasswordReset). */
+export const RESET_REQUEST_JOB = 'password-reset-request' as const;
+
+/**
+ * Mails a reset link to `rawEmail` when it has an account that may have one now (at most
+ * RESET_LIMITS.perDay a day, RESET_LIMITS.cooldownMs apart); otherwise does nothing.
+ */
+export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) {
   const email = rawEmail.trim();
   const now = ctx.trackerConfig.now();
   const queued = await ctx.database.db.transaction(async (tx) => {
