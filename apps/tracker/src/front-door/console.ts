@@ -46,31 +46,56 @@ async function operatorAccount(app: FastifyInstance, request: FastifyRequest) {
   return user;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A console route an operator uses before passing the second factor (setting the
+     * authenticator up): the console's check asks for the operator role only.
+     */
+    beforeSecondFactor?: boolean;
+  }
+}
+
 /**
- * The operators' console: every route checks on the server that the session is an operator's and
- * has passed the second factor in this session; each action writes the audit log in its own
- * transaction.
+ * The operators' console, guarded by construction: every route registered here passes one
+ * `onRequest` check (an operator's session, checked on the database, that has passed the second
+ * factor) before its body or query is read, so an unsigned request is 401 whatever it carries.
+ * Routes opt out of the second factor, visibly, with `config: { beforeSecondFactor: true }`. Each
+ * action writes the audit log in its own transaction.
  */
 export async function consoleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The operator each request was checked to be (set by the hook below). */
+  const operators = new WeakMap<FastifyRequest, number>();
 
-  async function operatorOf(request: FastifyRequest): Promise<number> {
+  app.addHook('onRequest', async (request) => {
     const user = await operatorAccount(app, request);
-    if (request.session.secondFactorAt === undefined) throw SECOND_FACTOR_REQUIRED();
-    return user.id;
+    const beforeSecondFactor = request.routeOptions.config.beforeSecondFactor === true;
+    if (!beforeSecondFactor && request.session.secondFactorAt === undefined) {
+      throw SECOND_FACTOR_REQUIRED();
+    }
+    operators.set(request, user.id);
+  });
+
+  /** The checked operator's id. */
+  function operatorOf(request: FastifyRequest): number {
+    const id = operators.get(request);
+    if (id === undefined) throw OPERATOR_REQUIRED();
+    return id;
   }
 
   // Setting the authenticator up: an operator signed in with the password, before any factor.
   app.route({
     ...routeOf(MEMBER_API.startEnrolment),
-    handler: async (request) => startEnrolment(app, (await operatorAccount(app, request)).id),
+    config: { beforeSecondFactor: true },
+    handler: async (request) => startEnrolment(app, operatorOf(request)),
   });
 
   app.route({
     ...routeOf(MEMBER_API.confirmEnrolment),
+    config: { beforeSecondFactor: true },
     handler: async (request) => {
-      const user = await operatorAccount(app, request);
-      const answer = await confirmEnrolment(app, user.id, request.body.code);
+      const answer = await confirmEnrolment(app, operatorOf(request), request.body.code);
       request.session.secondFactorAt = app.trackerConfig.now().getTime();
       return answer;
     },
@@ -79,7 +104,6 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.joinRequestQueue),
     handler: async (request) => {
-      await operatorOf(request);
       return joinRequestQueue(app, request.query);
     },
   });
@@ -87,7 +111,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.approveJoinRequest),
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const { id } = request.params;
       return decideJoinRequest(
         app,
@@ -102,7 +126,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.declineJoinRequest),
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const { id } = request.params;
       return decideJoinRequest(
         app,
@@ -117,7 +141,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.placeJoinRequest),
     handler: async (request) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const { id } = request.params;
       const placed = await placeJoinRequest(
         app,
@@ -131,8 +155,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
 
   app.route({
     ...routeOf(MEMBER_API.consoleTeams),
-    handler: async (request) => {
-      await operatorOf(request);
+    handler: async () => {
       const teams = await app.repos.teams.list(app.trackerConfig.now());
       return {
         teams: teams.map((team) => ({
@@ -147,7 +170,6 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.consoleTeamCall),
     handler: async (request) => {
-      await operatorOf(request);
       return consoleTeamCall(app, request.params.id);
     },
   });
@@ -155,21 +177,19 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.setTeamCall),
     handler: async (request) =>
-      setTeamCall(app, await operatorOf(request), request.params.id, request.body),
+      setTeamCall(app, operatorOf(request), request.params.id, request.body),
   });
 
   app.route({
     ...routeOf(MEMBER_API.teamOverview),
     handler: async (request) => {
-      await operatorOf(request);
       return teamPage(app, request.query);
     },
   });
 
   app.route({
     ...routeOf(MEMBER_API.focusAreas),
-    handler: async (request) => {
-      await operatorOf(request);
+    handler: async () => {
       return focusAreaChoices(app);
     },
   });
@@ -177,7 +197,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.createTeam),
     handler: async (request, reply) => {
-      const team = await createTeam(app, await operatorOf(request), request.body);
+      const team = await createTeam(app, operatorOf(request), request.body);
       return reply.code(201).send(team);
     },
   });
@@ -185,13 +205,12 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.setTeamCapacity),
     handler: async (request) =>
-      setTeamCapacity(app, await operatorOf(request), request.params.id, request.body.capacity),
+      setTeamCapacity(app, operatorOf(request), request.params.id, request.body.capacity),
   });
 
   app.route({
     ...routeOf(MEMBER_API.infoCalls),
     handler: async (request) => {
-      await operatorOf(request);
       return infoCallPage(app, request.query);
     },
   });
@@ -199,7 +218,6 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.infoCallDay),
     handler: async (request, reply) => {
-      await operatorOf(request);
       const { date } = request.query;
       const file = await infoCallDayFile(app, date);
       return reply
@@ -213,31 +231,30 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.recordInfoCall),
     handler: async (request) =>
-      recordInfoCall(app, await operatorOf(request), request.params.id, request.body.outcome),
+      recordInfoCall(app, operatorOf(request), request.params.id, request.body.outcome),
   });
 
   app.route({
     ...routeOf(MEMBER_API.feedback),
     handler: async (request) => {
-      await operatorOf(request);
       return feedbackPage(app, request.query);
     },
   });
 
   app.route({
     ...routeOf(MEMBER_API.markFeedbackRead),
-    handler: async (request) => markFeedbackRead(app, await operatorOf(request), request.params.id),
+    handler: async (request) => markFeedbackRead(app, operatorOf(request), request.params.id),
   });
 
   app.route({
     ...routeOf(MEMBER_API.operators),
-    handler: async (request) => operatorList(app, await operatorOf(request)),
+    handler: async (request) => operatorList(app, operatorOf(request)),
   });
 
   app.route({
     ...routeOf(MEMBER_API.inviteOperator),
     handler: async (request, reply) => {
-      const operator = await operatorOf(request);
+      const operator = operatorOf(request);
       const made = await inviteOperator(app, operator, request.body);
       return reply.code(201).send({
         id: made.id,
@@ -252,7 +269,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.removeOperator),
     handler: async (request, reply) => {
-      await removeOperator(app, await operatorOf(request), request.params.id);
+      await removeOperator(app, operatorOf(request), request.params.id);
       return reply.code(204).send();
     },
   });
@@ -260,7 +277,6 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.auditLog),
     handler: async (request) => {
-      await operatorOf(request);
       return auditPage(app, request.query);
     },
   });
