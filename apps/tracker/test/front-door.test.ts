@@ -1,4 +1,4 @@
-import { MemberHome, MemberSignInAnswer } from '@app/contracts';
+import { MemberHome, MemberSignInAnswer, TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
@@ -143,6 +143,36 @@ describe('the front door', () => {
     }
     clock += 20 * 60_000;
     expect((await b.home()).statusCode).toBe(401);
+  });
+
+  it('holds a new password to the policy: 8 characters or more, not a common or breached one, passphrases welcome', async () => {
+    const user = await signUp(t);
+    const b = browser(door);
+    await b.signIn(user.email, user.password);
+    const change = (newPassword: string) =>
+      b.send({
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { currentPassword: user.password, newPassword },
+      });
+    const fieldMessage = (res: { json(): unknown }) =>
+      (res.json() as { details?: { path: unknown; message: string }[] }).details?.map(
+        (d) => `${String(d.path)}: ${d.message}`,
+      );
+    const short = await change('abc');
+    expect(short.statusCode).toBe(400);
+    expect(fieldMessage(short)).toEqual([`newPassword: ${TRACKER_PASSWORD_MESSAGES.tooShort}`]);
+    for (const common of ['password', 'iloveyou', '12345678', 'Sunshine1']) {
+      const refused = await change(common);
+      expect([common, refused.statusCode]).toEqual([common, 400]);
+      expect(fieldMessage(refused)).toEqual([`newPassword: ${TRACKER_PASSWORD_MESSAGES.common}`]);
+    }
+    // The old password still signs in: nothing was changed by the refusals.
+    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(200);
+    const passphrase = 'correct horse battery staple on a slow boat to the far north sea!';
+    expect(passphrase.length).toBeGreaterThanOrEqual(64);
+    expect((await change(passphrase)).statusCode).toBe(204);
+    expect((await browser(door).signIn(user.email, passphrase)).statusCode).toBe(200);
   });
 
   it('ends the other sessions on a password change, and every one on sign out everywhere', async () => {
@@ -293,6 +323,11 @@ describe('the front door', () => {
         payload: { token: with_, password },
       });
     expect((await complete('brand new secret', 'not-a-token')).statusCode).toBe(404);
+    // The policy holds for a reset as for a change, and a refusal leaves the link usable.
+    expect((await complete('password')).json().details).toEqual([
+      { path: 'password', message: TRACKER_PASSWORD_MESSAGES.common },
+    ]);
+    expect((await complete('short')).statusCode).toBe(400);
     expect((await complete('brand new secret')).statusCode).toBe(204);
     expect((await phone.home()).statusCode).toBe(401);
     expect((await complete('another secret')).json().code).toBe('TOKEN_USED');

@@ -1,8 +1,8 @@
 import {
   MEMBER_API,
-  MESSAGES,
   PasswordResetCompletion,
   PasswordResetRequest,
+  TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -91,7 +91,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {...form.field('password')}
           type="password"
           autoComplete="new-password"
-          hint={MESSAGES.passwordHint}
+          hint={TRACKER_PASSWORD_MESSAGES.hint}
           required
           value={password}
           onChange={setPassword}

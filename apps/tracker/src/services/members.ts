@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { refuseCommonPassword } from '../common-passwords.ts';
 import type { Db } from '../db/client.ts';
 import {
   emailTokens,
@@ -161,6 +162,7 @@ export async function changePassword(
   keepSession: string,
 ) {
   await confirmedAccount(ctx, userId, change.currentPassword, 'currentPassword');
+  refuseCommonPassword(change.newPassword, 'newPassword');
   const hash = await ctx.signups.passwords.hash(change.newPassword);
   await ctx.database.db.transaction(async (tx) => {
     await ctx.repos.users.setPasswordHash(userId, hash, tx);
@@ -258,6 +260,7 @@ export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) 
 
 /** Sets the new password from a reset link: once, before it expires; every session ends. */
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
+  refuseCommonPassword(password, 'password');
   const hash = await ctx.signups.passwords.hash(password);
   const now = ctx.trackerConfig.now();
   await ctx.database.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import {
   type MemberAccount,
   PasswordChange,
   ProfileEdit,
+  TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -213,7 +214,7 @@ function PasswordForm() {
           {...form.field('newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={MESSAGES.passwordHint}
+          hint={TRACKER_PASSWORD_MESSAGES.hint}
           required
           value={newPassword}
           onChange={setNewPassword}
