@@ -179,6 +179,31 @@ describe('operators in the console', () => {
     });
   });
 
+  it("ends a removed operator's unused set-password link", async () => {
+    const op = await operator(t, door, now);
+    const email = unique('Lou.Link');
+    const invited = await op.browser.send({
+      method: 'POST',
+      url: '/api/console/operators',
+      payload: { email, name: 'Lou Link' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await mailsTo(email);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    const removed = await op.browser.send({
+      method: 'DELETE',
+      url: `/api/console/operators/${invited.json().id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    const used = await browser(door).send({
+      method: 'POST',
+      url: '/api/password-resets/completion',
+      payload: { token, password: 'a long enough secret' },
+    });
+    expect(used.statusCode).toBe(404);
+  });
+
   it('leaves one of two operators who remove each other at once', async () => {
     const a = await operator(t, door, now);
     const b = await operator(t, door, now);

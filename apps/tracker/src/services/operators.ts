@@ -16,6 +16,7 @@ import {
   auditLog,
   joinRequests,
   memberSessions,
+  passwordResets,
   recoveryCodes,
   secondFactors,
   users,
@@ -187,6 +188,10 @@ export async function removeOperator(ctx: TrackerContext, operatorId: number, ta
     await tx.delete(secondFactors).where(eq(secondFactors.userId, targetId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
     await tx.delete(memberSessions).where(eq(memberSessions.userId, targetId));
+    // Their links end too: an unused set-password or reset link would sign them in again.
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, targetId), isNull(passwordResets.usedAt)));
     await recordAction(
       tx,
       operatorId,
