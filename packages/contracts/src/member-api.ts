@@ -20,7 +20,6 @@ import {
   EmailField,
   ONE_LINE_MESSAGE,
   oneLineText,
-  PasswordField,
   ProfileResponse,
   sentenceText,
 } from './schemas.ts';
