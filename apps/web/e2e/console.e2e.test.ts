@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
@@ -6,12 +7,14 @@ import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
+import { decodeQr } from './qr.ts';
 import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
 
 /**
  * The operators' console in Chromium against the real site and its embedded tracker: the suite's
  * operator (made as the command line makes one) sets the password from the mailed link, sets up
- * the authenticator app, approves a request sent through the site (the member's home then shows
+ * the authenticator app (its QR code read from the screen's picture, the recovery codes
+ * downloaded), approves a request sent through the site (the member's home then shows
  * the team and the approval mail is sent), declines one with a message, places an unmatched one,
  * sees the booked info call and the feedback, and finds every action in the audit log. Then again
  * at 360 px, signing in with a recovery code. axe after every step.
@@ -124,15 +127,30 @@ test.describe('the operators console', () => {
         .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
         .first()
         .textContent();
-      const secret = (key ?? '').replace(/ /g, '');
+      // The QR code is read as a phone's camera would: from its picture.
+      const qr = page.getByRole('img', {
+        name: 'QR code that adds this tracker to an authenticator app',
+      });
+      const uri = decodeQr(await qr.screenshot());
+      expect(uri).toMatch(/^otpauth:\/\/totp\//);
+      const secret = new URL(uri).searchParams.get('secret') ?? '';
+      expect(secret).toBe((key ?? '').replace(/ /g, ''));
       await page.getByLabel('Code from the app').fill(new TOTP({ secret }).generate());
       await page.getByRole('button', { name: 'Confirm' }).click();
       await heading(page, 'Your recovery codes');
       recoveryCodes = await page.getByRole('listitem').allTextContents();
       expect(recoveryCodes).toHaveLength(10);
       await expectAccessible(page, 'recovery codes');
+      // Downloaded as a text file holding every code; the console opens once they are saved.
+      const [codesFile] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download as a text file' }).click(),
+      ]);
+      const file = await readFile(await codesFile.path(), 'utf8');
+      for (const code of recoveryCodes) expect(file).toContain(code);
+      await page.getByLabel('I have saved my recovery codes somewhere safe').check();
+      await page.getByRole('link', { name: 'Go to the join requests' }).click();
 
-      await page.goto(`${site.tracker.url}/console`);
       await heading(page, 'Join requests');
       await expectAccessible(page, 'queue');
       await openPageWith(page, '/console', 'Join requests', 'Pat Pending');

@@ -11,6 +11,8 @@ import * as ui from '../../styles/ui.css.ts';
 import * as pageStyles from '../Page.css.ts';
 import * as styles from './Console.css.ts';
 import { confirmEnrolment } from './console-api.ts';
+import { QrCode } from './QrCode.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 const route = getRouteApi('/console/second-factor');
 const FIELDS = { code: { id: 'code', label: 'Code from the app' } } as const;
@@ -37,30 +39,7 @@ export function EnrolPage() {
     },
   });
 
-  if (recoveryCodes !== null) {
-    return (
-      <div className={`${ui.narrow} ${ui.stack}`}>
-        <h1 className={ui.h1}>Your recovery codes</h1>
-        <p role="status" className={ui.tinted.success}>
-          Your authenticator app is set up.
-        </p>
-        <p>
-          If you lose your phone, each of these codes signs you in once instead of the app's code.
-          Save them somewhere safe now: they are not shown again.
-        </p>
-        <ol className={styles.codes} aria-label="Recovery codes">
-          {recoveryCodes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ol>
-        <p>
-          <Link to="/console" className={ui.button.primary}>
-            I have saved them: go to the join requests
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (recoveryCodes !== null) return <RecoveryCodes codes={recoveryCodes} />;
 
   if (enrolment === null) {
     return (
@@ -86,7 +65,12 @@ export function EnrolPage() {
         <h2 id="enrol-step-1" className={ui.h2}>
           1. Add this tracker to the app
         </h2>
-        <p>In the app, choose to enter a setup key and type this key (time based):</p>
+        <p>Scan this code with the app:</p>
+        <QrCode
+          text={enrolment.uri}
+          label="QR code that adds this tracker to an authenticator app"
+        />
+        <p>Or choose to enter a setup key in the app and type this key (time based):</p>
         <dl className={styles.facts}>
           <dt className={styles.term}>Setup key</dt>
           <dd className={`${styles.value} ${styles.secret}`}>{grouped(enrolment.secret)}</dd>

@@ -119,6 +119,11 @@ describe('an operator signing in', () => {
     expect(router.state.location.pathname).toBe('/console/second-factor');
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
     expect(screen.getByText(/^otpauth:\/\/totp\//)).toBeVisible();
+    // The QR code beside the key: drawn on the page from the same URI.
+    const qr = screen.getByRole('img', {
+      name: 'QR code that adds this tracker to an authenticator app',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
 
     const field = screen.getByLabelText('Code from the app');
     await user.type(field, '222222');
@@ -138,9 +143,16 @@ describe('an operator signing in', () => {
         .map((li) => li.textContent),
     ).toEqual(codes);
     expect(tracker.to('POST /api/console/second-factor')).toHaveLength(2);
-    expect(
-      screen.getByRole('link', { name: 'I have saved them: go to the join requests' }),
-    ).toHaveAttribute('href', '/console');
+    // Copy, download and print are offered; the console opens once the codes are said saved.
+    for (const name of ['Copy the codes', 'Download as a text file', 'Print']) {
+      expect(screen.getByRole('button', { name })).toBeVisible();
+    }
+    expect(screen.queryByRole('link', { name: 'Go to the join requests' })).toBeNull();
+    await user.click(screen.getByLabelText('I have saved my recovery codes somewhere safe'));
+    expect(screen.getByRole('link', { name: 'Go to the join requests' })).toHaveAttribute(
+      'href',
+      '/console',
+    );
   });
 
   it('opens the console after the password when the session needs nothing more', async () => {
