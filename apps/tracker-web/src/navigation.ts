@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from '@app/contracts';
 /** What the sign-in screen says on arrival after an action elsewhere ended the session. */
 export const NOTICES = {
   'account-deleted': 'Your account was deleted.',
@@ -35,6 +36,15 @@ export function validateSignInSearch(search: Record<string, unknown>): SignInSea
       ? (search.notice as NoticeKey)
       : undefined;
   return { next: safeNext(search.next), notice };
+}
+
+/** `?q=` of the join requests: what an operator searched for (trimmed; blank is none). */
+export function validateQueueSearch(search: Record<string, unknown>): {
+  page?: number | undefined;
+  q?: string | undefined;
+} {
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, SEARCH_MAX) : '';
+  return { ...validatePageSearch(search), q: q === '' ? undefined : q };
 }
 
 /** `?page=` of a console list: a whole number from 2 (the first page has none), else undefined. */

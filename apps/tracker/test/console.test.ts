@@ -281,6 +281,13 @@ describe("the operators' console", () => {
     expect((await joinRequestOf(t, declineMe.id)).declineReason).toBe(
       'This team meets at night; we will find you another.',
     );
+    // The mail promises only what happens: the note, and where to choose another team.
+    const declineText = (
+      await t.app.database.db.select().from(outbox).where(eq(outbox.kind, 'join-declined'))
+    ).find((row) => row.toAddress === declineMe.email)?.bodyText;
+    expect(declineText).toContain('A note from us: This team meets at night');
+    expect(declineText).toContain('choose another team: ');
+    expect(declineText).not.toMatch(/we will look for another team/i);
 
     const noTeam = await b.send({
       method: 'POST',
@@ -463,6 +470,36 @@ describe("the operators' console", () => {
     const actions = audit.items.map((item) => `${item.action} ${item.target}`);
     expect(actions).toContain(`info-call.outcome info-call:${call?.id}`);
     expect(actions).toContain(`feedback.read feedback:${nora?.id}`);
+  });
+});
+
+describe('finding someone in the join requests', () => {
+  it('searches by part of a name or an address, case-insensitively, with % and _ taken literally', async () => {
+    const op = await operator(t, door, now);
+    const zora = await signUp(t, { name: 'Zora Quillfeather', teamId: 2 });
+    await signUp(t, { name: 'Quentin Other', teamId: 2 });
+    const find = async (q: string) => {
+      const res = await op.browser.send({
+        method: 'GET',
+        url: `/api/console/join-requests?q=${encodeURIComponent(q)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return JoinRequestQueue.parse(res.json());
+    };
+    const byName = await find('quillFEATHER');
+    expect(byName.total).toBe(1);
+    expect(byName.items.map((item) => item.applicant.name)).toEqual(['Zora Quillfeather']);
+    const byEmail = await find(zora.email.slice(0, 12));
+    expect(byEmail.items.map((item) => item.applicant.id)).toContain(zora.id);
+    expect((await find('%')).total).toBe(0);
+    expect((await find('_')).total).toBe(0);
+    const everyone = await op.browser.send({ method: 'GET', url: '/api/console/join-requests' });
+    expect(JoinRequestQueue.parse(everyone.json()).total).toBeGreaterThanOrEqual(2);
+    const tooLong = await op.browser.send({
+      method: 'GET',
+      url: `/api/console/join-requests?q=${'x'.repeat(101)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 });
 

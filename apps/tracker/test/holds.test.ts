@@ -220,7 +220,12 @@ describe('unmatched join requests', () => {
     const admin = sent.find(
       (m) => m.to === 'ops@partners.example' && m.kind === 'join-request-unmatched',
     );
-    expect(admin?.text).toContain(`User ${answer.user.id} (Sam Sample)`);
+    // Written for a person: who, what they want, and a link to their card in the console.
+    expect(admin?.subject).toBe('Place Sam Sample on a team');
+    expect(admin?.text).toContain(`Sam Sample (${body.email}) signed up`);
+    expect(admin?.text).toContain(`Their goal: "${body.goalSummary}"`);
+    expect(admin?.text).toContain(`/console?q=${encodeURIComponent(body.email)}`);
+    expect(admin?.text).not.toMatch(/POST|teamId|user \d/);
     const confirmation = sent.find((m) => m.to === body.email);
     expect(confirmation?.text).toContain(
       'We will choose a team for you and let you know within 5 days.',

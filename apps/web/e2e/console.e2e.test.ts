@@ -127,6 +127,7 @@ test.describe('the operators console', () => {
         .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
         .first()
         .textContent();
+      await screenshot(page, 1280, 'console-enrol');
       // The QR code is read as a phone's camera would: from its picture.
       const qr = page.getByRole('img', {
         name: 'QR code that adds this tracker to an authenticator app',
@@ -148,6 +149,7 @@ test.describe('the operators console', () => {
       ]);
       const file = await readFile(await codesFile.path(), 'utf8');
       for (const code of recoveryCodes) expect(file).toContain(code);
+      await screenshot(page, 1280, 'console-recovery-codes');
       await page.getByLabel('I have saved my recovery codes somewhere safe').check();
       await page.getByRole('link', { name: 'Go to the join requests' }).click();
 

@@ -186,6 +186,13 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/** What an operator types to find someone: part of a name or an address (blank finds all). */
+export const SEARCH_MAX = 100;
+export const QueueQuery = PageQuery.extend({
+  q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
+});
+export type QueueQuery = z.infer<typeof QueueQuery>;
 export type PageQuery = z.infer<typeof PageQuery>;
 /** One page of a console list: its items, how many there are in all, and the page asked for. */
 function pageOf<Item extends z.ZodType>(item: Item) {
@@ -489,8 +496,8 @@ export const MEMBER_API = {
   joinRequestQueue: endpoint({
     method: 'GET',
     url: '/api/console/join-requests',
-    summary: 'Join requests waiting for an operator, oldest first',
-    schema: { querystring: PageQuery, response: { 200: JoinRequestQueue } },
+    summary: 'Join requests waiting for an operator, oldest first (q: part of a name or address)',
+    schema: { querystring: QueueQuery, response: { 200: JoinRequestQueue } },
   }),
   approveJoinRequest: endpoint({
     method: 'POST',

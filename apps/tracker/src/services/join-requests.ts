@@ -1,4 +1,4 @@
-import { JOIN_RESPONSE_DAYS, oneLine } from '@app/contracts';
+import { oneLine } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { Db } from '../db/client.ts';
 import type { TrackerContext } from './context.ts';
@@ -129,10 +129,10 @@ export async function decideJoinRequest(
             text: [
               `Hi ${oneLine(user.name)},`,
               '',
-              `Your join request to Team ${oneLine(team.name)} was not accepted this time. We will look for another team for you within ${JOIN_RESPONSE_DAYS} days.`,
+              `Your join request to Team ${oneLine(team.name)} was not accepted this time.`,
               ...(reason ? ['', `A note from us: ${reason}`] : []),
               '',
-              `Your join request: ${ctx.trackerConfig.publicUrl}/`,
+              `Your account stays. Whenever you like, choose another team: ${ctx.trackerConfig.siteUrl}/onboarding`,
             ].join('\n'),
           },
       tx,

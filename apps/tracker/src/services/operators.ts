@@ -6,10 +6,11 @@ import {
   type JoinRequestQueue,
   oneLine,
   type PageQuery,
+  type QueueQuery,
   type SecondFactorState,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Db } from '../db/client.ts';
 import {
@@ -397,12 +398,20 @@ const OPEN = ['pending', 'unmatched'] as const;
 /** Join requests waiting for an operator, oldest first, with their team's open seats. */
 export async function joinRequestQueue(
   ctx: TrackerContext,
-  page: PageQuery,
+  page: QueueQuery,
 ): Promise<JoinRequestQueue> {
   const { db } = ctx.database;
   const now = ctx.trackerConfig.now();
-  const open = inArray(joinRequests.status, [...OPEN]);
-  const [total] = await db.select({ n: count() }).from(joinRequests).where(open);
+  const search = page.q ? `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const open = and(
+    inArray(joinRequests.status, [...OPEN]),
+    search === null ? undefined : or(ilike(users.name, search), ilike(users.email, search)),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(joinRequests)
+    .innerJoin(users, eq(joinRequests.userId, users.id))
+    .where(open);
   const rows = await db
     .select({ request: joinRequests, user: users })
     .from(joinRequests)

@@ -221,15 +221,20 @@ async function insertAccount(
       }),
       tx,
     );
+    // Mail for the operators: who it is, what they want, and where to act, in words.
+    const who = `${oneLine(payload.name)} (${email})`;
+    const goal = `Their goal: "${oneLine(payload.goalSummary)}"`;
     if (config.adminEmail && placed.outcome === 'unmatched') {
       await repos.outbox.enqueue(
         {
           kind: 'join-request-unmatched',
           to: config.adminEmail,
-          subject: `Sign-up to place on a team: user ${user.id}`,
+          subject: `Place ${oneLine(payload.name)} on a team`,
           text: [
-            `User ${user.id} (${oneLine(payload.name)}) signed up while the team list could not be reached, so no team was chosen.`,
-            `Join request ${placed.joinRequestId} waits for a team: place them within ${JOIN_RESPONSE_DAYS} days (POST /join-requests/${placed.joinRequestId}/place with a teamId).`,
+            `${who} signed up while the team list could not be reached, so no team was chosen for them.`,
+            goal,
+            '',
+            `Place them on a team with an open seat within ${JOIN_RESPONSE_DAYS} days, then approve the request: ${config.publicUrl}/console?q=${encodeURIComponent(email)}`,
           ].join('\n'),
         },
         tx,
@@ -240,8 +245,13 @@ async function insertAccount(
         {
           kind: 'join-request-issue',
           to: config.adminEmail,
-          subject: `Join request not created for user ${user.id}`,
-          text: `User ${user.id} (${oneLine(payload.name)}) signed up, but no join request was created: ${warning}`,
+          subject: `No join request for ${oneLine(payload.name)}`,
+          text: [
+            `${who} signed up, but no join request was created: ${warning}`,
+            goal,
+            '',
+            `Their account is there; the teams and their open seats: ${config.publicUrl}/console/teams`,
+          ].join('\n'),
         },
         tx,
       );

@@ -98,3 +98,6 @@ export const dayHead = style({
   justifyContent: 'space-between',
   gap: vars.space.md,
 });
+
+/** The join requests' search: its label over the field and its buttons. */
+export const search = style({ display: 'grid', gap: vars.space.xs, maxWidth: '40rem' });

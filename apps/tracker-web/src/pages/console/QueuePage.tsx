@@ -1,5 +1,5 @@
-import { DeclineForm, PlacementForm, type QueuedJoinRequest } from '@app/contracts';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
@@ -19,15 +19,21 @@ const route = getRouteApi('/console/');
 export function QueuePage() {
   usePageTitle('Join requests');
   const { queue, teams } = route.useLoaderData();
-  const page = route.useSearch().page ?? 1;
+  const search = route.useSearch();
+  const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
   return (
     <div className={`${ui.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Join requests</h1>
-      <p className={ui.lead}>
-        {queue.total === 0
-          ? 'Nobody is waiting for an answer.'
-          : `${queue.total} waiting for an answer, oldest first.`}
+      <QueueSearch q={search.q} />
+      <p className={ui.lead} role="status">
+        {search.q
+          ? queue.total === 0
+            ? `Nobody waiting matches “${search.q}”.`
+            : `${queue.total} waiting ${queue.total === 1 ? 'matches' : 'match'} “${search.q}”, oldest first.`
+          : queue.total === 0
+            ? 'Nobody is waiting for an answer.'
+            : `${queue.total} waiting for an answer, oldest first.`}
       </p>
       {queue.items.length > 0 ? (
         <ul className={styles.list} aria-label="Join requests waiting">
@@ -38,8 +44,49 @@ export function QueuePage() {
           ))}
         </ul>
       ) : null}
-      <Pager page={page} pages={pages} to="/console" />
+      <Pager page={page} pages={pages} to="/console" q={search.q} />
     </div>
+  );
+}
+
+/** Find someone waiting by part of their name or address; the search is in the page's URL. */
+function QueueSearch({ q }: { q: string | undefined }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(q ?? '');
+  const inputId = useId();
+  return (
+    <form
+      role="search"
+      aria-label="Join requests"
+      className={styles.search}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = text.trim();
+        void navigate({ to: '/console', search: { q: trimmed === '' ? undefined : trimmed } });
+      }}
+    >
+      <label htmlFor={inputId} className={fieldStyles.label}>
+        Find by name or email
+      </label>
+      <div className={styles.actions}>
+        <input
+          id={inputId}
+          type="search"
+          className={fieldStyles.control}
+          value={text}
+          maxLength={SEARCH_MAX}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className={ui.button.secondary}>
+          Search
+        </button>
+        {q ? (
+          <Link to="/console" className={ui.button.secondary} onClick={() => setText('')}>
+            Show everyone
+          </Link>
+        ) : null}
+      </div>
+    </form>
   );
 }
 
@@ -47,10 +94,13 @@ export function Pager({
   page,
   pages,
   to,
+  q,
 }: {
   page: number;
   pages: number;
   to: '/console' | '/console/audit' | '/console/info-calls' | '/console/teams';
+  /** The search the pages are of (the join requests' only). */
+  q?: string | undefined;
 }) {
   if (pages <= 1 && page <= 1) return null;
   return (
@@ -58,7 +108,7 @@ export function Pager({
       {page > 1 ? (
         <Link
           to={to}
-          search={{ page: page - 1 > 1 ? page - 1 : undefined }}
+          search={{ page: page - 1 > 1 ? page - 1 : undefined, ...(q ? { q } : {}) }}
           className={ui.button.secondary}
         >
           Previous page
@@ -70,7 +120,11 @@ export function Pager({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={to} search={{ page: page + 1 }} className={ui.button.secondary}>
+        <Link
+          to={to}
+          search={{ page: page + 1, ...(q ? { q } : {}) }}
+          className={ui.button.secondary}
+        >
           Next page
         </Link>
       ) : (

@@ -45,9 +45,9 @@ export interface QueueData {
   teams: ConsoleTeams['teams'];
 }
 
-export function loadQueue(page: number, here: string): Promise<QueueData> {
+export function loadQueue(page: number, q: string | undefined, here: string): Promise<QueueData> {
   return consoleData(async () => {
-    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(q ? { q } : {}) };
     const [queue, { teams }] = await Promise.all([
       callAt(MEMBER_API.joinRequestQueue, { query }),
       call(MEMBER_API.consoleTeams),

@@ -198,6 +198,29 @@ describe('the console', () => {
     );
   });
 
+  it('finds someone by name or address: the search is sent, kept in the URL and cleared again', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': (request) => {
+        const q = new URL(request.url).searchParams.get('q');
+        return json(q === 'ada' ? queueOf([item()]) : queueOf([item(), item({ id: 6 })], 2));
+      },
+      'GET /api/console/teams': teams,
+    });
+    const { router } = await renderApp('/console');
+    expect(screen.getByText('2 waiting for an answer, oldest first.')).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Find by name or email'), '  ada ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 waiting matches “ada”, oldest first.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console?q=ada');
+    const [, searched] = tracker.to('GET /api/console/join-requests');
+    expect(new URL(searched?.url ?? '').searchParams.get('q')).toBe('ada');
+    await user.click(screen.getByRole('link', { name: 'Show everyone' }));
+    expect(await screen.findByText('2 waiting for an answer, oldest first.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console');
+    expect(screen.getByLabelText('Find by name or email')).toHaveValue('');
+  });
+
   it('lists the queue with each request’s team, seats and days left, and pages through it', async () => {
     const tracker = fakeTracker({
       'GET /api/console/join-requests': (request) => {
