@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY_RULE } from '@app/contracts';
+import { API_KEY_RULE, DECISION_UNDO_SECONDS } from '@app/contracts';
 import {
   BaseEnv,
   EnvError,
@@ -28,6 +28,8 @@ export const EnvSchema = BaseEnv.extend({
   TRACKER_SESSION_SECRET: z.string().min(32).optional(),
   /** Failed sign-ins allowed per address from one network address in the window below. */
   SIGN_IN_FAILURES_MAX: z.coerce.number().int().positive().default(5),
+  /** How long an operator can take back an approval or a decline; its mail waits as long. */
+  DECISION_UNDO_SECONDS: z.coerce.number().int().min(0).max(600).default(DECISION_UNDO_SECONDS),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   SMTP_URL: z
     .string()
@@ -110,6 +112,7 @@ export interface TrackerConfig {
   /** Reverse proxies in front of the front door (TRUST_PROXY). */
   trustProxy: number;
   signInFailuresMax: number;
+  decisionUndoMs: number;
   signInFailureWindowMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -158,6 +161,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY,
     signInFailuresMax: env.SIGN_IN_FAILURES_MAX,
+    decisionUndoMs: env.DECISION_UNDO_SECONDS * 1000,
     signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

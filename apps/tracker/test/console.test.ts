@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
+import { auditLog, outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { browser, codeAt, operator } from './door.ts';
 import { joinRequestOf, signUp, type TestTracker, testTracker } from './helpers.ts';
@@ -473,6 +473,90 @@ describe("the operators' console", () => {
   });
 });
 
+describe('taking back a decision', () => {
+  it('undoes an approval or a decline within the window: the request waits again and its mail is never sent', async () => {
+    const op = await operator(t, door, now);
+    const b = op.browser;
+    const approved = await signUp(t, { name: 'Una Undone', teamId: 2 });
+    const declined = await signUp(t, { name: 'Dex Declined', teamId: 2 });
+    const [a, d] = await Promise.all([
+      joinRequestOf(t, approved.id),
+      joinRequestOf(t, declined.id),
+    ]);
+    const queue = async () =>
+      JoinRequestQueue.parse(
+        (await b.send({ method: 'GET', url: '/api/console/join-requests' })).json(),
+      );
+    const unsent = async (email: string) =>
+      (await t.app.database.db.select().from(outbox).where(eq(outbox.toAddress, email))).filter(
+        (row) => row.kind.startsWith('join-') && row.sentAt === null,
+      );
+    const undo = (id: number) =>
+      b.send({ method: 'POST', url: `/api/console/join-requests/${id}/undo` });
+
+    expect(
+      (await b.send({ method: 'POST', url: `/api/console/join-requests/${a.id}/approval` }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await b.send({
+          method: 'POST',
+          url: `/api/console/join-requests/${d.id}/decline`,
+          payload: { message: '' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    // Both are offered for undoing, newest first, and their mail waits.
+    const recent = (await queue()).recent;
+    expect(recent.map((r) => [r.name, r.status])).toEqual([
+      ['Dex Declined', 'declined'],
+      ['Una Undone', 'approved'],
+    ]);
+    expect(await unsent(approved.email)).toHaveLength(1);
+    await t.app.mailer.flush();
+    expect(await unsent(approved.email)).toHaveLength(1);
+
+    for (const [request, email] of [
+      [a, approved.email],
+      [d, declined.email],
+    ] as const) {
+      const undone = await undo(request.id);
+      expect(undone.statusCode).toBe(200);
+      expect(undone.json()).toEqual({ id: request.id, status: 'pending' });
+      expect(await joinRequestOf(t, request.userId)).toMatchObject({
+        status: 'pending',
+        decidedAt: null,
+        declineReason: null,
+      });
+      expect(await unsent(email)).toEqual([]);
+    }
+    expect((await queue()).recent).toEqual([]);
+    expect((await undo(a.id)).json().code).toBe('UNDO_TOO_LATE');
+
+    // Past the window the decision stands, and its mail goes out.
+    expect(
+      (await b.send({ method: 'POST', url: `/api/console/join-requests/${a.id}/approval` }))
+        .statusCode,
+    ).toBe(200);
+    clock += 61_000;
+    const late = await undo(a.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('UNDO_TOO_LATE');
+    await t.app.mailer.flush();
+    expect(await unsent(approved.email)).toEqual([]);
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `join-request:${a.id}`));
+    expect(audit.map((row) => row.action)).toEqual([
+      'join-request.approved',
+      'join-request.undone',
+      'join-request.approved',
+    ]);
+  });
+});
+
 describe('finding someone in the join requests', () => {
   it('searches by part of a name or an address, case-insensitively, with % and _ taken literally', async () => {
     const op = await operator(t, door, now);
@@ -517,8 +601,8 @@ describe('every console route of the contract table', () => {
   /** Setting the authenticator up comes before the second factor. */
   const beforeSecondFactor = new Set(['startEnrolment', 'confirmEnrolment']);
 
-  it('covers the 22 console entries', () => {
-    expect(consoleRoutes).toHaveLength(22);
+  it('covers the 23 console entries', () => {
+    expect(consoleRoutes).toHaveLength(23);
   });
 
   it('answers signed-out 401, a member 403 and an operator without the second factor 403, before reading the request', async () => {

@@ -155,16 +155,46 @@ test.describe('the operators console', () => {
 
       await heading(page, 'Join requests');
       await expectAccessible(page, 'queue');
-      await openPageWith(page, '/console', 'Join requests', 'Pat Pending');
+      // Found by name, whatever page of the queue it is on.
+      await page.getByLabel('Find by name or email').fill('pat pend');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect
+        .poll(() => page.getByText('1 waiting matches “pat pend”, oldest first.').count())
+        .toBe(1);
       await screenshot(page, 1280, 'console-queue');
+      // Approve, undo (the request waits again, its mail unsent), approve for good.
       await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
       await expect.poll(() => page.getByText('Pat Pending approved').count()).toBeGreaterThan(0);
+      const justDecided = page.getByRole('region', { name: 'Just decided' });
+      await expect.poll(() => justDecided.getByText('Pat Pending approved.').count()).toBe(1);
+      await expectAccessible(page, 'a decision that can be undone');
+      await justDecided.getByRole('button', { name: 'Undo approval of Pat Pending' }).click();
+      await expect.poll(() => page.getByRole('article', { name: 'Pat Pending' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
+      await expect.poll(() => page.getByRole('article', { name: 'Pat Pending' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Show everyone' }).click();
 
+      // Decline with the keyboard only: focus into the dialog's message, Escape gives focus back
+      // to the card, then the decline itself.
       await openPageWith(page, '/console', 'Join requests', 'Dan Declined');
-      await page.getByRole('button', { name: 'Decline Dan Declined' }).click();
+      const opener = page.getByRole('button', { name: 'Decline Dan Declined' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
       const declining = page.getByRole('form', { name: 'Decline Dan Declined' });
-      await declining.getByLabel('Message to the applicant').fill('This team meets at 6 AM.');
-      await declining.getByRole('button', { name: 'Decline request' }).click();
+      await expect
+        .poll(() =>
+          declining
+            .getByLabel('Message to the applicant')
+            .evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
+      await expectAccessible(page, 'decline dialog');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('This team meets at 6 AM.');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('heading', { name: 'Dan Declined' }).count()).toBe(0);
 
       await openPageWith(page, '/console', 'Join requests', 'Una Unmatched');
@@ -254,8 +284,12 @@ test.describe('the operators console', () => {
 
       await page.getByRole('link', { name: 'Audit log' }).click();
       await heading(page, 'Audit log');
+      // Pat Pending was approved twice: before and after the undo.
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Approved a join request' }).count())
+        .toBe(2);
       for (const action of [
-        'Approved a join request',
+        'Undid a decision on a join request',
         'Declined a join request',
         'Placed a join request on a team',
         'Set up an authenticator app',

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   TOKEN_USED: 409,
   JOIN_REQUEST_DECIDED: 409,
+  /** An approval or decline whose undo window has passed (or that was never made). */
+  UNDO_TOO_LATE: 409,
   TEAM_FULL: 409,
   HOLD_EXTENSION_LIMIT: 409,
   /** A join request with no team yet: it must be placed on one before a decision. */

@@ -217,7 +217,26 @@ export const QueuedJoinRequest = z.object({
   overdue: z.boolean(),
 });
 export type QueuedJoinRequest = z.infer<typeof QueuedJoinRequest>;
-export const JoinRequestQueue = pageOf(QueuedJoinRequest);
+/**
+ * How long an approval or a decline can be taken back. The applicant's mail waits as long, so an
+ * undone decision never reached them.
+ */
+export const DECISION_UNDO_SECONDS = 60;
+
+/** A decision still inside its undo window, as the queue shows it above the waiting requests. */
+export const RecentDecision = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(['approved', 'declined']),
+  /** Until when it can be undone. */
+  undoUntil: z.iso.datetime(),
+});
+export type RecentDecision = z.infer<typeof RecentDecision>;
+
+export const JoinRequestQueue = pageOf(QueuedJoinRequest).extend({
+  /** This operator's decisions that can still be undone, newest first. */
+  recent: z.array(RecentDecision),
+});
 export type JoinRequestQueue = z.infer<typeof JoinRequestQueue>;
 
 export const ConsoleIdParams = z.object({
@@ -510,6 +529,12 @@ export const MEMBER_API = {
     url: '/api/console/join-requests/:id/decline',
     summary: 'Decline a pending join request with a message the applicant sees',
     schema: { params: ConsoleIdParams, body: DeclineForm, response: { 200: ConsoleDecision } },
+  }),
+  undoJoinDecision: endpoint({
+    method: 'POST',
+    url: '/api/console/join-requests/:id/undo',
+    summary: `Take back an approval or a decline within ${DECISION_UNDO_SECONDS} s: the request waits again and its mail is not sent`,
+    schema: { params: ConsoleIdParams, response: { 200: ConsoleDecision } },
   }),
   placeJoinRequest: endpoint({
     method: 'POST',

@@ -15,7 +15,11 @@ import {
   setTeamCapacity,
   teamPage,
 } from '../services/console-teams.ts';
-import { decideJoinRequest, placeJoinRequest } from '../services/join-requests.ts';
+import {
+  decideJoinRequest,
+  placeJoinRequest,
+  undoJoinDecision,
+} from '../services/join-requests.ts';
 import {
   auditJoinRequest,
   auditPage,
@@ -104,7 +108,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.joinRequestQueue),
     handler: async (request) => {
-      return joinRequestQueue(app, request.query);
+      return joinRequestQueue(app, request.query, operatorOf(request));
     },
   });
 
@@ -119,6 +123,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         'approved',
         null,
         auditJoinRequest(operator, 'join-request.approved', id),
+        { undoable: true },
       );
     },
   });
@@ -134,6 +139,19 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         'declined',
         request.body.message === '' ? null : request.body.message,
         auditJoinRequest(operator, 'join-request.declined', id),
+        { undoable: true },
+      );
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.undoJoinDecision),
+    handler: async (request) => {
+      const { id } = request.params;
+      return undoJoinDecision(
+        app,
+        id,
+        auditJoinRequest(operatorOf(request), 'join-request.undone', id),
       );
     },
   });

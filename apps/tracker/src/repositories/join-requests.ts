@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type JoinRequestStatus, joinRequests, teams, users } from '../db/schema.ts';
 
@@ -71,6 +71,16 @@ export function joinRequestsRepository(db: Db) {
         .update(joinRequests)
         .set({ status, decidedAt: at, declineReason })
         .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')));
+    },
+
+    /** A decision taken back: the request waits again, as before it was decided. */
+    async reopen(id: number, tx: Db = db) {
+      await tx
+        .update(joinRequests)
+        .set({ status: 'pending', decidedAt: null, declineReason: null })
+        .where(
+          and(eq(joinRequests.id, id), inArray(joinRequests.status, ['approved', 'declined'])),
+        );
     },
 
     /** An unmatched request gets its team and membership and waits for the team's decision. */

@@ -26,6 +26,8 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
   /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** Not sent before this (a decision that can still be undone); now when left out. */
+  dueAt?: Date;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -45,11 +47,27 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
           createdAt: now(),
           attachments: mail.attachments?.length ? mail.attachments : null,
           headers: mail.headers && Object.keys(mail.headers).length > 0 ? mail.headers : null,
-          nextAttemptAt: now(),
+          nextAttemptAt: mail.dueAt ?? now(),
         })
         .returning({ id: outbox.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
+    },
+
+    /** Removes mail of `kind` to `to` queued since `since` that has not gone out; how many. */
+    async discardUnsent(kind: OutgoingMail['kind'], to: string, since: Date, tx: Db = db) {
+      const removed = await tx
+        .delete(outbox)
+        .where(
+          and(
+            eq(outbox.kind, kind),
+            eq(outbox.toAddress, to),
+            gte(outbox.createdAt, since),
+            isNull(outbox.sentAt),
+          ),
+        )
+        .returning({ id: outbox.id });
+      return removed.length;
     },
 
     /**

@@ -75,9 +75,12 @@ export async function decideJoinRequest(
   decision: 'approved' | 'declined',
   reason: string | null = null,
   record?: ActionRecorder,
+  { undoable = false }: { undoable?: boolean } = {},
 ) {
   const { repos, database } = ctx;
   const now = ctx.trackerConfig.now();
+  // An operator's decision can be taken back for a while: its mail waits until then.
+  const holdMs = undoable ? ctx.trackerConfig.decisionUndoMs : 0;
   await database.db.transaction(async (tx) => {
     const seen = await repos.joinRequests.get(id, tx);
     if (!seen) throw notFound('Join request');
@@ -113,6 +116,7 @@ export async function decideJoinRequest(
         ? {
             kind: 'join-approved',
             to: user.email,
+            dueAt: new Date(now.getTime() + holdMs),
             subject: `You're in: welcome to Team ${oneLine(team.name)}`,
             text: [
               `Hi ${oneLine(user.name)},`,
@@ -125,6 +129,7 @@ export async function decideJoinRequest(
         : {
             kind: 'join-declined',
             to: user.email,
+            dueAt: new Date(now.getTime() + holdMs),
             subject: `About your request to join Team ${oneLine(team.name)}`,
             text: [
               `Hi ${oneLine(user.name)},`,
@@ -138,6 +143,57 @@ export async function decideJoinRequest(
       tx,
     );
   });
-  ctx.mailer.kick();
+  if (holdMs > 0) setTimeout(() => ctx.mailer.kick(), holdMs + 100).unref();
+  else ctx.mailer.kick();
   return { id, status: decision };
+}
+
+/**
+ * Takes back an approval or a decline made within the undo window (by the same operator, as
+ * the console offers it): the request waits again with its seat held, and the mail that was
+ * waiting for the window is not sent. Past the window, UNDO_TOO_LATE; a declined request whose
+ * seat was taken meanwhile, TEAM_FULL.
+ */
+export async function undoJoinDecision(ctx: TrackerContext, id: number, record: ActionRecorder) {
+  const { repos, database } = ctx;
+  const now = ctx.trackerConfig.now();
+  const tooLate = () => new HttpError('UNDO_TOO_LATE', 'This decision can no longer be undone.');
+  return database.db.transaction(async (tx) => {
+    const seen = await repos.joinRequests.get(id, tx);
+    if (!seen) throw notFound('Join request');
+    if (seen.teamId === null) throw tooLate();
+    const team = await repos.teams.lock(seen.teamId, tx);
+    const request = await repos.joinRequests.getForUpdate(id, tx);
+    if (!request || !team) throw notFound('Join request');
+    const decided = request.status === 'approved' || request.status === 'declined';
+    if (
+      !decided ||
+      request.decidedAt === null ||
+      request.membershipId === null ||
+      now.getTime() - request.decidedAt.getTime() > ctx.trackerConfig.decisionUndoMs
+    ) {
+      throw tooLate();
+    }
+    const user = await repos.users.get(request.userId, tx);
+    if (!user) throw notFound('Join request');
+    if (
+      request.status === 'declined' &&
+      (await repos.teams.takenSeats(team.id, now, tx)) >= team.capacity
+    ) {
+      throw new HttpError('TEAM_FULL', `Team "${team.name}" has no open seat for them any more.`);
+    }
+    const kind = request.status === 'approved' ? 'join-approved' : 'join-declined';
+    // The mail waits for the window: once it has gone out, the decision stands.
+    if ((await repos.outbox.discardUnsent(kind, user.email, request.decidedAt, tx)) === 0) {
+      throw tooLate();
+    }
+    await repos.teams.setMembershipStatus(request.membershipId, 'Pending', tx);
+    await repos.joinRequests.reopen(id, tx);
+    await record(tx, stateOf(request), {
+      status: 'pending',
+      teamId: team.id,
+      declineReason: null,
+    });
+    return { id, status: 'pending' as const };
+  });
 }

@@ -10,7 +10,7 @@ import {
   type SecondFactorState,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Db } from '../db/client.ts';
 import {
@@ -399,6 +399,7 @@ const OPEN = ['pending', 'unmatched'] as const;
 export async function joinRequestQueue(
   ctx: TrackerContext,
   page: QueueQuery,
+  operatorId?: number,
 ): Promise<JoinRequestQueue> {
   const { db } = ctx.database;
   const now = ctx.trackerConfig.now();
@@ -444,7 +445,47 @@ export async function joinRequestQueue(
     total: total?.n ?? 0,
     limit: page.limit,
     offset: page.offset,
+    recent: operatorId === undefined ? [] : await recentDecisions(ctx, operatorId),
   };
+}
+
+/** The operator's approvals and declines that can still be undone, newest first. */
+async function recentDecisions(ctx: TrackerContext, operatorId: number) {
+  const window = ctx.trackerConfig.decisionUndoMs;
+  if (window <= 0) return [];
+  const now = ctx.trackerConfig.now();
+  const rows = await ctx.database.db
+    .select({
+      id: joinRequests.id,
+      status: joinRequests.status,
+      decidedAt: joinRequests.decidedAt,
+      name: users.name,
+    })
+    .from(joinRequests)
+    .innerJoin(users, eq(joinRequests.userId, users.id))
+    .where(
+      and(
+        inArray(joinRequests.status, ['approved', 'declined']),
+        gte(joinRequests.decidedAt, new Date(now.getTime() - window)),
+        sql`exists (select 1 from ${auditLog} where ${auditLog.operatorId} = ${operatorId}
+          and ${auditLog.target} = 'join-request:' || ${joinRequests.id}
+          and ${auditLog.action} in ('join-request.approved', 'join-request.declined'))`,
+      ),
+    )
+    .orderBy(desc(joinRequests.decidedAt), desc(joinRequests.id))
+    .limit(10);
+  return rows.flatMap((row) =>
+    row.decidedAt === null || (row.status !== 'approved' && row.status !== 'declined')
+      ? []
+      : [
+          {
+            id: row.id,
+            name: row.name,
+            status: row.status,
+            undoUntil: new Date(row.decidedAt.getTime() + window).toISOString(),
+          },
+        ],
+  );
 }
 
 /** The audit log, newest first. */

@@ -11,6 +11,7 @@ const route = getRouteApi('/console/audit');
 
 const ACTIONS: Record<string, string> = {
   'join-request.approved': 'Approved a join request',
+  'join-request.undone': 'Undid a decision on a join request',
   'join-request.declined': 'Declined a join request',
   'join-request.placed': 'Placed a join request on a team',
   'second-factor.enrolled': 'Set up an authenticator app',

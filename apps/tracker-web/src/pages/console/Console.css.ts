@@ -101,3 +101,6 @@ export const dayHead = style({
 
 /** The join requests' search: its label over the field and its buttons. */
 export const search = style({ display: 'grid', gap: vars.space.xs, maxWidth: '40rem' });
+
+/** The decisions that can still be undone, above the queue. */
+export const recent = style({ borderInlineStart: `4px solid ${vars.color.primary}` });

@@ -1,6 +1,8 @@
 import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../api/errors.ts';
+import * as dialogStyles from '../../components/ConfirmDialog.css.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
 import { Field } from '../../components/Field.tsx';
@@ -12,7 +14,7 @@ import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import { longDate } from '../member/dates.ts';
 import * as styles from './Console.css.ts';
-import { approve, decline, PAGE_SIZE, place, type QueueData } from './console-api.ts';
+import { approve, decline, PAGE_SIZE, place, type QueueData, undoDecision } from './console-api.ts';
 
 const route = getRouteApi('/console/');
 
@@ -26,6 +28,7 @@ export function QueuePage() {
     <div className={`${ui.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Join requests</h1>
       <QueueSearch q={search.q} />
+      <RecentDecisions recent={queue.recent} />
       <p className={ui.lead} role="status">
         {search.q
           ? queue.total === 0
@@ -55,38 +58,38 @@ function QueueSearch({ q }: { q: string | undefined }) {
   const [text, setText] = useState(q ?? '');
   const inputId = useId();
   return (
-    <form
-      role="search"
-      aria-label="Join requests"
-      className={styles.search}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = text.trim();
-        void navigate({ to: '/console', search: { q: trimmed === '' ? undefined : trimmed } });
-      }}
-    >
-      <label htmlFor={inputId} className={fieldStyles.label}>
-        Find by name or email
-      </label>
-      <div className={styles.actions}>
-        <input
-          id={inputId}
-          type="search"
-          className={fieldStyles.control}
-          value={text}
-          maxLength={SEARCH_MAX}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className={ui.button.secondary}>
-          Search
-        </button>
-        {q ? (
-          <Link to="/console" className={ui.button.secondary} onClick={() => setText('')}>
-            Show everyone
-          </Link>
-        ) : null}
-      </div>
-    </form>
+    <search aria-label="Join requests">
+      <form
+        className={styles.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = text.trim();
+          void navigate({ to: '/console', search: { q: trimmed === '' ? undefined : trimmed } });
+        }}
+      >
+        <label htmlFor={inputId} className={fieldStyles.label}>
+          Find by name or email
+        </label>
+        <div className={styles.actions}>
+          <input
+            id={inputId}
+            type="search"
+            className={fieldStyles.control}
+            value={text}
+            maxLength={SEARCH_MAX}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className={ui.button.secondary}>
+            Search
+          </button>
+          {q ? (
+            <Link to="/console" className={ui.button.secondary} onClick={() => setText('')}>
+              Show everyone
+            </Link>
+          ) : null}
+        </div>
+      </form>
+    </search>
   );
 }
 
@@ -169,6 +172,81 @@ function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueDat
   );
 }
 
+/** An instant on this device's clock, to the second: '1:22:05 PM'. */
+const clockTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(iso));
+
+/** Where focus goes after a decision: the undo strip, the next action on this page. */
+const RECENT_ID = 'recent-decisions';
+
+function focusRecent() {
+  // After the reload has drawn the strip.
+  requestAnimationFrame(() => document.getElementById(RECENT_ID)?.focus());
+}
+
+/**
+ * The operator's decisions that can still be taken back: each with its Undo until the window
+ * ends (the applicant's mail waits as long).
+ */
+function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
+  const router = useRouter();
+  const [pending, setPending] = useState<number | null>(null);
+  if (recent.length === 0) return null;
+  async function undo(decision: QueueData['queue']['recent'][number]) {
+    if (pending !== null) return;
+    setPending(decision.id);
+    try {
+      await undoDecision(decision.id);
+      toast({
+        title: `${decision.status === 'approved' ? 'Approval' : 'Decline'} of ${decision.name} undone`,
+        description: 'The request is waiting again; no email was sent.',
+      });
+    } catch (failure) {
+      toast({
+        title: 'Not undone',
+        description: failure instanceof ApiError ? failure.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+      await router.invalidate();
+      focusRecent();
+    }
+  }
+  return (
+    <section className={`${ui.card} ${styles.recent}`} aria-labelledby={RECENT_ID}>
+      <h2 id={RECENT_ID} className={ui.h2} tabIndex={-1}>
+        Just decided
+      </h2>
+      <ul className={styles.list}>
+        {recent.map((decision) => (
+          <li key={decision.id} className={styles.actions}>
+            <span>
+              {decision.name} {decision.status}. The email waits until{' '}
+              <time dateTime={decision.undoUntil}>{clockTime(decision.undoUntil)}</time>.
+            </span>
+            <button
+              type="button"
+              className={ui.button.secondary}
+              aria-disabled={pending !== null || undefined}
+              onClick={() => void undo(decision)}
+            >
+              Undo{' '}
+              <span className={ui.visuallyHidden}>
+                {decision.status === 'approved' ? 'approval' : 'decline'} of {decision.name}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Decide({ item }: { item: QueuedJoinRequest }) {
   const router = useRouter();
   const id = useId();
@@ -176,30 +254,78 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
   const form = useForm(fields);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const declineButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (declining && !dialog.open) {
+      dialog.showModal();
+      document.getElementById(fields.message.id)?.focus();
+    } else if (!declining && dialog.open) {
+      dialog.close();
+    }
+  }, [declining, fields.message.id]);
+
+  function closeDialog() {
+    setDeclining(false);
+    form.clear();
+    // Back where the operator was: the card's Decline button.
+    requestAnimationFrame(() => declineButton.current?.focus());
+  }
 
   async function onApprove() {
     if (!(await form.send(() => approve(item.id)))) return;
-    toast({ title: `${item.applicant.name} approved`, description: 'We have emailed them.' });
+    toast({
+      title: `${item.applicant.name} approved`,
+      description: 'We email them once the minute to undo it has passed.',
+    });
     await router.invalidate();
+    focusRecent();
   }
   const onDecline = useSubmit(form, {
     schema: DeclineForm,
     values: { message },
     send: (values) => decline(item.id, values.message),
-    toast: { title: `${item.applicant.name} declined`, description: 'We have emailed them.' },
-    reload: true,
+    toast: {
+      title: `${item.applicant.name} declined`,
+      description: 'We email them once the minute to undo it has passed.',
+    },
+    done: async () => {
+      setDeclining(false);
+      await router.invalidate();
+      focusRecent();
+    },
   });
 
   return (
     <>
-      <ErrorSummary errors={form.errors} attempt={form.attempt} />
-      {declining ? (
+      {declining ? null : <ErrorSummary errors={form.errors} attempt={form.attempt} />}
+      <dialog
+        ref={dialogRef}
+        className={dialogStyles.dialog}
+        aria-labelledby={`${id}-title`}
+        onClose={() => {
+          if (declining) closeDialog();
+        }}
+        onKeyDown={(event) => {
+          // Escape closes it (as the browser's own dialog does) and gives focus back.
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          closeDialog();
+        }}
+      >
         <form
           noValidate
           onSubmit={onDecline}
           className={ui.stack}
           aria-label={`Decline ${item.applicant.name}`}
         >
+          <h2 id={`${id}-title`} className={ui.h2}>
+            Decline {item.applicant.name}?
+          </h2>
+          <ErrorSummary errors={form.errors} attempt={form.attempt} />
           <Field
             {...form.field('message')}
             multiline
@@ -212,34 +338,32 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
             <SubmitButton pending={form.pending} variant="danger">
               Decline request
             </SubmitButton>
-            <button
-              type="button"
-              className={ui.button.secondary}
-              onClick={() => {
-                setDeclining(false);
-                form.clear();
-              }}
-            >
+            <button type="button" className={ui.button.secondary} onClick={closeDialog}>
               Cancel
             </button>
           </div>
         </form>
-      ) : (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={ui.button.primary}
-            aria-disabled={form.pending || undefined}
-            onClick={onApprove}
-          >
-            Approve <span className={ui.visuallyHidden}>{item.applicant.name}</span>
-          </button>
-          <button type="button" className={ui.button.secondary} onClick={() => setDeclining(true)}>
-            <span aria-hidden="true">Decline…</span>
-            <span className={ui.visuallyHidden}>Decline {item.applicant.name}</span>
-          </button>
-        </div>
-      )}
+      </dialog>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={ui.button.primary}
+          aria-disabled={form.pending || undefined}
+          onClick={onApprove}
+        >
+          Approve <span className={ui.visuallyHidden}>{item.applicant.name}</span>
+        </button>
+        <button
+          ref={declineButton}
+          type="button"
+          className={ui.button.secondary}
+          aria-haspopup="dialog"
+          onClick={() => setDeclining(true)}
+        >
+          <span aria-hidden="true">Decline…</span>
+          <span className={ui.visuallyHidden}>Decline {item.applicant.name}</span>
+        </button>
+      </div>
     </>
   );
 }

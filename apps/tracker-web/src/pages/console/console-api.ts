@@ -100,6 +100,7 @@ export function loadEnrolment(here: string): Promise<SecondFactorEnrolment | nul
 export const approve = (id: number) => callAt(MEMBER_API.approveJoinRequest, { params: { id } });
 export const decline = (id: number, message: string) =>
   callAt(MEMBER_API.declineJoinRequest, { params: { id } }, { message });
+export const undoDecision = (id: number) => callAt(MEMBER_API.undoJoinDecision, { params: { id } });
 export const place = (id: number, teamId: number) =>
   callAt(MEMBER_API.placeJoinRequest, { params: { id } }, { teamId });
 export const confirmEnrolment = (code: string) => call(MEMBER_API.confirmEnrolment, { code });

@@ -24,6 +24,7 @@ const queueOf = (items: QueuedJoinRequest[], total = items.length): JoinRequestQ
   total,
   limit: 20,
   offset: 0,
+  recent: [],
 });
 
 const teams = () =>
@@ -327,6 +328,58 @@ describe('the console', () => {
     );
     const [placed] = tracker.to('POST /api/console/join-requests/8/placement');
     expect(await placed?.json()).toEqual({ teamId: 6 });
+  });
+
+  it('declines in a dialog (focus in the message, Escape and Cancel give focus back) and undoes a decision', async () => {
+    let items = [item({ id: 6, applicant: { id: 10, name: 'Dan Decline', goal: 'x' } })];
+    let recent: JoinRequestQueue['recent'] = [];
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': () => json({ ...queueOf(items), recent }),
+      'GET /api/console/teams': teams,
+      'POST /api/console/join-requests/6/decline': () => {
+        items = [];
+        recent = [
+          { id: 6, name: 'Dan Decline', status: 'declined', undoUntil: '2030-01-01T12:01:00.000Z' },
+        ];
+        return json({ id: 6, status: 'declined' });
+      },
+      'POST /api/console/join-requests/6/undo': () => {
+        items = [item({ id: 6, applicant: { id: 10, name: 'Dan Decline', goal: 'x' } })];
+        recent = [];
+        return json({ id: 6, status: 'pending' });
+      },
+    });
+    await renderApp('/console');
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Decline Dan Decline' });
+
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Decline Dan Decline?' });
+    expect(within(dialog).getByLabelText('Message to the applicant')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(opener);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Decline Dan Decline?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(tracker.to('POST /api/console/join-requests/6/decline')).toHaveLength(0);
+
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Decline request' }));
+    const strip = await screen.findByRole('region', { name: 'Just decided' });
+    expect(strip).toHaveTextContent('Dan Decline declined.');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Just decided' })).toHaveFocus(),
+    );
+    await user.click(within(strip).getByRole('button', { name: 'Undo decline of Dan Decline' }));
+    expect(await screen.findByRole('article', { name: 'Dan Decline' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Just decided' })).not.toBeInTheDocument();
+    expect(tracker.to('POST /api/console/join-requests/6/undo')).toHaveLength(1);
   });
 
   it('shows the audit log newest first, with what changed', async () => {
