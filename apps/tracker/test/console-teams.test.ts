@@ -1,4 +1,10 @@
-import { AuditPage, ConsoleTeam, ConsoleTeamPage, HOLD_OWNER_HEADER } from '@app/contracts';
+import {
+  AuditPage,
+  ConsoleTeam,
+  ConsoleTeamPage,
+  HOLD_OWNER_HEADER,
+  ROLE_OPTIONS,
+} from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,12 +220,30 @@ describe('teams in the console', () => {
     expect(await seated(team.id)).toBeLessThanOrEqual(capacity ?? 0);
   });
 
+  it('offers exactly the roles a prospect can choose on the site, per area', async () => {
+    const res = await op.browser.send({ method: 'GET', url: '/api/console/focus-areas' });
+    expect(res.statusCode).toBe(200);
+    const offered = Object.fromEntries(
+      (res.json().focusAreas as { name: string; roles: { name: string }[] }[]).map((area) => [
+        area.name.toLowerCase(),
+        area.roles.map((role) => role.name),
+      ]),
+    );
+    // The site's role step (contracts ROLE_OPTIONS) is the one list.
+    expect(offered).toEqual({
+      work: [...ROLE_OPTIONS.work],
+      school: [...ROLE_OPTIONS.school],
+      god: [...ROLE_OPTIONS.god],
+      other: [],
+    });
+  });
+
   it('makes a team for a focus area and one of its roles, and logs it', async () => {
-    const team = await made({ name: '  Night Shift Writers ', focusAreaId: 2, focusRoleId: 5 });
+    const team = await made({ name: '  Night Shift Writers ', focusAreaId: 2, focusRoleId: 6 });
     expect(team).toMatchObject({
       name: 'Night Shift Writers',
       focusArea: { id: 2, name: 'School' },
-      role: { id: 5, name: 'Teacher' },
+      role: { id: 6, name: 'Adult Learner' },
       capacity: 6,
       active: 0,
       pending: 0,
@@ -232,7 +256,7 @@ describe('teams in the console', () => {
       action: 'team.created',
       target: `team:${team.id}`,
       before: null,
-      after: { name: 'Night Shift Writers', focusAreaId: 2, focusRoleId: 5, capacity: 6 },
+      after: { name: 'Night Shift Writers', focusAreaId: 2, focusRoleId: 6, capacity: 6 },
       operator: { id: op.id },
     });
     // An area that offers no roles takes none.
@@ -240,7 +264,7 @@ describe('teams in the console', () => {
     expect(other.role).toBeNull();
     // Visitors can be matched to it at once through the site's API.
     const listed = (await t.call({ url: `/teams/${team.id}` })).json();
-    expect(listed).toMatchObject({ id: team.id, focusAreaId: 2, focusRoleId: 5, openSeats: 6 });
+    expect(listed).toMatchObject({ id: team.id, focusAreaId: 2, focusRoleId: 6, openSeats: 6 });
   });
 
   it('refuses a team that is not whole, with the field it is about, and makes nothing', async () => {
@@ -252,8 +276,11 @@ describe('teams in the console', () => {
       [{ focusAreaId: 'work' }, 400, 'VALIDATION_ERROR', 'focusAreaId'],
       [{ focusAreaId: 99 }, 400, 'VALIDATION_ERROR', 'focusAreaId'],
       [{ focusRoleId: null }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
-      // A role of another area (Teacher is School's).
-      [{ focusRoleId: 5 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      // A role of another area (Adult Learner is School's).
+      [{ focusRoleId: 6 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      // A role of the area that no prospect can choose on the site (Teacher, Job Seeker).
+      [{ focusAreaId: 2, focusRoleId: 5 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
+      [{ focusAreaId: 1, focusRoleId: 9 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
       [{ focusAreaId: 4, focusRoleId: 10 }, 400, 'VALIDATION_ERROR', 'focusRoleId'],
       [{ capacity: 0 }, 400, 'VALIDATION_ERROR', 'capacity'],
       [{ capacity: 501 }, 400, 'VALIDATION_ERROR', 'capacity'],

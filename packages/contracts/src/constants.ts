@@ -87,6 +87,18 @@ export const ROLE_OPTIONS = {
 } as const satisfies Record<(typeof CATEGORIES)[number], readonly string[]>;
 
 /**
+ * Whether a prospect can choose the role called `roleName` in the area called `areaName` on the
+ * site's role step (names compare case-insensitively, as the site maps names to ids). A team
+ * with any other role never matches by role; the console offers only these.
+ */
+export function isChoosableRole(areaName: string, roleName: string): boolean {
+  const category = CATEGORIES.find((c) => c === areaName.trim().toLowerCase());
+  if (category === undefined) return false;
+  const options: readonly string[] = ROLE_OPTIONS[category];
+  return options.some((option) => option.toLowerCase() === roleName.trim().toLowerCase());
+}
+
+/**
  * The longest text each field accepts, in characters: the schemas refuse longer input and the
  * forms set these as the inputs' maxLength.
  */

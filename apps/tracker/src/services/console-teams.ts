@@ -5,6 +5,7 @@ import type {
   NewTeamForm,
   PageQuery,
 } from '@app/contracts';
+import { isChoosableRole } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -95,10 +96,20 @@ export async function teamPage(ctx: TrackerContext, page: PageQuery): Promise<Co
 
 /** Focus areas with the roles each offers, in the order the site lists them. */
 export async function focusAreaChoices(ctx: TrackerContext): Promise<ConsoleFocusAreas> {
+  return { focusAreas: await choosableAreas(ctx) };
+}
+
+/**
+ * The focus areas with the roles a team may be given: those a prospect can choose on the site's
+ * role step (contracts ROLE_OPTIONS), so every new team can match by role.
+ */
+async function choosableAreas(ctx: TrackerContext) {
   const areas = await ctx.repos.catalogue.focusAreas();
-  return {
-    focusAreas: areas.map((area) => ({ id: area.id, name: area.name, roles: area.focusRoles })),
-  };
+  return areas.map((area) => ({
+    id: area.id,
+    name: area.name,
+    roles: area.focusRoles.filter((role) => isChoosableRole(area.name, role.name)),
+  }));
 }
 
 const capacityBelowMembers = (name: string, seated: number) =>
@@ -165,7 +176,7 @@ export async function createTeam(
   operatorId: number,
   form: NewTeamForm,
 ): Promise<ConsoleTeam> {
-  const areas = await ctx.repos.catalogue.focusAreas();
+  const areas = await choosableAreas(ctx);
   const area = areas.find((a) => a.id === form.focusAreaId);
   if (area === undefined) {
     throw new HttpError('VALIDATION_ERROR', 'That focus area does not exist.', [
@@ -174,8 +185,8 @@ export async function createTeam(
   }
   if (
     form.focusRoleId === null
-      ? area.focusRoles.length > 0
-      : !area.focusRoles.some((r) => r.id === form.focusRoleId)
+      ? area.roles.length > 0
+      : !area.roles.some((r) => r.id === form.focusRoleId)
   ) {
     throw new HttpError('VALIDATION_ERROR', `Choose one of the roles of ${area.name}.`, [
       { path: 'focusRoleId', message: `Please choose a role of ${area.name}` },
