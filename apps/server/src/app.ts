@@ -12,6 +12,7 @@ import compress from './plugins/external/compress.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
+import loadShedding from './plugins/external/under-pressure.ts';
 import apiRoutes from './routes/api.ts';
 import holdRoutes from './routes/holds.ts';
 import profileRoute from './routes/profile.ts';
@@ -35,6 +36,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(errorHandler);
 
   await instance.register(helmet);
+  await instance.register(loadShedding);
   await instance.register(compress);
   await instance.register(cookie);
   await instance.register(rateLimit);

@@ -44,6 +44,11 @@ const EnvSchema = BaseEnv.extend({
   /** Upstream time budget for every call to the tracker. */
   TRACKER_TIMEOUT_MS: positiveInt(5000),
   /**
+   * Load shedding: while the event loop lags more than this (ms), requests are answered 503
+   * OVERLOADED with Retry-After at once instead of slowly (0: never). Health checks still answer.
+   */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * How long /api/proxy serves a tracker read answer again without asking (0: never). Writes
    * through this site clear it at once; other changes (a hold running out) show within this time.
    */

@@ -32,6 +32,8 @@ export async function buildTestSite({ tracker, env = {}, log, now }: TestSiteOpt
       TRACKER_API_URL: tracker.url,
       TRACKER_API_KEY: tracker.apiKey,
       LOG_LEVEL: 'silent',
+      // Tests load the machine in bursts of their own; load shedding is tested on its own.
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     }),
     tracker,

@@ -15,6 +15,9 @@ const SITE_ENV = {
   // The console's decisions can be undone for 8 s here (60 in the product): the approval mail a
   // test waits for goes out soon after.
   DECISION_UNDO_SECONDS: '8',
+  // Two sites, two trackers and two browsers share two cores here: a lag past a second is this
+  // machine, not the product (load shedding has a test of its own in apps/server).
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
 };
 
 const VARIABLES = {

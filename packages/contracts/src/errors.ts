@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   /** Too many sign-ups at once: nothing was done; try again after Retry-After seconds. */
   SIGNUP_BUSY: 503,
   SHUTTING_DOWN: 503,
+  /** The instance is overloaded (its event loop lags): nothing was done; try again after Retry-After seconds. */
+  OVERLOADED: 503,
   TRACKER_TIMEOUT: 504,
 } as const satisfies Record<string, number>;
 
