@@ -322,6 +322,16 @@ describe('the front door', () => {
         url: '/api/password-resets/completion',
         payload: { token: with_, password },
       });
+    const state = async (with_: string) =>
+      (
+        await browser(door).send({
+          method: 'POST',
+          url: '/api/password-resets/check',
+          payload: { token: with_ },
+        })
+      ).json().state;
+    expect(await state(token)).toBe('usable');
+    expect(await state('not-a-token')).toBe('unknown');
     expect((await complete('brand new secret', 'not-a-token')).statusCode).toBe(404);
     // The policy holds for a reset as for a change, and a refusal leaves the link usable.
     expect((await complete('password')).json().details).toEqual([
@@ -331,6 +341,7 @@ describe('the front door', () => {
     expect((await complete('brand new secret')).statusCode).toBe(204);
     expect((await phone.home()).statusCode).toBe(401);
     expect((await complete('another secret')).json().code).toBe('TOKEN_USED');
+    expect(await state(token)).toBe('used');
     expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
 
     // A second link, 30 minutes later, no longer works.
@@ -344,6 +355,7 @@ describe('the front door', () => {
     clock += 30 * 60_000;
     const expired = await complete('too late', later);
     expect(expired.statusCode).toBe(410);
+    expect(await state(later)).toBe('expired');
     expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
   });
 

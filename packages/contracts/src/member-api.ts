@@ -153,6 +153,12 @@ export const PasswordResetCompletion = z.object({
   token: z.string().min(1).max(200),
   password: TrackerPasswordField,
 });
+/** Whether a reset link can still set a password, asked when its page opens. */
+export const PasswordResetCheck = z.object({ token: z.string().min(1).max(200) });
+export const PasswordResetState = z.object({
+  state: z.enum(['usable', 'used', 'expired', 'unknown']),
+});
+export type PasswordResetState = z.infer<typeof PasswordResetState>;
 export const AccountDeletion = z.object({ password: SignInForm.shape.password });
 export const MessageAnswer = z.object({ message: z.string() });
 
@@ -487,6 +493,13 @@ export const MEMBER_API = {
     url: '/api/password-resets',
     summary: 'Mail a password reset link (the same answer for every address)',
     schema: { body: PasswordResetRequest, response: { 202: MessageAnswer } },
+  }),
+  checkPasswordReset: endpoint({
+    method: 'POST',
+    url: '/api/password-resets/check',
+    summary:
+      "Whether a reset link's token can still set a password (the token in the body, never the URL)",
+    schema: { body: PasswordResetCheck, response: { 200: PasswordResetState } },
   }),
   completePasswordReset: endpoint({
     method: 'POST',

@@ -36,6 +36,34 @@ describe('asking for a password reset link', () => {
   });
 });
 
+describe('a link that no longer works', () => {
+  it('says it was used already, before any form, and offers a new link', async () => {
+    const tracker = fakeTracker({
+      'POST /api/password-resets/check': () => json({ state: 'used' }),
+    });
+    await renderApp('/reset-password?token=old-token');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link was used already' }),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+    // The token travels in the body, never in a URL a log could keep.
+    const [asked] = tracker.to('POST /api/password-resets/check');
+    expect(await asked?.json()).toEqual({ token: 'old-token' });
+  });
+
+  it('says an expired link has expired', async () => {
+    fakeTracker({ 'POST /api/password-resets/check': () => json({ state: 'expired' }) });
+    await renderApp('/reset-password?token=late-token');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link has expired' }),
+    ).toBeVisible();
+  });
+});
+
 describe('setting a new password from the link', () => {
   it('sets it and sends the member to sign in with it', async () => {
     const tracker = fakeTracker({ 'POST /api/password-resets/completion': () => noContent() });

@@ -2,6 +2,7 @@ import {
   MEMBER_API,
   PasswordResetCompletion,
   PasswordResetRequest,
+  type PasswordResetState,
   TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -16,9 +17,52 @@ import { useSubmit } from '../components/useSubmit.ts';
 import * as ui from '../styles/ui.css.ts';
 import * as styles from './Page.css.ts';
 
-/** Asks for a reset link, or, opened from that link (`?token=`), sets the new password. */
-export function ResetPasswordPage({ token }: { token?: string | undefined }) {
-  return token ? <NewPasswordForm token={token} /> : <ResetRequestForm />;
+/**
+ * Asks for a reset link, or, opened from that link (`?token=`), sets the new password; a link
+ * that can no longer do so says why at once, with a way to ask for a new one.
+ */
+export function ResetPasswordPage({
+  token,
+  state,
+}: {
+  token?: string | undefined;
+  state?: PasswordResetState['state'] | undefined;
+}) {
+  if (!token) return <ResetRequestForm />;
+  if (state !== undefined && state !== 'usable') return <LinkNoLongerWorks state={state} />;
+  return <NewPasswordForm token={token} />;
+}
+
+const NO_LONGER: Record<Exclude<PasswordResetState['state'], 'usable'>, [string, string]> = {
+  used: [
+    'This link was used already',
+    'Your password was set with it. Sign in with that password, or ask for a new link if you have forgotten it.',
+  ],
+  expired: [
+    'This link has expired',
+    'A link to set a password works for 30 minutes. Ask for a new one below.',
+  ],
+  unknown: [
+    'This link is not valid',
+    'It may have been copied only in part, or replaced by a newer link. Ask for a new one below.',
+  ],
+};
+
+function LinkNoLongerWorks({ state }: { state: Exclude<PasswordResetState['state'], 'usable'> }) {
+  const [title, text] = NO_LONGER[state];
+  usePageTitle(title);
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>{title}</h1>
+      <p>{text}</p>
+      <div className={styles.actions}>
+        <Link to="/reset-password" className={ui.button.primary}>
+          Ask for a new link
+        </Link>
+        <Link to="/sign-in">Sign in</Link>
+      </div>
+    </div>
+  );
 }
 
 const REQUEST_FIELDS = { email: { id: 'email', label: 'Email address' } } as const;

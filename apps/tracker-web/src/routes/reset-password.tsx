@@ -1,4 +1,6 @@
+import { MEMBER_API } from '@app/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { call } from '../api/client.ts';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
 
 export const Route = createFileRoute('/reset-password')({
@@ -9,10 +11,22 @@ export const Route = createFileRoute('/reset-password')({
         ? search.token
         : undefined,
   }),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  // Whether the link still works, asked before its form shows; when the question cannot be
+  // answered (offline), the form shows and its submit says what is wrong.
+  loader: async ({ deps }) => {
+    if (!deps.token) return { state: undefined };
+    try {
+      return await call(MEMBER_API.checkPasswordReset, { token: deps.token });
+    } catch {
+      return { state: undefined };
+    }
+  },
   component: ResetPasswordRoute,
 });
 
 function ResetPasswordRoute() {
   const { token } = Route.useSearch();
-  return <ResetPasswordPage token={token} />;
+  const { state } = Route.useLoaderData();
+  return <ResetPasswordPage token={token} state={state} />;
 }

@@ -17,6 +17,7 @@ import {
   editProfile,
   leaveTeam,
   memberHome,
+  passwordResetState,
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
@@ -264,6 +265,11 @@ export async function memberRoutes(fastify: FastifyInstance) {
       await requestPasswordReset(app, request.body.email);
       return reply.code(202).send({ message: RESET_ANSWER });
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.checkPasswordReset),
+    handler: async (request) => ({ state: await passwordResetState(app, request.body.token) }),
   });
 
   app.route({

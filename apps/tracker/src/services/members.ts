@@ -259,6 +259,21 @@ export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) 
 }
 
 /** Sets the new password from a reset link: once, before it expires; every session ends. */
+/** What a reset link's token is now: usable, used, expired, or unknown. Changes nothing. */
+export async function passwordResetState(
+  ctx: TrackerContext,
+  token: string,
+): Promise<'usable' | 'used' | 'expired' | 'unknown'> {
+  const [reset] = await ctx.database.db
+    .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashToken(token)));
+  if (reset === undefined) return 'unknown';
+  if (reset.usedAt !== null) return 'used';
+  if (reset.expiresAt.getTime() <= ctx.trackerConfig.now().getTime()) return 'expired';
+  return 'usable';
+}
+
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
   refuseCommonPassword(password, 'password');
   const hash = await ctx.signups.passwords.hash(password);

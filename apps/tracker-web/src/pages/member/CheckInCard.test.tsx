@@ -167,8 +167,22 @@ describe('the team board', () => {
     expect(tracker.to('POST /api/teams/2/members/8/nudge')).toHaveLength(1);
   });
 
-  it('is not found off a team', async () => {
+  it('tells a member whose request waits when the board opens', async () => {
     fakeTracker({ 'GET /api/me': () => json(home()) });
+    await renderApp('/team');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your team board' })).toBeVisible();
+    expect(
+      screen.getByText(
+        /^The board of Team Morning Writers opens once your join request is approved\./,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to your home' })).toHaveAttribute('href', '/');
+  });
+
+  it('is not found for a member on no team with no request waiting', async () => {
+    fakeTracker({
+      'GET /api/me': () => json(home({ joinRequest: request({ status: 'declined' }) })),
+    });
     await renderApp('/team');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });

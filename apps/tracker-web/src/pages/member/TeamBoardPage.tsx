@@ -1,5 +1,10 @@
-import { type BoardMember, CHECK_IN_API, type TeamBoard } from '@app/contracts';
-import { getRouteApi } from '@tanstack/react-router';
+import {
+  type BoardMember,
+  CHECK_IN_API,
+  type MemberJoinRequest,
+  type TeamBoard,
+} from '@app/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callAt } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -8,7 +13,7 @@ import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
 import { ANSWER_WORDS } from './CheckInCard.tsx';
-import { dayInWords, dayOfMonth, shortWeekday } from './dates.ts';
+import { dayInWords, dayOfMonth, longDate, shortWeekday } from './dates.ts';
 import * as home from './HomePage.css.ts';
 import * as styles from './TeamBoardPage.css.ts';
 
@@ -20,7 +25,31 @@ const route = getRouteApi('/_member/team');
  * colour only as a help).
  */
 export function TeamBoardPage() {
-  const board = route.useLoaderData();
+  const data = route.useLoaderData();
+  if (data.kind === 'waiting') return <BoardNotYetOpen joinRequest={data.joinRequest} />;
+  return <Board board={data.board} />;
+}
+
+/** A member whose join request still waits: what the board is, and when it opens. */
+function BoardNotYetOpen({ joinRequest }: { joinRequest: MemberJoinRequest }) {
+  usePageTitle('Your team board');
+  return (
+    <div className={`${ui.narrow} ${ui.stack}`}>
+      <h1 className={ui.h1}>Your team board</h1>
+      <p>
+        {joinRequest.team
+          ? `The board of Team ${joinRequest.team.name} opens once your join request is approved.`
+          : 'Your team’s board opens once you are placed on a team and approved.'}{' '}
+        The answer is due by {longDate(joinRequest.answerBy)}.
+      </p>
+      <p>
+        <Link to="/">Back to your home</Link>
+      </p>
+    </div>
+  );
+}
+
+function Board({ board }: { board: TeamBoard }) {
   usePageTitle(`Team ${board.team.name}`);
   const [nudged, setNudged] = useState<ReadonlySet<number>>(new Set());
   const members = board.members.map((m) =>
