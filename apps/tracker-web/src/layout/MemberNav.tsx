@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { isSignInRequired } from '../api/errors.ts';
 import * as ui from '../styles/ui.css.ts';
-import { toast } from '../toast/index.ts';
+import { dismissToast, toast } from '../toast/index.ts';
 import * as styles from './Header.css.ts';
 
 /** A signed-in member's links (or an operator's, in the console) and Sign out. */
@@ -30,8 +30,10 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
         return;
       }
     }
-    // Nothing of this member's stays in memory for whoever signs in next on this browser.
+    // Nothing of this member's stays in memory for whoever signs in next on this browser, nor on
+    // screen: their last toast ('Profile saved.') does not follow onto the sign-in page.
     router.clearCache();
+    dismissToast();
     await navigate({ to: '/sign-in' });
   }
 

@@ -46,6 +46,20 @@ describe('the profile page', () => {
     });
   });
 
+  it("leaves no toast of the member's behind on the sign-in page after Sign out", async () => {
+    const { user } = await openProfile({
+      'PUT /api/me/profile': () => json(account),
+      'DELETE /api/session': () => noContent(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.', { selector: 'div' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /sign in/i })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByText('Profile saved.', { selector: 'div' })).toBeNull(),
+    );
+  });
+
   it('lists what is missing in a focused summary, each message under its field', async () => {
     const { tracker, user } = await openProfile();
     const details = section('Your details');

@@ -23,7 +23,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
+import { dismissToast, toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
 import { TimeZoneForm } from './TimeZoneForm.tsx';
 
@@ -249,6 +249,7 @@ function SignOutEverywhere() {
       }
     }
     router.clearCache();
+    dismissToast();
     await navigate({ to: '/sign-in', search: { notice: 'signed-out-everywhere' } });
   }
 
@@ -302,6 +303,7 @@ function DeleteAccount() {
     });
     if (!sent) return;
     router.clearCache();
+    dismissToast();
     await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
   }
 
