@@ -50,6 +50,12 @@ describe('the daily check-in on the home', () => {
     expect(sent).toHaveLength(1);
     expect(await sent[0]?.json()).toEqual({ day: '2025-06-10', answer: 'yes', note: 'Two pages!' });
     expect(card.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    // The saved note stays in the box, and the box says what typing there does.
+    const note = card.getByLabelText('Note (optional)');
+    expect(note).toHaveValue('Two pages!');
+    expect(note).toHaveAccessibleDescription(
+      'The note your team sees is in the box: change it and answer again to replace it (at most 280 characters).',
+    );
   });
 
   it('offers yesterday until noon, and says why when the tracker refuses', async () => {

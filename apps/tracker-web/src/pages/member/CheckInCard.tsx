@@ -131,7 +131,9 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           Note (optional)
         </label>
         <p id={`${noteId}-hint`} className={fieldStyles.hint}>
-          A few words for your team, at most {CHECK_IN_NOTE_MAX} characters.
+          {saved
+            ? `The note your team sees is in the box: change it and answer again to replace it (at most ${CHECK_IN_NOTE_MAX} characters).`
+            : `A few words for your team, at most ${CHECK_IN_NOTE_MAX} characters.`}
         </p>
         {error ? (
           <p id={`${noteId}-error`} className={fieldStyles.error} role="alert">
