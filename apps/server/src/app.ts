@@ -1,5 +1,5 @@
 import { TRACKER_API } from '@app/contracts';
-import { errorHandler, health, openApi, rejectNul, withinMs } from '@app/server-kit';
+import { compression, errorHandler, health, openApi, rejectNul, withinMs } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATIONS, SECURITY_SCHEMES } from './openapi-operations.ts';
@@ -8,7 +8,6 @@ import readCache from './plugins/app/read-cache.ts';
 import requestGuard from './plugins/app/request-guard.ts';
 import session from './plugins/app/session.ts';
 import tracker from './plugins/app/tracker.ts';
-import compress from './plugins/external/compress.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -37,7 +36,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
 
   await instance.register(helmet);
   await instance.register(loadShedding);
-  await instance.register(compress);
+  await instance.register(compression);
   await instance.register(cookie);
   await instance.register(rateLimit);
   await instance.register(openApi, {

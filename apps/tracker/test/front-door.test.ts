@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { MemberHome, MemberSignInAnswer, TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -503,5 +506,44 @@ describe('sign-in limits under a burst, with the production numbers (5 per accou
     );
     expect(tally(answers.map((res) => res.statusCode))).toEqual({ verified: 5, refused: 15 });
     expect((await b.code(codeAt(op.secret, Date.now()))).statusCode).toBe(429);
+  });
+});
+
+describe('the front door sends its app compressed', () => {
+  it('answers the scripts and the shell with brotli or gzip when the browser takes them', async () => {
+    const webDir = await mkdtemp(path.join(os.tmpdir(), 'front-door-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(
+      path.join(webDir, 'index.html'),
+      `<!doctype html><title>x</title>${' '.repeat(2048)}`,
+    );
+    await writeFile(
+      path.join(webDir, 'assets', 'app.js'),
+      `export const x = ${JSON.stringify('y'.repeat(8192))};`,
+    );
+    const web = await testTracker({ webDir });
+    const webDoor = await buildFrontDoor(web.app, web.app.log);
+    try {
+      const script = await webDoor.inject({
+        method: 'GET',
+        url: '/assets/app.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-encoding']).toBe('br');
+      expect(script.rawPayload.length).toBeLessThan(1024);
+      const shell = await webDoor.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(shell.headers['content-encoding']).toBe('gzip');
+      const plain = await webDoor.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await webDoor.close();
+      await web.close();
+      await rm(webDir, { recursive: true, force: true });
+    }
   });
 });

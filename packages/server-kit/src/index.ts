@@ -1,4 +1,5 @@
 export { closeDroppingIdle } from './close.ts';
+export { compression } from './compress.ts';
 export { connectCounterStore, type LimiterFactory, limiterFactory } from './counters.ts';
 export {
   checkDataDir,

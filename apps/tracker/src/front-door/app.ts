@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import {
   clientErrorHandler,
+  compression,
   errorHandler,
   HttpError,
   health,
@@ -140,6 +141,8 @@ export async function buildFrontDoor(
   const webDir = config.webDir;
   const built = existsSync(path.join(webDir, 'index.html'));
   if (built) {
+    // The app's scripts and pages go out compressed, as the site's do.
+    await app.register(compression);
     const assets = `${path.sep}assets${path.sep}`;
     await app.register(fastifyStatic, {
       root: webDir,
