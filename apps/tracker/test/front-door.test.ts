@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { MemberHome, MemberSignInAnswer, TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -540,6 +541,20 @@ describe('the front door sends its app compressed', () => {
       expect(shell.headers['content-encoding']).toBe('gzip');
       const plain = await webDoor.inject({ method: 'GET', url: '/assets/app.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
+      // A file the build compressed already is sent as the build wrote it.
+      const source = `export const y = ${JSON.stringify('z'.repeat(4096))};`;
+      await writeFile(path.join(webDir, 'assets', 'built.js'), source);
+      await writeFile(
+        path.join(webDir, 'assets', 'built.js.br'),
+        brotliCompressSync(Buffer.from(source)),
+      );
+      const built = await webDoor.inject({
+        method: 'GET',
+        url: '/assets/built.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(built.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(built.rawPayload).toString()).toBe(source);
     } finally {
       await webDoor.close();
       await web.close();

@@ -86,6 +86,9 @@ export const ROLE_OPTIONS = {
   other: [],
 } as const satisfies Record<(typeof CATEGORIES)[number], readonly string[]>;
 
+/** The longest search an operator can type in the console (part of a name or an address). */
+export const SEARCH_MAX = 100;
+
 /**
  * Whether a prospect can choose the role called `roleName` in the area called `areaName` on the
  * site's role step (names compare case-insensitively, as the site maps names to ids). A team

@@ -12,7 +12,7 @@ import {
   TeamCallForm,
   UnsubscribeAnswer,
 } from './accountability.ts';
-import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
+import { JOIN_RESPONSE_DAYS, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -194,7 +194,6 @@ export const PageQuery = z.object({
 });
 
 /** What an operator types to find someone: part of a name or an address (blank finds all). */
-export const SEARCH_MAX = 100;
 export const QueueQuery = PageQuery.extend({
   q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
 });

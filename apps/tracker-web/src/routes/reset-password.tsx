@@ -12,6 +12,9 @@ export const Route = createFileRoute('/reset-password')({
         : undefined,
   }),
   loaderDeps: ({ search }) => ({ token: search.token }),
+  // The loader and the page load together, after the app's entry: the API's schemas stay out
+  // of the first script.
+  codeSplitGroupings: [['loader', 'component']],
   // Whether the link still works, asked before its form shows; when the question cannot be
   // answered (offline), the form shows and its submit says what is wrong.
   loader: async ({ deps }) => {

@@ -148,6 +148,8 @@ export async function buildFrontDoor(
       root: webDir,
       cacheControl: false,
       index: false,
+      // The build's .br and .gz files, for browsers that take them.
+      preCompressed: true,
       allowedPath: (url) =>
         !url.startsWith(`${MEMBER_API_PREFIX}/`) && !url.startsWith(UPLOADS_PATH),
       setHeaders: (reply, file) => {
