@@ -267,6 +267,31 @@ describe('the daily check-in', () => {
   });
 });
 
+describe('streaks', () => {
+  it('count the member’s check-in days in a row from the day they joined, on their clock', async () => {
+    // Monday 16 November, 10:00 in Denver: approved today.
+    at('2026-11-16T17:00:00Z');
+    const sam = await member(TEAM, 'Sam Streak', 'America/Denver');
+    expect((await status(sam)).streaks).toEqual({ current: 0, longest: 0, currentYes: 0 });
+    expect((await checkIn(sam, '2026-11-16', 'yes')).statusCode).toBe(200);
+    at('2026-11-17T17:00:00Z');
+    expect((await checkIn(sam, '2026-11-17', 'not-today')).statusCode).toBe(200);
+    // Not today keeps the streak and ends the Yes streak.
+    expect((await status(sam)).streaks).toEqual({ current: 2, longest: 2, currentYes: 0 });
+    // Wednesday goes unanswered; on Thursday afternoon it can no longer be answered.
+    at('2026-11-19T20:00:00Z');
+    expect((await status(sam)).streaks).toEqual({ current: 0, longest: 2, currentYes: 0 });
+    expect((await checkIn(sam, '2026-11-19', 'yes')).statusCode).toBe(200);
+    expect((await status(sam)).streaks).toEqual({ current: 1, longest: 2, currentYes: 1 });
+    // The weekend is not one of Sam's check-in days: Monday still follows Friday.
+    at('2026-11-20T17:00:00Z');
+    expect((await checkIn(sam, '2026-11-20', 'yes')).statusCode).toBe(200);
+    at('2026-11-23T17:00:00Z');
+    expect((await checkIn(sam, '2026-11-23', 'yes')).statusCode).toBe(200);
+    expect((await status(sam)).streaks).toEqual({ current: 3, longest: 3, currentYes: 3 });
+  });
+});
+
 describe('the team board', () => {
   it("shows each teammate's today, 14 days and their week, the seeded teammates too", async () => {
     // Wednesday 4 November, 13:00 in Denver.

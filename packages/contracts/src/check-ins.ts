@@ -155,6 +155,8 @@ export const CheckInStatus = z.object({
   timeZone: z.string(),
   /** Today first, then yesterday while it is still open. */
   days: z.array(OpenDay).min(1),
+  /** The member's runs of check-ins (contracts streaksOf; the rule is STREAK_RULE). */
+  streaks: z.object({ current: z.number(), longest: z.number(), currentYes: z.number() }),
 });
 export type CheckInStatus = z.infer<typeof CheckInStatus>;
 

@@ -10,15 +10,25 @@ import {
   NUDGE_TEXT,
   oneLine,
   openDays,
+  REMINDER_DEFAULTS,
   shiftDay,
+  streaksOf,
   type TeamBoard,
   UPLOADS_PATH,
   weekStartOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { checkIns, memberships, nudges, teams, users } from '../db/schema.ts';
+import {
+  checkIns,
+  joinRequests,
+  memberships,
+  nudges,
+  reminderSettings,
+  teams,
+  users,
+} from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
 import { activeTeammate } from './teammates.ts';
 
@@ -48,12 +58,55 @@ const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
  */
 async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
   const [row] = await tx
-    .select({ user: users, teamId: memberships.teamId })
+    .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(memberships.userId, users.id))
     .where(activeTeammate(eq(memberships.userId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The member's streaks (contracts streaksOf) on their check-in days (their reminder weekdays),
+ * from the day they joined: the day their join request was approved, else their membership's
+ * first day, and never after their first answer.
+ */
+async function memberStreaks(
+  ctx: TrackerContext,
+  userId: number,
+  membershipCreatedAt: Date,
+  timeZone: string,
+  now: Date,
+  open: readonly { day: string }[],
+) {
+  const { db } = ctx.database;
+  const [history, [settings], [approval]] = await Promise.all([
+    db
+      .select({ day: checkIns.day, done: checkIns.done })
+      .from(checkIns)
+      .where(eq(checkIns.userId, userId)),
+    db
+      .select({ weekdays: reminderSettings.weekdays })
+      .from(reminderSettings)
+      .where(eq(reminderSettings.userId, userId)),
+    db
+      .select({ decidedAt: joinRequests.decidedAt })
+      .from(joinRequests)
+      .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'approved')))
+      .orderBy(desc(joinRequests.decidedAt))
+      .limit(1),
+  ]);
+  const joined = localDay(approval?.decidedAt ?? membershipCreatedAt, timeZone);
+  const firstAnswer = history.map((row) => row.day).sort()[0];
+  const from = firstAnswer !== undefined && firstAnswer < joined ? firstAnswer : joined;
+  const weekdays = settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays;
+  return streaksOf({
+    answers: new Map(history.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
+    weekdays,
+    from,
+    today: localDay(now, timeZone),
+    open: new Set(open.map((d) => d.day)),
+  });
 }
 
 /** Sets the member's time zone (checked against the platform's zone names); returns it. */
@@ -90,7 +143,9 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
   const member = await memberOnTeam(ctx, userId);
   if (member === null) throw notOnTeam();
   const timeZone = memberTimeZone(member.user);
-  const open = openDays(ctx.trackerConfig.now(), timeZone);
+  const now = ctx.trackerConfig.now();
+  const open = openDays(now, timeZone);
+  const streaks = await memberStreaks(ctx, userId, member.joinedAt, timeZone, now, open);
   const rows = await ctx.database.db
     .select()
     .from(checkIns)
@@ -106,6 +161,7 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
   return {
     goal: member.user.goalSummary,
     timeZone,
+    streaks,
     days: open.map((d) => {
       const row = rows.find((r) => r.day === d.day);
       return {

@@ -17,6 +17,7 @@ const status = (overrides: Partial<CheckInStatus> = {}): CheckInStatus => ({
   days: [
     { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
   ],
+  streaks: { current: 4, longest: 9, currentYes: 1 },
   ...overrides,
 });
 
@@ -40,6 +41,10 @@ describe('the daily check-in on the home', () => {
     );
     expect(card.getByText(/Write one page of my book every day\./)).toBeVisible();
     expect(card.getByText('Not answered yet.')).toBeVisible();
+    expect(card.getByText(/^Streak:/)).toHaveTextContent(
+      'Streak: 4 check-in days in a row (longest 9 check-in days); Yes 1 time in a row.',
+    );
+    expect(card.getByText('How streaks count')).toBeVisible();
     const user = userEvent.setup();
     await user.type(card.getByLabelText('Note (optional)'), 'Two pages!');
     await user.click(card.getByRole('button', { name: 'Yes' }));

@@ -7,6 +7,7 @@ import {
   type CheckInAnswer,
   type CheckInStatus,
   type OpenDay,
+  STREAK_RULE,
 } from '@app/contracts';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -36,6 +37,7 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
           <span className={ui.visuallyHidden}>Your goal: </span>“{status.goal}”
         </p>
       ) : null}
+      <StreakLine streaks={status.streaks} />
       {status.days.map((day) => (
         <DayForm key={day.day} open={day} timeZone={status.timeZone} />
       ))}
@@ -48,6 +50,25 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
         <Link to="/team">See the team board</Link>
       </p>
     </section>
+  );
+}
+
+const days = (n: number) => `${n} check-in day${n === 1 ? '' : 's'}`;
+
+/** The member's streaks in words, and the rule they are counted by one click away. */
+function StreakLine({ streaks }: { streaks: CheckInStatus['streaks'] }) {
+  return (
+    <div className={styles.small}>
+      <p>
+        Streak: <strong>{days(streaks.current)}</strong> in a row (longest {days(streaks.longest)});
+        Yes {streaks.currentYes} time
+        {streaks.currentYes === 1 ? '' : 's'} in a row.
+      </p>
+      <details>
+        <summary>How streaks count</summary>
+        <p>{STREAK_RULE}</p>
+      </details>
+    </div>
   );
 }
 
