@@ -114,6 +114,16 @@ test.describe('every screen of the tracker front door', () => {
       goal: 'Write a chapter a week',
     });
     await signup.context.close();
+    // A real reset link for the form (an unknown token shows why it cannot be used instead).
+    const asked = await fetch(`${site.tracker.url}/api/password-resets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.tracker.url },
+      body: JSON.stringify({ email }),
+    });
+    expect(asked.status).toBe(202);
+    const resetMail = await mailTo('password-reset', email);
+    const resetToken = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(resetMail)?.[1] ?? '';
+    expect(resetToken).not.toBe('');
 
     const pages = new Map<string, string>();
     for (const width of [360, 1280]) {
@@ -137,8 +147,10 @@ test.describe('every screen of the tracker front door', () => {
         await visit('sign-in (with errors)', 'Sign in');
         await page.goto(`${tracker}/reset-password`);
         await visit('reset-password', 'Reset your password');
-        await page.goto(`${tracker}/reset-password?token=not-a-real-one`);
+        await page.goto(`${tracker}/reset-password?token=${resetToken}`);
         await visit('reset-password (token)', 'Set a new password');
+        await page.goto(`${tracker}/reset-password?token=not-a-real-one`);
+        await visit('reset-password (unknown link)', 'This link is not valid');
         await page.goto(`${tracker}/no-such-page`);
         await visit('not found', 'Page not found');
         await signInToTracker(page, tracker, email, 'orbital-1831');
@@ -155,6 +167,6 @@ test.describe('every screen of the tracker front door', () => {
     }
     const errors = await nuErrors(pages);
     expect(errors, errors.join('\n')).toEqual([]);
-    expect(pages.size).toBe(8);
+    expect(pages.size).toBe(9);
   });
 });
