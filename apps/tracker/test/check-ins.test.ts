@@ -311,6 +311,15 @@ describe('the team board', () => {
     // Monday Not today, Tuesday Yes, Wednesday Yes: 2 of 5 this week.
     expect(own?.weekYes).toBe(2);
     expect(own?.days.slice(-3).map((d) => d.answer)).toEqual(['not-today', 'yes', 'yes']);
+    // Dana joined on Monday 2 November: the days before are shown as such, not as misses.
+    expect(own?.days.find((d) => d.day === '2026-10-30')).toEqual({
+      day: '2026-10-30',
+      answer: null,
+      beforeJoining: true,
+    });
+    expect(own?.days.filter((d) => d.day >= '2026-11-02').every((d) => !d.beforeJoining)).toBe(
+      true,
+    );
     expect(own?.canNudge).toBe(false);
     // Berlin's Wednesday started at 23:00 UTC on Tuesday; they answered for their Tuesday.
     const bert = view.members.find((m) => m.id === berlin.id);
@@ -322,6 +331,8 @@ describe('the team board', () => {
     expect(seeded.length).toBeGreaterThanOrEqual(3);
     for (const mate of seeded) {
       expect(mate.days.filter((d) => d.answer !== null).length).toBeGreaterThan(3);
+      // Their answers go back before the seed made their memberships: none counts as before.
+      expect(mate.days.filter((d) => d.answer !== null && d.beforeJoining)).toEqual([]);
     }
     const [seed] = seeded;
     expect(seed && (await storedDays(seed.id)).length).toBeGreaterThan(SEED_CHECK_IN_DAYS / 2);

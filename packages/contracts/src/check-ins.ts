@@ -163,7 +163,12 @@ export type CheckInStatus = z.infer<typeof CheckInStatus>;
 export const TimeZoneForm = z.object({ timeZone: TimeZoneField });
 export const TimeZoneAnswer = z.object({ timeZone: z.string() });
 
-export const BoardDay = z.object({ day: LocalDay, answer: CheckInAnswer.nullable() });
+export const BoardDay = z.object({
+  day: LocalDay,
+  answer: CheckInAnswer.nullable(),
+  /** A day before the member joined the team: shown as such, never as a missed check-in. */
+  beforeJoining: z.boolean(),
+});
 
 export const BoardMember = z.object({
   id: z.number(),

@@ -18,7 +18,7 @@ import {
   weekStartOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, min } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   checkIns,
@@ -228,12 +228,35 @@ export async function teamBoard(
   const today = localDay(now, viewerZone);
   const days = Array.from({ length: BOARD_DAYS }, (_, i) => shiftDay(today, i - BOARD_DAYS + 1));
   const mates = await db
-    .select({ user: users })
+    .select({ user: users, joinedAt: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(memberships.userId, users.id))
     .where(activeTeammate(eq(memberships.teamId, teamId)))
     .orderBy(asc(memberships.id));
   const ids = mates.map((m) => m.user.id);
+  // When each joined: their approval, else their membership's first day, and never after their
+  // first answer (the seed's members answered before the seed made their memberships).
+  const approvals =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
+          .from(joinRequests)
+          .where(
+            and(
+              inArray(joinRequests.userId, ids),
+              eq(joinRequests.teamId, teamId),
+              eq(joinRequests.status, 'approved'),
+            ),
+          );
+  const firstAnswers =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ userId: checkIns.userId, day: min(checkIns.day) })
+          .from(checkIns)
+          .where(inArray(checkIns.userId, ids))
+          .groupBy(checkIns.userId);
   // Each member's own today can be a day after the viewer's, and their week can start up to a
   // week before the board's first day: read from the earliest to the latest of these.
   const first = [days[0] ?? today, weekStartOf(shiftDay(today, -1))].sort()[0] ?? today;
@@ -260,9 +283,15 @@ export async function teamBoard(
     timeZone: viewerZone,
     perWeek: CHECK_INS_PER_WEEK,
     days,
-    members: mates.map(({ user }) => {
+    members: mates.map(({ user, joinedAt }) => {
       const own = user.id === viewerId;
       const zone = memberTimeZone(user);
+      const approvedAt = approvals.find((a) => a.userId === user.id)?.decidedAt ?? joinedAt;
+      const firstAnswer = firstAnswers.find((a) => a.userId === user.id)?.day ?? null;
+      const joinedDay = [
+        localDay(approvedAt, zone),
+        ...(firstAnswer ? [firstAnswer] : []),
+      ].sort()[0];
       const theirToday = localDay(now, zone);
       const weekStart = weekStartOf(theirToday);
       const theirs = rows.filter((r) => r.userId === user.id);
@@ -282,6 +311,7 @@ export async function teamBoard(
           return {
             day,
             answer: row ? (row.done ? ('yes' as const) : ('not-today' as const)) : null,
+            beforeJoining: row === undefined && joinedDay !== undefined && day < joinedDay,
           };
         }),
         canNudge: !own && !nudgedToday && todayRow === undefined,

@@ -1,7 +1,7 @@
 import type { CheckInStatus, TeamBoard } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
 import { home, request, teammates } from '../../../test/members.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
@@ -129,9 +129,10 @@ const board: TeamBoard = {
       timeZone: 'Europe/London',
       today: { day: '2025-06-10', checkIn: null },
       weekYes: 1,
+      // Ada joined on the 10th: the 9th is before her time on the team, not a missed day.
       days: [
-        { day: '2025-06-09', answer: 'yes' },
-        { day: '2025-06-10', answer: null },
+        { day: '2025-06-09', answer: null, beforeJoining: true },
+        { day: '2025-06-10', answer: null, beforeJoining: false },
       ],
       canNudge: false,
       nudgedToday: false,
@@ -146,8 +147,8 @@ const board: TeamBoard = {
       today: { day: '2025-06-10', checkIn: null },
       weekYes: 3,
       days: [
-        { day: '2025-06-09', answer: 'not-today' },
-        { day: '2025-06-10', answer: null },
+        { day: '2025-06-09', answer: 'not-today', beforeJoining: false },
+        { day: '2025-06-10', answer: null, beforeJoining: false },
       ],
       canNudge: true,
       nudgedToday: false,
@@ -169,6 +170,11 @@ describe('the team board', () => {
     const grace = within(table.getByRole('row', { name: /Grace Hopper/ }));
     expect(grace.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'No',
+      '–No check-in',
+    ]);
+    const ada = within(table.getByRole('row', { name: /Ada Lovelace/ }));
+    expect(ada.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      ' Not on the team yet',
       '–No check-in',
     ]);
     const user = userEvent.setup();
@@ -196,5 +202,54 @@ describe('the team board', () => {
     });
     await renderApp('/team');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+describe('a device on another clock', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+  });
+
+  it('says so where the member checks in, and switches their zone in one tap', async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'America/Chicago' };
+    });
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(onTeam),
+      'GET /api/me/check-ins': () => json(status()),
+      'PUT /api/me/time-zone': () => json({ timeZone: 'America/Chicago' }),
+    });
+    await renderApp('/');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'This device is set to the America/Chicago time zone, but your days follow Europe/London',
+    );
+    const user = userEvent.setup();
+    await user.click(within(note).getByRole('button', { name: 'Use America/Chicago' }));
+    const [sent] = tracker.to('PUT /api/me/time-zone');
+    expect(await sent?.json()).toEqual({ timeZone: 'America/Chicago' });
+  });
+
+  it('keeps the member’s zone for this session when asked', async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'America/Chicago' };
+    });
+    const tracker = fakeTracker({
+      'GET /api/me': () => json(onTeam),
+      'GET /api/me/check-ins': () => json(status()),
+    });
+    await renderApp('/');
+    const note = await screen.findByRole('note');
+    const user = userEvent.setup();
+    await user.click(within(note).getByRole('button', { name: 'Keep Europe/London' }));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(tracker.to('PUT /api/me/time-zone')).toHaveLength(0);
   });
 });

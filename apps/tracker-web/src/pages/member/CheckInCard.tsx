@@ -17,6 +17,7 @@ import * as fieldStyles from '../../components/Field.css.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
 import * as styles from './CheckInCard.css.ts';
+import { browserTimeZone } from './check-in-data.ts';
 import { dayInWords, timeIn } from './dates.ts';
 
 export const ANSWER_WORDS: Record<CheckInAnswer, string> = { yes: 'Yes', 'not-today': 'Not today' };
@@ -37,6 +38,7 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
           <span className={ui.visuallyHidden}>Your goal: </span>“{status.goal}”
         </p>
       ) : null}
+      <ZoneMismatch timeZone={status.timeZone} />
       <StreakLine streaks={status.streaks} />
       {status.days.map((day) => (
         <DayForm key={day.day} open={day} timeZone={status.timeZone} />
@@ -50,6 +52,67 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
         <Link to="/team">See the team board</Link>
       </p>
     </section>
+  );
+}
+
+const KEPT_ZONE_KEY = 'tracker.keptTimeZone';
+
+/**
+ * When this device's zone is not the one the member's days follow (travel, a work laptop set to
+ * UTC), says so where they check in, with the change one tap away; keeping theirs hides it for
+ * this browser session.
+ */
+function ZoneMismatch({ timeZone }: { timeZone: string }) {
+  const router = useRouter();
+  const device = browserTimeZone();
+  const [kept, setKept] = useState(() => sessionStorage.getItem(KEPT_ZONE_KEY) === device);
+  const [pending, setPending] = useState(false);
+  if (device === null || device === timeZone || kept) return null;
+  const words = (zone: string) => zone.replaceAll('_', ' ');
+  async function switchToDevice() {
+    if (pending || device === null) return;
+    setPending(true);
+    try {
+      await call(CHECK_IN_API.setTimeZone, { timeZone: device });
+      toast({ title: `Your days now follow the ${words(device)} time zone.` });
+      await router.invalidate();
+    } catch (failure) {
+      toast({
+        title: 'The time zone was not changed',
+        description: failure instanceof ApiError ? failure.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <div className={`${ui.tinted.warning} ${styles.small}`} role="note">
+      <p>
+        This device is set to the {words(device)} time zone, but your days follow {words(timeZone)}:
+        “today” here is {words(timeZone)}’s today.
+      </p>
+      <p className={styles.answers}>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          aria-disabled={pending || undefined}
+          onClick={() => void switchToDevice()}
+        >
+          Use {words(device)}
+        </button>
+        <button
+          type="button"
+          className={ui.button.secondary}
+          onClick={() => {
+            sessionStorage.setItem(KEPT_ZONE_KEY, device);
+            setKept(true);
+          }}
+        >
+          Keep {words(timeZone)}
+        </button>
+      </p>
+    </div>
   );
 }
 

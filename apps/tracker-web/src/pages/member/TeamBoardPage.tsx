@@ -204,7 +204,7 @@ function DaysTable({ board }: { board: TeamBoard }) {
                 <th scope="row" className={styles.name}>
                   {m.name}
                 </th>
-                {m.days.map(({ day, answer }) => (
+                {m.days.map(({ day, answer, beforeJoining }) => (
                   <td
                     key={day}
                     className={`${styles.cell} ${
@@ -215,13 +215,18 @@ function DaysTable({ board }: { board: TeamBoard }) {
                           : styles.mark.none
                     }`}
                   >
-                    {answer === null ? (
+                    {answer !== null ? (
+                      CELL_WORDS[answer]
+                    ) : beforeJoining ? (
+                      <>
+                        <span aria-hidden="true"> </span>
+                        <span className={ui.visuallyHidden}>Not on the team yet</span>
+                      </>
+                    ) : (
                       <>
                         <span aria-hidden="true">–</span>
                         <span className={ui.visuallyHidden}>No check-in</span>
                       </>
-                    ) : (
-                      CELL_WORDS[answer]
                     )}
                   </td>
                 ))}
