@@ -173,8 +173,8 @@ function DaysTable({ board }: { board: TeamBoard }) {
         The last {board.days.length} days
       </h2>
       <p className={ui.muted}>
-        Yes: did that thing. No: not today. A dash: no check-in. Days are dates in each member's own
-        time zone.
+        Yes: did that thing. No: not today. A dash: no check-in. Empty: before they joined the team.
+        Days are dates in each member's own time zone.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <section className={styles.scroller} aria-label="Check-ins by day" tabIndex={0}>
