@@ -202,6 +202,13 @@ test.describe('the operators console', () => {
       await placing.getByLabel('Team').selectOption(String(teamId));
       await placing.getByRole('button', { name: 'Place on team' }).click();
       await expect.poll(() => placing.count()).toBe(0);
+      // Placed, it waits for the decision on the same list, and the operator is told so.
+      await expect
+        .poll(() => page.getByText('The request now waits for Approve or Decline below.').count())
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Approve Una Unmatched' }).count())
+        .toBe(1);
       await expectAccessible(page, 'queue after the decisions');
 
       await page.getByRole('link', { name: 'Info calls' }).click();

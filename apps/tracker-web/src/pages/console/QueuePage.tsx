@@ -380,7 +380,10 @@ function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['tea
     send: (values) => place(item.id, values.teamId),
     toast: (values) => {
       const team = teams.find((t) => t.id === values.teamId);
-      return { title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}` };
+      return {
+        title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}`,
+        description: 'The request now waits for Approve or Decline below.',
+      };
     },
     reload: true,
   });

@@ -464,6 +464,11 @@ describe('end screens', () => {
     expect(screen.getByText(/within 5 days/)).toBeInTheDocument();
     expect(screen.getByText('Your profile has been saved.')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    // The way into the tracker, where the request is followed, beside the notes.
+    expect(screen.getByRole('link', { name: /^sign in to the tracker/ })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
     rerender(<ThankYouScreen frame={frame("You're all set")} profileSaved={false} email="" />);
     expect(screen.getByText(/update your profile after/)).toBeInTheDocument();
   });
