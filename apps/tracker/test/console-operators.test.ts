@@ -37,6 +37,17 @@ async function roleOf(id: number) {
   return row?.role;
 }
 
+/** `op` invites `email` from the console's Operators page; the answer, checked to be 201. */
+async function invite(op: Awaited<ReturnType<typeof operator>>, email: string, name: string) {
+  const invited = await op.browser.send({
+    method: 'POST',
+    url: '/api/console/operators',
+    payload: { email, name },
+  });
+  expect(invited.statusCode).toBe(201);
+  return invited;
+}
+
 describe('operators in the console', () => {
   it('answers signed-out 401, a member 403 and an operator without the second factor 403', async () => {
     const target = await operator(t, door, now);
@@ -53,12 +64,7 @@ describe('operators in the console', () => {
   it('invites an operator by address: the account, the mailed link and the audit line', async () => {
     const op = await operator(t, door, now);
     const email = unique('Nina.New');
-    const invited = await op.browser.send({
-      method: 'POST',
-      url: '/api/console/operators',
-      payload: { email, name: 'Nina New' },
-    });
-    expect(invited.statusCode).toBe(201);
+    const invited = await invite(op, email, 'Nina New');
     expect(invited.json()).toMatchObject({ name: 'Nina New', email, authenticator: false });
     const id = invited.json().id as number;
     expect(await roleOf(id)).toBe('operator');
@@ -182,12 +188,7 @@ describe('operators in the console', () => {
   it("ends a removed operator's unused set-password link", async () => {
     const op = await operator(t, door, now);
     const email = unique('Lou.Link');
-    const invited = await op.browser.send({
-      method: 'POST',
-      url: '/api/console/operators',
-      payload: { email, name: 'Lou Link' },
-    });
-    expect(invited.statusCode).toBe(201);
+    const invited = await invite(op, email, 'Lou Link');
     const [mail] = await mailsTo(email);
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '')?.[1] ?? '';
     expect(token).not.toBe('');

@@ -41,3 +41,12 @@ export class ApiError extends Error {
 export function isSignInRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.SIGN_IN_REQUIRED;
 }
+
+/** A toast that says an action failed, with the tracker's reason (or a plain retry). */
+export function failureToast(title: string, failure: unknown) {
+  return {
+    title,
+    description: failure instanceof ApiError ? failure.message : 'Please try again.',
+    variant: 'destructive' as const,
+  };
+}

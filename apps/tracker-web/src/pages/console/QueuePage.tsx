@@ -1,7 +1,7 @@
 import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
+import { failureToast } from '../../api/errors.ts';
 import * as dialogStyles from '../../components/ConfirmDialog.css.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import * as fieldStyles from '../../components/Field.css.ts';
@@ -206,11 +206,7 @@ function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
         description: 'The request is waiting again; no email was sent.',
       });
     } catch (failure) {
-      toast({
-        title: 'Not undone',
-        description: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      });
+      toast(failureToast('Not undone', failure));
     } finally {
       setPending(null);
       await router.invalidate();

@@ -205,6 +205,16 @@ describe('the team board', () => {
   });
 });
 
+/** This browser's clock reads `timeZone` (Intl's resolved zone, which the app asks). */
+function deviceIn(timeZone: string) {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone };
+  });
+}
+
 describe('a device on another clock', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -212,12 +222,7 @@ describe('a device on another clock', () => {
   });
 
   it('says so where the member checks in, and switches their zone in one tap', async () => {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      return { ...resolved.call(this), timeZone: 'America/Chicago' };
-    });
+    deviceIn('America/Chicago');
     const tracker = fakeTracker({
       'GET /api/me': () => json(onTeam),
       'GET /api/me/check-ins': () => json(status()),
@@ -235,12 +240,7 @@ describe('a device on another clock', () => {
   });
 
   it('keeps the member’s zone for this session when asked', async () => {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      return { ...resolved.call(this), timeZone: 'America/Chicago' };
-    });
+    deviceIn('America/Chicago');
     const tracker = fakeTracker({
       'GET /api/me': () => json(onTeam),
       'GET /api/me/check-ins': () => json(status()),

@@ -12,7 +12,7 @@ import {
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, failureToast } from '../../api/errors.ts';
 import * as fieldStyles from '../../components/Field.css.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { toast } from '../../toast/index.ts';
@@ -77,11 +77,7 @@ function ZoneMismatch({ timeZone }: { timeZone: string }) {
       toast({ title: `Your days now follow the ${words(device)} time zone.` });
       await router.invalidate();
     } catch (failure) {
-      toast({
-        title: 'The time zone was not changed',
-        description: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      });
+      toast(failureToast('The time zone was not changed', failure));
     } finally {
       setPending(false);
     }
