@@ -313,6 +313,12 @@ describe("the operators' console", () => {
       ['join-request.approved', `join-request:${a.id}`],
     ]);
     expect(audit.items.every((e) => e.operator.id === op.id)).toBe(true);
+    // Each line names whom it was about.
+    expect(audit.items.map((e) => e.targetName)).toEqual([
+      placeMe.name,
+      declineMe.name,
+      'Ada Applicant',
+    ]);
     expect(audit.items[0]).toMatchObject({
       before: { status: 'unmatched', teamId: null },
       after: { status: 'pending', teamId: 3 },

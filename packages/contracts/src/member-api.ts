@@ -412,6 +412,8 @@ export const AuditEntry = z.object({
   operator: z.object({ id: z.number(), name: z.string().nullable() }),
   action: z.string(),
   target: z.string(),
+  /** Who or what the target is, in words (a person's or a team's name); null when it is gone. */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   at: z.iso.datetime(),

@@ -20,6 +20,7 @@ import {
   passwordResets,
   recoveryCodes,
   secondFactors,
+  teams,
   users,
 } from '../db/schema.ts';
 import { hashPassword } from '../password.ts';
@@ -488,6 +489,42 @@ async function recentDecisions(ctx: TrackerContext, operatorId: number) {
   );
 }
 
+/**
+ * The audit targets of a page in words: `user:7` and `join-request:3` by the person's name,
+ * `team:2` by the team's, `info-call:`/`feedback:` by whoever booked or wrote it.
+ */
+async function targetNames(ctx: TrackerContext, targets: readonly string[]) {
+  const { db } = ctx.database;
+  const idsOf = (kind: string) =>
+    targets.flatMap((target) => {
+      const [k, id] = target.split(':');
+      return k === kind && id && /^\d+$/.test(id) ? [Number(id)] : [];
+    });
+  const userIds = idsOf('user');
+  const requestIds = idsOf('join-request');
+  const teamIds = idsOf('team');
+  const [people, requests, teamRows] = await Promise.all([
+    userIds.length === 0
+      ? []
+      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)),
+    requestIds.length === 0
+      ? []
+      : db
+          .select({ id: joinRequests.id, name: users.name })
+          .from(joinRequests)
+          .innerJoin(users, eq(joinRequests.userId, users.id))
+          .where(inArray(joinRequests.id, requestIds)),
+    teamIds.length === 0
+      ? []
+      : db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)),
+  ]);
+  return new Map<string, string>([
+    ...people.map((p) => [`user:${p.id}`, p.name] as const),
+    ...requests.map((r) => [`join-request:${r.id}`, r.name] as const),
+    ...teamRows.map((t) => [`team:${t.id}`, `Team ${t.name}`] as const),
+  ]);
+}
+
 /** The audit log, newest first. */
 export async function auditPage(ctx: TrackerContext, page: PageQuery): Promise<AuditPage> {
   const { db } = ctx.database;
@@ -499,12 +536,17 @@ export async function auditPage(ctx: TrackerContext, page: PageQuery): Promise<A
     .orderBy(desc(auditLog.id))
     .limit(page.limit)
     .offset(page.offset);
+  const names = await targetNames(
+    ctx,
+    rows.map(({ entry }) => entry.target),
+  );
   return {
     items: rows.map(({ entry, name }) => ({
       id: entry.id,
       operator: { id: entry.operatorId, name },
       action: entry.action,
       target: entry.target,
+      targetName: names.get(entry.target) ?? null,
       before: entry.before,
       after: entry.after,
       at: entry.at.toISOString(),

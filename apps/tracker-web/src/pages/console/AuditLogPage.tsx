@@ -23,10 +23,17 @@ const ACTIONS: Record<string, string> = {
   'operator.removed': 'Removed an operator',
 };
 
+/** On this device's clock, with its zone named. */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso)) +
+  ` ${
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  }`;
 
 /** A before or after state as short readable lines: `status: pending`. */
 function lines(state: unknown): string {
@@ -76,17 +83,26 @@ function Entry({ entry }: { entry: AuditEntry }) {
         </dd>
         <dt className={styles.term}>Operator</dt>
         <dd className={styles.value}>{entry.operator.name ?? `Account ${entry.operator.id}`}</dd>
-        <dt className={styles.term}>Target</dt>
-        <dd className={`${styles.value} ${styles.code}`}>{entry.target}</dd>
-        <dt className={styles.term}>Before</dt>
+        <dt className={styles.term}>About</dt>
         <dd className={styles.value}>
-          <pre className={styles.change}>{lines(entry.before)}</pre>
-        </dd>
-        <dt className={styles.term}>After</dt>
-        <dd className={styles.value}>
-          <pre className={styles.change}>{lines(entry.after)}</pre>
+          {entry.targetName ?? <span className={styles.code}>{entry.target}</span>}
         </dd>
       </dl>
+      <details>
+        <summary>Before and after (the record)</summary>
+        <dl className={styles.facts}>
+          <dt className={styles.term}>Record</dt>
+          <dd className={`${styles.value} ${styles.code}`}>{entry.target}</dd>
+          <dt className={styles.term}>Before</dt>
+          <dd className={styles.value}>
+            <pre className={styles.change}>{lines(entry.before)}</pre>
+          </dd>
+          <dt className={styles.term}>After</dt>
+          <dd className={styles.value}>
+            <pre className={styles.change}>{lines(entry.after)}</pre>
+          </dd>
+        </dl>
+      </details>
     </article>
   );
 }

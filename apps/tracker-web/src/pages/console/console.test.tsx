@@ -390,6 +390,7 @@ describe('the console', () => {
           operator: { id: 1, name: 'Olive Operator' },
           action: 'join-request.declined',
           target: 'join-request:6',
+          targetName: 'Dan Decline',
           before: { status: 'pending', teamId: 2, declineReason: null },
           after: { status: 'declined', teamId: 2, declineReason: 'Night meetings' },
           at: '2025-06-05T12:00:00.000Z',
@@ -399,6 +400,7 @@ describe('the console', () => {
           operator: { id: 1, name: 'Olive Operator' },
           action: 'join-request.approved',
           target: 'join-request:5',
+          targetName: null,
           before: { status: 'pending', teamId: 2, declineReason: null },
           after: { status: 'approved', teamId: 2, declineReason: null },
           at: '2025-06-04T12:00:00.000Z',
@@ -419,7 +421,14 @@ describe('the console', () => {
     ).toEqual(['Declined a join request', 'Approved a join request']);
     expect(entries[0]).toHaveTextContent('declineReason: Night meetings');
     expect(entries[0]).toHaveTextContent('Olive Operator');
+    // Who it was about, by name; the raw record is one click away.
+    expect(entries[0]).toHaveTextContent('AboutDan Decline');
+    expect(
+      within(entries[0] as HTMLElement).getByText('Before and after (the record)'),
+    ).toBeVisible();
     expect(entries[0]).toHaveTextContent('join-request:6');
+    // A target that is gone reads by its record.
+    expect(entries[1]).toHaveTextContent('Aboutjoin-request:5');
   });
 
   it('lists the info calls with both times, and records one as held', async () => {
