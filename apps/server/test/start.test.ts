@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -105,11 +106,14 @@ describe('the embedded tracker thread', STARTS, () => {
 });
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+/** The build `pnpm test` made first; from source (through tsx, slower) when it is missing. */
+const BUILT = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const serverArgs = () => (existsSync(BUILT) ? [BUILT] : ['--import', 'tsx', SERVER]);
 
 /** Runs the site's process entry until it exits: its exit code and what it printed. */
 function runSite(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    const child = spawn(process.execPath, serverArgs(), {
       env: {
         ...process.env,
         HOST: '127.0.0.1',
