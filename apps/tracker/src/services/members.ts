@@ -258,22 +258,36 @@ export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) 
   return queued;
 }
 
-/** Sets the new password from a reset link: once, before it expires; every session ends. */
+type ResetState = 'usable' | 'used' | 'expired' | 'unknown';
+
+/** What a reset link's row says about it at `now`: the one rule the check and the completion use. */
+function resetStateOf(
+  reset: { usedAt: Date | null; expiresAt: Date } | undefined,
+  now: Date,
+): ResetState {
+  if (reset === undefined) return 'unknown';
+  if (reset.usedAt !== null) return 'used';
+  if (reset.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'usable';
+}
+
 /** What a reset link's token is now: usable, used, expired, or unknown. Changes nothing. */
-export async function passwordResetState(
-  ctx: TrackerContext,
-  token: string,
-): Promise<'usable' | 'used' | 'expired' | 'unknown'> {
+export async function passwordResetState(ctx: TrackerContext, token: string): Promise<ResetState> {
   const [reset] = await ctx.database.db
     .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
     .from(passwordResets)
     .where(eq(passwordResets.tokenHash, hashToken(token)));
-  if (reset === undefined) return 'unknown';
-  if (reset.usedAt !== null) return 'used';
-  if (reset.expiresAt.getTime() <= ctx.trackerConfig.now().getTime()) return 'expired';
-  return 'usable';
+  return resetStateOf(reset, ctx.trackerConfig.now());
 }
 
+/** Why a reset link cannot set a password, as the completion answers it. */
+const RESET_REFUSALS = {
+  unknown: () => new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Ask for a new one.'),
+  used: () => new HttpError('TOKEN_USED', 'This link was used already. Ask for a new one.'),
+  expired: () => new HttpError('TOKEN_EXPIRED', 'This link has expired. Ask for a new one.'),
+} as const;
+
+/** Sets the new password from a reset link: once, before it expires; every session ends. */
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
   refuseCommonPassword(password, 'password');
   const hash = await ctx.signups.passwords.hash(password);
@@ -284,15 +298,9 @@ export async function completePasswordReset(ctx: TrackerContext, token: string, 
       .from(passwordResets)
       .where(eq(passwordResets.tokenHash, hashToken(token)))
       .for('update');
-    if (reset === undefined) {
-      throw new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Ask for a new one.');
-    }
-    if (reset.usedAt !== null) {
-      throw new HttpError('TOKEN_USED', 'This link was used already. Ask for a new one.');
-    }
-    if (reset.expiresAt.getTime() <= now.getTime()) {
-      throw new HttpError('TOKEN_EXPIRED', 'This link has expired. Ask for a new one.');
-    }
+    if (reset === undefined) throw RESET_REFUSALS.unknown();
+    const state = resetStateOf(reset, now);
+    if (state !== 'usable') throw RESET_REFUSALS[state]();
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
     await ctx.repos.users.setPasswordHash(reset.userId, hash, tx);
     await ctx.repos.memberSessions.deleteForUser(reset.userId, null, tx);

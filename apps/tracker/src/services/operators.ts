@@ -491,7 +491,7 @@ async function recentDecisions(ctx: TrackerContext, operatorId: number) {
 
 /**
  * The audit targets of a page in words: `user:7` and `join-request:3` by the person's name,
- * `team:2` by the team's, `info-call:`/`feedback:` by whoever booked or wrote it.
+ * `team:2` by the team's. Other targets (info calls, feedback) keep their record's id.
  */
 async function targetNames(ctx: TrackerContext, targets: readonly string[]) {
   const { db } = ctx.database;
