@@ -34,6 +34,26 @@ const unmatched = () =>
   );
 
 /**
+ * A join request with its team, locked in that order: the team first, as holding and joining lock
+ * it, so no two seat changes interleave; then the request itself, read again under the lock.
+ * `noTeam` is what a request without a team is answered.
+ */
+async function lockWithTeam(
+  repos: TrackerContext['repos'],
+  id: number,
+  tx: Db,
+  noTeam: () => HttpError,
+) {
+  const seen = await repos.joinRequests.get(id, tx);
+  if (!seen) throw notFound('Join request');
+  if (seen.teamId === null) throw noTeam();
+  const team = await repos.teams.lock(seen.teamId, tx);
+  const request = await repos.joinRequests.getForUpdate(id, tx);
+  if (!request || !team) throw notFound('Join request');
+  return { request, team };
+}
+
+/**
  * Puts an unmatched join request on a team with an open seat: a Pending membership is added and
  * the request waits for the team's decision like any other.
  */
@@ -81,15 +101,9 @@ export async function decideJoinRequest(
   const now = ctx.trackerConfig.now();
   // An operator's decision can be taken back for a while: its mail waits until then.
   const holdMs = undoable ? ctx.trackerConfig.decisionUndoMs : 0;
+  const dueAt = new Date(now.getTime() + holdMs);
   await database.db.transaction(async (tx) => {
-    const seen = await repos.joinRequests.get(id, tx);
-    if (!seen) throw notFound('Join request');
-    if (seen.teamId === null) throw unmatched();
-    // The team first, as holding and joining lock it, so no two seat changes interleave; then the
-    // request itself, read again under the lock.
-    const team = await repos.teams.lock(seen.teamId, tx);
-    const request = await repos.joinRequests.getForUpdate(id, tx);
-    if (!request || !team) throw notFound('Join request');
+    const { request, team } = await lockWithTeam(repos, id, tx, unmatched);
     if (request.status !== 'pending') {
       throw new HttpError(
         'JOIN_REQUEST_DECIDED',
@@ -116,7 +130,7 @@ export async function decideJoinRequest(
         ? {
             kind: 'join-approved',
             to: user.email,
-            dueAt: new Date(now.getTime() + holdMs),
+            dueAt,
             subject: `You're in: welcome to Team ${oneLine(team.name)}`,
             text: [
               `Hi ${oneLine(user.name)},`,
@@ -129,7 +143,7 @@ export async function decideJoinRequest(
         : {
             kind: 'join-declined',
             to: user.email,
-            dueAt: new Date(now.getTime() + holdMs),
+            dueAt,
             subject: `About your request to join Team ${oneLine(team.name)}`,
             text: [
               `Hi ${oneLine(user.name)},`,
@@ -159,12 +173,7 @@ export async function undoJoinDecision(ctx: TrackerContext, id: number, record: 
   const now = ctx.trackerConfig.now();
   const tooLate = () => new HttpError('UNDO_TOO_LATE', 'This decision can no longer be undone.');
   return database.db.transaction(async (tx) => {
-    const seen = await repos.joinRequests.get(id, tx);
-    if (!seen) throw notFound('Join request');
-    if (seen.teamId === null) throw tooLate();
-    const team = await repos.teams.lock(seen.teamId, tx);
-    const request = await repos.joinRequests.getForUpdate(id, tx);
-    if (!request || !team) throw notFound('Join request');
+    const { request, team } = await lockWithTeam(repos, id, tx, tooLate);
     const decided = request.status === 'approved' || request.status === 'declined';
     if (
       !decided ||
