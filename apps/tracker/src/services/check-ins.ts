@@ -18,7 +18,7 @@ import {
   weekStartOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, desc, eq, gte, inArray, lte, min } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   checkIns,
@@ -67,46 +67,32 @@ async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.da
 }
 
 /**
- * The member's streaks (contracts streaksOf) on their check-in days (their reminder weekdays),
- * from the day they joined: the day their join request was approved, else their membership's
- * first day, and never after their first answer.
+ * The day a member joined their team, on their calendar: the day their join request to it was
+ * approved, else their membership's first day, and never after their first answer (the seed's
+ * members answered before the seed made their memberships). The home's streaks and the board's
+ * "not on the team yet" both count from it.
  */
-async function memberStreaks(
-  ctx: TrackerContext,
-  userId: number,
-  membershipCreatedAt: Date,
-  timeZone: string,
-  now: Date,
-  open: readonly { day: string }[],
-) {
-  const { db } = ctx.database;
-  const [history, [settings], [approval]] = await Promise.all([
-    db
-      .select({ day: checkIns.day, done: checkIns.done })
-      .from(checkIns)
-      .where(eq(checkIns.userId, userId)),
-    db
-      .select({ weekdays: reminderSettings.weekdays })
-      .from(reminderSettings)
-      .where(eq(reminderSettings.userId, userId)),
-    db
-      .select({ decidedAt: joinRequests.decidedAt })
-      .from(joinRequests)
-      .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'approved')))
-      .orderBy(desc(joinRequests.decidedAt))
-      .limit(1),
-  ]);
-  const joined = localDay(approval?.decidedAt ?? membershipCreatedAt, timeZone);
-  const firstAnswer = history.map((row) => row.day).sort()[0];
-  const from = firstAnswer !== undefined && firstAnswer < joined ? firstAnswer : joined;
-  const weekdays = settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays;
-  return streaksOf({
-    answers: new Map(history.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
-    weekdays,
-    from,
-    today: localDay(now, timeZone),
-    open: new Set(open.map((d) => d.day)),
-  });
+function joinedDay(approvedOrJoinedAt: Date, firstAnswer: string | undefined, timeZone: string) {
+  const joined = localDay(approvedOrJoinedAt, timeZone);
+  return firstAnswer !== undefined && firstAnswer < joined ? firstAnswer : joined;
+}
+
+/** When each of `userIds` had their join request to `teamId` approved (absent: never). */
+async function approvalsOn(ctx: TrackerContext, teamId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, Date>();
+  const rows = await ctx.database.db
+    .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
+    .from(joinRequests)
+    .where(
+      and(
+        inArray(joinRequests.userId, [...userIds]),
+        eq(joinRequests.teamId, teamId),
+        eq(joinRequests.status, 'approved'),
+      ),
+    );
+  return new Map(
+    rows.flatMap((row) => (row.decidedAt === null ? [] : [[row.userId, row.decidedAt] as const])),
+  );
 }
 
 /** Sets the member's time zone (checked against the platform's zone names); returns it. */
@@ -145,19 +131,25 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
   const timeZone = memberTimeZone(member.user);
   const now = ctx.trackerConfig.now();
   const open = openDays(now, timeZone);
-  const streaks = await memberStreaks(ctx, userId, member.joinedAt, timeZone, now, open);
-  const rows = await ctx.database.db
-    .select()
-    .from(checkIns)
-    .where(
-      and(
-        eq(checkIns.userId, userId),
-        inArray(
-          checkIns.day,
-          open.map((d) => d.day),
-        ),
-      ),
-    );
+  const { db } = ctx.database;
+  // Every answer once: the open days' are shown, all of them make the streaks.
+  const [rows, [settings], approvals] = await Promise.all([
+    db.select().from(checkIns).where(eq(checkIns.userId, userId)),
+    db
+      .select({ weekdays: reminderSettings.weekdays })
+      .from(reminderSettings)
+      .where(eq(reminderSettings.userId, userId)),
+    approvalsOn(ctx, member.teamId, [userId]),
+  ]);
+  const firstAnswer = rows.map((row) => row.day).sort()[0];
+  const streaks = streaksOf({
+    answers: new Map(rows.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
+    // Their check-in days are their reminder weekdays.
+    weekdays: settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays,
+    from: joinedDay(approvals.get(userId) ?? member.joinedAt, firstAnswer, timeZone),
+    today: localDay(now, timeZone),
+    open: new Set(open.map((d) => d.day)),
+  });
   return {
     goal: member.user.goalSummary,
     timeZone,
@@ -234,21 +226,8 @@ export async function teamBoard(
     .where(activeTeammate(eq(memberships.teamId, teamId)))
     .orderBy(asc(memberships.id));
   const ids = mates.map((m) => m.user.id);
-  // When each joined: their approval, else their membership's first day, and never after their
-  // first answer (the seed's members answered before the seed made their memberships).
-  const approvals =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
-          .from(joinRequests)
-          .where(
-            and(
-              inArray(joinRequests.userId, ids),
-              eq(joinRequests.teamId, teamId),
-              eq(joinRequests.status, 'approved'),
-            ),
-          );
+  // When each joined (joinedDay): their approval, their membership, their first answer.
+  const approvals = await approvalsOn(ctx, teamId, ids);
   const firstAnswers =
     ids.length === 0
       ? []
@@ -286,12 +265,11 @@ export async function teamBoard(
     members: mates.map(({ user, joinedAt }) => {
       const own = user.id === viewerId;
       const zone = memberTimeZone(user);
-      const approvedAt = approvals.find((a) => a.userId === user.id)?.decidedAt ?? joinedAt;
-      const firstAnswer = firstAnswers.find((a) => a.userId === user.id)?.day ?? null;
-      const joinedDay = [
-        localDay(approvedAt, zone),
-        ...(firstAnswer ? [firstAnswer] : []),
-      ].sort()[0];
+      const joined = joinedDay(
+        approvals.get(user.id) ?? joinedAt,
+        firstAnswers.find((a) => a.userId === user.id)?.day ?? undefined,
+        zone,
+      );
       const theirToday = localDay(now, zone);
       const weekStart = weekStartOf(theirToday);
       const theirs = rows.filter((r) => r.userId === user.id);
@@ -311,7 +289,7 @@ export async function teamBoard(
           return {
             day,
             answer: row ? (row.done ? ('yes' as const) : ('not-today' as const)) : null,
-            beforeJoining: row === undefined && joinedDay !== undefined && day < joinedDay,
+            beforeJoining: row === undefined && day < joined,
           };
         }),
         canNudge: !own && !nudgedToday && todayRow === undefined,
