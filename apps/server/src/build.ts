@@ -2,6 +2,7 @@ import {
   clientErrorHandler,
   type LogOptions,
   loggerOptions,
+  requestTimeouts,
   trustProxyHops,
 } from '@app/server-kit';
 import Fastify from 'fastify';
@@ -15,8 +16,6 @@ export interface BuildOptions {
 
 /** A ready site instance, not listening: server.ts listens, tests use inject(). */
 export async function buildServer({ config, log = {} }: BuildOptions) {
-  // A slow header sender holds a socket for at most this long (about 10 s).
-  const headersTimeout = Math.min(config.env.HEADERS_TIMEOUT_MS, config.env.REQUEST_TIMEOUT_MS);
   const server = Fastify({
     logger: loggerOptions({ ...log, level: log.level ?? config.env.LOG_LEVEL }),
     // Trust exactly the configured number of reverse-proxy hops, so clients cannot forge their IP.
@@ -24,15 +23,8 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
     bodyLimit: 32 * 1024,
     // Routes stay exact: /api/proxy/teams/ is not /api/proxy/teams.
     routerOptions: { ignoreTrailingSlash: false },
-    // A request (headers and body) slower than this is answered 408 and its connection closed;
-    // Node checks open connections against it once a second (more often for short budgets).
-    requestTimeout: config.env.REQUEST_TIMEOUT_MS,
-    // Node arms its connection checks when the server is created, so they are given here too.
-    http: {
-      requestTimeout: config.env.REQUEST_TIMEOUT_MS,
-      headersTimeout,
-      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeout / 4))),
-    },
+    // A request (or its headers alone) slower than its budget is answered 408 and closed.
+    ...requestTimeouts(config.env.REQUEST_TIMEOUT_MS, config.env.HEADERS_TIMEOUT_MS),
     clientErrorHandler,
   });
   // Graceful shutdown: close() waits for in-flight requests, but a keep-alive connection that

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BaseEnv,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SITE_PORT,
   EnvError,
   parseEnv,
@@ -35,12 +37,12 @@ const EnvSchema = BaseEnv.extend({
    * Whole-request budget (headers and body) for receiving a request; a slower one is answered
    * 408 and its connection closed. Long enough for a 5 MB photo on a slow line.
    */
-  REQUEST_TIMEOUT_MS: positiveInt(60_000),
+  REQUEST_TIMEOUT_MS: positiveInt(DEFAULT_REQUEST_TIMEOUT_MS),
   /**
    * Budget for a request's headers alone: a client that trickles its headers has its connection
    * closed after this (at most REQUEST_TIMEOUT_MS). Bodies have the whole-request budget.
    */
-  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  HEADERS_TIMEOUT_MS: positiveInt(DEFAULT_HEADERS_TIMEOUT_MS),
   /** Upstream time budget for every call to the tracker. */
   TRACKER_TIMEOUT_MS: positiveInt(5000),
   /**

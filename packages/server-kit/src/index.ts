@@ -51,6 +51,11 @@ export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
 export { SELF_ONLY_CSP } from './security.ts';
 export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  requestTimeouts,
+} from './timeouts.ts';
+export {
   describeIssue,
   type Issue,
   nulCharacter,

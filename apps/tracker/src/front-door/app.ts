@@ -17,6 +17,7 @@ import {
   noRoute,
   openApi,
   rejectNul,
+  requestTimeouts,
   SELF_ONLY_CSP,
   trustProxyHops,
 } from '@app/server-kit';
@@ -63,10 +64,8 @@ export async function buildFrontDoor(
     loggerInstance: logger,
     clientErrorHandler,
     trustProxy: trustProxyHops(config.trustProxy),
-    // As on the site: a client that trickles its headers is cut after 10 s, a whole request
-    // (a photo on a slow line) after 60 s; Node checks open connections once a second.
-    requestTimeout: 60_000,
-    http: { requestTimeout: 60_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
+    // The site's default budgets: 10 s for a request's headers, 60 s for the whole request.
+    ...requestTimeouts(),
   });
   app.removeContentTypeParser('text/plain');
   app.decorate('trackerConfig', api.trackerConfig);
