@@ -8,7 +8,7 @@ interface FieldProps {
   onChange: (value: string) => void;
   error?: string | null | undefined;
   hint?: string;
-  type?: 'text' | 'email' | 'password' | 'number';
+  type?: 'text' | 'email' | 'password' | 'number' | 'search';
   /** Bounds of a number field. */
   min?: number;
   max?: number;

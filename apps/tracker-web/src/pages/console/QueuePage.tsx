@@ -67,17 +67,14 @@ function QueueSearch({ q }: { q: string | undefined }) {
           void navigate({ to: '/console', search: { q: trimmed === '' ? undefined : trimmed } });
         }}
       >
-        <label htmlFor={inputId} className={fieldStyles.label}>
-          Find by name or email
-        </label>
         <div className={styles.actions}>
-          <input
+          <Field
             id={inputId}
+            label="Find by name or email"
             type="search"
-            className={fieldStyles.control}
             value={text}
             maxLength={SEARCH_MAX}
-            onChange={(event) => setText(event.target.value)}
+            onChange={setText}
           />
           <button type="submit" className={ui.button.secondary}>
             Search
