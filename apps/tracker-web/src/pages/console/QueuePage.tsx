@@ -169,6 +169,9 @@ function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueDat
   );
 }
 
+/** What the toast after a decision says: the mail waits for the undo window (configurable). */
+const DECIDED_NOTE = 'We email them once the time to undo it has passed.';
+
 /** An instant on this device's clock, to the second: '1:22:05 PM'. */
 const clockTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -272,7 +275,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
     if (!(await form.send(() => approve(item.id)))) return;
     toast({
       title: `${item.applicant.name} approved`,
-      description: 'We email them once the minute to undo it has passed.',
+      description: DECIDED_NOTE,
     });
     await router.invalidate();
     focusRecent();
@@ -283,7 +286,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
     send: (values) => decline(item.id, values.message),
     toast: {
       title: `${item.applicant.name} declined`,
-      description: 'We email them once the minute to undo it has passed.',
+      description: DECIDED_NOTE,
     },
     done: async () => {
       setDeclining(false);
