@@ -279,3 +279,42 @@ for (const width of [360, 1280]) {
     });
   });
 }
+
+test.describe('a prospect on a slow connection', () => {
+  /** A fresh visitor on the prerendered step, whose code takes a second more to arrive. */
+  async function slowStep(path: string) {
+    const opened = await visitor(360);
+    await opened.page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await opened.page.goto(`${site.url}${path}`, { waitUntil: 'commit' });
+    return opened;
+  }
+
+  test('an option ticked and a goal typed before the page code has run are the answers once it has', async () => {
+    const ticked = await slowStep('/onboarding/work/role');
+    await ticked.page.getByLabel('Management', { exact: true }).check();
+    // Continue is disabled until the code runs: a tap then would reload the step, the tick lost.
+    await expect(ticked.page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await ticked.page.getByRole('button', { name: 'Continue' }).click();
+    await expectScreen(
+      ticked.page,
+      '/onboarding/work/team',
+      'You\'re in luck! Team "Lead With Intent" has one slot left.',
+    );
+    expect(ticked.problems).toEqual([]);
+    await ticked.context.close();
+
+    const typed = await slowStep('/onboarding/other/role');
+    await typed.page.getByLabel('Your goal').fill('Run three mornings a week');
+    await typed.page.getByRole('button', { name: 'Continue' }).click();
+    await expectScreen(
+      typed.page,
+      '/onboarding/other/team',
+      'You\'re in luck! Team "Healthy Habits" has one slot left.',
+    );
+    expect(typed.problems).toEqual([]);
+    await typed.context.close();
+  });
+});

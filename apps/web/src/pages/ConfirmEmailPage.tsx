@@ -1,9 +1,9 @@
 import type { EmailConfirmation } from '@app/api-client';
 import { Await, Link, useRouter } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
 import { getApi } from '../api.ts';
 import { Alert, type AlertVariant } from '../components/Alert.tsx';
 import * as ui from '../components/ui.css.ts';
+import { useHydrated } from '../components/useHydrated.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import {
   ResendConfirmation,
@@ -87,17 +87,6 @@ export function ConfirmEmailPage({
     <Await promise={result} fallback={<ConfirmView view="checking" />}>
       {(answer) => <ConfirmView view={answer} />}
     </Await>
-  );
-}
-
-const noChanges = () => () => {};
-
-/** False while React hydrates the prerendered page, true from then on (and on client navigation). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react';
 import * as styles from './Field.css.ts';
 
 interface FieldProps {
@@ -37,7 +37,16 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  // Text typed into the prerendered page before its code ran is the answer once it has: React's
+  // first render did not know of it.
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page's code takes over.
+  useEffect(() => {
+    const typed = control.current?.value ?? '';
+    if (value === '' && typed !== '') onChange(typed);
+  }, []);
   const common = {
+    ref: control,
     id,
     name: id,
     value,

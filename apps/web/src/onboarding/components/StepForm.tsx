@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { button } from '../../components/ui.css.ts';
+import { useHydrated } from '../../components/useHydrated.ts';
 import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
 import * as styles from './StepForm.css.ts';
@@ -113,6 +114,9 @@ export function StepForm({
   backHref,
   children,
 }: StepFormProps) {
+  // In the prerendered HTML the button is disabled: a tap before the page's code has taken over
+  // would send the form the browser's way (a reload of the step with the answer in the URL, lost).
+  const hydrated = useHydrated();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending || !ready) return;
@@ -127,6 +131,7 @@ export function StepForm({
         <button
           type="submit"
           className={button.primary}
+          disabled={!hydrated}
           aria-disabled={pending || !ready ? true : undefined}
           aria-describedby={!ready ? readyHintId : undefined}
         >

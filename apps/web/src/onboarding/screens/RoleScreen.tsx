@@ -1,6 +1,6 @@
 import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field.tsx';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -36,6 +36,13 @@ export function RoleScreen({
 }: RoleScreenProps) {
   const options: readonly string[] = ROLE_OPTIONS[category];
   const [choice, setChoice] = useState(initial ?? '');
+  // A person on a slow connection may tick an option in the prerendered page before its code has
+  // run; once it has, that tick is the choice (React's first render did not know of it).
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const ticked = fieldset.current?.querySelector<HTMLInputElement>('input:checked');
+    if (ticked) setChoice((current) => current || ticked.value);
+  }, []);
   const [goal, setGoal] = useDraft('role.goal', initial ?? '');
   const freeText = options.length === 0;
   const form = useStepForm(errors, { role: freeText ? 'role-goal' : 'role-option-0' });
@@ -69,7 +76,11 @@ export function RoleScreen({
             maxLength={TEXT_LIMITS.focusArea}
           />
         ) : (
-          <fieldset className={styles.options} aria-describedby={error ? 'role-error' : undefined}>
+          <fieldset
+            ref={fieldset}
+            className={styles.options}
+            aria-describedby={error ? 'role-error' : undefined}
+          >
             <legend className={styles.legend}>Choose one</legend>
             {error ? (
               <p id="role-error" className={styles.error}>
