@@ -1,3 +1,8 @@
+import {
+  DEFAULT_TRACKER_PUBLIC_PORT,
+  loopbackOrigin,
+  UPLOADS_PATH,
+} from '@app/contracts/addresses';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -5,7 +10,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The tracker's own origin in development; the built app is served by the tracker itself. */
-const TRACKER = 'http://127.0.0.1:3001';
+const TRACKER = loopbackOrigin(DEFAULT_TRACKER_PUBLIC_PORT);
 
 export default defineConfig({
   // The router plugin must come before react() so it can split route components first.
@@ -27,7 +32,7 @@ export default defineConfig({
     port: 5174,
     proxy: {
       '/api': TRACKER,
-      '/uploads': TRACKER,
+      [UPLOADS_PATH]: TRACKER,
     },
   },
 });

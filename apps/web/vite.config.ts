@@ -1,7 +1,11 @@
+import { DEFAULT_SITE_PORT, loopbackOrigin, UPLOADS_PATH } from '@app/contracts/addresses';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+/** The site server, which answers /api, the photos and /sign-in in development. */
+const SITE = loopbackOrigin(DEFAULT_SITE_PORT);
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The router plugin must come before react() so it can split route components first.
@@ -15,9 +19,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/uploads': 'http://127.0.0.1:3000',
-      '/sign-in': 'http://127.0.0.1:3000',
+      '/api': SITE,
+      [UPLOADS_PATH]: SITE,
+      '/sign-in': SITE,
     },
   },
 }));

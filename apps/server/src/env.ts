@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_PORT } from '@app/contracts';
 import {
   BaseEnv,
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
-  DEFAULT_SITE_PORT,
   EnvError,
   parseEnv,
   resolveFromCommand,

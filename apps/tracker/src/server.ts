@@ -1,11 +1,16 @@
 /** Runs the tracker on its own: `pnpm --filter @app/tracker start`. */
 import path from 'node:path';
+import { DEFAULT_TRACKER_PORT } from '@app/contracts';
 import { API_KEY_FILE } from './api-key.ts';
 import { type RunningTracker, startTracker } from './tracker.ts';
 
 let tracker: RunningTracker;
 try {
-  tracker = await startTracker({ defaultPort: 4000, frontDoor: true, logger: true });
+  tracker = await startTracker({
+    defaultPort: DEFAULT_TRACKER_PORT,
+    frontDoor: true,
+    logger: true,
+  });
 } catch (error) {
   // Configuration and lock errors are written for people: print them without a stack.
   console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_TRACKER_PUBLIC_PORT, localOrigin } from '@app/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
@@ -45,7 +46,7 @@ export function runningTestSite(): Omit<RunningTestSite, 'close'> {
       return variable('E2E_SITE_URL').replace(/\/$/, '');
     },
     get trackerUrl() {
-      return variable('E2E_TRACKER_PUBLIC_URL', 'http://localhost:3001');
+      return variable('E2E_TRACKER_PUBLIC_URL', localOrigin(DEFAULT_TRACKER_PUBLIC_PORT));
     },
     get trackerApiUrl() {
       return variable('E2E_TRACKER_API_URL', '');

@@ -4,7 +4,12 @@
  * the file a person deploys is the one the cluster test runs.
  */
 
-import { HEALTH_API } from '@app/contracts';
+import {
+  DEFAULT_SITE_PORT,
+  DEFAULT_TRACKER_PORT,
+  DEFAULT_TRACKER_PUBLIC_PORT,
+  HEALTH_API,
+} from '@app/contracts';
 
 export interface Backend {
   /** The server's name in HAProxy (also the value of the stickiness cookie for sites). */
@@ -68,17 +73,25 @@ export function localLayout(base: number, host = '127.0.0.1'): Layout {
 }
 
 /**
- * Two machines of each kind on the product's fixed ports: a site on 3000, a tracker API on 4000
- * and its front door on 3001 on the same machine as that tracker.
+ * Two machines of each kind on the product's default ports (`@app/contracts/addresses`): a site,
+ * a tracker API and its front door on the same machine as that tracker.
  */
 function pairs(
   siteHosts: readonly [string, string],
   trackerHosts: readonly [string, string],
 ): Pick<Layout, 'sites' | 'trackers' | 'frontDoors'> {
   return {
-    sites: siteHosts.map((host, i) => ({ name: `site${i + 1}`, host, port: 3000 })),
-    trackers: trackerHosts.map((host, i) => ({ name: `tracker${i + 1}`, host, port: 4000 })),
-    frontDoors: trackerHosts.map((host, i) => ({ name: `door${i + 1}`, host, port: 3001 })),
+    sites: siteHosts.map((host, i) => ({ name: `site${i + 1}`, host, port: DEFAULT_SITE_PORT })),
+    trackers: trackerHosts.map((host, i) => ({
+      name: `tracker${i + 1}`,
+      host,
+      port: DEFAULT_TRACKER_PORT,
+    })),
+    frontDoors: trackerHosts.map((host, i) => ({
+      name: `door${i + 1}`,
+      host,
+      port: DEFAULT_TRACKER_PUBLIC_PORT,
+    })),
   };
 }
 
@@ -87,7 +100,7 @@ export const DEPLOY_LAYOUT: Layout = {
   bindHost: '0.0.0.0',
   sitePort: 80,
   frontDoorPort: 8080,
-  trackerApiPort: 4000,
+  trackerApiPort: DEFAULT_TRACKER_PORT,
   statsPort: 8404,
   ...pairs(['10.0.0.11', '10.0.0.12'], ['10.0.0.21', '10.0.0.22']),
   checks: { ...READY_CHECKS },

@@ -45,9 +45,6 @@ export const profileFormSchema = {
   body: ProfileUpload.nullable(),
 };
 
-/** Where photos are served, on the tracker and (passed through) on the site. */
-export const UPLOADS_PATH = '/uploads';
-
 /** The tracker's reads that the site passes through to the browser (see SITE_API). */
 export const TRACKER_READS = {
   listTeams: endpoint({

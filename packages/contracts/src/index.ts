@@ -1,4 +1,5 @@
 export * from './accountability.ts';
+export * from './addresses.ts';
 export * from './check-ins.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_SITE_PORT } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { BaseEnv, DEFAULT_SITE_PORT, parseEnv, resolveFromCommand, siteUrlOf } from './env.ts';
+import { BaseEnv, parseEnv, resolveFromCommand, siteUrlOf } from './env.ts';
 
 describe('the settings both servers read', () => {
   it('keep the tracker data in the repository data folder by default, wherever a command runs', () => {

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY_RULE, isWellFormedApiKey } from '@app/contracts';
+import {
+  API_KEY_RULE,
+  DEFAULT_SITE_PORT,
+  DEFAULT_TRACKER_PUBLIC_PORT,
+  isWellFormedApiKey,
+  localOrigin,
+} from '@app/contracts';
 import * as z from 'zod';
 
 /** pino's levels. */
@@ -22,9 +28,6 @@ export function resolveFromCommand(
 ): string {
   return resolve(source.INIT_CWD ?? process.cwd(), value);
 }
-
-/** The site's port when PORT does not say. */
-export const DEFAULT_SITE_PORT = 3000;
 
 export const BaseEnv = z.object({
   /**
@@ -50,7 +53,7 @@ export const BaseEnv = z.object({
    * The tracker's public origin, its front door, where members and operators sign in: the
    * site's Sign In leads there and the tracker's mail links point there.
    */
-  TRACKER_PUBLIC_URL: z.url().default('http://localhost:3001'),
+  TRACKER_PUBLIC_URL: z.url().default(localOrigin(DEFAULT_TRACKER_PUBLIC_PORT)),
   /** Shares rate-limit and sign-in failure counters between instances; in memory when unset. */
   REDIS_URL: z.url().optional(),
   /** The tracker API's port (loopback by default); any free port when unset. */
@@ -85,7 +88,7 @@ export function siteUrlOf(
   env: { SITE_URL?: string | undefined },
   sitePort: number = DEFAULT_SITE_PORT,
 ): string {
-  return (env.SITE_URL ?? `http://localhost:${sitePort}`).replace(/\/+$/, '');
+  return (env.SITE_URL ?? localOrigin(sitePort)).replace(/\/+$/, '');
 }
 
 /** The port a URL names, or its scheme's. */

@@ -10,7 +10,6 @@ export {
 } from './data-dir.ts';
 export {
   BaseEnv,
-  DEFAULT_SITE_PORT,
   EnvError,
   LogLevel,
   parseEnv,
