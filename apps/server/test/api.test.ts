@@ -1,4 +1,10 @@
-import { API_KEY_LENGTH, API_KEY_PREFIX, MAX_PHOTO_BYTES, MESSAGES } from '@app/contracts';
+import {
+  API_KEY_LENGTH,
+  API_KEY_PREFIX,
+  MAX_PHOTO_BYTES,
+  MESSAGES,
+  UPLOADS_PATH,
+} from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildTestSite,
@@ -113,11 +119,13 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
     const team = (await t.site.inject({ url: '/api/proxy/teams/1' })).json();
     const image = team.members.find((m: { user: { image: string | null } }) => m.user.image).user
       .image;
-    const response = await t.site.inject({ url: `/uploads/${image}` });
+    const response = await t.site.inject({ url: `${UPLOADS_PATH}/${image}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\//);
-    expect((await t.site.inject({ url: '/uploads/seed/nobody.svg' })).statusCode).toBe(404);
-    expect((await t.site.inject({ url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    expect((await t.site.inject({ url: `${UPLOADS_PATH}/seed/nobody.svg` })).statusCode).toBe(404);
+    expect(
+      (await t.site.inject({ url: `${UPLOADS_PATH}/..%2F..%2Fetc%2Fpasswd` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -305,7 +313,7 @@ describe('POST /api/users/:id/profile', () => {
     });
   };
 
-  it('saves the about-me text and the photo, served from /uploads', async () => {
+  it(`saves the about-me text and the photo, served from ${UPLOADS_PATH}`, async () => {
     const { id, cookie } = await createAccount();
     const response = await sendProfile(id, cookie, [
       { name: 'aboutMe', value: 'I run before work.' },
@@ -318,7 +326,7 @@ describe('POST /api/users/:id/profile', () => {
     expect(body.user).toMatchObject({ id, photo: body.photo, about: 'I run before work.' });
     const user = await profileOf(id);
     expect(user).toMatchObject({ about: 'I run before work.', image: body.photo });
-    const photo = await t.site.inject({ url: `/uploads/${body.photo}` });
+    const photo = await t.site.inject({ url: `${UPLOADS_PATH}/${body.photo}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.equals(PNG)).toBe(true);
     // The tracker's strong ETag and long cache pass through, and so does its 304.
@@ -326,7 +334,7 @@ describe('POST /api/users/:id/profile', () => {
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const unchanged = await t.site.inject({
-      url: `/uploads/${body.photo}`,
+      url: `${UPLOADS_PATH}/${body.photo}`,
       headers: { 'if-none-match': String(etag) },
     });
     expect(unchanged.statusCode).toBe(304);

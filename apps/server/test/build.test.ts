@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { UPLOADS_PATH } from '@app/contracts';
 import { startBuilt } from '@app/server-kit/testing';
 import { createTestDatabase } from '@app/tracker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ describe('the compiled server', () => {
       expect(list.length).toBeGreaterThan(0);
       const image = list.flatMap((team) => team.members).find((m) => m.user?.image)?.user?.image;
       expect(image).toBeDefined();
-      const photo = await fetch(`${base}/uploads/${image}`);
+      const photo = await fetch(`${base}${UPLOADS_PATH}/${image}`);
       expect(photo.status).toBe(200);
       const page = await fetch(`${base}/pricing`);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);

@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -73,7 +74,7 @@ describe('the API key, passwords and session cookies stay secret', () => {
       payload: form.payload,
     });
     expect(profile.statusCode).toBe(200);
-    await call({ url: `/uploads/${profile.json().photo}` });
+    await call({ url: `${UPLOADS_PATH}/${profile.json().photo}` });
     await call({ url: '/api/booking/next-available-date' });
     await json('/api/booking', {
       name: 'Ada',

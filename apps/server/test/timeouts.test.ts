@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { UPLOADS_PATH } from '@app/contracts';
 import { holdPoint, rawExchange } from '@app/server-kit/testing';
 import { createTestDatabase, startTracker } from '@app/tracker';
 import type { FastifyInstance } from 'fastify';
@@ -273,7 +274,7 @@ describe('shutting down', () => {
       },
     });
     try {
-      await expectAnswerClosesItsConnection(tracker.app, '/uploads/u/photo.png', hold, () =>
+      await expectAnswerClosesItsConnection(tracker.app, `${UPLOADS_PATH}/u/photo.png`, hold, () =>
         tracker.close(),
       );
     } finally {

@@ -1,4 +1,5 @@
 import type { MemberAccount, MemberHome, MemberJoinRequest, Teammate } from '@app/contracts';
+import { UPLOADS_PATH } from '@app/contracts';
 
 export const account: MemberAccount = {
   id: 7,
@@ -27,7 +28,7 @@ export const teammates: Teammate[] = [
   {
     id: 7,
     name: 'Ada Lovelace',
-    photo: '/uploads/seed/ada.svg',
+    photo: `${UPLOADS_PATH}/seed/ada.svg`,
     aboutMe: 'Mathematician and writer.',
     goalSummary: 'Write one page of my book every day.',
     own: true,

@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import { errorHandler, health, noRoute, openApi, rejectNul } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -48,7 +49,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
     title: 'Tracker API',
     description:
       'Teams, users, memberships, join requests, bookings, feedback and photos. Every route ' +
-      'but /health, /health/live, /health/ready, /uploads/* and this document needs the ' +
+      `but /health, /health/live, /health/ready, ${UPLOADS_PATH}/* and this document needs the ` +
       'x-api-key header.',
     path: '/openapi.json',
     routeConfig: { public: true },

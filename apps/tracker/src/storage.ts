@@ -17,7 +17,7 @@ export interface StoredPhoto {
 
 /**
  * Where uploaded photos live. Keys are relative paths such as `u/3f9c....webp`; they are what a
- * user's `image` field holds and what GET /uploads/<key> serves, and a key's bytes never change.
+ * user's `image` field holds and what GET UPLOADS_PATH/<key> serves, and a key's bytes never change.
  * Two stores: the data directory's disk (PGlite, one tracker) and PostgreSQL (DATABASE_URL, every
  * tracker on the database serves every photo). An S3-compatible object store would be a third
  * implementation of these three methods (README: Photos).

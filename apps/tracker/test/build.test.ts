@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { UPLOADS_PATH } from '@app/contracts';
 import { startBuilt } from '@app/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -47,7 +48,7 @@ describe('the compiled standalone tracker', () => {
     try {
       const base = await url;
       expect((await fetch(`${base}/health/ready`)).status).toBe(200);
-      const photo = await fetch(`${base}/uploads/seed/maya-thompson.svg`);
+      const photo = await fetch(`${base}${UPLOADS_PATH}/seed/maya-thompson.svg`);
       expect(photo.status).toBe(200);
       // A sign-up hashes its password on the worker pool's thread (hash-worker.mjs).
       const signUp = await fetch(`${base}/users`, {

@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { MemberHome, MemberSignInAnswer, TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
+import {
+  MemberHome,
+  MemberSignInAnswer,
+  TRACKER_PASSWORD_MESSAGES,
+  UPLOADS_PATH,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
@@ -430,7 +435,7 @@ describe('the front door', () => {
     expect(second.statusCode).toBe(200);
     expect(await t.app.storage.get(firstKey)).toBeNull();
     const home = MemberHome.parse((await b.home()).json());
-    expect(home.account.photo).toMatch(/^\/uploads\/u\/.+\.gif$/);
+    expect(home.account.photo).toMatch(new RegExp(`^${UPLOADS_PATH}/u/.+\\.gif$`));
     const served = await door.inject({ method: 'GET', url: home.account.photo ?? '' });
     expect(served.statusCode).toBe(200);
   });

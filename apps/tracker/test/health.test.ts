@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { HEALTH_API, NotReady } from '@app/contracts';
+import { HEALTH_API, NotReady, UPLOADS_PATH } from '@app/contracts';
 import { holdPoint } from '@app/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -70,7 +70,7 @@ describe('health for a load balancer, on the API and the front door', () => {
   });
 
   it('drains: ready turns 503 at once, live stays 200, what arrives is served, in-flight finishes', async () => {
-    const inFlight = fetch(`${tracker.url}/uploads/u/held.png`);
+    const inFlight = fetch(`${tracker.url}${UPLOADS_PATH}/u/held.png`);
     await hold.arrived;
 
     tracker.drain();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ProfileResponse } from '@app/contracts';
+import { ProfileResponse, UPLOADS_PATH } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,29 +39,35 @@ async function uploadPhoto(app: FastifyInstance, bytes: Buffer): Promise<string>
   return key;
 }
 
-/** GET /uploads/<key> serves the bytes with a strong ETag, long cache, and 304 when it matches. */
+/** GET UPLOADS_PATH/<key> serves the bytes with a strong ETag, long cache, and 304 when it matches. */
 async function expectServed(app: FastifyInstance, key: string, bytes: Buffer) {
-  const photo = await app.inject({ url: `/uploads/${key}` });
+  const photo = await app.inject({ url: `${UPLOADS_PATH}/${key}` });
   expect(photo.statusCode).toBe(200);
   expect(photo.rawPayload).toEqual(bytes);
   expect(photo.headers['content-type']).toBe('image/png');
   const etag = `"${sha256(bytes)}"`;
   expect(photo.headers.etag).toBe(etag);
   expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  const again = await app.inject({ url: `/uploads/${key}`, headers: { 'if-none-match': etag } });
+  const again = await app.inject({
+    url: `${UPLOADS_PATH}/${key}`,
+    headers: { 'if-none-match': etag },
+  });
   expect(again.statusCode).toBe(304);
   expect(again.rawPayload.length).toBe(0);
   expect(again.headers.etag).toBe(etag);
   const listed = await app.inject({
-    url: `/uploads/${key}`,
+    url: `${UPLOADS_PATH}/${key}`,
     headers: { 'if-none-match': `"other", W/${etag}` },
   });
   expect(listed.statusCode).toBe(304);
-  const stale = await app.inject({ url: `/uploads/${key}`, headers: { 'if-none-match': '"x"' } });
+  const stale = await app.inject({
+    url: `${UPLOADS_PATH}/${key}`,
+    headers: { 'if-none-match': '"x"' },
+  });
   expect(stale.statusCode).toBe(200);
 }
 
-describe('GET /uploads/*', () => {
+describe(`GET ${UPLOADS_PATH}/*`, () => {
   const t = useTestTracker({ apiKey: API_KEY });
 
   it('serves an upload with its SHA-256 as a strong ETag, cached for a year, 304 when unchanged', async () => {
@@ -70,7 +76,7 @@ describe('GET /uploads/*', () => {
   });
 
   it('serves a seed photo with an ETag too, cached for a day', async () => {
-    const photo = await t.app.inject({ url: '/uploads/seed/maya-thompson.svg' });
+    const photo = await t.app.inject({ url: `${UPLOADS_PATH}/seed/maya-thompson.svg` });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers.etag).toBe(`"${sha256(photo.rawPayload)}"`);
     expect(photo.headers['cache-control']).toBe('public, max-age=86400');

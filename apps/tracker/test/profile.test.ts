@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, MESSAGES, ProfileResponse } from '@app/contracts';
+import { MAX_PHOTO_BYTES, MESSAGES, ProfileResponse, UPLOADS_PATH } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES, multipart, newUser, type TestTracker, testTracker, userRow } from './helpers.ts';
 
@@ -16,7 +16,7 @@ const send = (id: number | string, form: ReturnType<typeof multipart>) =>
   t.call({ method: 'POST', url: `/users/${id}/profile`, ...form });
 
 describe('POST /users/:id/profile', () => {
-  it('saves about me and a photo, and serves the photo at /uploads/', async () => {
+  it(`saves about me and a photo, and serves the photo at ${UPLOADS_PATH}/`, async () => {
     const res = await send(
       userId,
       multipart([
@@ -37,7 +37,7 @@ describe('POST /users/:id/profile', () => {
     const user = await userRow(t, userId);
     expect(user).toMatchObject({ image: body.photo, about: 'I run before work.' });
 
-    const photo = await t.app.inject({ url: `/uploads/${body.photo}` });
+    const photo = await t.app.inject({ url: `${UPLOADS_PATH}/${body.photo}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.rawPayload.equals(IMAGES.png)).toBe(true);
@@ -57,11 +57,11 @@ describe('POST /users/:id/profile', () => {
     const first = await upload(IMAGES.png);
     const second = await upload(IMAGES.gif);
     expect(second).not.toBe(first);
-    expect((await t.app.inject({ url: `/uploads/${second}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/uploads/${first}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${UPLOADS_PATH}/${second}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${UPLOADS_PATH}/${first}` })).statusCode).toBe(404);
     // About me alone keeps the photo.
     await send(id, multipart([{ name: 'aboutMe', value: 'Still me.' }]));
-    expect((await t.app.inject({ url: `/uploads/${second}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${UPLOADS_PATH}/${second}` })).statusCode).toBe(200);
   });
 
   it('recognises each image type by its content, not its name or declared type', async () => {

@@ -7,6 +7,7 @@ import {
   RoleAreaList,
   Team,
   TeamList,
+  UPLOADS_PATH,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, useTestTracker } from './helpers.ts';
@@ -152,7 +153,7 @@ describe('read endpoints', () => {
     const team = (await t.call({ url: '/teams/1' })).json();
     const image: string = team.members[0].user.image;
     expect(image).toMatch(/^seed\//);
-    const photo = await t.app.inject({ url: `/uploads/${image}` });
+    const photo = await t.app.inject({ url: `${UPLOADS_PATH}/${image}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/svg+xml');
     expect(photo.body).toContain('<svg');
@@ -162,7 +163,7 @@ describe('read endpoints', () => {
       'u/x.exe',
       'other/a.png',
     ]) {
-      const res = await t.app.inject({ url: `/uploads/${bad}` });
+      const res = await t.app.inject({ url: `${UPLOADS_PATH}/${bad}` });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }

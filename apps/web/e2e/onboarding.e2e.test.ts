@@ -1,5 +1,5 @@
 import { toTeamView } from '@app/api-client';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, UPLOADS_PATH } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
@@ -264,7 +264,7 @@ for (const width of [360, 1280]) {
       expect(profile.user.about).toBe('Mathematician; I write notes longer than the paper.');
       expect(typeof profile.user.image).toBe('string');
       expect((await fetch(`${site.url}/api/proxy/users/${userId}`)).status).toBe(404);
-      const photo = await fetch(`${site.url}/uploads/${profile.user.image}`);
+      const photo = await fetch(`${site.url}${UPLOADS_PATH}/${profile.user.image}`);
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toMatch(/^image\//);
 

@@ -1,4 +1,4 @@
-import { MESSAGES, STORAGE_KEYS, type TeamView } from '@app/contracts';
+import { MESSAGES, STORAGE_KEYS, type TeamView, UPLOADS_PATH } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type Snapshot } from 'xstate';
 import { createIntervalClock } from './clock.ts';
@@ -29,7 +29,7 @@ const TEAM: TeamView = {
   name: 'Deep Work Crew',
   focusAreaId: '1',
   focusRoleId: '12',
-  members: [member(1, 'Lena Vogel', '/uploads/seed/lena.webp'), member(2, 'Marcus Reed')],
+  members: [member(1, 'Lena Vogel', `${UPLOADS_PATH}/seed/lena.webp`), member(2, 'Marcus Reed')],
   openSeats: 1,
 };
 const OTHER_TEAM: TeamView = {
@@ -252,7 +252,7 @@ describe('team matching', () => {
     expect(system.calls.size).toBe(0);
     expect(system.value()).toEqual(step('team'));
     expect(system.context().team?.name).toBe('Deep Work Crew');
-    expect(system.context().team?.members[0]?.photo).toBe('/uploads/seed/lena.webp');
+    expect(system.context().team?.members[0]?.photo).toBe(`${UPLOADS_PATH}/seed/lena.webp`);
     expect(system.stored[STORAGE_KEYS.selectedTeamId]).toBe('4');
     expect(system.stored[STORAGE_KEYS.selectedTeamName]).toBe('Deep Work Crew');
     expect(JSON.parse(system.stored[STORAGE_KEYS.teamData] ?? 'null')).toMatchObject({ id: '4' });

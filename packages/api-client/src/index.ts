@@ -22,5 +22,5 @@ export {
   normaliseMembers,
   normaliseUser,
 } from './members.ts';
-export { resolvePhotoUrl, UPLOADS_BASE } from './photo.ts';
+export { resolvePhotoUrl } from './photo.ts';
 export { toTeamView } from './teams.ts';

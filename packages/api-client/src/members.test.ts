@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_DEFAULTS, normaliseMember, normaliseMembers, normaliseUser } from './members.ts';
@@ -19,7 +20,7 @@ describe('member normalisation (spec 3)', () => {
     ).toEqual({
       id: '12',
       name: 'Grace Hopper',
-      photo: '/uploads/seed/grace.webp',
+      photo: `${UPLOADS_PATH}/seed/grace.webp`,
       aboutMe: 'Admiral',
       goalSummary: 'Teach COBOL',
     });
@@ -97,7 +98,7 @@ describe('user normalisation (spec 3)', () => {
     ).toEqual({
       id: '8',
       name: 'Ada',
-      photo: '/uploads/u/ada.webp',
+      photo: `${UPLOADS_PATH}/u/ada.webp`,
       about: 'Maths',
       goalSummary: 'Notes',
       status: 'Active',

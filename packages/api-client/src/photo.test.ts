@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolvePhotoUrl } from './photo.ts';
@@ -13,8 +14,8 @@ describe('photo URL resolution (spec 3)', () => {
   });
 
   it("prefixes anything else with the tracker's uploads location", () => {
-    expect(resolvePhotoUrl('seed/ada.webp')).toBe('/uploads/seed/ada.webp');
-    expect(resolvePhotoUrl('/u/3f9c.webp')).toBe('/uploads/u/3f9c.webp');
+    expect(resolvePhotoUrl('seed/ada.webp')).toBe(`${UPLOADS_PATH}/seed/ada.webp`);
+    expect(resolvePhotoUrl('/u/3f9c.webp')).toBe(`${UPLOADS_PATH}/u/3f9c.webp`);
   });
 
   it('has no URL for a missing photo', () => {

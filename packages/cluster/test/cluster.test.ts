@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { TeamView } from '@app/contracts';
+import { UPLOADS_PATH } from '@app/contracts';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cluster, PRODUCT_PROCESSES } from '../src/cluster.ts';
@@ -219,7 +220,7 @@ describe('two of everything behind HAProxy', () => {
     const key = photo.replace(/^\/?(uploads\/)?/, '');
     const servedBy: string[] = [];
     for (const name of ['tracker1', 'tracker2', 'door1', 'door2', 'site1', 'site2']) {
-      const response = await fetch(`${cluster.directUrl(name)}/uploads/${key}`);
+      const response = await fetch(`${cluster.directUrl(name)}${UPLOADS_PATH}/${key}`);
       const bytes = Buffer.from(await response.arrayBuffer());
       if (response.status === 200 && bytes.equals(png)) servedBy.push(name);
     }

@@ -31,7 +31,9 @@ const OWN_USER = new RegExp(
 );
 
 /** Upload keys as the tracker makes them (seed/ada.svg, u/3f9c....webp): no dot-segments, no escapes. */
-const UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const UPLOAD_PATH = new RegExp(
+  `^${UPLOADS_PATH}/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$`,
+);
 
 /** Upstream headers worth passing on; the rest (cookies, server banners) stay behind. */
 const PASSED_HEADERS = [

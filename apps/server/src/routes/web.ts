@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { UPLOADS_PATH } from '@app/contracts';
 import { noRoute } from '@app/server-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,13 +11,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, images/) is revalidated so a new build shows at once. */
 const REVALIDATE = 'no-cache';
 
-/** /api and /uploads belong to the server and the tracker; the web app never answers there. */
+/** /api and the photos belong to the server and the tracker; the web app never answers there. */
 function isServerPath(path: string): boolean {
   return (
     path === '/api' ||
     path.startsWith('/api/') ||
-    path === '/uploads' ||
-    path.startsWith('/uploads/')
+    path === UPLOADS_PATH ||
+    path.startsWith(`${UPLOADS_PATH}/`)
   );
 }
 

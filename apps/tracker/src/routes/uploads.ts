@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import { notFound } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_KEY_PATTERN } from '../storage.ts';
@@ -7,7 +8,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   const { storage } = app;
 
   app.get<{ Params: { '*': string } }>(
-    '/uploads/*',
+    `${UPLOADS_PATH}/*`,
     {
       config: { public: true },
       schema: {

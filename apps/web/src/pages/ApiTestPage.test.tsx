@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@app/contracts';
+import { API_KEY_PREFIX, UPLOADS_PATH } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +82,7 @@ describe('/api-test', () => {
     expect(member).toHaveTextContent('“Write the first program”');
     expect(within(member).getByRole('presentation')).toHaveAttribute(
       'src',
-      '/uploads/seed/ada.webp',
+      `${UPLOADS_PATH}/seed/ada.webp`,
     );
 
     const focus = screen.getByRole('region', { name: 'Focus areas (2)' });

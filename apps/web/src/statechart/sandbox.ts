@@ -1,4 +1,4 @@
-import { HOLD_WARNING_SECONDS } from '@app/contracts';
+import { HOLD_WARNING_SECONDS, UPLOADS_PATH } from '@app/contracts';
 import {
   type OnboardingEvent,
   type OnboardingSnapshot,
@@ -36,7 +36,7 @@ function asMachineEvent(event: ModelEvent): OnboardingEvent {
 }
 
 /** The tracker's seed uploads: the model kit's members have photos there, which no site serves. */
-const UNSERVED_PHOTOS = '/uploads/seed/';
+const UNSERVED_PHOTOS = `${UPLOADS_PATH}/seed/`;
 const shown = new WeakMap<ModelEvent, ModelEvent>();
 
 function servedPhoto(member: unknown): unknown {

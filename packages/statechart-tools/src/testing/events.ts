@@ -10,6 +10,7 @@ import {
   HOLD_WARNING_SECONDS,
   type Hold,
   type TeamView,
+  UPLOADS_PATH,
 } from '@app/contracts';
 import type { OnboardingSnapshot } from '@app/onboarding';
 import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '@app/onboarding';
@@ -27,7 +28,7 @@ export const MODEL_CATEGORY = 'work';
 const member = (id: number, name: string) => ({
   id: String(id),
   name,
-  photo: `/uploads/seed/${name.toLowerCase().split(' ')[0]}.webp`,
+  photo: `${UPLOADS_PATH}/seed/${name.toLowerCase().split(' ')[0]}.webp`,
   aboutMe: `${name} works in operations.`,
   goalSummary: `${name.split(' ')[0]} wants to ship one thing a week.`,
 });

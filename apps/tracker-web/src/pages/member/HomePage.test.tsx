@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe("the member's home", () => {
     const [own, other] = cards.map((card) => within(card));
     expect(own?.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
       'src',
-      '/uploads/seed/ada.svg',
+      `${UPLOADS_PATH}/seed/ada.svg`,
     );
     expect(own?.getByRole('heading', { name: 'Ada Lovelace You' })).toBeVisible();
 
@@ -112,7 +113,7 @@ describe("the member's home", () => {
     // A stored upload key is served from this origin's uploads.
     expect(profile.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
       'src',
-      '/uploads/uploads-key/ada.webp',
+      `${UPLOADS_PATH}/uploads-key/ada.webp`,
     );
     expect(profile.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/profile');
   });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, UPLOADS_PATH } from '@app/contracts';
 import { holdView } from '@app/onboarding';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,7 @@ const team = {
     {
       id: '1',
       name: 'Priya Nair',
-      photo: '/uploads/seed/priya.webp',
+      photo: `${UPLOADS_PATH}/seed/priya.webp`,
       aboutMe: 'Runs operations',
       goalSummary: 'Ship one thing a week',
     },
@@ -73,7 +73,7 @@ describe('team screen', () => {
       .getByRole('heading', { name: 'Priya Nair' })
       .closest('li')
       ?.querySelector('img');
-    expect(photo).toHaveAttribute('src', '/uploads/seed/priya.webp');
+    expect(photo).toHaveAttribute('src', `${UPLOADS_PATH}/seed/priya.webp`);
     expect(screen.getByText('TB')).toBeInTheDocument();
     expect(screen.getByText('"Ship one thing a week"')).toBeInTheDocument();
     expect(screen.getByText('Your spot')).toBeInTheDocument();
