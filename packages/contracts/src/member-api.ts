@@ -187,9 +187,12 @@ export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolment>;
 /** The 10 single-use recovery codes, shown this once. */
 export const RecoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 
+/** Rows on one page of a console list (the queue, teams, info calls, feedback, the audit log). */
+export const CONSOLE_PAGE_SIZE = 20;
+
 /** The console's pages of a list. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: z.coerce.number().int().min(1).max(100).default(CONSOLE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
@@ -313,6 +316,8 @@ export const ConsoleTeams = z.object({
 });
 export type ConsoleTeams = z.infer<typeof ConsoleTeams>;
 
+/** A new team's seats unless an operator says otherwise. */
+export const TEAM_CAPACITY_DEFAULT = 6;
 /** A bound on a team's seats that no real team comes near (it only stops a mistyped number). */
 export const TEAM_CAPACITY_MAX = 500;
 

@@ -1,6 +1,7 @@
 import {
   type AuditPage,
   type Category,
+  CONSOLE_PAGE_SIZE,
   type ConsoleFocusAreas,
   type ConsoleOperators,
   type ConsoleTeamPage,
@@ -18,8 +19,8 @@ import { redirect } from '@tanstack/react-router';
 import { call, callAt } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 
-/** Rows on one page of the queue and of the audit log. */
-export const PAGE_SIZE = 20;
+/** Rows on one page of every console list; the tracker's default for a page too. */
+export const PAGE_SIZE = CONSOLE_PAGE_SIZE;
 
 /**
  * A console page's data, or a trip to where the session has to go first: sign-in (and back), the
