@@ -3,7 +3,12 @@
  * db:generate` (drizzle-kit) writes a migration into migrations/ for each change made here;
  * the tracker applies them at start-up (src/db/migrate.ts), the same SQL on PGlite and PostgreSQL.
  */
-import { CHECK_IN_NOTE_MAX } from '@app/contracts';
+import {
+  CHECK_IN_NOTE_MAX,
+  minuteOfDay,
+  REMINDER_DEFAULTS,
+  TEAM_CAPACITY_DEFAULT,
+} from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -71,7 +76,7 @@ export const teams = pgTable(
     name: text('name').notNull(),
     focusAreaId: integer('focus_area_id'),
     focusRoleId: integer('focus_role_id'),
-    capacity: integer('capacity').notNull().default(6),
+    capacity: integer('capacity').notNull().default(TEAM_CAPACITY_DEFAULT),
     createdAt: createdAt(),
   },
   (t) => [
@@ -465,8 +470,11 @@ export const reminderSettings = pgTable(
   {
     userId: integer('user_id').primaryKey(),
     enabled: boolean('enabled').notNull().default(true),
-    localMinute: integer('local_minute').notNull().default(1080),
-    weekdays: integer('weekdays').array().notNull().default(sql`'{1,2,3,4,5}'`),
+    localMinute: integer('local_minute').notNull().default(minuteOfDay(REMINDER_DEFAULTS.time)),
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default([...REMINDER_DEFAULTS.weekdays]),
     nextAt: timestamp('next_at', { withTimezone: true }),
     timeZone: text('time_zone'),
   },

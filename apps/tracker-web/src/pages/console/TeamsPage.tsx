@@ -1,4 +1,10 @@
-import { CapacityForm, type ConsoleTeam, NewTeamForm, TEAM_CAPACITY_MAX } from '@app/contracts';
+import {
+  CapacityForm,
+  type ConsoleTeam,
+  NewTeamForm,
+  TEAM_CAPACITY_DEFAULT,
+  TEAM_CAPACITY_MAX,
+} from '@app/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
@@ -183,7 +189,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
   const [name, setName] = useState('');
   const [areaId, setAreaId] = useState('');
   const [roleId, setRoleId] = useState('');
-  const [capacity, setCapacity] = useState('6');
+  const [capacity, setCapacity] = useState(String(TEAM_CAPACITY_DEFAULT));
   const area = focusAreas.find((a) => String(a.id) === areaId);
 
   function close() {
@@ -191,7 +197,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
     setName('');
     setAreaId('');
     setRoleId('');
-    setCapacity('6');
+    setCapacity(String(TEAM_CAPACITY_DEFAULT));
     form.clear();
   }
 
