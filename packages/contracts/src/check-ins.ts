@@ -4,6 +4,7 @@
  * (which decides) and the browser (which only shows what the tracker decided and words it).
  */
 import * as z from 'zod';
+import { BOOKING_TIME_ZONE } from './constants.ts';
 import { endpoint } from './endpoints.ts';
 import { addCalendarDays, type CalendarDate, wallClockAt, zonedInstant } from './zoned-time.ts';
 
@@ -15,8 +16,11 @@ export const CHECK_IN_GRACE_HOUR = 12;
 export const CHECK_IN_NOTE_MAX = 280;
 /** How many days the team board shows, today included. */
 export const BOARD_DAYS = 14;
-/** The zone of a member who has not told us theirs yet: the product's own (Mountain Time). */
-export const DEFAULT_TIME_ZONE = 'America/Denver';
+/**
+ * The zone of a member who has not told us theirs yet: the product's own, where its info calls
+ * are held (Mountain Time).
+ */
+export const DEFAULT_TIME_ZONE = BOOKING_TIME_ZONE;
 
 export const CHECK_IN_QUESTION = 'Did you do that thing today?';
 export const CHECK_IN_QUESTION_YESTERDAY = 'Did you do that thing yesterday?';

@@ -1,4 +1,11 @@
-import { localDay, shiftDay, wallClockAt, weekdayOf } from '@app/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  localDay,
+  shiftDay,
+  TEAM_CAPACITY_DEFAULT,
+  wallClockAt,
+  weekdayOf,
+} from '@app/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -18,7 +25,7 @@ const NO_LOGIN = 'none';
 
 /** Seed members live in these zones, in turn, so a board shows days that start at other times. */
 const SEED_TIME_ZONES = [
-  'America/Denver',
+  DEFAULT_TIME_ZONE,
   'America/Chicago',
   'America/New_York',
   'Europe/Berlin',
@@ -26,7 +33,7 @@ const SEED_TIME_ZONES = [
 ];
 /** The seeded teams' calls: Tuesdays at 19:00 and Fridays at 07:30 Mountain Time, 20 minutes. */
 const SEED_CALL = {
-  timeZone: 'America/Denver',
+  timeZone: DEFAULT_TIME_ZONE,
   firstWeekday: 2,
   firstMinute: 19 * 60,
   secondWeekday: 5,
@@ -59,7 +66,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           name: t.name,
           focusAreaId: t.focusAreaId,
           focusRoleId: t.focusRoleId,
-          capacity: t.capacity ?? 6,
+          capacity: t.capacity ?? TEAM_CAPACITY_DEFAULT,
         })
         .returning({ id: teams.id });
       if (!team) throw new Error('insert returned no row');
