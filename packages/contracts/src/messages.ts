@@ -1,3 +1,5 @@
+import { JOIN_RESPONSE_DAYS } from './constants.ts';
+
 /** User-visible messages, worded exactly as the spec words them (sections 5 and 8). */
 export const MESSAGES = {
   required: 'Required',
@@ -32,8 +34,7 @@ export const MESSAGES = {
   joinRequestSuccessTitle: 'Success!',
   joinRequestSuccess: 'Your join request has been sent to the team.',
   /** After a sign-up beside the sample team: no team has it yet. */
-  joinRequestSentUnassigned:
-    'Your join request has been sent. We will assign your team within 5 days.',
+  joinRequestSentUnassigned: `Your join request has been sent. We will assign your team within ${JOIN_RESPONSE_DAYS} days.`,
   joinRequestWarningTitle: 'Account created',
   joinRequestWarning:
     'Your account was created, but there was an issue with your join request. The admin will be notified.',
@@ -86,10 +87,8 @@ export const MESSAGES = {
   areaFullHeading: (area: string) => `All ${area} teams are full right now`,
   /** The team step's heading when the team list could not be read: the sample team is shown. */
   sampleTeamHeading: 'Here is an example team',
-  sampleTeamUnreachable:
-    'These members are an example: the team list could not be reached. Send your join request and we will assign you a real team within 5 days, or book an info call.',
-  sampleTeamFull:
-    'These members are an example of a team. Send your join request and we will place you on a real team within 5 days, or book an info call.',
+  sampleTeamUnreachable: `These members are an example: the team list could not be reached. Send your join request and we will assign you a real team within ${JOIN_RESPONSE_DAYS} days, or book an info call.`,
+  sampleTeamFull: `These members are an example of a team. Send your join request and we will place you on a real team within ${JOIN_RESPONSE_DAYS} days, or book an info call.`,
   sampleTeamRetry: 'Try again',
   teamAssignedLater: (days: number) => `We will assign your team within ${days} days.`,
 

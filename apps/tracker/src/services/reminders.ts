@@ -5,6 +5,7 @@ import {
   type CheckInLink,
   clockTimeOf,
   localDay,
+  MEMBER_API,
   minuteOfDay,
   oneLine,
   REMINDER_DEFAULTS,
@@ -178,7 +179,7 @@ async function queueReminder(
         `Stop these reminders: ${link('/unsubscribe', stop)}`,
       ].join('\n'),
       headers: {
-        'List-Unsubscribe': `<${link('/api/email-links/unsubscribe', stop)}>`,
+        'List-Unsubscribe': `<${link(MEMBER_API.unsubscribe.url, stop)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     },
