@@ -3,8 +3,8 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
 import { photos } from './db/schema.ts';
+import type { Db } from './db/types.ts';
 import { MIME_BY_EXT } from './image.ts';
 
 /** A stored photo as it is served. */

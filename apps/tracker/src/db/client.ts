@@ -2,29 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { StartupError, withinMs } from '@app/server-kit';
 import { PGlite } from '@electric-sql/pglite';
-import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { migrate } from './migrate.ts';
-
-/** The query layer. Both drivers give this type, so repositories never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT>;
-
-/**
- * One connection to the database, for what must happen on a single session: holding the
- * migration lock while migrating (PGlite has one connection anyway).
- */
-export interface Session {
-  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
-  /** drizzle's migrator (the driver's own) on this connection. */
-  migrate(config: MigrationConfig): Promise<void>;
-  release(): void;
-}
+import type { Db, Session } from './types.ts';
 
 export interface Database {
   kind: 'pglite' | 'postgres';

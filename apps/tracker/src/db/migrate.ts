@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MigrationConfig, readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Session } from './client.ts';
+import type { Session } from './types.ts';
 
 /** drizzle-kit's output: NNNN_name.sql files and meta/_journal.json, generated from schema.ts. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));

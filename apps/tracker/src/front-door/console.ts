@@ -2,6 +2,7 @@ import { MEMBER_API } from '@app/contracts';
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditJoinRequest } from '../services/audit.ts';
 import {
   feedbackPage,
   infoCallDayFile,
@@ -21,7 +22,6 @@ import {
   undoJoinDecision,
 } from '../services/join-requests.ts';
 import {
-  auditJoinRequest,
   auditPage,
   confirmEnrolment,
   inviteOperator,

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { focusAreaRoles, focusAreas, roleAreas } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 /** Focus areas and role areas: reference data, written by the seed only. */
 export function catalogueRepository(db: Db) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { emailTokens } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 export function emailTokensRepository(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { holds } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 export type HoldRow = typeof holds.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { catalogueRepository } from './catalogue.ts';
 import { emailTokensRepository } from './email-tokens.ts';
 import { holdsRepository } from './holds.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { type JoinRequestStatus, joinRequests, teams, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 export function joinRequestsRepository(db: Db) {
   return {

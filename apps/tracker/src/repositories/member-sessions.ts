@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { memberSessions } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 /** Rows of the front door's sessions, keyed by the hash of the cookie's session id. */
 export function memberSessionsRepository(db: Db) {

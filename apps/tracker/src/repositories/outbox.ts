@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { type MailAttachment, outbox } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 export type { MailAttachment };
 

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { signupKeys } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 export function signupKeysRepository(db: Db) {
   return {

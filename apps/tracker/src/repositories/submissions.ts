@@ -1,7 +1,7 @@
 import { HttpError } from '@app/server-kit';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { bookings, feedback, onboardingSelections } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 const keyReused = () =>
   new HttpError(

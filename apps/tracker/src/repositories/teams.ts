@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { holds, memberships, teams, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { toPublicUser } from './users.ts';
 
 type TeamRow = typeof teams.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { memberships, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 
 type UserRow = typeof users.$inferSelect;
 

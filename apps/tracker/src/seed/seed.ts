@@ -7,7 +7,6 @@ import {
   weekdayOf,
 } from '@app/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import {
   checkIns,
   focusAreaRoles,
@@ -18,6 +17,7 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { FOCUS_AREA_ROLES, FOCUS_AREAS, ROLE_AREAS, SEED_NOTES, slug, TEAMS } from './data.ts';
 
 /** Seed members cannot sign in: this is not a hash any password produces. */

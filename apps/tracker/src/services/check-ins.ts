@@ -19,7 +19,6 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import {
   checkIns,
   joinRequests,
@@ -29,6 +28,7 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { activeTeammate } from './teammates.ts';
 

@@ -11,8 +11,8 @@ import { infoCallDayCalendar } from '@app/contracts/calendar';
 import { notFound } from '@app/server-kit';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { bookings, feedback } from '../db/schema.ts';
+import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { recordAction } from './operators.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 type FeedbackRow = typeof feedback.$inferSelect;

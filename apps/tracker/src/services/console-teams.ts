@@ -8,11 +8,11 @@ import type {
 import { isChoosableRole } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { focusAreas, holds, memberships, roleAreas, teams, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { openSeats } from '../repositories/teams.ts';
+import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { recordAction } from './operators.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { oneLine } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { teamFull } from './holds.ts';
 

@@ -11,7 +11,6 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { refuseCommonPassword } from '../common-passwords.ts';
-import type { Db } from '../db/client.ts';
 import {
   emailTokens,
   joinRequests,
@@ -21,6 +20,7 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { memberCall } from './team-calls.ts';
 import { activeTeammate } from './teammates.ts';

@@ -12,7 +12,6 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import type { Db } from '../db/client.ts';
 import {
   auditLog,
   joinRequests,
@@ -23,9 +22,10 @@ import {
   teams,
   users,
 } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { hashPassword } from '../password.ts';
+import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import type { ActionRecorder } from './join-requests.ts';
 import { issuePasswordLink } from './members.ts';
 import { hashToken } from './users.ts';
 
@@ -374,24 +374,6 @@ export async function verifySecondFactor(ctx: TrackerContext, userId: number, ra
     .returning({ id: recoveryCodes.id });
   if (used.length === 0) throw INVALID_CODE();
   return 'recovery' as const;
-}
-
-/** Appends one line to the audit log, in the action's transaction. */
-export async function recordAction(
-  tx: Db,
-  operatorId: number,
-  action: string,
-  target: string,
-  before: unknown,
-  after: unknown,
-) {
-  await tx.insert(auditLog).values({ operatorId, action, target, before, after });
-}
-
-/** What records an operator's action on a join request in the audit log. */
-export function auditJoinRequest(operatorId: number, action: string, id: number): ActionRecorder {
-  return (tx, before, after) =>
-    recordAction(tx, operatorId, action, `join-request:${id}`, before, after);
 }
 
 const OPEN = ['pending', 'unmatched'] as const;

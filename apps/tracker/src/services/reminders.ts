@@ -14,7 +14,6 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import {
   type EmailLinkPurpose,
   emailLinks,
@@ -23,6 +22,7 @@ import {
   reminders,
   users,
 } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import { checkInOn, memberTimeZone, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';

@@ -10,11 +10,11 @@ import { teamCallCalendar } from '@app/contracts/calendar';
 import { HttpError } from '@app/server-kit';
 import { and, asc, eq } from 'drizzle-orm';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import type { Db } from '../db/client.ts';
 import { memberships, teamCalls, teams, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import { nextLocalTime } from '../schedule.ts';
+import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { recordAction } from './operators.ts';
 import { activeTeammate } from './teammates.ts';
 
 type CallRow = typeof teamCalls.$inferSelect;

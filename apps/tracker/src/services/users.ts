@@ -7,7 +7,7 @@ import {
   rowId,
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { hashPassword, needsRehash } from '../password.ts';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';

@@ -1,0 +1,28 @@
+import { auditLog } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+import type { ActionRecorder } from './join-requests.ts';
+
+/**
+ * The audit log's writing side: every operator action (join requests, teams, calls, operators,
+ * second factors) appends its line here, in the action's own transaction, so the line and the
+ * change commit or roll back together. The log is append-only; the console reads it
+ * (operators.ts, auditPage).
+ */
+
+/** Appends one line to the audit log, in the action's transaction. */
+export async function recordAction(
+  tx: Db,
+  operatorId: number,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) {
+  await tx.insert(auditLog).values({ operatorId, action, target, before, after });
+}
+
+/** What records an operator's action on a join request in the audit log. */
+export function auditJoinRequest(operatorId: number, action: string, id: number): ActionRecorder {
+  return (tx, before, after) =>
+    recordAction(tx, operatorId, action, `join-request:${id}`, before, after);
+}
