@@ -19,7 +19,7 @@ const optionalUrl = z.url().optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const EnvSchema = BaseEnv.extend({
+export const EnvSchema = BaseEnv.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SITE_PORT),
   HOST: z.string().default('localhost'),

@@ -69,3 +69,4 @@ export function startBuilt(
   });
   return { child, url, output: () => output };
 }
+export * from './env-docs.ts';
