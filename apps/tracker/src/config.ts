@@ -13,6 +13,7 @@ import {
 import * as z from 'zod';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
+import { ARGON2_PARAMS, type HashCost } from './password.ts';
 import type { Weekday } from './schedule.ts';
 import type { PhotoStorage } from './storage.ts';
 
@@ -92,6 +93,8 @@ export interface TrackerOptions {
   bookingWeekdays?: Weekday[];
   /** REMINDER_CHECK_SECONDS: how often reminders are looked for; 0 runs none on a timer. */
   reminderCheckSeconds?: number;
+  /** The argon2id cost of new password hashes: OWASP's (ARGON2_PARAMS) unless a test asks less. */
+  passwordCost?: HashCost;
 }
 
 /** Everything the tracker runs with, resolved once from the options and the environment. */
@@ -130,6 +133,7 @@ export interface TrackerConfig {
   drainMs: number;
   logLevel: Env['LOG_LEVEL'];
   now: () => Date;
+  passwordCost: HashCost;
 }
 
 /** The tracker web app's build, beside this package (also from the site's bundled copy). */
@@ -177,5 +181,6 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     drainMs: env.SHUTDOWN_DRAIN_MS,
     logLevel: env.LOG_LEVEL,
     now: opts.now ?? (() => new Date()),
+    passwordCost: opts.passwordCost ?? ARGON2_PARAMS,
   };
 }

@@ -13,13 +13,27 @@ const ARGON2ID: Algorithm.Argon2id = 2;
  * `crypto.argon2` computes the same hashes but took three times as long here (decision 19).
  */
 export const ARGON2_PARAMS = {
-  algorithm: ARGON2ID,
   memoryCost: 19 * 1024,
   timeCost: 2,
   parallelism: 1,
 } as const;
 
-const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`;
+/** An argon2id cost: memory in KiB, passes, lanes. */
+export interface HashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/**
+ * argon2id's cheapest cost (1 MiB, one pass), for test suites only: it is no protection at all.
+ * It can be chosen only in code (`TrackerOptions.passwordCost`), never by the environment.
+ */
+export const TEST_ONLY_HASH_COST: HashCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/** The start of every hash made at `cost`: a stored hash without it is re-hashed at sign-in. */
+const prefixOf = (cost: HashCost) =>
+  `$argon2id$v=19$m=${cost.memoryCost},t=${cost.timeCost},p=${cost.parallelism}$`;
 
 /**
  * argon2id runs on a pool of threads of its own (piscina), not on libuv's four shared threads, so
@@ -35,8 +49,10 @@ const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_
  */
 export class PasswordHasher {
   private readonly pool: Piscina;
+  private readonly cost: HashCost;
 
-  constructor(limits: { threads: number; maxQueue: number }) {
+  constructor(limits: { threads: number; maxQueue: number }, cost: HashCost = ARGON2_PARAMS) {
+    this.cost = cost;
     this.pool = new Piscina({
       filename: new URL('./hash-worker.mjs', import.meta.url).href,
       minThreads: 0,
@@ -64,7 +80,15 @@ export class PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return this.pool.run({ password: normal(password), options: ARGON2_PARAMS }, { name: 'hash' });
+    return this.pool.run(
+      { password: normal(password), options: { algorithm: ARGON2ID, ...this.cost } },
+      { name: 'hash' },
+    );
+  }
+
+  /** True when `stored` was made at another cost or with another scheme (scrypt). */
+  needsRehash(stored: string): boolean {
+    return !stored.startsWith(prefixOf(this.cost));
   }
 
   async verify(password: string, stored: string): Promise<boolean> {
@@ -117,7 +141,7 @@ export function hashPassword(password: string): Promise<string> {
 
 /** True when a stored hash was made with other parameters or another scheme (scrypt). */
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(CURRENT_PREFIX);
+  return sharedHasher().needsRehash(stored);
 }
 
 export function verifyPassword(password: string, stored: string): Promise<boolean> {

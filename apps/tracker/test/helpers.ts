@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
 import { joinRequests, memberships } from '../src/db/schema.ts';
+import { TEST_ONLY_HASH_COST } from '../src/password.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 
@@ -28,6 +29,8 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
     env: {},
     // Tests run the reminder schedule themselves, on their own clock.
     reminderCheckSeconds: 0,
+    // Sign-ups hash at argon2id's cheapest cost here; users.test.ts checks the product's own.
+    passwordCost: TEST_ONLY_HASH_COST,
     ...extra,
   });
   return {

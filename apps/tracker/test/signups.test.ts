@@ -6,10 +6,13 @@ import { newUser, type TestTracker, testTracker } from './helpers.ts';
 let t: TestTracker;
 let busy: TestTracker;
 beforeAll(async () => {
+  // Both at the product's own hashing cost (no `passwordCost`), where the other suites hash at
+  // the cheapest one.
+  const productCost = { passwordCost: undefined };
   [t, busy] = await Promise.all([
-    testTracker(),
+    testTracker(productCost),
     // One hash at a time and nobody waiting: a second concurrent sign-up is refused.
-    testTracker({ env: { SIGNUP_CONCURRENCY: '1', SIGNUP_QUEUE_MAX: '0' } }),
+    testTracker({ ...productCost, env: { SIGNUP_CONCURRENCY: '1', SIGNUP_QUEUE_MAX: '0' } }),
   ]);
 });
 afterAll(async () => {
@@ -135,6 +138,29 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it("hashes at OWASP's argon2id minimum (m=19456, t=2, p=1) and raises a cheaper hash to it at the next sign-in", async () => {
+    const body = newUser();
+    const id = (await signUp(t, body)).json().user.id as number;
+    const stored = async () => (await t.app.repos.users.get(id))?.passwordHash;
+    const owasp = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
+    expect(await stored()).toMatch(owasp);
+
+    // A hash made at the cheapest cost (the other suites' own), as by an older tracker.
+    const cheap = await testTracker();
+    const cheapHash = await cheap.app.signups.passwords.hash(body.password);
+    await cheap.close();
+    expect(cheapHash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    const { db } = t.app.database;
+    await db.execute(sql`UPDATE users SET password_hash = ${cheapHash} WHERE id = ${id}`);
+    const ok = await t.call({
+      method: 'POST',
+      url: '/sign-ins',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await stored()).toMatch(owasp);
   });
 
   it('replaces an scrypt hash with argon2id on the first successful sign-in', async () => {

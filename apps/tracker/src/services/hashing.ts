@@ -34,6 +34,8 @@ export class TypicalDuration {
 export interface Passwords {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string): Promise<boolean>;
+  /** True when a stored hash is not at this tracker's cost (it is replaced at the next sign-in). */
+  needsRehash(stored: string): boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function boundedPasswords(hasher: PasswordHasher, typical: TypicalDuratio
   return {
     hash: (password) => refuseWhenBusy(() => hasher.hash(password)),
     verify: (password, stored) => refuseWhenBusy(() => hasher.verify(password, stored)),
+    needsRehash: (stored) => hasher.needsRehash(stored),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
-import { hashPassword, needsRehash } from '../password.ts';
+import { hashPassword } from '../password.ts';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';
 import { sleep } from './hashing.ts';
@@ -421,7 +421,7 @@ export async function verifiedAccount(
   const stored = user?.passwordHash ?? (await decoyHash);
   const valid = await passwords.verify(credentials.password, stored);
   if (!user || !valid) throw new HttpError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-  if (needsRehash(user.passwordHash)) {
+  if (passwords.needsRehash(user.passwordHash)) {
     await ctx.repos.users.setPasswordHash(user.id, await passwords.hash(credentials.password));
   }
   return user;

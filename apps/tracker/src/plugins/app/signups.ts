@@ -22,12 +22,12 @@ declare module 'fastify' {
 
 export default fp(
   async function signups(app: FastifyInstance) {
-    const { signupConcurrency, signupQueueMax } = app.trackerConfig;
+    const { signupConcurrency, signupQueueMax, passwordCost } = app.trackerConfig;
     // As many hashing threads as asked for, but never more than the cores left to the rest of
     // the machine; the sign-ups asked for beyond that wait in the line, as the ones that do.
     const threads = Math.min(signupConcurrency, Math.max(1, availableParallelism() - 1));
     const maxQueue = signupQueueMax + (signupConcurrency - threads);
-    const hasher = new PasswordHasher({ threads, maxQueue });
+    const hasher = new PasswordHasher({ threads, maxQueue }, passwordCost);
     const typical = new TypicalDuration();
     app.decorate('signups', {
       passwords: boundedPasswords(hasher, typical),
