@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles/global.css.ts';
+import '@app/ui/global.css';
 import { createAppRouter } from './router.tsx';
 
 const router = createAppRouter();

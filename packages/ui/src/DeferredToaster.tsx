@@ -7,16 +7,18 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
  * waits in the store and shows once it is there). The server's HTML and the browser's first render
  * both leave it out. Call it once, at module level: the component it makes is the app's toaster.
  */
-export function deferredToaster(load: () => Promise<{ Toaster: ComponentType }>): ComponentType {
+export function deferredToaster<P extends object>(
+  load: () => Promise<{ Toaster: ComponentType<P> }>,
+): ComponentType<P> {
   const Loaded = lazy(() => load().then(({ Toaster }) => ({ default: Toaster })));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per app, at module level, never during a render.
-  return function Toaster() {
+  return function Toaster(props: P) {
     const [mounted, setMounted] = useState(false);
     useEffect(() => setMounted(true), []);
     if (!mounted) return null;
     return (
       <Suspense fallback={null}>
-        <Loaded />
+        <Loaded {...props} />
       </Suspense>
     );
   };

@@ -1,20 +1,16 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@app/contracts';
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
+import * as styles from './Toaster.css.ts';
 import { dismissToast, getToasts, subscribe } from './toast-store.ts';
 
-/** The class names of a toaster: each app places its toasts by its own header. */
-export interface ToasterStyles {
-  viewport: string;
-  root: Record<'default' | 'destructive', string>;
-  title: string;
-  description: string;
-  action: string;
-  close: string;
-}
+export type { ToastPosition } from './Toaster.css.ts';
 
-/** Renders the toasts raised with `toast()`. Mount it once, in the root layout. */
-export function Toaster({ styles }: { styles: ToasterStyles }) {
+/**
+ * Renders the toasts raised with `toast()`, placed for the app's header (`position`, see
+ * Toaster.css.ts). The root layout mounts it, once.
+ */
+export function Toaster({ position }: { position: styles.ToastPosition }) {
   const toasts = useSyncExternalStore(subscribe, getToasts, getToasts);
   return (
     <Toast.Provider
@@ -54,7 +50,7 @@ export function Toaster({ styles }: { styles: ToasterStyles }) {
         </Toast.Root>
       ))}
       {/* Radix's default hotkey is F8 (spec 9): it moves focus to this region. */}
-      <Toast.Viewport className={styles.viewport} hotkey={['F8']} />
+      <Toast.Viewport className={styles.viewport[position]} hotkey={['F8']} />
     </Toast.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { button } from '@app/ui/button.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import * as ui from '../styles/ui.css.ts';
 import * as styles from './ConfirmDialog.css.ts';
@@ -58,10 +59,10 @@ export function ConfirmDialog({
         </h2>
         <div id={bodyId}>{children}</div>
         <div className={styles.actions}>
-          <button type="button" className={ui.button.danger} onClick={onConfirm}>
+          <button type="button" className={button.danger} onClick={onConfirm}>
             {confirmLabel}
           </button>
-          <button ref={cancelRef} type="button" className={ui.button.secondary} onClick={onCancel}>
+          <button ref={cancelRef} type="button" className={button.secondary} onClick={onCancel}>
             {cancelLabel}
           </button>
         </div>

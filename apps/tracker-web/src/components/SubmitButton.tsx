@@ -1,5 +1,5 @@
+import { button } from '@app/ui/button.css';
 import type { ReactNode } from 'react';
-import * as ui from '../styles/ui.css.ts';
 
 /** A form's submit button: while the form is being sent it stays focusable but says it is busy. */
 export function SubmitButton({
@@ -8,11 +8,11 @@ export function SubmitButton({
   children,
 }: {
   pending: boolean;
-  variant?: keyof typeof ui.button;
+  variant?: keyof typeof button;
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className={ui.button[variant]} aria-disabled={pending || undefined}>
+    <button type="submit" className={button[variant]} aria-disabled={pending || undefined}>
       {children}
     </button>
   );

@@ -1,7 +1,7 @@
+import { type ToastOptions, toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import type * as z from 'zod';
-import { type ToastOptions, toast } from '../toast/index.ts';
 import type { CodeFields, Form } from './form.ts';
 
 /** What a form sends and what follows once it is sent. */

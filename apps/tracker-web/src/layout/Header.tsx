@@ -1,7 +1,8 @@
+import * as header from '@app/ui/header.css';
+import * as layout from '@app/ui/layout.css';
 import { Link, useMatch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { APP_NAME } from '../components/usePageTitle.ts';
-import * as ui from '../styles/ui.css.ts';
 import * as styles from './Header.css.ts';
 
 // Only a signed-in member's pages show it, and it calls the API: it loads with those pages, so
@@ -19,9 +20,9 @@ export function Header() {
   const operator = useMatch({ from: '/console', shouldThrow: false }) !== undefined;
   const signedIn = member || operator;
   return (
-    <header className={styles.root}>
-      <div className={`${ui.container} ${styles.bar}`}>
-        <Link to="/" className={styles.logo}>
+    <header className={header.root}>
+      <div className={`${layout.container} ${styles.bar}`}>
+        <Link to="/" className={header.logo}>
           <img src="/logo.svg" alt="" width={32} height={32} className={styles.logoImage} />
           {APP_NAME}
         </Link>

@@ -1,10 +1,10 @@
 import { MEMBER_API } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import { dismissToast, toast } from '@app/ui/toast-store';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { isSignInRequired } from '../api/errors.ts';
-import * as ui from '../styles/ui.css.ts';
-import { dismissToast, toast } from '../toast/index.ts';
 import * as styles from './Header.css.ts';
 
 /** A signed-in member's links (or an operator's, in the console) and Sign out. */
@@ -100,7 +100,7 @@ export function MemberNav({ console: inConsole = false }: { console?: boolean })
       )}
       <button
         type="button"
-        className={ui.button.secondary}
+        className={button.secondary}
         aria-disabled={pending || undefined}
         onClick={signOut}
       >

@@ -1,4 +1,5 @@
 import { type CheckInLink, MEMBER_API } from '@app/contracts';
+import { button } from '@app/ui/button.css';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call, callAt } from '../api/client.ts';
@@ -77,7 +78,7 @@ export function CheckInLinkPage({
             <div className={styles.actions}>
               <button
                 type="button"
-                className={ui.button.primary}
+                className={button.primary}
                 onClick={record}
                 aria-disabled={sending || undefined}
               >
@@ -137,7 +138,7 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
           <div className={styles.actions}>
             <button
               type="button"
-              className={ui.button.primary}
+              className={button.primary}
               onClick={stop}
               aria-disabled={sending || undefined}
             >

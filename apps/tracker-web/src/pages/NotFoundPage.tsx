@@ -1,3 +1,4 @@
+import { button } from '@app/ui/button.css';
 import { Link, useLocation } from '@tanstack/react-router';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import * as ui from '../styles/ui.css.ts';
@@ -12,7 +13,7 @@ export function NotFoundPage() {
         There is no page at <code>{pathname}</code>. The link may be mistyped or out of date.
       </p>
       <p>
-        <Link to="/" className={ui.button.primary}>
+        <Link to="/" className={button.primary}>
           Go to your home page
         </Link>
       </p>

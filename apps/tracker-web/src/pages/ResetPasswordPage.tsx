@@ -5,6 +5,7 @@ import {
   type PasswordResetState,
   TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client.ts';
@@ -56,7 +57,7 @@ function LinkNoLongerWorks({ state }: { state: Exclude<PasswordResetState['state
       <h1 className={ui.h1}>{title}</h1>
       <p>{text}</p>
       <div className={styles.actions}>
-        <Link to="/reset-password" className={ui.button.primary}>
+        <Link to="/reset-password" className={button.primary}>
           Ask for a new link
         </Link>
         <Link to="/sign-in">Sign in</Link>

@@ -1,5 +1,5 @@
+import * as layout from '@app/ui/layout.css';
 import { Link } from '@tanstack/react-router';
-import * as ui from '../components/ui.css.ts';
 import * as styles from './Footer.css.ts';
 import { PageLinks } from './PageLinks.tsx';
 
@@ -23,7 +23,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className={styles.root}>
-      <div className={ui.container}>
+      <div className={layout.container}>
         <div className={styles.columns}>
           <div>
             <p className={styles.brand}>Accountability Partners</p>
@@ -70,7 +70,7 @@ export function Footer() {
                     className={styles.link}
                   >
                     {item.label}
-                    <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+                    <span className={layout.visuallyHidden}> (opens in a new tab)</span>
                   </a>
                 </li>
               ))}

@@ -1,16 +1,6 @@
+import { BAR_HEIGHT, logoBase } from '@app/ui/header.css';
 import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-
-export const root = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 50,
-  background: vars.color.background,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-/** The header bar's height: toasts on a phone open just below it, so the menu stays usable. */
-export const BAR_HEIGHT = '4rem';
 
 /** What the full bar and the thin bar share: logo first, the menu at the far end. */
 const barBase = style({
@@ -19,24 +9,7 @@ const barBase = style({
   justifyContent: 'space-between',
 });
 
-const logoBase = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  fontWeight: 700,
-  color: vars.color.text,
-  textDecoration: 'none',
-});
-
 export const bar = style([barBase, { gap: vars.space.md, minHeight: BAR_HEIGHT }]);
-
-export const logo = style([
-  logoBase,
-  {
-    gap: vars.space.sm,
-    fontSize: vars.fontSize.md,
-    '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
-  },
-]);
 
 export const toggle = style({
   display: 'inline-flex',

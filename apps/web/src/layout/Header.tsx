@@ -1,7 +1,8 @@
+import { button } from '@app/ui/button.css';
+import * as header from '@app/ui/header.css';
+import * as layout from '@app/ui/layout.css';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import * as ui from '../components/ui.css.ts';
-import { button } from '../components/ui.css.ts';
 import { TRACKER_SIGN_IN_URL } from '../config.ts';
 import * as styles from './Header.css.ts';
 import { PageLinks } from './PageLinks.tsx';
@@ -34,12 +35,12 @@ export function Header({ compact = false }: { compact?: boolean }) {
   }, [open]);
 
   return (
-    <header className={styles.root}>
+    <header className={header.root}>
       <nav
         aria-label="Main"
-        className={compact ? styles.compactBar : `${ui.container} ${styles.bar}`}
+        className={compact ? styles.compactBar : `${layout.container} ${styles.bar}`}
       >
-        <Link to="/" className={compact ? styles.compactLogo : styles.logo}>
+        <Link to="/" className={compact ? styles.compactLogo : header.logo}>
           <img src="/images/logo.svg" alt="" width={compact ? 24 : 32} height={compact ? 24 : 32} />
           Accountability Partners
         </Link>
@@ -59,7 +60,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
             )
           ) : (
             <>
-              <span className={ui.visuallyHidden}>{open ? 'Close menu' : 'Open menu'}</span>
+              <span className={layout.visuallyHidden}>{open ? 'Close menu' : 'Open menu'}</span>
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path
                   d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
@@ -82,7 +83,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
             className={button.primary}
           >
             Sign In
-            <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            <span className={layout.visuallyHidden}> (opens in a new tab)</span>
           </a>
         </div>
       </nav>

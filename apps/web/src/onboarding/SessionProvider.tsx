@@ -1,9 +1,9 @@
 import { createApiClient } from '@app/api-client';
 import { isEndStep, routeToEvent } from '@app/onboarding';
+import { toast } from '@app/ui/toast-store';
 import { useLocation } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { getApi } from '../api.ts';
-import { toast } from '../toast/index.ts';
 import { browserAnalytics } from './analytics.ts';
 import { nothingStarted } from './RouteBridge.ts';
 import {

@@ -1,3 +1,4 @@
+import * as layout from '@app/ui/layout.css';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { NEWS, TEAM_BIOS } from '../content/about.ts';
@@ -15,7 +16,7 @@ export function AboutUsPage() {
   return (
     <>
       <section className={ui.pageHeader}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h1 className={ui.h1}>About Us</h1>
           <p className={ui.lead}>
             We believe accountability is a superpower, and that everyone deserves a few people who
@@ -25,17 +26,17 @@ export function AboutUsPage() {
       </section>
 
       <section className={ui.section} aria-label="Mission and vision">
-        <div className={`${ui.container} ${styles.statements}`}>
+        <div className={`${layout.container} ${styles.statements}`}>
           <article className={ui.card}>
             <h2 className={ui.h3}>Our Mission</h2>
-            <p className={ui.muted}>
+            <p className={layout.muted}>
               To help people finish what matters to them by pairing them with a small team of peers
               for regular, friendly check-ins, backed by coaching that fits into a minute a day.
             </p>
           </article>
           <article className={ui.card}>
             <h2 className={ui.h3}>Our Vision</h2>
-            <p className={ui.muted}>
+            <p className={layout.muted}>
               A world where no one works on their goals alone: where asking “did you do that thing?”
               is an everyday act of encouragement at work, at school, in faith and at home.
             </p>
@@ -44,7 +45,7 @@ export function AboutUsPage() {
       </section>
 
       <section className={ui.sectionAlt} aria-labelledby="team-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="team-heading" className={ui.h2}>
             Our Team
           </h2>
@@ -61,7 +62,7 @@ export function AboutUsPage() {
                 />
                 <h3 className={ui.h3}>{person.name}</h3>
                 <p className={styles.role}>{person.role}</p>
-                <p className={ui.muted}>{person.bio}</p>
+                <p className={layout.muted}>{person.bio}</p>
               </article>
             ))}
           </div>
@@ -69,7 +70,7 @@ export function AboutUsPage() {
       </section>
 
       <section className={ui.section} aria-labelledby="news-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="news-heading" className={ui.h2}>
             In the News
           </h2>
@@ -81,7 +82,7 @@ export function AboutUsPage() {
                   <time dateTime={item.date}>{dateFormat.format(new Date(item.date))}</time>
                 </p>
                 <h3 className={ui.h3}>{item.title}</h3>
-                <p className={ui.muted}>{item.summary}</p>
+                <p className={layout.muted}>{item.summary}</p>
               </article>
             ))}
           </div>

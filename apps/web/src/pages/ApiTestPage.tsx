@@ -7,6 +7,8 @@ import type {
   TeamView,
 } from '@app/contracts';
 import { API_KEY_LENGTH, API_KEY_PREFIX, MESSAGES } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { getApi } from '../api.ts';
@@ -71,7 +73,7 @@ function Panel<T>({
       <div className={styles.toolbar}>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           onClick={() => void router.invalidate()}
           disabled={busy}
         >
@@ -129,7 +131,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
   return (
     <>
       <section className={ui.pageHeader}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h1 className={ui.h1}>API Test and Status</h1>
           <p className={ui.lead}>
             What the site API returns right now, and whether it can reach the tracker.
@@ -137,7 +139,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
         </div>
       </section>
       <section className={ui.section}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <Tabs
             label="API views"
             selected={tab}
@@ -237,7 +239,7 @@ function DataLists({ lists }: { lists: Lists }) {
               <h3 className={ui.h3}>
                 {area.name} <span className={styles.small}>(ID {String(area.id)})</span>
               </h3>
-              {area.description ? <p className={ui.muted}>{area.description}</p> : null}
+              {area.description ? <p className={layout.muted}>{area.description}</p> : null}
               {area.focusRoles.length > 0 ? (
                 <>
                   <p className={styles.label}>Roles</p>
@@ -268,7 +270,7 @@ function DataLists({ lists }: { lists: Lists }) {
               <h3 className={ui.h3}>
                 {role.name} <span className={styles.small}>(ID {String(role.id)})</span>
               </h3>
-              {role.description ? <p className={ui.muted}>{role.description}</p> : null}
+              {role.description ? <p className={layout.muted}>{role.description}</p> : null}
             </article>
           ))}
         </div>

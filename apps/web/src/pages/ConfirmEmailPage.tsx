@@ -1,4 +1,6 @@
 import type { EmailConfirmation } from '@app/api-client';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { Await, Link, useRouter } from '@tanstack/react-router';
 import { getApi } from '../api.ts';
 import { Alert, type AlertVariant } from '../components/Alert.tsx';
@@ -115,7 +117,7 @@ function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete'
 
   return (
     <section className={ui.pageHeader}>
-      <div className={ui.container}>
+      <div className={layout.container}>
         <h1 className={ui.h1}>{heading}</h1>
         <div className={ui.lead}>
           {view === 'incomplete' ? (
@@ -129,7 +131,7 @@ function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete'
             <Alert variant="destructive" title={`Error: ${view.message}`}>
               <button
                 type="button"
-                className={ui.button.secondary}
+                className={button.secondary}
                 onClick={() => void router.invalidate()}
               >
                 Try again
@@ -147,7 +149,7 @@ function ConfirmView({ view }: { view: ConfirmResult | 'checking' | 'incomplete'
           </div>
         ) : null}
         <div className={ui.center}>
-          <Link to="/" className={ui.button.primary}>
+          <Link to="/" className={button.primary}>
             Return to Homepage
           </Link>
         </div>

@@ -1,3 +1,5 @@
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { Link } from '@tanstack/react-router';
 import { TestimonialCard } from '../components/TestimonialCard.tsx';
 import * as ui from '../components/ui.css.ts';
@@ -55,7 +57,7 @@ export function HomePage() {
   return (
     <>
       <section className={styles.hero} aria-labelledby="hero-heading">
-        <div className={`${ui.container} ${styles.heroGrid}`}>
+        <div className={`${layout.container} ${styles.heroGrid}`}>
           <div>
             <p className={styles.tagline}>Accountability is a superpower</p>
             <h1 id="hero-heading" className={ui.h1}>
@@ -65,7 +67,7 @@ export function HomePage() {
               Get accountability partners, regular check-ins and a motivation boost from a small
               team of peers who want you to succeed.
             </p>
-            <Link to="/onboarding" className={ui.button.primary}>
+            <Link to="/onboarding" className={button.primary}>
               Get Started
             </Link>
           </div>
@@ -81,11 +83,11 @@ export function HomePage() {
       </section>
 
       <section className={ui.section} aria-labelledby="areas-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="areas-heading" className={ui.h2}>
             Around which area would you like support?
           </h2>
-          <ul className={`${ui.grid4} ${ui.plainList}`}>
+          <ul className={`${ui.grid4} ${layout.plainList}`}>
             {SUPPORT_AREAS.map((area) => (
               <li key={area.id} className={ui.stretch}>
                 <Link
@@ -97,7 +99,7 @@ export function HomePage() {
                     <Icon d={AREA_ICONS[area.id]} />
                   </span>
                   <span className={styles.areaTitle}>{area.title}</span>
-                  <span className={ui.muted}>{area.description}</span>
+                  <span className={layout.muted}>{area.description}</span>
                   <span className={styles.areaMore} aria-hidden="true">
                     Choose {area.title} →
                   </span>
@@ -109,7 +111,7 @@ export function HomePage() {
       </section>
 
       <section className={ui.sectionAlt} aria-labelledby="features-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="features-heading" className={ui.h2}>
             How We Help You Achieve Your Goals
           </h2>
@@ -120,7 +122,7 @@ export function HomePage() {
                   <Icon d={feature.icon} />
                 </span>
                 <h3 className={ui.h3}>{feature.title}</h3>
-                <p className={ui.muted}>{feature.text}</p>
+                <p className={layout.muted}>{feature.text}</p>
               </article>
             ))}
           </div>
@@ -128,7 +130,7 @@ export function HomePage() {
       </section>
 
       <section className={ui.section} aria-labelledby="testimonials-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="testimonials-heading" className={ui.h2}>
             What People Are Saying
           </h2>
@@ -145,7 +147,7 @@ export function HomePage() {
       </section>
 
       <section className={ui.sectionDark} aria-labelledby="process-heading">
-        <div className={`${ui.container} ${styles.processGrid}`}>
+        <div className={`${layout.container} ${styles.processGrid}`}>
           <div>
             <h2 id="process-heading" className={styles.processHeading}>
               Our Process for Your Success
@@ -156,7 +158,7 @@ export function HomePage() {
               productivity content and top coaches. Together they turn good intentions into finished
               work.
             </p>
-            <Link to="/onboarding" className={ui.button.onDark}>
+            <Link to="/onboarding" className={button.onDark}>
               Get Success - Try It Out
             </Link>
           </div>
@@ -172,8 +174,8 @@ export function HomePage() {
       </section>
 
       <section className={ui.section} aria-labelledby="scripture-heading">
-        <div className={`${ui.container} ${styles.scripture}`}>
-          <h2 id="scripture-heading" className={ui.visuallyHidden}>
+        <div className={`${layout.container} ${styles.scripture}`}>
+          <h2 id="scripture-heading" className={layout.visuallyHidden}>
             Why we do this
           </h2>
           <figure className={ui.figure}>
@@ -185,7 +187,7 @@ export function HomePage() {
             <figcaption className={styles.reference}>Hebrews 10:24</figcaption>
           </figure>
           <div className={ui.center}>
-            <Link to="/how-it-works" className={ui.button.secondary}>
+            <Link to="/how-it-works" className={button.secondary}>
               How It Works
             </Link>
           </div>

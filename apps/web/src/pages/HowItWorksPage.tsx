@@ -1,3 +1,5 @@
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { Link } from '@tanstack/react-router';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
@@ -9,21 +11,21 @@ export function HowItWorksPage() {
   return (
     <>
       <section className={ui.pageHeader}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h1 className={ui.h1}>How It Works</h1>
           <p className={ui.lead}>
             Our formula for success has {INGREDIENTS.length} ingredients. Each one helps; together
             they make follow-through the easy choice.
           </p>
           <div className={ui.center}>
-            <Link to="/onboarding" className={ui.button.primary}>
+            <Link to="/onboarding" className={button.primary}>
               Get Started
             </Link>
           </div>
         </div>
       </section>
       <section className={ui.section} aria-labelledby="ingredients-heading">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h2 id="ingredients-heading" className={ui.h2}>
             The {INGREDIENTS.length} Ingredients
           </h2>
@@ -35,16 +37,16 @@ export function HowItWorksPage() {
                 </span>
                 <div>
                   <h3 className={ui.h3}>
-                    <span className={ui.visuallyHidden}>{index + 1}. </span>
+                    <span className={layout.visuallyHidden}>{index + 1}. </span>
                     {ingredient.name}
                   </h3>
-                  <p className={ui.muted}>{ingredient.text}</p>
+                  <p className={layout.muted}>{ingredient.text}</p>
                 </div>
               </li>
             ))}
           </ol>
           <div className={ui.center}>
-            <Link to="/onboarding" className={ui.button.primary}>
+            <Link to="/onboarding" className={button.primary}>
               Get Started
             </Link>
           </div>

@@ -1,3 +1,4 @@
+import * as layout from '@app/ui/layout.css';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { type LegalDocument, PRIVACY, TERMS } from '../content/legal.ts';
@@ -8,13 +9,13 @@ function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <>
       <section className={ui.pageHeader}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h1 className={ui.h1}>{document.title}</h1>
           <p className={ui.lead}>{document.summary}</p>
         </div>
       </section>
       <section className={ui.section}>
-        <div className={`${ui.container} ${styles.body}`}>
+        <div className={`${layout.container} ${styles.body}`}>
           <p className={styles.updated}>Last updated: {document.updated}</p>
           {document.sections.map((section) => (
             <section key={section.heading} aria-labelledby={headingId(section.heading)}>

@@ -1,4 +1,6 @@
 import { MESSAGES } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { Link, useLocation } from '@tanstack/react-router';
 import * as ui from '../components/ui.css.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
@@ -8,7 +10,7 @@ export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <section className={ui.pageHeader}>
-      <div className={ui.container}>
+      <div className={layout.container}>
         <h1 className={ui.h1}>{MESSAGES.notFound}</h1>
         <p className={ui.lead}>
           There is no page at <code>{pathname}</code>. It may have moved, or the link may be
@@ -22,7 +24,7 @@ export function NotFoundPage() {
           </p>
         ) : null}
         <div className={ui.center}>
-          <Link to="/" className={ui.button.primary}>
+          <Link to="/" className={button.primary}>
             Back to the home page
           </Link>
         </div>

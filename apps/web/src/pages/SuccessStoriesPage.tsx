@@ -1,3 +1,5 @@
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { Link } from '@tanstack/react-router';
 import { TestimonialCard } from '../components/TestimonialCard.tsx';
 import * as ui from '../components/ui.css.ts';
@@ -9,7 +11,7 @@ export function SuccessStoriesPage() {
   return (
     <>
       <section className={ui.pageHeader}>
-        <div className={ui.container}>
+        <div className={layout.container}>
           <h1 className={ui.h1}>Success Stories</h1>
           <p className={ui.lead}>
             Real goals, reached with a little help from a team. Here is what members say about it.
@@ -17,14 +19,14 @@ export function SuccessStoriesPage() {
         </div>
       </section>
       <section className={ui.section} aria-label="Testimonials">
-        <div className={ui.container}>
+        <div className={layout.container}>
           <div className={ui.grid3}>
             {TESTIMONIALS.map((testimonial) => (
               <TestimonialCard key={testimonial.name} testimonial={testimonial} />
             ))}
           </div>
           <div className={ui.center}>
-            <Link to="/onboarding" className={ui.button.primary}>
+            <Link to="/onboarding" className={button.primary}>
               Get Started
             </Link>
           </div>

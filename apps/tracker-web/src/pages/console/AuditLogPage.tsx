@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@app/contracts';
+import * as layout from '@app/ui/layout.css';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -50,7 +51,7 @@ export function AuditLogPage() {
   const page = route.useSearch().page ?? 1;
   const pages = Math.max(1, Math.ceil(audit.total / PAGE_SIZE));
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Audit log</h1>
       <p className={ui.lead}>
         {audit.total === 0 ? 'No operator has acted yet.' : 'What operators did, newest first.'}

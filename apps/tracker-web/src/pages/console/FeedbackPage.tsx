@@ -1,10 +1,12 @@
 import { CATEGORIES, type FeedbackEntry } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
 import { markRead, PAGE_SIZE } from './console-api.ts';
 
@@ -22,7 +24,7 @@ export function FeedbackPage() {
   const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(feedback.total / PAGE_SIZE));
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Feedback</h1>
       <p className={ui.lead}>What people who said No told us, newest first.</p>
       <nav aria-label="Areas" className={styles.actions}>
@@ -55,7 +57,7 @@ export function FeedbackPage() {
         </ol>
       ) : null}
       {pages <= 1 && page <= 1 ? null : (
-        <p className={ui.muted}>
+        <p className={layout.muted}>
           Page {page} of {pages}
           {page < pages ? (
             <>
@@ -100,7 +102,7 @@ function Entry({ entry }: { entry: FeedbackEntry }) {
   return (
     <article className={ui.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={ui.h3}>
-        {entry.name} <span className={ui.muted}>({entry.category})</span>
+        {entry.name} <span className={layout.muted}>({entry.category})</span>
       </h2>
       <p>{entry.feedback}</p>
       <dl className={styles.facts}>
@@ -115,8 +117,8 @@ function Entry({ entry }: { entry: FeedbackEntry }) {
       </dl>
       {entry.readAt ? null : (
         <div className={styles.actions}>
-          <button type="button" className={ui.button.secondary} onClick={read} disabled={sending}>
-            Mark read <span className={ui.visuallyHidden}>(feedback from {entry.name})</span>
+          <button type="button" className={button.secondary} onClick={read} disabled={sending}>
+            Mark read <span className={layout.visuallyHidden}>(feedback from {entry.name})</span>
           </button>
         </div>
       )}

@@ -1,10 +1,12 @@
 import { BOOKING_TIME_ZONE, type InfoCall, MEMBER_API } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
 import { PAGE_SIZE, recordCall } from './console-api.ts';
 import { Pager } from './QueuePage.tsx';
@@ -34,7 +36,7 @@ export function InfoCallsPage() {
   const page = route.useSearch().page ?? 1;
   const pages = Math.max(1, Math.ceil(calls.total / PAGE_SIZE));
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Info calls</h1>
       <p className={ui.lead}>
         {calls.total === 0
@@ -81,10 +83,10 @@ function Day({ day, calls }: { day: string; calls: InfoCall[] }) {
         <a
           href={`${MEMBER_API.infoCallDay.url}?date=${day}`}
           download={`info-calls-${day}.ics`}
-          className={ui.button.secondary}
+          className={button.secondary}
         >
           Download the day’s calls (.ics)
-          <span className={ui.visuallyHidden}>: {title}</span>
+          <span className={layout.visuallyHidden}>: {title}</span>
         </a>
       </div>
       <ol className={styles.list} aria-label={`Info calls on ${title}`}>
@@ -128,7 +130,7 @@ function Call({ call }: { call: InfoCall }) {
         <dd className={styles.value}>
           <time dateTime={call.at}>{mountain}</time>
           <br />
-          <span className={ui.muted}>Your time: {local}</span>
+          <span className={layout.muted}>Your time: {local}</span>
         </dd>
         <dt className={styles.term}>Phone</dt>
         <dd className={styles.value}>
@@ -146,19 +148,19 @@ function Call({ call }: { call: InfoCall }) {
       <div className={styles.actions}>
         <button
           type="button"
-          className={ui.button.primary}
+          className={button.primary}
           onClick={() => record('held')}
           disabled={sending}
         >
-          Held <span className={ui.visuallyHidden}>(call with {call.name})</span>
+          Held <span className={layout.visuallyHidden}>(call with {call.name})</span>
         </button>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           onClick={() => record('no-show')}
           disabled={sending}
         >
-          No-show <span className={ui.visuallyHidden}>({call.name})</span>
+          No-show <span className={layout.visuallyHidden}>({call.name})</span>
         </button>
       </div>
     </article>

@@ -1,4 +1,7 @@
 import { type ConsoleOperator, OperatorInvite } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
@@ -10,7 +13,6 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
 import { inviteOperator, removeOperator } from './console-api.ts';
 
@@ -20,7 +22,7 @@ export function OperatorsPage() {
   usePageTitle('Operators');
   const { operators } = route.useLoaderData();
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Operators</h1>
       <p className={ui.lead}>
         Who can use this console. An invited operator sets a password from the mailed link, then an
@@ -65,7 +67,7 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
     <article className={ui.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={ui.h3}>
         {operator.name}
-        {operator.you ? <span className={ui.muted}> (you)</span> : null}
+        {operator.you ? <span className={layout.muted}> (you)</span> : null}
       </h2>
       <dl className={styles.facts}>
         <dt className={styles.term}>Email</dt>
@@ -77,11 +79,11 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
         <div className={styles.actions}>
           <button
             type="button"
-            className={ui.button.danger}
+            className={button.danger}
             aria-disabled={sending || undefined}
             onClick={() => setConfirming(true)}
           >
-            Remove <span className={ui.visuallyHidden}>{operator.name}</span>
+            Remove <span className={layout.visuallyHidden}>{operator.name}</span>
           </button>
         </div>
       )}

@@ -1,4 +1,7 @@
 import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureToast } from '../../api/errors.ts';
@@ -11,7 +14,6 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import { longDate } from '../member/dates.ts';
 import * as styles from './Console.css.ts';
 import { approve, decline, PAGE_SIZE, place, type QueueData, undoDecision } from './console-api.ts';
@@ -25,7 +27,7 @@ export function QueuePage() {
   const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Join requests</h1>
       <QueueSearch q={search.q} />
       <RecentDecisions recent={queue.recent} />
@@ -76,11 +78,11 @@ function QueueSearch({ q }: { q: string | undefined }) {
             maxLength={SEARCH_MAX}
             onChange={setText}
           />
-          <button type="submit" className={ui.button.secondary}>
+          <button type="submit" className={button.secondary}>
             Search
           </button>
           {q ? (
-            <Link to="/console" className={ui.button.secondary} onClick={() => setText('')}>
+            <Link to="/console" className={button.secondary} onClick={() => setText('')}>
               Show everyone
             </Link>
           ) : null}
@@ -109,7 +111,7 @@ export function Pager({
         <Link
           to={to}
           search={{ page: page - 1 > 1 ? page - 1 : undefined, ...(q ? { q } : {}) }}
-          className={ui.button.secondary}
+          className={button.secondary}
         >
           Previous page
         </Link>
@@ -120,11 +122,7 @@ export function Pager({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link
-          to={to}
-          search={{ page: page + 1, ...(q ? { q } : {}) }}
-          className={ui.button.secondary}
-        >
+        <Link to={to} search={{ page: page + 1, ...(q ? { q } : {}) }} className={button.secondary}>
           Next page
         </Link>
       ) : (
@@ -227,12 +225,12 @@ function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
             </span>
             <button
               type="button"
-              className={ui.button.secondary}
+              className={button.secondary}
               aria-disabled={pending !== null || undefined}
               onClick={() => void undo(decision)}
             >
               Undo{' '}
-              <span className={ui.visuallyHidden}>
+              <span className={layout.visuallyHidden}>
                 {decision.status === 'approved' ? 'approval' : 'decline'} of {decision.name}
               </span>
             </button>
@@ -334,7 +332,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
             <SubmitButton pending={form.pending} variant="danger">
               Decline request
             </SubmitButton>
-            <button type="button" className={ui.button.secondary} onClick={closeDialog}>
+            <button type="button" className={button.secondary} onClick={closeDialog}>
               Cancel
             </button>
           </div>
@@ -343,21 +341,21 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
       <div className={styles.actions}>
         <button
           type="button"
-          className={ui.button.primary}
+          className={button.primary}
           aria-disabled={form.pending || undefined}
           onClick={onApprove}
         >
-          Approve <span className={ui.visuallyHidden}>{item.applicant.name}</span>
+          Approve <span className={layout.visuallyHidden}>{item.applicant.name}</span>
         </button>
         <button
           ref={declineButton}
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           aria-haspopup="dialog"
           onClick={() => setDeclining(true)}
         >
           <span aria-hidden="true">Decline…</span>
-          <span className={ui.visuallyHidden}>Decline {item.applicant.name}</span>
+          <span className={layout.visuallyHidden}>Decline {item.applicant.name}</span>
         </button>
       </div>
     </>

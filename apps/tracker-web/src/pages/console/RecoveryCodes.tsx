@@ -1,7 +1,9 @@
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Console.css.ts';
 
 const FILE_NAME = 'accountability-partners-recovery-codes.txt';
@@ -59,13 +61,13 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         ))}
       </ol>
       <div className={styles.actions}>
-        <button type="button" className={ui.button.secondary} onClick={() => void copy()}>
+        <button type="button" className={button.secondary} onClick={() => void copy()}>
           Copy the codes
         </button>
-        <button type="button" className={ui.button.secondary} onClick={download}>
+        <button type="button" className={button.secondary} onClick={download}>
           Download as a text file
         </button>
-        <button type="button" className={ui.button.secondary} onClick={() => window.print()}>
+        <button type="button" className={button.secondary} onClick={() => window.print()}>
           Print
         </button>
       </div>
@@ -80,11 +82,11 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       </p>
       <p>
         {saved ? (
-          <Link to="/console" className={ui.button.primary}>
+          <Link to="/console" className={button.primary}>
             Go to the join requests
           </Link>
         ) : (
-          <span className={ui.muted}>Confirm that you saved them to go on to the console.</span>
+          <span className={layout.muted}>Confirm that you saved them to go on to the console.</span>
         )}
       </p>
     </div>

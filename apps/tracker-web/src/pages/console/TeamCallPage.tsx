@@ -6,6 +6,7 @@ import {
   TeamCallForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
+import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { callAt } from '../../api/client.ts';
@@ -105,7 +106,7 @@ export function TeamCallPage() {
           <legend className={fieldStyles.label}>{FIELDS.slots.label}</legend>
           {slotsError ? <p className={fieldStyles.error}>{slotsError}</p> : null}
           {slots.map((slot, index) => (
-            <div key={index === 0 ? 'first' : 'second'} className={ui.row}>
+            <div key={index === 0 ? 'first' : 'second'} className={layout.wrapRow}>
               <label htmlFor={`call-day-${index}`}>
                 {index === 0 ? 'First call' : 'Second call'}
               </label>
@@ -122,7 +123,7 @@ export function TeamCallPage() {
                   </option>
                 ))}
               </select>
-              <label htmlFor={`call-time-${index}`} className={ui.visuallyHidden}>
+              <label htmlFor={`call-time-${index}`} className={layout.visuallyHidden}>
                 {index === 0 ? 'Time of the first call' : 'Time of the second call'}
               </label>
               <input

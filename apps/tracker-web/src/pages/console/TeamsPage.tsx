@@ -5,6 +5,8 @@ import {
   TEAM_CAPACITY_DEFAULT,
   TEAM_CAPACITY_MAX,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
@@ -29,7 +31,7 @@ export function TeamsPage() {
   const page = route.useSearch().page ?? 1;
   const pages = Math.max(1, Math.ceil(teams.total / PAGE_SIZE));
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Teams</h1>
       <p className={ui.lead}>
         {teams.total === 0
@@ -76,13 +78,13 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
       </dl>
       <p>
         <Link to="/console/teams/$teamId/call" params={{ teamId: String(team.id) }}>
-          Weekly calls <span className={ui.visuallyHidden}>of {team.name}</span>
+          Weekly calls <span className={layout.visuallyHidden}>of {team.name}</span>
         </Link>
       </p>
       <section aria-label={`Members of ${team.name}`} className={ui.stack}>
         <h3 className={ui.h3}>Members</h3>
         {team.members.length === 0 ? (
-          <p className={ui.muted}>Nobody yet.</p>
+          <p className={layout.muted}>Nobody yet.</p>
         ) : (
           <ul className={styles.members}>
             {team.members.map((member) => (
@@ -91,7 +93,7 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
                 <span className={member.status === 'Active' ? styles.active : styles.pending}>
                   {member.status}
                 </span>
-                <span className={`${ui.muted} ${styles.email}`}>{member.email}</span>
+                <span className={`${layout.muted} ${styles.email}`}>{member.email}</span>
               </li>
             ))}
           </ul>
@@ -130,7 +132,7 @@ function EditCapacity({ team }: { team: ConsoleTeam }) {
           onChange={setValue}
         />
         <SubmitButton pending={form.pending} variant="secondary">
-          Save capacity <span className={ui.visuallyHidden}>of {team.name}</span>
+          Save capacity <span className={layout.visuallyHidden}>of {team.name}</span>
         </SubmitButton>
       </div>
     </form>
@@ -219,7 +221,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
   if (!open) {
     return (
       <p>
-        <button type="button" className={ui.button.primary} onClick={() => setOpen(true)}>
+        <button type="button" className={button.primary} onClick={() => setOpen(true)}>
           Create a team
         </button>
       </p>
@@ -277,7 +279,7 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
         />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Create team</SubmitButton>
-          <button type="button" className={ui.button.secondary} onClick={close}>
+          <button type="button" className={button.secondary} onClick={close}>
             Cancel
           </button>
         </div>

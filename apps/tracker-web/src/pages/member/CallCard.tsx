@@ -1,10 +1,12 @@
 import { MEMBER_API, type MemberCall } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call as send } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './HomePage.css.ts';
 
 /** "Tuesday, 7:00 PM" on the member's own clock (their zone, else this device's). */
@@ -68,7 +70,7 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
         {call.slots.map((slot) => (
           <li key={`${slot.weekday}-${slot.time}`}>
             <strong>{whenIn(slot.next, zone)}</strong>{' '}
-            <span className={ui.muted}>
+            <span className={layout.muted}>
               (next on <time dateTime={slot.next}>{dateIn(slot.next, zone)}</time>)
             </span>
           </li>
@@ -89,18 +91,18 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
           </>
         ) : null}
       </p>
-      <p className={ui.row}>
+      <p className={layout.wrapRow}>
         <a
           href={MEMBER_API.callCalendar.url}
           download="team-calls.ics"
-          className={ui.button.secondary}
+          className={button.secondary}
         >
           Add to my calendar (.ics)
         </a>
         {call.coming ? (
           <button
             type="button"
-            className={ui.button.secondary}
+            className={button.secondary}
             onClick={() => setComing(false)}
             disabled={sending}
           >
@@ -109,7 +111,7 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
         ) : (
           <button
             type="button"
-            className={ui.button.primary}
+            className={button.primary}
             onClick={() => setComing(true)}
             disabled={sending}
           >
@@ -118,7 +120,7 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
         )}
       </p>
       {call.coming ? null : (
-        <p className={ui.muted}>You bowed out of the calls. You are still on the team.</p>
+        <p className={layout.muted}>You bowed out of the calls. You are still on the team.</p>
       )}
     </section>
   );

@@ -9,13 +9,15 @@ import {
   type OpenDay,
   STREAK_RULE,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
 import * as fieldStyles from '../../components/Field.css.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './CheckInCard.css.ts';
 import { browserTimeZone } from './check-in-data.ts';
 import { dayInWords, timeIn } from './dates.ts';
@@ -35,7 +37,7 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
       </h2>
       {status.goal ? (
         <p className={styles.goal}>
-          <span className={ui.visuallyHidden}>Your goal: </span>“{status.goal}”
+          <span className={layout.visuallyHidden}>Your goal: </span>“{status.goal}”
         </p>
       ) : null}
       <ZoneMismatch timeZone={status.timeZone} />
@@ -43,7 +45,7 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
       {status.days.map((day) => (
         <DayForm key={day.day} open={day} timeZone={status.timeZone} />
       ))}
-      <p className={`${ui.muted} ${styles.small}`}>
+      <p className={`${layout.muted} ${styles.small}`}>
         Your days follow the {status.timeZone.replaceAll('_', ' ')} time zone.{' '}
         <Link to="/profile" hash="time-zone-title">
           Change it
@@ -91,7 +93,7 @@ function ZoneMismatch({ timeZone }: { timeZone: string }) {
       <p className={styles.answers}>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           aria-disabled={pending || undefined}
           onClick={() => void switchToDevice()}
         >
@@ -99,7 +101,7 @@ function ZoneMismatch({ timeZone }: { timeZone: string }) {
         </button>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           onClick={() => {
             sessionStorage.setItem(KEPT_ZONE_KEY, device);
             setKept(true);
@@ -141,7 +143,7 @@ export function CheckInUnavailable({ reason }: { reason: string }) {
       </h2>
       <p role="alert">Your check-in could not be loaded. {reason}</p>
       <p>
-        <button type="button" className={ui.button.secondary} onClick={() => router.invalidate()}>
+        <button type="button" className={button.secondary} onClick={() => router.invalidate()}>
           Try again
         </button>
       </p>
@@ -236,7 +238,7 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           type="submit"
           name="answer"
           value="yes"
-          className={`${ui.button.primary} ${styles.answer}`}
+          className={`${button.primary} ${styles.answer}`}
           aria-pressed={saved?.answer === 'yes'}
           aria-disabled={pending !== null || undefined}
         >
@@ -246,7 +248,7 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           type="submit"
           name="answer"
           value="not-today"
-          className={`${ui.button.secondary} ${styles.answer}`}
+          className={`${button.secondary} ${styles.answer}`}
           aria-pressed={saved?.answer === 'not-today'}
           aria-disabled={pending !== null || undefined}
         >

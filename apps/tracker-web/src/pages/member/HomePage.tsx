@@ -5,6 +5,9 @@ import {
   type MemberJoinRequest,
   type MemberTeam,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
@@ -13,7 +16,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
 import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
@@ -28,7 +30,7 @@ export function HomePage() {
   const home = member.useLoaderData();
   const checkIns = homeRoute.useLoaderData();
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Hello, {home.account.name}</h1>
       <div className={styles.sections}>
         {home.team && checkIns ? (
@@ -95,7 +97,7 @@ function JoinRequestCard({ request }: { request: MemberJoinRequest | null }) {
                 </p>
               ) : null}
               <p>
-                <a href={ONBOARDING_URL} className={ui.button.primary}>
+                <a href={ONBOARDING_URL} className={button.primary}>
                   Find another team
                 </a>
               </p>
@@ -114,7 +116,7 @@ function TeamCard({ team }: { team: MemberTeam }) {
         Your team: {team.name}
       </h2>
       <p>
-        <Link to="/team" className={ui.button.secondary}>
+        <Link to="/team" className={button.secondary}>
           Team board
         </Link>
       </p>
@@ -165,14 +167,14 @@ function ProfileCard({ account }: { account: MemberAccount }) {
         <dt className={styles.term}>Email</dt>
         <dd className={styles.value}>
           {account.email}{' '}
-          <span className={ui.muted}>
+          <span className={layout.muted}>
             ({account.emailConfirmed ? 'Confirmed' : 'Not confirmed yet'})
           </span>
         </dd>
       </dl>
       {account.emailConfirmed ? null : <ResendConfirmation />}
       <p>
-        <Link to="/profile" className={ui.button.secondary}>
+        <Link to="/profile" className={button.secondary}>
           Edit profile
         </Link>
       </p>
@@ -201,7 +203,7 @@ function ResendConfirmation() {
     <p>
       <button
         type="button"
-        className={ui.button.secondary}
+        className={button.secondary}
         onClick={resend}
         aria-disabled={sending}
         disabled={sending}
@@ -238,7 +240,7 @@ function LeaveTeam({ team }: { team: string }) {
       <p>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           onClick={() => setConfirming(true)}
           disabled={sending}
         >

@@ -1,3 +1,4 @@
+import { button } from '@app/ui/button.css';
 import { type ErrorComponentProps, Outlet, useRouter } from '@tanstack/react-router';
 import { ApiError, SERVER_MESSAGE } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -26,7 +27,7 @@ export function MemberLoadFailed({ error }: ErrorComponentProps) {
       <h1 className={ui.h1}>We could not load your page</h1>
       <p role="alert">{error instanceof ApiError ? error.message : SERVER_MESSAGE}</p>
       <p>
-        <button type="button" className={ui.button.primary} onClick={() => router.invalidate()}>
+        <button type="button" className={button.primary} onClick={() => router.invalidate()}>
           Try again
         </button>
       </p>

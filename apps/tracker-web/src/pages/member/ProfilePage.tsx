@@ -9,6 +9,8 @@ import {
   ProfileEdit,
   TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import { dismissToast, toast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod';
@@ -23,7 +25,6 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { dismissToast, toast } from '../../toast/index.ts';
 import * as page from '../Page.css.ts';
 import { TimeZoneForm } from './TimeZoneForm.tsx';
 
@@ -265,7 +266,7 @@ function SignOutEverywhere() {
       <p>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           aria-disabled={pending || undefined}
           onClick={onClick}
         >

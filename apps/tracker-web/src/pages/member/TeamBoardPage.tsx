@@ -4,13 +4,15 @@ import {
   type MemberJoinRequest,
   type TeamBoard,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callAt } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import { Avatar } from './Avatar.tsx';
 import { ANSWER_WORDS } from './CheckInCard.tsx';
 import { dayInWords, dayOfMonth, longDate, shortWeekday } from './dates.ts';
@@ -56,7 +58,7 @@ function Board({ board }: { board: TeamBoard }) {
     nudged.has(m.id) ? { ...m, nudgedToday: true, canNudge: false } : m,
   );
   return (
-    <div className={`${ui.container} ${ui.stack}`}>
+    <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Team {board.team.name}</h1>
       <section className={ui.stack} aria-labelledby="today-title">
         <h2 id="today-title" className={ui.h2}>
@@ -149,7 +151,7 @@ function TodayCard({
         <p>
           <button
             type="button"
-            className={ui.button.secondary}
+            className={button.secondary}
             onClick={nudge}
             aria-disabled={sending || undefined}
             aria-label={`Nudge ${m.name}`}
@@ -158,7 +160,7 @@ function TodayCard({
           </button>
         </p>
       ) : m.nudgedToday ? (
-        <p className={ui.muted}>You nudged {m.name} today.</p>
+        <p className={layout.muted}>You nudged {m.name} today.</p>
       ) : null}
     </li>
   );
@@ -172,14 +174,14 @@ function DaysTable({ board }: { board: TeamBoard }) {
       <h2 id="days-title" className={ui.h2}>
         The last {board.days.length} days
       </h2>
-      <p className={ui.muted}>
+      <p className={layout.muted}>
         Yes: did that thing. No: not today. A dash: no check-in. Empty: before they joined the team.
         Days are dates in each member's own time zone.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <section className={styles.scroller} aria-label="Check-ins by day" tabIndex={0}>
         <table className={styles.table}>
-          <caption className={ui.visuallyHidden}>
+          <caption className={layout.visuallyHidden}>
             Check-ins from {dayInWords(board.days[0] ?? board.today)} to {dayInWords(board.today)}
           </caption>
           <thead>
@@ -220,12 +222,12 @@ function DaysTable({ board }: { board: TeamBoard }) {
                     ) : beforeJoining ? (
                       <>
                         <span aria-hidden="true"> </span>
-                        <span className={ui.visuallyHidden}>Not on the team yet</span>
+                        <span className={layout.visuallyHidden}>Not on the team yet</span>
                       </>
                     ) : (
                       <>
                         <span aria-hidden="true">–</span>
-                        <span className={ui.visuallyHidden}>No check-in</span>
+                        <span className={layout.visuallyHidden}>No check-in</span>
                       </>
                     )}
                   </td>

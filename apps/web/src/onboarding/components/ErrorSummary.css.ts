@@ -1,9 +1,9 @@
+import * as layout from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { tinted } from '../../components/ui.css.ts';
 
 export const root = style([
-  tinted.danger,
+  layout.tinted.danger,
   { borderWidth: '2px', padding: vars.space.md, color: vars.color.text },
 ]);
 

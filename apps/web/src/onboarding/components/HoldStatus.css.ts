@@ -1,6 +1,6 @@
+import * as layout from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { tinted, wrapRow } from '../../components/ui.css.ts';
 
 /** The compact hold line: one short row. */
 export const line = style({
@@ -17,8 +17,8 @@ export const time = style({ fontVariantNumeric: 'tabular-nums' });
 
 /** The warning and the released notice. */
 export const notice = style([
-  tinted.warning,
-  wrapRow,
+  layout.tinted.warning,
+  layout.wrapRow,
   { padding: vars.space.sm, gap: vars.space.sm, fontSize: vars.fontSize.sm },
 ]);
 

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@app/contracts';
 import type { HoldView } from '@app/onboarding';
+import { button } from '@app/ui/button.css';
+import * as layout from '@app/ui/layout.css';
 import { useEffect, useRef, useState } from 'react';
-import { button, visuallyHidden } from '../../components/ui.css.ts';
 import * as styles from './HoldStatus.css.ts';
 import { InertButton } from './StepForm.tsx';
 
@@ -89,7 +90,7 @@ export function HoldStatus({
   if (hold.status === 'none') return null;
   const announcement = holdAnnouncement(hold);
   const live = (
-    <p className={visuallyHidden} role="status" aria-live="polite">
+    <p className={layout.visuallyHidden} role="status" aria-live="polite">
       {announcement}
     </p>
   );
@@ -134,7 +135,7 @@ export function HoldStatus({
     lastMinute !== undefined && hold.secondsLeft < 60 ? (
       <>
         <span aria-hidden="true">{line(hold.countdown)}</span>
-        <span className={visuallyHidden}>{lastMinute}</span>
+        <span className={layout.visuallyHidden}>{lastMinute}</span>
       </>
     ) : (
       line(hold.countdown)

@@ -1,6 +1,6 @@
 import { MESSAGES, ResendConfirmationPayload, TEXT_LIMITS } from '@app/contracts';
+import { button } from '@app/ui/button.css';
 import { type FormEvent, useState } from 'react';
-import { button } from '../../components/ui.css.ts';
 import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
 import * as styles from './ResendConfirmation.css.ts';

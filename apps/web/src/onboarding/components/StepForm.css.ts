@@ -1,10 +1,10 @@
+import * as layout from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { wrapRow } from '../../components/ui.css.ts';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
-export const actions = wrapRow;
+export const actions = layout.wrapRow;
 
 /** 'Go back': a button that reads as a link, since it is the quiet way out of a step. */
 export const backButton = style({

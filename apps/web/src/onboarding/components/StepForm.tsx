@@ -1,5 +1,6 @@
 import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
+import { button } from '@app/ui/button.css';
 import {
   type ComponentProps,
   createContext,
@@ -9,7 +10,6 @@ import {
   useContext,
   useState,
 } from 'react';
-import { button } from '../../components/ui.css.ts';
 import { useHydrated } from '../../components/useHydrated.ts';
 import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';

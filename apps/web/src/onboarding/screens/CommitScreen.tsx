@@ -1,4 +1,4 @@
-import { button } from '../../components/ui.css.ts';
+import { button } from '@app/ui/button.css';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 

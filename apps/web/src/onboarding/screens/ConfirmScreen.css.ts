@@ -1,10 +1,10 @@
+import * as layout from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { globalStyle, style } from '@vanilla-extract/css';
-import { tinted, wrapRow } from '../../components/ui.css.ts';
 
 export const legend = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
 
-export const photoRow = wrapRow;
+export const photoRow = layout.wrapRow;
 
 export const photoPreview = style({
   width: '96px',
@@ -29,4 +29,7 @@ globalStyle(`${fileInput}:focus-visible + label`, {
   outlineOffset: '2px',
 });
 
-export const photoError = style([tinted.danger, { padding: vars.space.md, fontWeight: 600 }]);
+export const photoError = style([
+  layout.tinted.danger,
+  { padding: vars.space.md, fontWeight: 600 },
+]);

@@ -1,6 +1,7 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES, TEXT_LIMITS } from '@app/contracts';
+import { button } from '@app/ui/button.css';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { button, spacedList } from '../../components/ui.css.ts';
+import { spacedList } from '../../components/ui.css.ts';
 
 import { Field } from '../components/Field.tsx';
 import { StepForm } from '../components/StepForm.tsx';

@@ -1,5 +1,5 @@
+import { button } from '@app/ui/button.css';
 import { useEffect, useState } from 'react';
-import { button } from '../../components/ui.css.ts';
 import { CallTime } from '../components/CallTime.tsx';
 import { StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';

@@ -1,5 +1,6 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES } from '@app/contracts';
-import { spacedList, visuallyHidden } from '../../components/ui.css.ts';
+import * as layout from '@app/ui/layout.css';
+import { spacedList } from '../../components/ui.css.ts';
 import { TRACKER_SIGN_IN_URL } from '../../config.ts';
 import { ResendConfirmation, useResendConfirmation } from '../components/ResendConfirmation.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -65,7 +66,7 @@ export function ThankYouScreen({
         Follow your request, and check in with your team once you are in, on the tracker:{' '}
         <a href={TRACKER_SIGN_IN_URL} target="_blank" rel="noopener noreferrer">
           sign in to the tracker
-          <span className={visuallyHidden}> (opens in a new tab)</span>
+          <span className={layout.visuallyHidden}> (opens in a new tab)</span>
         </a>
         .
       </p>

@@ -30,12 +30,11 @@ import {
   toastsShown,
   writeCoverage,
 } from '@app/statechart-tools/testing';
-import { resetToasts } from '@app/ui/toast-store';
+import { resetToasts, toast } from '@app/ui/toast-store';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { createAppRouter } from '../../router.tsx';
-import { toast } from '../../toast/index.ts';
 import { OnboardingSessionProvider } from '../SessionProvider.tsx';
 import { createOnboardingSession, type OnboardingSession } from '../session.ts';
 import { expectedView } from './expected.ts';

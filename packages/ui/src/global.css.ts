@@ -1,6 +1,6 @@
-import { vars } from '@app/ui/theme.css';
 import { globalStyle } from '@vanilla-extract/css';
-import { BAR_HEIGHT } from '../layout/Header.css.ts';
+import { BAR_HEIGHT } from './header.css.ts';
+import { vars } from './theme.css.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 

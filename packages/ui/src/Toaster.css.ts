@@ -1,12 +1,13 @@
-import { breakpoints, vars } from '@app/ui/theme.css';
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { BAR_HEIGHT } from './header.css.ts';
+import { breakpoints, vars } from './theme.css.ts';
 
-export const viewport = style({
+/** Where a toast comes in from: above the screen's edge or below it. */
+const enterFrom = createVar();
+
+const viewportBase = style({
   position: 'fixed',
   zIndex: 100,
-  // The bottom of the screen on phones (the tracker's header wraps to two rows there, and a toast
-  // at the top would cover Sign out), bottom-right on larger screens.
-  bottom: 0,
   left: 0,
   right: 0,
   display: 'flex',
@@ -21,17 +22,33 @@ export const viewport = style({
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
   },
   '@media': {
-    [breakpoints.tablet]: {
-      left: 'auto',
-      bottom: 0,
-      width: '26rem',
-      maxWidth: '100vw',
-    },
+    [breakpoints.tablet]: { left: 'auto', bottom: 0, width: '26rem', maxWidth: '100vw' },
   },
 });
 
+/**
+ * Where toasts show on a phone; on larger screens they show bottom-right whatever the position.
+ * `top`: just below the header (the site, spec 2), so its menu button stays usable; focused
+ * controls keep clear of them through their scroll margin (global.css.ts). `bottom`: the bottom
+ * of the screen (the tracker, whose header wraps to two rows on a phone: a toast at the top would
+ * cover Sign out).
+ */
+export const viewport = styleVariants({
+  top: [
+    viewportBase,
+    {
+      top: `calc(${BAR_HEIGHT} + 1px)`,
+      vars: { [enterFrom]: '-100%' },
+      '@media': { [breakpoints.tablet]: { top: 'auto' } },
+    },
+  ],
+  bottom: [viewportBase, { bottom: 0, vars: { [enterFrom]: '100%' } }],
+});
+
+export type ToastPosition = keyof typeof viewport;
+
 const slideIn = keyframes({
-  from: { transform: 'translateY(100%)', opacity: 0 },
+  from: { transform: `translateY(${enterFrom})`, opacity: 0 },
   to: { transform: 'translateY(0)', opacity: 1 },
 });
 

@@ -1,22 +1,25 @@
 import { TOAST_DURATION_MS } from '@app/contracts';
-import { resetToasts } from '@app/ui/toast-store';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster as DeferredToaster, toast } from './index.ts';
+import { deferredToaster } from './DeferredToaster.tsx';
+import * as styles from './Toaster.css.ts';
 import { Toaster } from './Toaster.tsx';
+import { resetToasts, toast } from './toast-store.ts';
+
+const DeferredToaster = deferredToaster(() => import('./Toaster.tsx'));
 
 afterEach(() => {
   act(() => resetToasts());
   vi.useRealTimers();
 });
 
-describe('the toaster the layout mounts', () => {
+describe('the toaster the root layout mounts', () => {
   it('loads after mounting and then shows a toast raised before it was there', async () => {
     act(() => {
       toast({ title: 'Profile Skipped' });
     });
-    render(<DeferredToaster />);
+    render(<DeferredToaster position="top" />);
     expect(await screen.findByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
     expect(
       await screen.findByText('Profile Skipped', { exact: true, selector: 'div' }),
@@ -26,7 +29,7 @@ describe('the toaster the layout mounts', () => {
 
 describe('toasts', () => {
   it('shows a title and description in a notifications region reachable with F8', () => {
-    render(<Toaster />);
+    render(<Toaster position="bottom" />);
     act(() => {
       toast({
         title: 'Booking Confirmed!',
@@ -43,7 +46,7 @@ describe('toasts', () => {
   });
 
   it('shows only one toast at a time: a new one replaces the current one', () => {
-    render(<Toaster />);
+    render(<Toaster position="bottom" />);
     act(() => {
       toast({ title: 'First' });
       toast({ title: 'Second', variant: 'destructive' });
@@ -58,7 +61,7 @@ describe('toasts', () => {
   it('runs the optional action and closes with the close button', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();
-    render(<Toaster />);
+    render(<Toaster position="bottom" />);
     act(() => {
       toast({
         title: 'Error',
@@ -77,7 +80,7 @@ describe('toasts', () => {
 
   it('closes by itself after 5000 ms', () => {
     vi.useFakeTimers();
-    render(<Toaster />);
+    render(<Toaster position="bottom" />);
     act(() => {
       toast({ title: 'Profile Updated' });
     });
@@ -89,5 +92,13 @@ describe('toasts', () => {
       vi.advanceTimersByTime(200);
     });
     expect(screen.queryByText('Profile Updated', { selector: 'div' })).not.toBeInTheDocument();
+  });
+
+  it('places its region by the position it is given', () => {
+    const { rerender } = render(<Toaster position="top" />);
+    const region = () => screen.getByRole('region', { name: /Notifications \(F8\)/ });
+    expect(region().querySelector('ol')).toHaveClass(styles.viewport.top);
+    rerender(<Toaster position="bottom" />);
+    expect(region().querySelector('ol')).toHaveClass(styles.viewport.bottom);
   });
 });

@@ -1,5 +1,5 @@
-import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
 
 export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
@@ -8,6 +8,8 @@ export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection:
 export const main = style({
   flex: '1 0 auto',
   outline: 'none',
-  paddingBlock: vars.space.xl,
   selectors: { '&:focus-visible': { outline: 'none' } },
 });
+
+/** For screens with no band at the top of their own: room above and below the content. */
+export const paddedMain = style([main, { paddingBlock: vars.space.xl }]);
