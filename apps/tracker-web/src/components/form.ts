@@ -72,8 +72,16 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
     attempt,
     pending,
     errorOf,
-    /** A `<Field>`'s id, label and message, fixed while the form is being sent. */
-    field: (key: K) => ({ ...fields[key], error: errorOf(key), readOnly: pending }),
+    /**
+     * A `<Field>`'s id, label and message (above the input, as every form here shows it), fixed
+     * while the form is being sent.
+     */
+    field: (key: K) => ({
+      ...fields[key],
+      error: errorOf(key),
+      errorPlacement: 'beforeControl' as const,
+      readOnly: pending,
+    }),
     /** Shows one message about the whole form. */
     fail: (message: string) => show([{ field: null, message, summary: message }]),
     clear: () => setErrors([]),

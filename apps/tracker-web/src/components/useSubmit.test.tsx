@@ -1,3 +1,5 @@
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import { getToasts } from '@app/ui/toast-store';
 import {
   createMemoryHistory,
@@ -11,8 +13,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { ApiError } from '../api/errors.ts';
-import { ErrorSummary } from './ErrorSummary.tsx';
-import { Field } from './Field.tsx';
 import { useForm } from './form.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useSubmit } from './useSubmit.ts';

@@ -6,11 +6,11 @@ import {
   TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client.ts';
-import { ErrorSummary } from '../components/ErrorSummary.tsx';
-import { Field } from '../components/Field.tsx';
 import { useForm } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';

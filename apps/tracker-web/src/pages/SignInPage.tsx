@@ -1,8 +1,8 @@
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { NETWORK_MESSAGE } from '../api/errors.ts';
-import { ErrorSummary } from '../components/ErrorSummary.tsx';
-import { Field } from '../components/Field.tsx';
 import { useForm } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';

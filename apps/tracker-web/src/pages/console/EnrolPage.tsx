@@ -1,8 +1,8 @@
 import { SecondFactorCode } from '@app/contracts';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

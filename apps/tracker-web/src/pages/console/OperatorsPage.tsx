@@ -1,13 +1,13 @@
 import { type ConsoleOperator, OperatorInvite } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

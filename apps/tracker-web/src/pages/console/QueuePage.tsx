@@ -1,14 +1,14 @@
 import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
+import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureToast } from '../../api/errors.ts';
 import * as dialogStyles from '../../components/ConfirmDialog.css.ts';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import * as fieldStyles from '../../components/Field.css.ts';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

@@ -6,13 +6,13 @@ import {
   TeamCallForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
+import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { callAt } from '../../api/client.ts';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import * as fieldStyles from '../../components/Field.css.ts';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

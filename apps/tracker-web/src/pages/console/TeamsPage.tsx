@@ -6,12 +6,12 @@ import {
   TEAM_CAPACITY_MAX,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
+import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import * as fieldStyles from '../../components/Field.css.ts';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

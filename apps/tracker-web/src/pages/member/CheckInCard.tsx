@@ -10,13 +10,13 @@ import {
   STREAK_RULE,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
-import * as fieldStyles from '../../components/Field.css.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CheckInCard.css.ts';
 import { browserTimeZone } from './check-in-data.ts';

@@ -76,7 +76,7 @@ describe('the profile page', () => {
     expect(within(summary).getByRole('link', { name: 'Please enter your goal' })).toBeVisible();
     expect(details.getByLabelText('Name')).toHaveAccessibleDescription('Please enter your name');
     expect(details.getByLabelText('Your goal')).toHaveAccessibleDescription(
-      'Please enter your goal One sentence: what you want to get done.',
+      'One sentence: what you want to get done. Please enter your goal',
     );
     expect(tracker.to('PUT /api/me/profile')).toHaveLength(0);
   });
@@ -99,7 +99,7 @@ describe('the profile page', () => {
     ).toBeVisible();
     expect(details.getByLabelText('About me')).toHaveAttribute('aria-invalid', 'true');
     expect(details.getByLabelText('About me')).toHaveAccessibleDescription(
-      /^Text must not contain NUL characters\./,
+      /Text must not contain NUL characters\.$/,
     );
   });
 
@@ -167,7 +167,7 @@ describe('deleting the account', () => {
     await user.click(danger.getByRole('button', { name: 'Delete account' }));
     expect(await danger.findByRole('alert')).toHaveFocus();
     expect(danger.getByLabelText('Your password')).toHaveAccessibleDescription(
-      /^Please enter a password/,
+      /Please enter a password[^.]*\.?$/,
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(tracker.to('POST /api/me/deletion')).toHaveLength(0);
@@ -216,7 +216,7 @@ describe('deleting the account', () => {
     expect(await danger.findByRole('alert')).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(danger.getByLabelText('Your password')).toHaveAccessibleDescription(
-      /^The password is not right\./,
+      /The password is not right\.$/,
     );
     expect(router.state.location.pathname).toBe('/profile');
   });

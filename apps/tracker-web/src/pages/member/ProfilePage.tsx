@@ -10,6 +10,9 @@ import {
   TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
+import * as fieldStyles from '@app/ui/field.css';
 import { dismissToast, toast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -17,9 +20,6 @@ import * as z from 'zod';
 import { call, upload } from '../../api/client.ts';
 import { isSignInRequired } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import * as fieldStyles from '../../components/Field.css.ts';
-import { Field } from '../../components/Field.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

@@ -4,11 +4,11 @@ import {
   ReminderSettingsForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
+import { ErrorSummary } from '@app/ui/error-summary';
+import * as fieldStyles from '@app/ui/field.css';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import * as fieldStyles from '../../components/Field.css.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

@@ -1,8 +1,8 @@
 import { MESSAGES, ResendConfirmationPayload, TEXT_LIMITS } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary, type FieldError } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import { type FormEvent, useState } from 'react';
-import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
-import { Field } from './Field.tsx';
 import * as styles from './ResendConfirmation.css.ts';
 import { StepActions } from './StepForm.tsx';
 

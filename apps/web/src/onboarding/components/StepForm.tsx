@@ -1,6 +1,8 @@
 import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
 import { button } from '@app/ui/button.css';
+import { ErrorSummary, type FieldError } from '@app/ui/error-summary';
+import { Field } from '@app/ui/field';
 import {
   type ComponentProps,
   createContext,
@@ -11,8 +13,6 @@ import {
   useState,
 } from 'react';
 import { useHydrated } from '../../components/useHydrated.ts';
-import { ErrorSummary, type FieldError } from './ErrorSummary.tsx';
-import { Field } from './Field.tsx';
 import * as styles from './StepForm.css.ts';
 
 export type FieldKey = Exclude<keyof FormErrors, 'form'>;

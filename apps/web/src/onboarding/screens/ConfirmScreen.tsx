@@ -1,9 +1,8 @@
 import { JOIN_RESPONSE_DAYS, MESSAGES, TEXT_LIMITS } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { Field } from '@app/ui/field';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { spacedList } from '../../components/ui.css.ts';
-
-import { Field } from '../components/Field.tsx';
 import { StepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { typedByContent } from '../photo.ts';

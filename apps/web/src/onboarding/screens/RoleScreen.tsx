@@ -1,7 +1,7 @@
 import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
 import type { FormErrors } from '@app/onboarding';
+import { Field } from '@app/ui/field';
 import { useEffect, useRef, useState } from 'react';
-import { Field } from '../components/Field.tsx';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';

@@ -1,8 +1,11 @@
-import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { tinted } from '../styles/ui.css.ts';
+import { tinted } from './layout.css.ts';
+import { vars } from './theme.css.ts';
 
-export const root = style([tinted.danger, { borderWidth: '2px', color: vars.color.text }]);
+export const root = style([
+  tinted.danger,
+  { borderWidth: '2px', padding: vars.space.md, color: vars.color.text },
+]);
 
 export const title = style({ fontSize: vars.fontSize.md, color: vars.color.danger });
 

@@ -1,10 +1,17 @@
 import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import * as styles from './ErrorSummary.css.ts';
-import type { FormError } from './form.ts';
+
+export interface FieldError {
+  /** The id of the field the message belongs to; null for a message about the whole form. */
+  field: string | null;
+  message: string;
+  /** The words in the summary, where they differ from the message under the field (naming it). */
+  summary?: string;
+}
 
 interface ErrorSummaryProps {
-  errors: readonly FormError[];
-  /** Changes on each failed submission, so a repeated failure takes focus again. */
+  errors: readonly FieldError[];
+  /** Counts failed submissions (0 before the first), so a repeated failure takes focus again. */
   attempt: number;
 }
 
@@ -15,14 +22,17 @@ interface ErrorSummaryProps {
 export function ErrorSummary({ errors, attempt }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const shown = errors.map((error) => ({ ...error, text: error.summary ?? error.message }));
+  // A failure found after the attempt began (an answer from the server) changes the text alone.
+  const text = shown.map((error) => error.text).join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus again on every failed attempt
   useEffect(() => {
     if (attempt > 0 && errors.length > 0) ref.current?.focus();
-  }, [attempt]);
+  }, [attempt, text]);
 
   if (errors.length === 0) return null;
 
-  // A client-side route: follow the link by focusing the field, not by changing the URL's hash.
+  // The page is a client-side route: follow the link by focusing the field, not the URL hash.
   const goTo = (event: MouseEvent<HTMLAnchorElement>, field: string) => {
     event.preventDefault();
     document.getElementById(field)?.focus();
@@ -34,13 +44,13 @@ export function ErrorSummary({ errors, attempt }: ErrorSummaryProps) {
         There is a problem
       </h2>
       <ul className={styles.list}>
-        {errors.map(({ field, summary }) => (
-          <li key={`${field ?? 'form'}:${summary}`}>
+        {shown.map(({ field, text }) => (
+          <li key={`${field ?? 'form'}:${text}`}>
             {field === null ? (
-              summary
+              text
             ) : (
               <a href={`#${field}`} className={styles.link} onClick={(event) => goTo(event, field)}>
-                {summary}
+                {text}
               </a>
             )}
           </li>

@@ -1,5 +1,5 @@
-import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
