@@ -1,9 +1,9 @@
 import { isCategory } from '@app/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { PageLoadFailed, PageLoading } from '../../components/PageStatus.tsx';
 import { validatePageSearch } from '../../navigation.ts';
 import { loadFeedback } from '../../pages/console/console-api.ts';
 import { FeedbackPage } from '../../pages/console/FeedbackPage.tsx';
-import { MemberLoadFailed, MemberLoading } from '../../pages/member/MemberLayout.tsx';
 
 export const Route = createFileRoute('/console/feedback')({
   validateSearch: (search: Record<string, unknown>) => {
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/console/feedback')({
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category }),
   codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent']],
   loader: ({ deps, location }) => loadFeedback(deps.page, deps.category, location.href),
-  pendingComponent: MemberLoading,
-  errorComponent: MemberLoadFailed,
+  pendingComponent: PageLoading,
+  errorComponent: PageLoadFailed,
   component: FeedbackPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { PageLoadFailed, PageLoading } from '../../components/PageStatus.tsx';
 import { loadTeamCall, TeamCallPage } from '../../pages/console/TeamCallPage.tsx';
-import { MemberLoadFailed, MemberLoading } from '../../pages/member/MemberLayout.tsx';
 
 export const Route = createFileRoute('/console/teams_/$teamId/call')({
   codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent']],
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/console/teams_/$teamId/call')({
     if (!/^[1-9]\d{0,9}$/.test(params.teamId) || teamId > 2 ** 31 - 1) throw notFound();
     return loadTeamCall(teamId, location.href);
   },
-  pendingComponent: MemberLoading,
-  errorComponent: MemberLoadFailed,
+  pendingComponent: PageLoading,
+  errorComponent: PageLoadFailed,
   component: TeamCallPage,
 });
