@@ -12,6 +12,18 @@ export const container = style({
 
 export const muted = style({ color: vars.color.textMuted });
 
+/** A raised panel holding one thing: a testimonial, a plan, a team, a request. */
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  boxShadow: vars.shadow.card,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
 /** Read by screen readers, not shown. */
 export const visuallyHidden = style({
   position: 'absolute',

@@ -1,4 +1,4 @@
-import { container, tinted as tone } from '@app/ui/layout.css';
+import { container, card as sharedCard, tinted as tone } from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style, styleVariants } from '@vanilla-extract/css';
 
@@ -13,18 +13,11 @@ export const h3 = style({ fontSize: vars.fontSize.lg });
 
 export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.textMuted });
 
-export const card = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  padding: vars.space.lg,
-  boxShadow: vars.shadow.card,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-});
+/** The shared card with more room between its parts; long words (an email address) wrap. */
+export const card = style([
+  sharedCard,
+  { gap: vars.space.md, minWidth: 0, overflowWrap: 'anywhere' },
+]);
 
 /** A message set apart in its tone's colours, with rounded corners and room inside. */
 export const tinted = styleVariants(tone, (toned) => [toned, { padding: vars.space.md }]);

@@ -1,6 +1,6 @@
+import { card } from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { card } from './ui.css.ts';
 
 export const root = style([card, { margin: 0, gap: vars.space.md }]);
 export const person = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });

@@ -56,17 +56,6 @@ export const grid4 = style([
   },
 ]);
 
-export const card = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  padding: vars.space.lg,
-  boxShadow: vars.shadow.card,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-
 export const center = style({
   display: 'flex',
   justifyContent: 'center',

@@ -27,14 +27,14 @@ export function AboutUsPage() {
 
       <section className={ui.section} aria-label="Mission and vision">
         <div className={`${layout.container} ${styles.statements}`}>
-          <article className={ui.card}>
+          <article className={layout.card}>
             <h2 className={ui.h3}>Our Mission</h2>
             <p className={layout.muted}>
               To help people finish what matters to them by pairing them with a small team of peers
               for regular, friendly check-ins, backed by coaching that fits into a minute a day.
             </p>
           </article>
-          <article className={ui.card}>
+          <article className={layout.card}>
             <h2 className={ui.h3}>Our Vision</h2>
             <p className={layout.muted}>
               A world where no one works on their goals alone: where asking “did you do that thing?”
@@ -51,7 +51,7 @@ export function AboutUsPage() {
           </h2>
           <div className={ui.grid3}>
             {TEAM_BIOS.map((person) => (
-              <article key={person.name} className={`${ui.card} ${styles.bio}`}>
+              <article key={person.name} className={`${layout.card} ${styles.bio}`}>
                 <img
                   src={person.image}
                   alt={`Portrait of ${person.name}`}
@@ -76,7 +76,7 @@ export function AboutUsPage() {
           </h2>
           <div className={ui.grid3}>
             {NEWS.map((item) => (
-              <article key={item.title} className={ui.card}>
+              <article key={item.title} className={layout.card}>
                 <p className={styles.newsMeta}>
                   <span className={styles.badge[item.badge]}>{item.badge}</span>
                   <time dateTime={item.date}>{dateFormat.format(new Date(item.date))}</time>

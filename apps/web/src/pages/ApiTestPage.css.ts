@@ -1,6 +1,6 @@
+import { card } from '@app/ui/layout.css';
 import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { card } from '../components/ui.css.ts';
 
 /**
  * A panel fills the screen while its data loads, so the lists arriving below the toolbar push

@@ -235,7 +235,7 @@ function DataLists({ lists }: { lists: Lists }) {
         {lists.focusAreas.length === 0 ? <p>No focus areas returned.</p> : null}
         <div className={ui.grid2}>
           {lists.focusAreas.map((area) => (
-            <article key={String(area.id)} className={ui.card}>
+            <article key={String(area.id)} className={layout.card}>
               <h3 className={ui.h3}>
                 {area.name} <span className={styles.small}>(ID {String(area.id)})</span>
               </h3>
@@ -266,7 +266,7 @@ function DataLists({ lists }: { lists: Lists }) {
         {lists.roleAreas.length === 0 ? <p>No role areas returned.</p> : null}
         <div className={ui.grid3}>
           {lists.roleAreas.map((role) => (
-            <article key={String(role.id)} className={ui.card}>
+            <article key={String(role.id)} className={layout.card}>
               <h3 className={ui.h3}>
                 {role.name} <span className={styles.small}>(ID {String(role.id)})</span>
               </h3>

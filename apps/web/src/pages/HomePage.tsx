@@ -117,7 +117,7 @@ export function HomePage() {
           </h2>
           <div className={ui.grid3}>
             {FEATURES.map((feature) => (
-              <article key={feature.title} className={ui.card}>
+              <article key={feature.title} className={layout.card}>
                 <span className={styles.featureIcon}>
                   <Icon d={feature.icon} />
                 </span>

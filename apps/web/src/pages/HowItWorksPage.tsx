@@ -31,7 +31,7 @@ export function HowItWorksPage() {
           </h2>
           <ol className={styles.list}>
             {INGREDIENTS.map((ingredient, index) => (
-              <li key={ingredient.name} className={`${ui.card} ${styles.item}`}>
+              <li key={ingredient.name} className={`${layout.card} ${styles.item}`}>
                 <span className={styles.number} aria-hidden="true">
                   {index + 1}
                 </span>

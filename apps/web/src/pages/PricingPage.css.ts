@@ -1,6 +1,6 @@
+import { card } from '@app/ui/layout.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
-import { card } from '../components/ui.css.ts';
 
 export const plan = style([
   card,
