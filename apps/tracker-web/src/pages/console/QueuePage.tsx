@@ -28,7 +28,9 @@ export function QueuePage() {
   const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
   return (
     <div className={`${layout.container} ${ui.stack}`}>
-      <h1 className={ui.h1}>Join requests</h1>
+      <h1 id={HEADING_ID} className={ui.h1} tabIndex={-1}>
+        Join requests
+      </h1>
       <QueueSearch q={search.q} />
       <RecentDecisions recent={queue.recent} />
       <p className={ui.lead} role="status">
@@ -138,10 +140,10 @@ function daysLine(item: QueuedJoinRequest): string {
 }
 
 function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
-  const titleId = useId();
+  const titleId = cardTitleId(item.id);
   return (
     <article className={ui.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={ui.h2}>
+      <h2 id={titleId} className={ui.h2} tabIndex={-1}>
         {item.applicant.name}
       </h2>
       <dl className={styles.facts}>
@@ -181,9 +183,26 @@ const clockTime = (iso: string) =>
 /** Where focus goes after a decision: the undo strip, the next action on this page. */
 const RECENT_ID = 'recent-decisions';
 
+const HEADING_ID = 'join-requests-heading';
+const cardTitleId = (requestId: number) => `request-${requestId}-title`;
+
 function focusRecent() {
   // After the reload has drawn the strip.
   requestAnimationFrame(() => document.getElementById(RECENT_ID)?.focus());
+}
+
+/**
+ * After an undo: the request's card again (deciding it is the next action), else the strip, else
+ * the page's heading when the strip has emptied and the card is on another page of the queue.
+ */
+function focusAfterUndo(requestId: number) {
+  requestAnimationFrame(() =>
+    (
+      document.getElementById(cardTitleId(requestId)) ??
+      document.getElementById(RECENT_ID) ??
+      document.getElementById(HEADING_ID)
+    )?.focus(),
+  );
 }
 
 /**
@@ -208,7 +227,7 @@ function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
     } finally {
       setPending(null);
       await router.invalidate();
-      focusRecent();
+      focusAfterUndo(decision.id);
     }
   }
   return (

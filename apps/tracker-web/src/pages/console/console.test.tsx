@@ -379,6 +379,10 @@ describe('the console', () => {
     await user.click(within(strip).getByRole('button', { name: 'Undo decline of Dan Decline' }));
     expect(await screen.findByRole('article', { name: 'Dan Decline' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Just decided' })).not.toBeInTheDocument();
+    // The request is back in the queue: focus is on its card, where the next decision is made.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Dan Decline' })).toHaveFocus(),
+    );
     expect(tracker.to('POST /api/console/join-requests/6/undo')).toHaveLength(1);
   });
 
