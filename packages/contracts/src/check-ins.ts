@@ -14,6 +14,10 @@ export const CHECK_INS_PER_WEEK = 5;
 export const CHECK_IN_GRACE_HOUR = 12;
 /** The longest note a check-in takes, in characters. */
 export const CHECK_IN_NOTE_MAX = 280;
+/** The longest reply to a teammate's check-in note, in characters. */
+export const CHECK_IN_REPLY_MAX = 280;
+/** How many days back the home lists the cheers and replies the member's check-ins got. */
+export const REACTION_DAYS = 14;
 /** How many days the team board shows, today included. */
 export const BOARD_DAYS = 14;
 /**
@@ -35,6 +39,12 @@ export const CHECK_IN_MESSAGES = {
   chooseTimeZone: 'Choose a time zone from the list',
   noteTooLong: `A note can be at most ${CHECK_IN_NOTE_MAX} characters`,
   chooseAnswer: 'Choose Yes or Not today',
+  writeReply: 'Write a reply first',
+  replyTooLong: `A reply can be at most ${CHECK_IN_REPLY_MAX} characters`,
+  noCheckIn: (name: string, day: string) => `${name} has not checked in on ${day}.`,
+  cheerYesOnly: 'Only a Yes check-in can be cheered.',
+  ownCheer: 'You cannot cheer your own check-in.',
+  noNote: 'This check-in has no note to reply to.',
 } as const;
 
 /**
@@ -144,6 +154,51 @@ export const CheckIn = z.object({
 });
 export type CheckIn = z.infer<typeof CheckIn>;
 
+/** Someone who cheered or replied, by name. */
+export const Person = z.object({ id: z.number(), name: z.string() });
+export type Person = z.infer<typeof Person>;
+
+/** A teammate's reply to a check-in's note. */
+export const CheckInReply = z.object({
+  id: z.number(),
+  author: Person,
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type CheckInReply = z.infer<typeof CheckInReply>;
+
+/** Who cheered a check-in (oldest first) and whether the viewer is one of them. */
+export const CheerState = z.object({ cheers: z.array(Person), cheeredByYou: z.boolean() });
+export type CheerState = z.infer<typeof CheerState>;
+
+/** A check-in's cheers and replies (both oldest first), as a teammate sees them. */
+export const Reactions = CheerState.extend({ replies: z.array(CheckInReply) });
+export type Reactions = z.infer<typeof Reactions>;
+
+/** A reply as the member sends it: one short paragraph, line breaks made spaces. */
+export const ReplyForm = z.object({
+  text: z
+    .string({ error: CHECK_IN_MESSAGES.writeReply })
+    .transform((value) => value.replace(/\s*[\t\r\n\u2028\u2029]+\s*/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, CHECK_IN_MESSAGES.writeReply)
+        .max(CHECK_IN_REPLY_MAX, CHECK_IN_MESSAGES.replyTooLong),
+    ),
+});
+export type ReplyForm = z.input<typeof ReplyForm>;
+
+/** One of the member's own check-ins that teammates cheered or replied to. */
+export const ReactedCheckIn = z.object({
+  day: LocalDay,
+  answer: CheckInAnswer,
+  note: z.string().nullable(),
+  cheers: z.array(Person),
+  replies: z.array(CheckInReply),
+});
+export type ReactedCheckIn = z.infer<typeof ReactedCheckIn>;
+
 /** A day the member can answer for now, with their answer so far. */
 export const OpenDay = z.object({
   day: LocalDay,
@@ -161,6 +216,8 @@ export const CheckInStatus = z.object({
   days: z.array(OpenDay).min(1),
   /** The member's runs of check-ins (contracts streaksOf; the rule is STREAK_RULE). */
   streaks: z.object({ current: z.number(), longest: z.number(), currentYes: z.number() }),
+  /** Their check-ins of the last REACTION_DAYS that teammates cheered or replied to, newest first. */
+  reactions: z.array(ReactedCheckIn),
 });
 export type CheckInStatus = z.infer<typeof CheckInStatus>;
 
@@ -181,8 +238,8 @@ export const BoardMember = z.object({
   goalSummary: z.string(),
   own: z.boolean(),
   timeZone: z.string(),
-  /** The member's own today and their check-in for it. */
-  today: z.object({ day: LocalDay, checkIn: CheckIn.nullable() }),
+  /** The member's own today, their check-in for it and its cheers and replies. */
+  today: z.object({ day: LocalDay, checkIn: CheckIn.nullable(), reactions: Reactions }),
   /** Yes answers in the member's current week (Monday to Sunday, their zone). */
   weekYes: z.number(),
   /** The board's days (the viewer's last BOARD_DAYS, oldest first) with this member's answer. */
@@ -213,6 +270,8 @@ const RowId = z.coerce
 export const BoardParams = z.object({ teamId: RowId });
 export const NudgeParams = z.object({ teamId: RowId, userId: RowId });
 export const NudgeAnswer = z.object({ to: z.number(), day: LocalDay });
+/** A teammate's check-in: the team, the teammate and the day on their calendar. */
+export const TeammateCheckInParams = z.object({ teamId: RowId, userId: RowId, day: LocalDay });
 
 export const CHECK_IN_API = {
   setTimeZone: endpoint({
@@ -244,5 +303,23 @@ export const CHECK_IN_API = {
     url: '/api/teams/:teamId/members/:userId/nudge',
     summary: 'Email a teammate "did you do that thing today?" (once a day per teammate)',
     schema: { params: NudgeParams, response: { 201: NudgeAnswer } },
+  }),
+  cheer: endpoint({
+    method: 'PUT',
+    url: '/api/teams/:teamId/members/:userId/check-ins/:day/cheer',
+    summary: "Cheer a teammate's Yes check-in (once per person; again changes nothing)",
+    schema: { params: TeammateCheckInParams, response: { 200: CheerState } },
+  }),
+  uncheer: endpoint({
+    method: 'DELETE',
+    url: '/api/teams/:teamId/members/:userId/check-ins/:day/cheer',
+    summary: 'Take back your cheer of a check-in',
+    schema: { params: TeammateCheckInParams, response: { 200: CheerState } },
+  }),
+  reply: endpoint({
+    method: 'POST',
+    url: '/api/teams/:teamId/members/:userId/check-ins/:day/replies',
+    summary: `Reply to a check-in's note (at most ${CHECK_IN_REPLY_MAX} characters), for the team to read`,
+    schema: { params: TeammateCheckInParams, body: ReplyForm, response: { 201: CheckInReply } },
   }),
 } as const;

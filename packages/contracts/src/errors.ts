@@ -48,6 +48,10 @@ export const ERROR_STATUS = {
   NUDGED_ALREADY: 409,
   /** The teammate has checked in today: there is nothing to ask. */
   CHECKED_IN_ALREADY: 409,
+  /** A cheer for a check-in that is not a Yes. */
+  CHECK_IN_NOT_YES: 409,
+  /** A reply to a check-in that has no note. */
+  CHECK_IN_HAS_NO_NOTE: 409,
   /** A capacity below the seats the team's Active members and Pending applicants take. */
   CAPACITY_BELOW_MEMBERS: 409,
   /** Another team has this name already (whatever its case). */

@@ -5,6 +5,7 @@
  */
 import {
   CHECK_IN_NOTE_MAX,
+  CHECK_IN_REPLY_MAX,
   minuteOfDay,
   REMINDER_DEFAULTS,
   TEAM_CAPACITY_DEFAULT,
@@ -434,6 +435,45 @@ export const nudges = pgTable(
  * a minute of the day on the clocks of the team's time zone, so a call stays at its local time
  * across daylight-saving changes.
  */
+/** A teammate's cheer of a Yes check-in: one per person and check-in. */
+export const cheers = pgTable(
+  'cheers',
+  {
+    id: serial('id').primaryKey(),
+    checkInId: integer('check_in_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('cheers', t.checkInId, checkIns.id).onDelete('cascade'),
+    fk('cheers', t.userId, users.id).onDelete('cascade'),
+    unique('cheers_check_in_id_user_id_key').on(t.checkInId, t.userId),
+    index('cheers_user_idx').on(t.userId),
+  ],
+);
+
+/** A short reply to a check-in's note, read by the team on the board. */
+export const checkInReplies = pgTable(
+  'check_in_replies',
+  {
+    id: serial('id').primaryKey(),
+    checkInId: integer('check_in_id').notNull(),
+    userId: integer('user_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('check_in_replies', t.checkInId, checkIns.id).onDelete('cascade'),
+    fk('check_in_replies', t.userId, users.id).onDelete('cascade'),
+    index('check_in_replies_check_in_idx').on(t.checkInId),
+    index('check_in_replies_user_idx').on(t.userId),
+    check(
+      'check_in_replies_text_check',
+      sql.raw(`char_length(text) BETWEEN 1 AND ${CHECK_IN_REPLY_MAX}`),
+    ),
+  ],
+);
+
 export const teamCalls = pgTable(
   'team_calls',
   {
@@ -554,6 +594,8 @@ export const schema = {
   auditLog,
   checkIns,
   nudges,
+  cheers,
+  checkInReplies,
   teamCalls,
   reminderSettings,
   reminders,

@@ -9,11 +9,13 @@ import {
   setTimeZone,
   teamBoard,
 } from '../services/check-ins.ts';
+import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
 import { memberOf } from './routes.ts';
 
 /**
- * The daily check-in, the member's time zone, the team board and nudges. Each acts as the
- * session's member; the board and nudges answer 404 to anyone who is not on that team.
+ * The daily check-in, the member's time zone, the team board, nudges, cheers and replies. Each
+ * acts as the session's member; the board, nudges, cheers and replies answer 404 to anyone who is
+ * not on that team.
  */
 export async function checkInRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +45,38 @@ export async function checkInRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const { teamId, userId } = request.params;
       return reply.code(201).send(await nudgeTeammate(app, memberOf(request), teamId, userId));
+    },
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.cheer),
+    handler: async (request) => {
+      const { teamId, userId, day } = request.params;
+      return cheer(app, memberOf(request), teamId, userId, day);
+    },
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.uncheer),
+    handler: async (request) => {
+      const { teamId, userId, day } = request.params;
+      return uncheer(app, memberOf(request), teamId, userId, day);
+    },
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.reply),
+    handler: async (request, reply) => {
+      const { teamId, userId, day } = request.params;
+      const saved = await replyToCheckIn(
+        app,
+        memberOf(request),
+        teamId,
+        userId,
+        day,
+        request.body.text,
+      );
+      return reply.code(201).send(saved);
     },
   });
 }

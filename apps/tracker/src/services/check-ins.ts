@@ -10,6 +10,7 @@ import {
   NUDGE_TEXT,
   oneLine,
   openDays,
+  REACTION_DAYS,
   REMINDER_DEFAULTS,
   shiftDay,
   streaksOf,
@@ -21,6 +22,7 @@ import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
 import {
   checkIns,
+  cheers,
   joinRequests,
   memberships,
   nudges,
@@ -29,6 +31,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { activeTeammate } from './teammates.ts';
 
@@ -56,7 +59,7 @@ const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
  * The member's account and the team they are an Active member of, or null when they are on no
  * team (or an operator made the account Inactive).
  */
-async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
+export async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
   const [row] = await tx
     .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
     .from(memberships)
@@ -150,10 +153,35 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     today: localDay(now, timeZone),
     open: new Set(open.map((d) => d.day)),
   });
+  const today = localDay(now, timeZone);
+  const recent = rows
+    .filter((row) => row.day > shiftDay(today, -REACTION_DAYS))
+    .sort((a, b) => (a.day < b.day ? 1 : -1));
+  const reactions = await reactionsOf(
+    ctx,
+    recent.map((row) => row.id),
+    userId,
+  );
   return {
     goal: member.user.goalSummary,
     timeZone,
     streaks,
+    reactions: recent.flatMap((row) => {
+      const got = reactionsFor(reactions, row.id);
+      const fromOthers = {
+        cheers: got.cheers.filter((person) => person.id !== userId),
+        replies: got.replies.filter((r) => r.author.id !== userId),
+      };
+      if (fromOthers.cheers.length === 0 && fromOthers.replies.length === 0) return [];
+      return [
+        {
+          day: row.day,
+          answer: row.done ? ('yes' as const) : ('not-today' as const),
+          note: row.note,
+          ...fromOthers,
+        },
+      ];
+    }),
     days: open.map((d) => {
       const row = rows.find((r) => r.day === d.day);
       return {
@@ -194,6 +222,8 @@ export async function recordCheckIn(
     })
     .returning();
   if (row === undefined) throw new Error('upsert returned no row');
+  // Cheers are for a Yes: an answer changed to Not today keeps none.
+  if (!done) await tx.delete(cheers).where(eq(cheers.checkInId, row.id));
   return toCheckIn(row);
 }
 
@@ -252,6 +282,13 @@ export async function teamBoard(
               lte(checkIns.day, shiftDay(today, 1)),
             ),
           );
+  const todayIds = mates.flatMap(({ user }) => {
+    const row = rows.find(
+      (r) => r.userId === user.id && r.day === localDay(now, memberTimeZone(user)),
+    );
+    return row ? [row.id] : [];
+  });
+  const reactions = await reactionsOf(ctx, todayIds, viewerId);
   const sent = await db
     .select({ toUserId: nudges.toUserId })
     .from(nudges)
@@ -282,7 +319,11 @@ export async function teamBoard(
         goalSummary: user.goalSummary ?? '',
         own,
         timeZone: zone,
-        today: { day: theirToday, checkIn: todayRow ? toCheckIn(todayRow) : null },
+        today: {
+          day: theirToday,
+          checkIn: todayRow ? toCheckIn(todayRow) : null,
+          reactions: reactionsFor(reactions, todayRow?.id),
+        },
         weekYes: theirs.filter((r) => r.done && r.day >= weekStart && r.day <= theirToday).length,
         days: days.map((day) => {
           const row = theirs.find((r) => r.day === day);

@@ -1,0 +1,179 @@
+import {
+  CHECK_IN_MESSAGES,
+  type CheckInReply,
+  type CheerState,
+  type Person,
+  type Reactions,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
+import { memberOnTeam } from './check-ins.ts';
+import type { TrackerContext } from './context.ts';
+
+const noSuchTeam = () => new HttpError('TEAM_NOT_FOUND', 'No such team.');
+
+/**
+ * The check-in of `userId` on `day` as `viewerId` may see it: both Active members of `teamId`.
+ * Anyone else (another team's member, an applicant, someone signed out of a team) gets 404, as
+ * the board answers them.
+ */
+async function teammateCheckIn(
+  ctx: TrackerContext,
+  viewerId: number,
+  teamId: number,
+  userId: number,
+  day: string,
+) {
+  const viewer = await memberOnTeam(ctx, viewerId);
+  if (viewer === null || viewer.teamId !== teamId) throw noSuchTeam();
+  const owner = userId === viewerId ? viewer : await memberOnTeam(ctx, userId);
+  if (owner === null || owner.teamId !== teamId) throw notFound('Teammate');
+  const [row] = await ctx.database.db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
+  if (row === undefined) {
+    throw new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.noCheckIn(owner.user.name, day));
+  }
+  return { viewer, owner, row };
+}
+
+async function cheersOf(ctx: TrackerContext, checkInIds: readonly number[]) {
+  if (checkInIds.length === 0) return [];
+  return ctx.database.db
+    .select({ checkInId: cheers.checkInId, id: users.id, name: users.name })
+    .from(cheers)
+    .innerJoin(users, eq(cheers.userId, users.id))
+    .where(inArray(cheers.checkInId, [...checkInIds]))
+    .orderBy(asc(cheers.id));
+}
+
+async function repliesOf(ctx: TrackerContext, checkInIds: readonly number[]) {
+  if (checkInIds.length === 0) return [];
+  return ctx.database.db
+    .select({
+      checkInId: checkInReplies.checkInId,
+      id: checkInReplies.id,
+      text: checkInReplies.text,
+      createdAt: checkInReplies.createdAt,
+      authorId: users.id,
+      authorName: users.name,
+    })
+    .from(checkInReplies)
+    .innerJoin(users, eq(checkInReplies.userId, users.id))
+    .where(inArray(checkInReplies.checkInId, [...checkInIds]))
+    .orderBy(asc(checkInReplies.id));
+}
+
+type ReplyRow = Awaited<ReturnType<typeof repliesOf>>[number];
+const toReply = (row: ReplyRow): CheckInReply => ({
+  id: row.id,
+  author: { id: row.authorId, name: row.authorName },
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The cheers and replies of each of `checkInIds`, as `viewerId` sees them (every check-in in the
+ * map, those with none too).
+ */
+export async function reactionsOf(
+  ctx: TrackerContext,
+  checkInIds: readonly number[],
+  viewerId: number,
+): Promise<Map<number, Reactions>> {
+  const [cheerRows, replyRows] = await Promise.all([
+    cheersOf(ctx, checkInIds),
+    repliesOf(ctx, checkInIds),
+  ]);
+  return new Map(
+    checkInIds.map((id) => {
+      const people: Person[] = cheerRows
+        .filter((c) => c.checkInId === id)
+        .map((c) => ({ id: c.id, name: c.name }));
+      return [
+        id,
+        {
+          cheers: people,
+          cheeredByYou: people.some((p) => p.id === viewerId),
+          replies: replyRows.filter((r) => r.checkInId === id).map(toReply),
+        },
+      ];
+    }),
+  );
+}
+
+const NO_REACTIONS: Reactions = { cheers: [], cheeredByYou: false, replies: [] };
+
+export function reactionsFor(map: ReadonlyMap<number, Reactions>, checkInId: number | undefined) {
+  return (checkInId === undefined ? undefined : map.get(checkInId)) ?? NO_REACTIONS;
+}
+
+async function cheerState(ctx: TrackerContext, checkInId: number, viewerId: number) {
+  const { cheers: people, cheeredByYou } = reactionsFor(
+    await reactionsOf(ctx, [checkInId], viewerId),
+    checkInId,
+  );
+  return { cheers: people, cheeredByYou } satisfies CheerState;
+}
+
+/**
+ * Cheers a teammate's Yes check-in. A second cheer by the same person finds the unique row and
+ * changes nothing, so a double tap counts once. No mail: a cheer is seen on the member's home.
+ */
+export async function cheer(
+  ctx: TrackerContext,
+  viewerId: number,
+  teamId: number,
+  userId: number,
+  day: string,
+): Promise<CheerState> {
+  const { row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
+  if (userId === viewerId) throw new HttpError('VALIDATION_ERROR', CHECK_IN_MESSAGES.ownCheer);
+  if (!row.done) throw new HttpError('CHECK_IN_NOT_YES', CHECK_IN_MESSAGES.cheerYesOnly);
+  await ctx.database.db
+    .insert(cheers)
+    .values({ checkInId: row.id, userId: viewerId, createdAt: ctx.trackerConfig.now() })
+    .onConflictDoNothing({ target: [cheers.checkInId, cheers.userId] });
+  return cheerState(ctx, row.id, viewerId);
+}
+
+/** Takes the viewer's cheer of a teammate's check-in back (none to take back changes nothing). */
+export async function uncheer(
+  ctx: TrackerContext,
+  viewerId: number,
+  teamId: number,
+  userId: number,
+  day: string,
+): Promise<CheerState> {
+  const { row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
+  await ctx.database.db
+    .delete(cheers)
+    .where(and(eq(cheers.checkInId, row.id), eq(cheers.userId, viewerId)));
+  return cheerState(ctx, row.id, viewerId);
+}
+
+/** Replies to a check-in's note (a teammate's, or the member's own to answer their team). */
+export async function replyToCheckIn(
+  ctx: TrackerContext,
+  viewerId: number,
+  teamId: number,
+  userId: number,
+  day: string,
+  text: string,
+): Promise<CheckInReply> {
+  const { viewer, row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
+  if (row.note === null) throw new HttpError('CHECK_IN_HAS_NO_NOTE', CHECK_IN_MESSAGES.noNote);
+  const [saved] = await ctx.database.db
+    .insert(checkInReplies)
+    .values({ checkInId: row.id, userId: viewerId, text, createdAt: ctx.trackerConfig.now() })
+    .returning();
+  if (saved === undefined) throw new Error('insert returned no row');
+  return {
+    id: saved.id,
+    author: { id: viewerId, name: viewer.user.name },
+    text: saved.text,
+    createdAt: saved.createdAt.toISOString(),
+  };
+}
