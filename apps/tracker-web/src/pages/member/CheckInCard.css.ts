@@ -42,3 +42,22 @@ export const answer = style({
 });
 
 export const small = style({ fontSize: vars.fontSize.sm });
+
+export const reactions = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const reacted = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const replies = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});

@@ -18,6 +18,7 @@ const status = (overrides: Partial<CheckInStatus> = {}): CheckInStatus => ({
     { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
   ],
   streaks: { current: 4, longest: 9, currentYes: 1 },
+  reactions: [],
   ...overrides,
 });
 
@@ -113,6 +114,8 @@ describe('the daily check-in on the home', () => {
   });
 });
 
+const noReactions = { cheers: [], cheeredByYou: false, replies: [] };
+
 const board: TeamBoard = {
   team: { id: 2, name: 'Deep Work Crew' },
   today: '2025-06-10',
@@ -127,7 +130,7 @@ const board: TeamBoard = {
       goalSummary: 'Write one page of my book every day.',
       own: true,
       timeZone: 'Europe/London',
-      today: { day: '2025-06-10', checkIn: null },
+      today: { day: '2025-06-10', checkIn: null, reactions: noReactions },
       weekYes: 1,
       // Ada joined on the 10th: the 9th is before her time on the team, not a missed day.
       days: [
@@ -144,7 +147,7 @@ const board: TeamBoard = {
       goalSummary: 'Run three times a week.',
       own: false,
       timeZone: 'America/New_York',
-      today: { day: '2025-06-10', checkIn: null },
+      today: { day: '2025-06-10', checkIn: null, reactions: noReactions },
       weekYes: 3,
       days: [
         { day: '2025-06-09', answer: 'not-today', beforeJoining: false },

@@ -7,6 +7,8 @@ import {
   type CheckInAnswer,
   type CheckInStatus,
   type OpenDay,
+  REACTION_DAYS,
+  type ReactedCheckIn,
   STREAK_RULE,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
@@ -21,6 +23,7 @@ import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CheckInCard.css.ts';
 import { browserTimeZone } from './check-in-data.ts';
 import { dayInWords, timeIn } from './dates.ts';
+import { cheersInWords } from './Reactions.tsx';
 
 export const ANSWER_WORDS: Record<CheckInAnswer, string> = { yes: 'Yes', 'not-today': 'Not today' };
 
@@ -45,6 +48,7 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
       {status.days.map((day) => (
         <DayForm key={day.day} open={day} timeZone={status.timeZone} />
       ))}
+      <FromYourTeam reactions={status.reactions} />
       <p className={`${layout.muted} ${styles.small}`}>
         Your days follow the {status.timeZone.replaceAll('_', ' ')} time zone.{' '}
         <Link to="/profile" hash="time-zone-title">
@@ -130,6 +134,44 @@ function StreakLine({ streaks }: { streaks: CheckInStatus['streaks'] }) {
         <p>{STREAK_RULE}</p>
       </details>
     </div>
+  );
+}
+
+/** Who cheered and replied to the member's check-ins of the last REACTION_DAYS, newest first. */
+function FromYourTeam({ reactions }: { reactions: readonly ReactedCheckIn[] }) {
+  return (
+    <section className={styles.day} aria-labelledby="from-team-title">
+      <h3 id="from-team-title" className={ui.h3}>
+        From your team
+      </h3>
+      {reactions.length === 0 ? (
+        <p className={ui.muted}>
+          No cheers or replies in the last {REACTION_DAYS} days yet. Teammates cheer a Yes and reply
+          to your notes on the team board.
+        </p>
+      ) : (
+        <ul className={styles.reactions}>
+          {reactions.map((r) => (
+            <li key={r.day} className={styles.reacted}>
+              <p className={styles.which}>
+                {dayInWords(r.day)}: {ANSWER_WORDS[r.answer]}
+                {r.note ? ` (“${r.note}”)` : ''}
+              </p>
+              {r.cheers.length > 0 ? <p>{cheersInWords(r.cheers)}.</p> : null}
+              {r.replies.length > 0 ? (
+                <ul className={styles.replies} aria-label={`Replies on ${dayInWords(r.day)}`}>
+                  {r.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <strong>{reply.author.name}:</strong> {reply.text}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

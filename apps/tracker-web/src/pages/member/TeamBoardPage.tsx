@@ -17,6 +17,7 @@ import { Avatar } from './Avatar.tsx';
 import { ANSWER_WORDS } from './CheckInCard.tsx';
 import { dayInWords, dayOfMonth, longDate, shortWeekday } from './dates.ts';
 import * as home from './HomePage.css.ts';
+import { CheckInReactions } from './Reactions.tsx';
 import * as styles from './TeamBoardPage.css.ts';
 
 const route = getRouteApi('/_member/team');
@@ -147,6 +148,18 @@ function TodayCard({
       <p className={styles.week}>
         {m.weekYes} of {board.perWeek} this week
       </p>
+      {m.today.checkIn ? (
+        <CheckInReactions
+          target={{
+            teamId: board.team.id,
+            member: m,
+            day: m.today.day,
+            answer: m.today.checkIn.answer,
+            note: m.today.checkIn.note,
+          }}
+          initial={m.today.reactions}
+        />
+      ) : null}
       {m.canNudge ? (
         <p>
           <button

@@ -1,0 +1,173 @@
+import {
+  CHECK_IN_API,
+  CHECK_IN_REPLY_MAX,
+  type CheckInReply,
+  type Person,
+  type Reactions as ReactionsData,
+  ReplyForm,
+} from '@app/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { callAt } from '../../api/client.ts';
+import { ApiError, failureToast } from '../../api/errors.ts';
+import * as fieldStyles from '../../components/Field.css.ts';
+import * as ui from '../../styles/ui.css.ts';
+import { toast } from '../../toast/index.ts';
+import * as styles from './Reactions.css.ts';
+
+/** 'Ann', 'Ann and Ben', 'Ann, Ben and Cai'. */
+export function namesInWords(people: readonly Pick<Person, 'name'>[]): string {
+  const names = people.map((p) => p.name);
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** '2 cheers, from Ann and Ben' (or 'No cheers yet'). */
+export function cheersInWords(people: readonly Pick<Person, 'name'>[]): string {
+  if (people.length === 0) return 'No cheers yet';
+  const count = `${people.length} cheer${people.length === 1 ? '' : 's'}`;
+  return `${count}, from ${namesInWords(people)}`;
+}
+
+interface Target {
+  teamId: number;
+  /** The member whose check-in it is. */
+  member: { id: number; name: string; own: boolean };
+  day: string;
+  answer: 'yes' | 'not-today';
+  note: string | null;
+}
+
+/**
+ * A check-in's cheers and replies on the board: a teammate's Yes can be cheered with one tap (the
+ * same button takes the cheer back), its note replied to in a few words; the count is announced
+ * when it changes.
+ */
+export function CheckInReactions({ target, initial }: { target: Target; initial: ReactionsData }) {
+  const [cheers, setCheers] = useState(initial.cheers);
+  const [cheered, setCheered] = useState(initial.cheeredByYou);
+  const [replies, setReplies] = useState<readonly CheckInReply[]>(initial.replies);
+  const [pending, setPending] = useState(false);
+  const canCheer = !target.member.own && target.answer === 'yes';
+  const params = { teamId: target.teamId, userId: target.member.id, day: target.day };
+
+  async function toggleCheer() {
+    if (pending) return;
+    setPending(true);
+    try {
+      const state = await callAt(cheered ? CHECK_IN_API.uncheer : CHECK_IN_API.cheer, { params });
+      setCheers(state.cheers);
+      setCheered(state.cheeredByYou);
+    } catch (failure) {
+      toast(failureToast(cheered ? 'Your cheer was not taken back' : 'Not cheered', failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const whose = target.member.own ? 'your' : `${target.member.name}’s`;
+  return (
+    <div className={styles.root}>
+      <div className={styles.cheerRow}>
+        {canCheer ? (
+          <button
+            type="button"
+            className={`${ui.button.secondary} ${styles.cheer}`}
+            aria-pressed={cheered}
+            aria-disabled={pending || undefined}
+            onClick={() => void toggleCheer()}
+          >
+            {cheered ? 'Cheered' : 'Cheer'}{' '}
+            <span className={ui.visuallyHidden}>{target.member.name}’s Yes</span>
+          </button>
+        ) : null}
+        <p className={styles.count} role="status">
+          {cheersInWords(cheers)}
+        </p>
+      </div>
+      {target.note !== null ? (
+        <>
+          {replies.length > 0 ? (
+            <ul className={styles.replies} aria-label={`Replies to ${whose} note`}>
+              {replies.map((r) => (
+                <li key={r.id} className={styles.reply}>
+                  <span className={styles.author}>{r.author.name}:</span> {r.text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <ReplyBox
+            label={`Reply to ${whose} note`}
+            send={(text) => callAt(CHECK_IN_API.reply, { params }, { text })}
+            onSent={(saved) => setReplies((list) => [...list, saved])}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ReplyBox({
+  label,
+  send,
+  onSent,
+}: {
+  label: string;
+  send: (text: string) => Promise<CheckInReply>;
+  onSent: (reply: CheckInReply) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    // The tracker's own rule, so the message is the one it would answer with.
+    const checked = ReplyForm.safeParse({ text });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Write a reply first');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      onSent(await send(checked.data.text));
+      setText('');
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Your reply was not sent.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={`${fieldStyles.root} ${styles.field}`}>
+        <label htmlFor={id} className={fieldStyles.label}>
+          {label}
+        </label>
+        {error ? (
+          <p id={`${id}-error`} className={fieldStyles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <input
+          id={id}
+          className={fieldStyles.control}
+          value={text}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <p id={`${id}-hint`} className={fieldStyles.hint}>
+          At most {CHECK_IN_REPLY_MAX} characters; your team reads it on the board.
+        </p>
+      </div>
+      <button type="submit" className={ui.button.secondary} aria-disabled={pending || undefined}>
+        Send reply
+      </button>
+    </form>
+  );
+}
