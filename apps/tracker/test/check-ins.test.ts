@@ -289,6 +289,30 @@ describe('streaks', () => {
     at('2026-11-23T17:00:00Z');
     expect((await checkIn(sam, '2026-11-23', 'yes')).statusCode).toBe(200);
     expect((await status(sam)).streaks).toEqual({ current: 3, longest: 3, currentYes: 3 });
+    // The home's 12 weeks follow the same days: joined on Monday the 16th, nothing before it is
+    // a miss; Wednesday the 18th stays missed.
+    const { calendar } = await status(sam);
+    expect(calendar).toHaveLength(12);
+    expect(calendar.at(-1)?.start).toBe('2026-11-23');
+    const joined = calendar.at(-2);
+    expect(joined?.days.map((d) => d.state)).toEqual([
+      'yes',
+      'not-today',
+      'missed',
+      'yes',
+      'yes',
+      'off',
+      // Monday before noon: Sunday can still be answered.
+      'open',
+    ]);
+    expect(joined?.yes).toBe(3);
+    expect(calendar.at(-3)?.days.every((d) => d.state === 'before-joining')).toBe(true);
+    expect(
+      calendar
+        .at(-1)
+        ?.days.map((d) => d.state)
+        .slice(0, 2),
+    ).toEqual(['yes', 'future']);
   });
 });
 

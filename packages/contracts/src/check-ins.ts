@@ -18,6 +18,8 @@ export const CHECK_IN_NOTE_MAX = 280;
 export const CHECK_IN_REPLY_MAX = 280;
 /** How many days back the home lists the cheers and replies the member's check-ins got. */
 export const REACTION_DAYS = 14;
+/** How many weeks the member's calendar on their home shows, this one included. */
+export const CALENDAR_WEEKS = 12;
 /** How many days the team board shows, today included. */
 export const BOARD_DAYS = 14;
 /**
@@ -208,6 +210,32 @@ export const OpenDay = z.object({
 });
 export type OpenDay = z.infer<typeof OpenDay>;
 
+/**
+ * What one of the member's days was, as their calendar shows it: answered Yes or Not today;
+ * missed (a check-in day left unanswered that can no longer be answered); open (it can still be
+ * answered); off (not one of their check-in days, unanswered); before they joined; or still to come.
+ */
+export const CalendarDayState = z.enum([
+  'yes',
+  'not-today',
+  'missed',
+  'open',
+  'off',
+  'before-joining',
+  'future',
+]);
+export type CalendarDayState = z.infer<typeof CalendarDayState>;
+
+/** A week of the member's calendar, Monday to Sunday, with its Yes answers. */
+export const CalendarWeek = z.object({
+  /** Its Monday. */
+  start: LocalDay,
+  days: z.array(z.object({ day: LocalDay, state: CalendarDayState })).length(7),
+  /** Yes answers that week: "N of CHECK_INS_PER_WEEK". */
+  yes: z.number(),
+});
+export type CalendarWeek = z.infer<typeof CalendarWeek>;
+
 /** The home's check-in card: the goal, the zone the days are counted in, the open days. */
 export const CheckInStatus = z.object({
   goal: z.string().nullable(),
@@ -216,6 +244,8 @@ export const CheckInStatus = z.object({
   days: z.array(OpenDay).min(1),
   /** The member's runs of check-ins (contracts streaksOf; the rule is STREAK_RULE). */
   streaks: z.object({ current: z.number(), longest: z.number(), currentYes: z.number() }),
+  /** Their last CALENDAR_WEEKS weeks, oldest first (contracts calendarOf). */
+  calendar: z.array(CalendarWeek),
   /** Their check-ins of the last REACTION_DAYS that teammates cheered or replied to, newest first. */
   reactions: z.array(ReactedCheckIn),
 });

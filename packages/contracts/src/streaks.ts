@@ -1,4 +1,11 @@
-import { shiftDay, weekdayOf } from './check-ins.ts';
+import {
+  CALENDAR_WEEKS,
+  type CalendarDayState,
+  type CalendarWeek,
+  shiftDay,
+  weekdayOf,
+  weekStartOf,
+} from './check-ins.ts';
 
 /** A member's runs of check-ins, as the home and the board show them. */
 export interface Streaks {
@@ -28,22 +35,53 @@ export interface StreakInput {
 }
 
 /**
+ * What `day` was for the member: the one rule the streaks and the calendar both follow. An answer
+ * is what it says, whatever the day; an unanswered day is before they joined, still to come,
+ * still open, one of their check-in days that was missed, or a day off.
+ */
+export function dayStateOf(day: string, input: StreakInput): CalendarDayState {
+  const answer = input.answers.get(day);
+  if (answer !== undefined) return answer;
+  if (day < input.from) return 'before-joining';
+  if (day > input.today) return 'future';
+  if (input.open.has(day)) return 'open';
+  return input.weekdays.includes(weekdayOf(day)) ? 'missed' : 'off';
+}
+
+/**
+ * The member's last CALENDAR_WEEKS weeks (Monday to Sunday, on their own calendar), oldest
+ * first, the current one last, each day with its state and each week with its Yes answers.
+ * Calendar dates, not instants: a daylight-saving change moves no day.
+ */
+export function calendarOf(input: StreakInput, weeks = CALENDAR_WEEKS): CalendarWeek[] {
+  const first = shiftDay(weekStartOf(input.today), -7 * (weeks - 1));
+  return Array.from({ length: weeks }, (_, w) => {
+    const start = shiftDay(first, 7 * w);
+    const days = Array.from({ length: 7 }, (_, d) => {
+      const day = shiftDay(start, d);
+      return { day, state: dayStateOf(day, input) };
+    });
+    return { start, days, yes: days.filter((d) => d.state === 'yes').length };
+  });
+}
+
+/**
  * Walks the member's days from the one they joined to today. An answered day (on a check-in day
  * or not) adds to the run; an unanswered check-in day that can no longer be answered ends it; any
  * other day passes. A Yes adds to the Yes run, a Not today ends that one.
  */
 export function streaksOf({ answers, weekdays, from, today, open }: StreakInput): Streaks {
-  const checkInDays = new Set(weekdays);
   let current = 0;
   let longest = 0;
   let currentYes = 0;
+  const input = { answers, weekdays, from, today, open };
   for (let day = from; day <= today; day = shiftDay(day, 1)) {
-    const answer = answers.get(day);
-    if (answer !== undefined) {
+    const state = dayStateOf(day, input);
+    if (state === 'yes' || state === 'not-today') {
       current += 1;
-      currentYes = answer === 'yes' ? currentYes + 1 : 0;
+      currentYes = state === 'yes' ? currentYes + 1 : 0;
       longest = Math.max(longest, current);
-    } else if (checkInDays.has(weekdayOf(day)) && !open.has(day)) {
+    } else if (state === 'missed') {
       current = 0;
       currentYes = 0;
     }

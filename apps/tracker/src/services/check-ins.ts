@@ -4,6 +4,7 @@ import {
   CHECK_INS_PER_WEEK,
   type CheckIn,
   type CheckInStatus,
+  calendarOf,
   canonicalTimeZone,
   DEFAULT_TIME_ZONE,
   localDay,
@@ -12,6 +13,7 @@ import {
   openDays,
   REACTION_DAYS,
   REMINDER_DEFAULTS,
+  type StreakInput,
   shiftDay,
   streaksOf,
   type TeamBoard,
@@ -145,15 +147,17 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     approvalsOn(ctx, member.teamId, [userId]),
   ]);
   const firstAnswer = rows.map((row) => row.day).sort()[0];
-  const streaks = streaksOf({
+  // The one set of day rules (contracts dayStateOf) makes the streaks and the calendar.
+  const history: StreakInput = {
     answers: new Map(rows.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
     // Their check-in days are their reminder weekdays.
     weekdays: settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays,
     from: joinedDay(approvals.get(userId) ?? member.joinedAt, firstAnswer, timeZone),
     today: localDay(now, timeZone),
     open: new Set(open.map((d) => d.day)),
-  });
-  const today = localDay(now, timeZone);
+  };
+  const streaks = streaksOf(history);
+  const today = history.today;
   const recent = rows
     .filter((row) => row.day > shiftDay(today, -REACTION_DAYS))
     .sort((a, b) => (a.day < b.day ? 1 : -1));
@@ -166,6 +170,7 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     goal: member.user.goalSummary,
     timeZone,
     streaks,
+    calendar: calendarOf(history),
     reactions: recent.flatMap((row) => {
       const got = reactionsFor(reactions, row.id);
       const fromOthers = {

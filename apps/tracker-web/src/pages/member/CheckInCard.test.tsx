@@ -18,6 +18,7 @@ const status = (overrides: Partial<CheckInStatus> = {}): CheckInStatus => ({
     { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
   ],
   streaks: { current: 4, longest: 9, currentYes: 1 },
+  calendar: [],
   reactions: [],
   ...overrides,
 });

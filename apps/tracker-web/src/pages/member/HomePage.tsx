@@ -17,6 +17,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { Avatar } from './Avatar.tsx';
+import { CalendarCard } from './CalendarCard.tsx';
 import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
 import { longDate, weekdayMonthDay } from './dates.ts';
@@ -37,7 +38,10 @@ export function HomePage() {
           'unavailable' in checkIns ? (
             <CheckInUnavailable reason={checkIns.unavailable} />
           ) : (
-            <CheckInCard status={checkIns} />
+            <>
+              <CheckInCard status={checkIns} />
+              <CalendarCard weeks={checkIns.calendar} />
+            </>
           )
         ) : null}
         <JoinRequestCard request={home.joinRequest} />

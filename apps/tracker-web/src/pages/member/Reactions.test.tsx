@@ -179,6 +179,7 @@ describe('cheers and replies on the home', () => {
       { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
     ],
     streaks: { current: 0, longest: 0, currentYes: 0 },
+    calendar: [],
     reactions,
   });
 
