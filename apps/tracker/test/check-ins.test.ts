@@ -340,6 +340,7 @@ describe('the team board', () => {
       day: '2026-10-30',
       answer: null,
       beforeJoining: true,
+      paused: false,
     });
     expect(own?.days.filter((d) => d.day >= '2026-11-02').every((d) => !d.beforeJoining)).toBe(
       true,

@@ -20,6 +20,8 @@ export const CHECK_IN_REPLY_MAX = 280;
 export const REACTION_DAYS = 14;
 /** How many weeks the member's calendar on their home shows, this one included. */
 export const CALENDAR_WEEKS = 12;
+/** A member can pause their check-ins for 1 to this many weeks at a time. */
+export const PAUSE_WEEKS_MAX = 4;
 /** How many days the team board shows, today included. */
 export const BOARD_DAYS = 14;
 /**
@@ -47,6 +49,11 @@ export const CHECK_IN_MESSAGES = {
   cheerYesOnly: 'Only a Yes check-in can be cheered.',
   ownCheer: 'You cannot cheer your own check-in.',
   noNote: 'This check-in has no note to reply to.',
+  choosePause: `Choose a pause of 1 to ${PAUSE_WEEKS_MAX} weeks`,
+  teammatePaused: (name: string, until: string) =>
+    `${name} has paused until ${until}: no nudges until then.`,
+  pausedAlready: (until: string) =>
+    `You are paused until ${until} already. Come back first to start a new pause.`,
 } as const;
 
 /**
@@ -213,7 +220,8 @@ export type OpenDay = z.infer<typeof OpenDay>;
 /**
  * What one of the member's days was, as their calendar shows it: answered Yes or Not today;
  * missed (a check-in day left unanswered that can no longer be answered); open (it can still be
- * answered); off (not one of their check-in days, unanswered); before they joined; or still to come.
+ * answered); off (not one of their check-in days, unanswered); before they joined; paused
+ * (unanswered while they had paused); or still to come.
  */
 export const CalendarDayState = z.enum([
   'yes',
@@ -222,6 +230,7 @@ export const CalendarDayState = z.enum([
   'open',
   'off',
   'before-joining',
+  'paused',
   'future',
 ]);
 export type CalendarDayState = z.infer<typeof CalendarDayState>;
@@ -236,6 +245,30 @@ export const CalendarWeek = z.object({
 });
 export type CalendarWeek = z.infer<typeof CalendarWeek>;
 
+/**
+ * A pause of the member's check-ins: from its first day to its last, both on their calendar and
+ * both included. Their seat is kept; reminders stop; an unanswered day in it is never a miss.
+ */
+export const Pause = z.object({ from: LocalDay, until: LocalDay });
+export type Pause = z.infer<typeof Pause>;
+export const PauseAnswer = z.object({ pause: Pause.nullable() });
+export type PauseAnswer = z.infer<typeof PauseAnswer>;
+
+/** How long to pause for, from today: whole weeks, 1 to PAUSE_WEEKS_MAX. */
+export const PauseForm = z.object({
+  weeks: z.coerce
+    .number({ error: CHECK_IN_MESSAGES.choosePause })
+    .int(CHECK_IN_MESSAGES.choosePause)
+    .min(1, CHECK_IN_MESSAGES.choosePause)
+    .max(PAUSE_WEEKS_MAX, CHECK_IN_MESSAGES.choosePause),
+});
+export type PauseForm = z.input<typeof PauseForm>;
+
+/** The last day of a pause of `weeks` weeks that starts on `from`. */
+export function pauseUntil(from: string, weeks: number): string {
+  return shiftDay(from, 7 * weeks - 1);
+}
+
 /** The home's check-in card: the goal, the zone the days are counted in, the open days. */
 export const CheckInStatus = z.object({
   goal: z.string().nullable(),
@@ -244,6 +277,8 @@ export const CheckInStatus = z.object({
   days: z.array(OpenDay).min(1),
   /** The member's runs of check-ins (contracts streaksOf; the rule is STREAK_RULE). */
   streaks: z.object({ current: z.number(), longest: z.number(), currentYes: z.number() }),
+  /** Their pause going on now (today is in it), or null. */
+  pause: Pause.nullable(),
   /** Their last CALENDAR_WEEKS weeks, oldest first (contracts calendarOf). */
   calendar: z.array(CalendarWeek),
   /** Their check-ins of the last REACTION_DAYS that teammates cheered or replied to, newest first. */
@@ -259,6 +294,8 @@ export const BoardDay = z.object({
   answer: CheckInAnswer.nullable(),
   /** A day before the member joined the team: shown as such, never as a missed check-in. */
   beforeJoining: z.boolean(),
+  /** A day the member had paused: shown as such, never as a missed check-in. */
+  paused: z.boolean(),
 });
 
 export const BoardMember = z.object({
@@ -270,6 +307,8 @@ export const BoardMember = z.object({
   timeZone: z.string(),
   /** The member's own today, their check-in for it and its cheers and replies. */
   today: z.object({ day: LocalDay, checkIn: CheckIn.nullable(), reactions: Reactions }),
+  /** The last day of the member's pause going on now (their calendar), or null. */
+  pausedUntil: LocalDay.nullable(),
   /** Yes answers in the member's current week (Monday to Sunday, their zone). */
   weekYes: z.number(),
   /** The board's days (the viewer's last BOARD_DAYS, oldest first) with this member's answer. */
@@ -351,5 +390,17 @@ export const CHECK_IN_API = {
     url: '/api/teams/:teamId/members/:userId/check-ins/:day/replies',
     summary: `Reply to a check-in's note (at most ${CHECK_IN_REPLY_MAX} characters), for the team to read`,
     schema: { params: TeammateCheckInParams, body: ReplyForm, response: { 201: CheckInReply } },
+  }),
+  pause: endpoint({
+    method: 'PUT',
+    url: '/api/me/pause',
+    summary: `Pause check-ins for 1 to ${PAUSE_WEEKS_MAX} weeks from today: the seat is kept, reminders stop, and it ends on its own`,
+    schema: { body: PauseForm, response: { 200: PauseAnswer } },
+  }),
+  endPause: endpoint({
+    method: 'DELETE',
+    url: '/api/me/pause',
+    summary: 'End the pause going on now (from today the days count again)',
+    schema: { response: { 200: PauseAnswer } },
   }),
 } as const;

@@ -52,6 +52,10 @@ export const ERROR_STATUS = {
   CHECK_IN_NOT_YES: 409,
   /** A reply to a check-in that has no note. */
   CHECK_IN_HAS_NO_NOTE: 409,
+  /** A nudge to a teammate who has paused their check-ins. */
+  TEAMMATE_PAUSED: 409,
+  /** A new pause while one is going on. */
+  PAUSED_ALREADY: 409,
   /** A capacity below the seats the team's Active members and Pending applicants take. */
   CAPACITY_BELOW_MEMBERS: 409,
   /** Another team has this name already (whatever its case). */

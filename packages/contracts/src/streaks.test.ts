@@ -245,3 +245,27 @@ describe("the member's calendar", () => {
     );
   });
 });
+
+describe('paused days', () => {
+  it('end no streak and are never a miss; an answer given while paused still counts', () => {
+    const input = {
+      answers: answers({ '2026-11-02': 'yes', '2026-11-05': 'yes' }),
+      weekdays: WEEKDAYS,
+      from: FROM,
+      today: '2026-11-10',
+      open: new Set(['2026-11-10']),
+      paused: new Set(['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09']),
+    };
+    expect(streaksOf(input)).toEqual({ current: 2, longest: 2, currentYes: 2 });
+    expect(calendarOf(input, 2).map((w) => w.days.map((d) => d.state))).toEqual([
+      ['yes', 'paused', 'paused', 'yes', 'paused', 'off', 'off'],
+      ['paused', 'open', 'future', 'future', 'future', 'future', 'future'],
+    ]);
+    // The same days unpaused are misses.
+    expect(streaksOf({ ...input, paused: new Set() })).toEqual({
+      current: 0,
+      longest: 1,
+      currentYes: 0,
+    });
+  });
+});

@@ -19,7 +19,7 @@ export interface Streaks {
 
 /** The rule, in the words the page shows beside the figures. */
 export const STREAK_RULE =
-  'A streak counts your check-in days in a row (the weekdays of your reminders, on your clock): Yes and Not today both keep it, a check-in day left unanswered ends it. Not today ends only your Yes streak. Days before you joined, and today until it ends, never count against you.';
+  'A streak counts your check-in days in a row (the weekdays of your reminders, on your clock): Yes and Not today both keep it, a check-in day left unanswered ends it. Not today ends only your Yes streak. Days before you joined, days you paused, and today until it ends never count against you.';
 
 export interface StreakInput {
   /** The member's answers by day (YYYY-MM-DD, their own calendar). */
@@ -32,18 +32,21 @@ export interface StreakInput {
   today: string;
   /** Days that can still be answered (today, yesterday until noon): unanswered, they end nothing. */
   open: ReadonlySet<string>;
+  /** Days the member had paused: unanswered, they end nothing. */
+  paused?: ReadonlySet<string>;
 }
 
 /**
  * What `day` was for the member: the one rule the streaks and the calendar both follow. An answer
  * is what it says, whatever the day; an unanswered day is before they joined, still to come,
- * still open, one of their check-in days that was missed, or a day off.
+ * paused, still open, one of their check-in days that was missed, or a day off.
  */
 export function dayStateOf(day: string, input: StreakInput): CalendarDayState {
   const answer = input.answers.get(day);
   if (answer !== undefined) return answer;
   if (day < input.from) return 'before-joining';
   if (day > input.today) return 'future';
+  if (input.paused?.has(day)) return 'paused';
   if (input.open.has(day)) return 'open';
   return input.weekdays.includes(weekdayOf(day)) ? 'missed' : 'off';
 }
@@ -70,11 +73,11 @@ export function calendarOf(input: StreakInput, weeks = CALENDAR_WEEKS): Calendar
  * or not) adds to the run; an unanswered check-in day that can no longer be answered ends it; any
  * other day passes. A Yes adds to the Yes run, a Not today ends that one.
  */
-export function streaksOf({ answers, weekdays, from, today, open }: StreakInput): Streaks {
+export function streaksOf({ answers, weekdays, from, today, open, paused }: StreakInput): Streaks {
   let current = 0;
   let longest = 0;
   let currentYes = 0;
-  const input = { answers, weekdays, from, today, open };
+  const input = { answers, weekdays, from, today, open, paused };
   for (let day = from; day <= today; day = shiftDay(day, 1)) {
     const state = dayStateOf(day, input);
     if (state === 'yes' || state === 'not-today') {

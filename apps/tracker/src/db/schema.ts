@@ -474,6 +474,26 @@ export const checkInReplies = pgTable(
   ],
 );
 
+/**
+ * A member's pause of their check-ins: its first and last day on their calendar, both included.
+ * Kept after it ends, so its days are never counted as missed.
+ */
+export const pauses = pgTable(
+  'pauses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('pauses', t.userId, users.id).onDelete('cascade'),
+    index('pauses_user_idx').on(t.userId, t.lastDay),
+    check('pauses_days_check', sql.raw('last_day >= first_day')),
+  ],
+);
+
 export const teamCalls = pgTable(
   'team_calls',
   {
@@ -596,6 +616,7 @@ export const schema = {
   nudges,
   cheers,
   checkInReplies,
+  pauses,
   teamCalls,
   reminderSettings,
   reminders,

@@ -10,12 +10,13 @@ import {
   teamBoard,
 } from '../services/check-ins.ts';
 import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
+import { endPause, startPause } from '../services/pauses.ts';
 import { memberOf } from './routes.ts';
 
 /**
- * The daily check-in, the member's time zone, the team board, nudges, cheers and replies. Each
- * acts as the session's member; the board, nudges, cheers and replies answer 404 to anyone who is
- * not on that team.
+ * The daily check-in, the member's time zone and pauses, the team board, nudges, cheers and
+ * replies. Each acts as the session's member; the board, nudges, cheers and replies answer 404 to
+ * anyone who is not on that team.
  */
 export async function checkInRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +47,16 @@ export async function checkInRoutes(fastify: FastifyInstance) {
       const { teamId, userId } = request.params;
       return reply.code(201).send(await nudgeTeammate(app, memberOf(request), teamId, userId));
     },
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.pause),
+    handler: async (request) => startPause(app, memberOf(request), request.body.weeks),
+  });
+
+  app.route({
+    ...routeOf(CHECK_IN_API.endPause),
+    handler: async (request) => endPause(app, memberOf(request)),
   });
 
   app.route({

@@ -1,5 +1,6 @@
 import {
   BOARD_DAYS,
+  CALENDAR_WEEKS,
   CHECK_IN_MESSAGES,
   CHECK_INS_PER_WEEK,
   type CheckIn,
@@ -35,6 +36,7 @@ import {
 import type { Db } from '../db/types.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
+import { dayInWords, pausedDaysIn, pauseOn, pausesOf } from './pauses.ts';
 import { activeTeammate } from './teammates.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
@@ -138,26 +140,34 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
   const open = openDays(now, timeZone);
   const { db } = ctx.database;
   // Every answer once: the open days' are shown, all of them make the streaks.
-  const [rows, [settings], approvals] = await Promise.all([
+  const [rows, [settings], approvals, paused] = await Promise.all([
     db.select().from(checkIns).where(eq(checkIns.userId, userId)),
     db
       .select({ weekdays: reminderSettings.weekdays })
       .from(reminderSettings)
       .where(eq(reminderSettings.userId, userId)),
     approvalsOn(ctx, member.teamId, [userId]),
+    pausesOf(ctx, [userId]),
   ]);
   const firstAnswer = rows.map((row) => row.day).sort()[0];
+  const today = localDay(now, timeZone);
+  const from = joinedDay(approvals.get(userId) ?? member.joinedAt, firstAnswer, timeZone);
   // The one set of day rules (contracts dayStateOf) makes the streaks and the calendar.
   const history: StreakInput = {
     answers: new Map(rows.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
     // Their check-in days are their reminder weekdays.
     weekdays: settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays,
-    from: joinedDay(approvals.get(userId) ?? member.joinedAt, firstAnswer, timeZone),
-    today: localDay(now, timeZone),
+    from,
+    today,
     open: new Set(open.map((d) => d.day)),
+    // From the earlier of the streaks' first day and the calendar's.
+    paused: pausedDaysIn(
+      paused.get(userId),
+      [from, shiftDay(today, -7 * CALENDAR_WEEKS)].sort()[0] ?? from,
+      today,
+    ),
   };
   const streaks = streaksOf(history);
-  const today = history.today;
   const recent = rows
     .filter((row) => row.day > shiftDay(today, -REACTION_DAYS))
     .sort((a, b) => (a.day < b.day ? 1 : -1));
@@ -170,6 +180,7 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     goal: member.user.goalSummary,
     timeZone,
     streaks,
+    pause: pauseOn(paused.get(userId), today),
     calendar: calendarOf(history),
     reactions: recent.flatMap((row) => {
       const got = reactionsFor(reactions, row.id);
@@ -293,7 +304,10 @@ export async function teamBoard(
     );
     return row ? [row.id] : [];
   });
-  const reactions = await reactionsOf(ctx, todayIds, viewerId);
+  const [reactions, paused] = await Promise.all([
+    reactionsOf(ctx, todayIds, viewerId),
+    pausesOf(ctx, ids),
+  ]);
   const sent = await db
     .select({ toUserId: nudges.toUserId })
     .from(nudges)
@@ -317,6 +331,8 @@ export async function teamBoard(
       const theirs = rows.filter((r) => r.userId === user.id);
       const todayRow = theirs.find((r) => r.day === theirToday);
       const nudgedToday = sent.some((n) => n.toUserId === user.id);
+      const pausedNow = pauseOn(paused.get(user.id), theirToday);
+      const pausedDays = pausedDaysIn(paused.get(user.id), days[0] ?? today, shiftDay(today, 1));
       return {
         id: user.id,
         name: user.name,
@@ -324,6 +340,7 @@ export async function teamBoard(
         goalSummary: user.goalSummary ?? '',
         own,
         timeZone: zone,
+        pausedUntil: pausedNow?.until ?? null,
         today: {
           day: theirToday,
           checkIn: todayRow ? toCheckIn(todayRow) : null,
@@ -336,9 +353,11 @@ export async function teamBoard(
             day,
             answer: row ? (row.done ? ('yes' as const) : ('not-today' as const)) : null,
             beforeJoining: row === undefined && day < joined,
+            paused: row === undefined && day >= joined && pausedDays.has(day),
           };
         }),
-        canNudge: !own && !nudgedToday && todayRow === undefined,
+        // A paused teammate is not asked.
+        canNudge: !own && !nudgedToday && todayRow === undefined && pausedNow === null,
         nudgedToday,
       };
     }),
@@ -365,7 +384,15 @@ export async function nudgeTeammate(
   const mate = await memberOnTeam(ctx, toId);
   if (mate === null || mate.teamId !== teamId) throw notFound('Teammate');
   const now = ctx.trackerConfig.now();
-  if ((await checkInOn(ctx, toId, localDay(now, memberTimeZone(mate.user)))) !== null) {
+  const mateToday = localDay(now, memberTimeZone(mate.user));
+  const pause = pauseOn((await pausesOf(ctx, [toId])).get(toId), mateToday);
+  if (pause !== null) {
+    throw new HttpError(
+      'TEAMMATE_PAUSED',
+      CHECK_IN_MESSAGES.teammatePaused(mate.user.name, dayInWords(pause.until)),
+    );
+  }
+  if ((await checkInOn(ctx, toId, mateToday)) !== null) {
     throw new HttpError('CHECKED_IN_ALREADY', CHECK_IN_MESSAGES.checkedInAlready(mate.user.name));
   }
   const day = localDay(now, memberTimeZone(sender.user));

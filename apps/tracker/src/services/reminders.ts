@@ -26,6 +26,7 @@ import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import { checkInOn, memberTimeZone, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
+import { pausedOn } from './pauses.ts';
 import { hashToken } from './users.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;
@@ -192,8 +193,8 @@ async function queueReminder(
  * One pass of the reminder schedule at the tracker's now. Every Active member gets a settings row
  * (the defaults); rows whose next time is unknown, or was worked out for another zone than the
  * account's, get it worked out; then each due row is taken with FOR UPDATE SKIP LOCKED (another
- * tracker skips it), its reminder queued when the member is still on a team and has not checked
- * in that day, and its next time set, all in one transaction. Returns how many were queued.
+ * tracker skips it), its reminder queued when the member is still on a team, has not paused that
+ * day and has not checked in that day, and its next time set, all in one transaction. Returns how many were queued.
  */
 export async function runReminders(ctx: TrackerContext): Promise<number> {
   const { db } = ctx.database;
@@ -263,6 +264,8 @@ export async function runReminders(ctx: TrackerContext): Promise<number> {
             user.status !== 'Inactive' &&
             (await onTeam(tx, user.id)) &&
             (await checkInOn(ctx, user.id, date, tx)) === null &&
+            // Paused members are not reminded; their reminders come back when the pause ends.
+            !(await pausedOn(tx, user.id, date)) &&
             (await queueReminder(ctx, tx, user, date, timeZone))
           ) {
             count++;

@@ -50,5 +50,6 @@ export const state = styleVariants({
   open: { color: vars.color.textMuted },
   off: { color: vars.color.textMuted },
   'before-joining': { color: vars.color.textMuted },
+  paused: { color: vars.color.textMuted, fontStyle: 'italic' },
   future: { color: vars.color.textMuted },
 });

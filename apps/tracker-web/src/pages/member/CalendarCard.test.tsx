@@ -30,6 +30,7 @@ const status: CheckInStatus = {
     { day: '2026-11-10', which: 'today', closesAt: '2026-11-11T07:00:00.000Z', checkIn: null },
   ],
   streaks: { current: 1, longest: 1, currentYes: 1 },
+  pause: null,
   calendar,
   reactions: [],
 };

@@ -17,6 +17,7 @@ export const DAY_WORDS: Record<CalendarDayState, { mark: string; words: string }
   open: { mark: '?', words: 'Open: you can still answer' },
   off: { mark: '', words: 'Not a check-in day' },
   'before-joining': { mark: '', words: 'Before you joined' },
+  paused: { mark: 'P', words: 'Paused' },
   future: { mark: '', words: 'Still to come' },
 };
 
@@ -51,7 +52,7 @@ export function CalendarCard({ weeks }: { weeks: readonly CalendarWeek[] }) {
       </h2>
       <p className={ui.muted}>
         Yes: did that thing. No: not today. A dash: a check-in day you missed. A question mark: a
-        day you can still answer. Empty: a day off, before you joined, or still to come.
+        day you can still answer. P: paused. Empty: a day off, before you joined, or still to come.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <section className={styles.scroller} aria-label="Check-ins by week" tabIndex={0}>

@@ -32,8 +32,9 @@ function boardWith(grace: { answer: 'yes' | 'not-today'; note: string | null }, 
     goalSummary: '',
     own,
     timeZone: 'Europe/London',
+    pausedUntil: null,
     weekYes: 1,
-    days: [{ day: '2025-06-10', answer: null, beforeJoining: false }],
+    days: [{ day: '2025-06-10', answer: null, beforeJoining: false, paused: false }],
     canNudge: false,
     nudgedToday: false,
   });
@@ -179,6 +180,7 @@ describe('cheers and replies on the home', () => {
       { day: '2025-06-10', which: 'today', closesAt: '2025-06-10T23:00:00.000Z', checkIn: null },
     ],
     streaks: { current: 0, longest: 0, currentYes: 0 },
+    pause: null,
     calendar: [],
     reactions,
   });

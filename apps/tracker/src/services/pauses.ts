@@ -1,0 +1,141 @@
+import {
+  CHECK_IN_MESSAGES,
+  localDay,
+  type Pause,
+  type PauseAnswer,
+  pauseUntil,
+  shiftDay,
+} from '@app/contracts';
+import { HttpError } from '@app/server-kit';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { pauses, users } from '../db/schema.ts';
+import { memberOnTeam, memberTimeZone } from './check-ins.ts';
+import type { TrackerContext } from './context.ts';
+
+type PauseRow = Pick<typeof pauses.$inferSelect, 'firstDay' | 'lastDay'>;
+
+/** Each of `userIds`' pauses, oldest first (absent: none). */
+export async function pausesOf(
+  ctx: TrackerContext,
+  userIds: readonly number[],
+  tx: Db = ctx.database.db,
+): Promise<Map<number, PauseRow[]>> {
+  const byUser = new Map<number, PauseRow[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await tx
+    .select({ userId: pauses.userId, firstDay: pauses.firstDay, lastDay: pauses.lastDay })
+    .from(pauses)
+    .where(inArray(pauses.userId, [...userIds]))
+    .orderBy(asc(pauses.firstDay));
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  return byUser;
+}
+
+/** The pause `today` is in, or null: a pause ends on its own once its last day has passed. */
+export function pauseOn(rows: readonly PauseRow[] | undefined, today: string): Pause | null {
+  const row = rows?.find((r) => r.firstDay <= today && today <= r.lastDay);
+  return row ? { from: row.firstDay, until: row.lastDay } : null;
+}
+
+/** The days from `first` to `last` that fall in one of `rows`. */
+export function pausedDaysIn(
+  rows: readonly PauseRow[] | undefined,
+  first: string,
+  last: string,
+): Set<string> {
+  const days = new Set<string>();
+  for (const row of rows ?? []) {
+    const end = row.lastDay < last ? row.lastDay : last;
+    for (
+      let day = row.firstDay < first ? first : row.firstDay;
+      day <= end;
+      day = shiftDay(day, 1)
+    ) {
+      days.add(day);
+    }
+  }
+  return days;
+}
+
+/** Whether `day` (on the member's calendar) is in one of their pauses. */
+export async function pausedOn(tx: Db, userId: number, day: string) {
+  const [row] = await tx
+    .select({ id: pauses.id })
+    .from(pauses)
+    .where(and(eq(pauses.userId, userId), lte(pauses.firstDay, day), gte(pauses.lastDay, day)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
+
+/** '2026-11-15' -> 'Sunday, November 15', as the member's messages say a day. */
+export const dayInWords = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+
+/**
+ * Pauses the member's check-ins for `weeks` weeks from their today (on the tracker's clock, in
+ * their zone). Their seat is kept. A second pause while one goes on is refused; the account's row
+ * is locked first, so two at once make one.
+ */
+export async function startPause(
+  ctx: TrackerContext,
+  userId: number,
+  weeks: number,
+): Promise<PauseAnswer> {
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const member = await memberOnTeam(ctx, userId, tx);
+    if (member === null) throw notOnTeam();
+    const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
+    const current = pauseOn((await pausesOf(ctx, [userId], tx)).get(userId), today);
+    if (current !== null) {
+      throw new HttpError(
+        'PAUSED_ALREADY',
+        CHECK_IN_MESSAGES.pausedAlready(dayInWords(current.until)),
+      );
+    }
+    const until = pauseUntil(today, weeks);
+    await tx.insert(pauses).values({
+      userId,
+      firstDay: today,
+      lastDay: until,
+      createdAt: ctx.trackerConfig.now(),
+    });
+    return { pause: { from: today, until } };
+  });
+}
+
+/**
+ * Ends the member's pause going on now: from today their days count again (a pause begun today
+ * is taken back whole). With no pause going on, nothing changes.
+ */
+export async function endPause(ctx: TrackerContext, userId: number): Promise<PauseAnswer> {
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const member = await memberOnTeam(ctx, userId, tx);
+    if (member === null) throw notOnTeam();
+    const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
+    const mine = and(
+      eq(pauses.userId, userId),
+      lte(pauses.firstDay, today),
+      gte(pauses.lastDay, today),
+    );
+    const [current] = await tx.select().from(pauses).where(mine);
+    if (current === undefined) return { pause: null };
+    if (current.firstDay === today) await tx.delete(pauses).where(eq(pauses.id, current.id));
+    else {
+      await tx
+        .update(pauses)
+        .set({ lastDay: shiftDay(today, -1) })
+        .where(eq(pauses.id, current.id));
+    }
+    return { pause: null };
+  });
+}
