@@ -22,6 +22,7 @@ import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
 import { longDate, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
+import { PauseCard } from './PauseCard.tsx';
 
 const member = getRouteApi('/_member');
 const homeRoute = getRouteApi('/_member/');
@@ -41,6 +42,7 @@ export function HomePage() {
             <>
               <CheckInCard status={checkIns} />
               <CalendarCard weeks={checkIns.calendar} />
+              <PauseCard pause={checkIns.pause} />
             </>
           )
         ) : null}

@@ -65,3 +65,5 @@ export const cell = style({
   fontWeight: 600,
   border: `1px solid ${vars.color.surface}`,
 });
+
+export const paused = style({ fontWeight: 600, color: vars.color.textMuted });

@@ -144,6 +144,9 @@ function TodayCard({
       >
         {todayLine(m)}
       </p>
+      {m.pausedUntil ? (
+        <p className={styles.paused}>Paused until {dayInWords(m.pausedUntil)}</p>
+      ) : null}
       {m.today.checkIn?.note ? <p>“{m.today.checkIn.note}”</p> : null}
       <p className={styles.week}>
         {m.weekYes} of {board.perWeek} this week
@@ -188,8 +191,8 @@ function DaysTable({ board }: { board: TeamBoard }) {
         The last {board.days.length} days
       </h2>
       <p className={layout.muted}>
-        Yes: did that thing. No: not today. A dash: no check-in. Empty: before they joined the team.
-        Days are dates in each member's own time zone.
+        Yes: did that thing. No: not today. A dash: no check-in. P: paused. Empty: before they
+        joined the team. Days are dates in each member's own time zone.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <section className={styles.scroller} aria-label="Check-ins by day" tabIndex={0}>
@@ -219,7 +222,7 @@ function DaysTable({ board }: { board: TeamBoard }) {
                 <th scope="row" className={styles.name}>
                   {m.name}
                 </th>
-                {m.days.map(({ day, answer, beforeJoining }) => (
+                {m.days.map(({ day, answer, beforeJoining, paused }) => (
                   <td
                     key={day}
                     className={`${styles.cell} ${
@@ -232,6 +235,11 @@ function DaysTable({ board }: { board: TeamBoard }) {
                   >
                     {answer !== null ? (
                       CELL_WORDS[answer]
+                    ) : paused ? (
+                      <>
+                        <span aria-hidden="true">P</span>
+                        <span className={ui.visuallyHidden}>Paused</span>
+                      </>
                     ) : beforeJoining ? (
                       <>
                         <span aria-hidden="true"> </span>
