@@ -37,15 +37,10 @@ import type { Db } from '../db/types.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { dayInWords, pausedDaysIn, pauseOn, pausesOf } from './pauses.ts';
-import { activeTeammate } from './teammates.ts';
+import { activeTeammate, memberOnTeam, memberTimeZone } from './teammates.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
 type UserRow = typeof users.$inferSelect;
-
-/** The zone a member's days are counted in: theirs, or the product's until they tell us. */
-export function memberTimeZone(user: Pick<UserRow, 'timeZone'>): string {
-  return user.timeZone ?? DEFAULT_TIME_ZONE;
-}
 
 export function toCheckIn(row: CheckInRow): CheckIn {
   return {
@@ -58,20 +53,6 @@ export function toCheckIn(row: CheckInRow): CheckIn {
 }
 
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
-
-/**
- * The member's account and the team they are an Active member of, or null when they are on no
- * team (or an operator made the account Inactive).
- */
-export async function memberOnTeam(ctx: TrackerContext, userId: number, tx: Db = ctx.database.db) {
-  const [row] = await tx
-    .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(users, eq(memberships.userId, users.id))
-    .where(activeTeammate(eq(memberships.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * The day a member joined their team, on their calendar: the day their join request to it was

@@ -8,8 +8,8 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
-import { memberOnTeam } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
+import { memberOnTeam } from './teammates.ts';
 
 const noSuchTeam = () => new HttpError('TEAM_NOT_FOUND', 'No such team.');
 

@@ -8,10 +8,10 @@ import {
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { pauses, users } from '../db/schema.ts';
-import { memberOnTeam, memberTimeZone } from './check-ins.ts';
+import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
+import { memberOnTeam, memberTimeZone } from './teammates.ts';
 
 type PauseRow = Pick<typeof pauses.$inferSelect, 'firstDay' | 'lastDay'>;
 

@@ -24,9 +24,10 @@ import {
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
-import { checkInOn, memberTimeZone, recordCheckIn } from './check-ins.ts';
+import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
 import { pausedOn } from './pauses.ts';
+import { memberTimeZone } from './teammates.ts';
 import { hashToken } from './users.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;

@@ -4,6 +4,7 @@ import {
   type CalendarWeek,
   CHECK_INS_PER_WEEK,
 } from '@app/contracts';
+import * as layout from '@app/ui/layout.css';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CalendarCard.css.ts';
 import { dayInWords } from './dates.ts';
@@ -50,14 +51,14 @@ export function CalendarCard({ weeks }: { weeks: readonly CalendarWeek[] }) {
       <h2 id="calendar-title" className={ui.h2}>
         Your last {CALENDAR_WEEKS} weeks
       </h2>
-      <p className={ui.muted}>
+      <p className={layout.muted}>
         Yes: did that thing. No: not today. A dash: a check-in day you missed. A question mark: a
         day you can still answer. P: paused. Empty: a day off, before you joined, or still to come.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <section className={styles.scroller} aria-label="Check-ins by week" tabIndex={0}>
         <table className={styles.table}>
-          <caption className={ui.visuallyHidden}>
+          <caption className={layout.visuallyHidden}>
             Your check-ins by week
             {first && last
               ? `, from ${dayInWords(first.start)} to ${dayInWords(last.days[6]?.day ?? last.start)}`
@@ -87,7 +88,7 @@ export function CalendarCard({ weeks }: { weeks: readonly CalendarWeek[] }) {
                 {week.days.map(({ day, state }) => (
                   <td key={day} className={`${styles.cell} ${styles.state[state]}`}>
                     <span aria-hidden="true">{DAY_WORDS[state].mark}</span>
-                    <span className={ui.visuallyHidden}>
+                    <span className={layout.visuallyHidden}>
                       {dayInWords(day)}: {DAY_WORDS[state].words}
                     </span>
                   </td>

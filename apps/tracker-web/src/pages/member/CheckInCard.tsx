@@ -145,7 +145,7 @@ function FromYourTeam({ reactions }: { reactions: readonly ReactedCheckIn[] }) {
         From your team
       </h3>
       {reactions.length === 0 ? (
-        <p className={ui.muted}>
+        <p className={layout.muted}>
           No cheers or replies in the last {REACTION_DAYS} days yet. Teammates cheer a Yes and reply
           to your notes on the team board.
         </p>

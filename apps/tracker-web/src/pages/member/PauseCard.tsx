@@ -1,10 +1,11 @@
 import { CHECK_IN_API, PAUSE_WEEKS_MAX, type Pause, shiftDay } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import { toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { failureToast } from '../../api/errors.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import { dayInWords } from './dates.ts';
 import * as styles from './PauseCard.css.ts';
 
@@ -51,7 +52,7 @@ function Paused({ pause }: { pause: Pause }) {
       <p>
         <button
           type="button"
-          className={ui.button.secondary}
+          className={button.secondary}
           aria-disabled={pending || undefined}
           onClick={() => void comeBack()}
         >
@@ -110,11 +111,7 @@ function StartPause() {
           </div>
         </fieldset>
         <p>
-          <button
-            type="submit"
-            className={ui.button.secondary}
-            aria-disabled={pending || undefined}
-          >
+          <button type="submit" className={button.secondary} aria-disabled={pending || undefined}>
             Pause check-ins
           </button>
         </p>

@@ -6,12 +6,13 @@ import {
   type Reactions as ReactionsData,
   ReplyForm,
 } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as fieldStyles from '@app/ui/field.css';
+import * as layout from '@app/ui/layout.css';
+import { toast } from '@app/ui/toast-store';
 import { type FormEvent, useId, useState } from 'react';
 import { callAt } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
-import * as fieldStyles from '../../components/Field.css.ts';
-import * as ui from '../../styles/ui.css.ts';
-import { toast } from '../../toast/index.ts';
 import * as styles from './Reactions.css.ts';
 
 /** 'Ann', 'Ann and Ben', 'Ann, Ben and Cai'. */
@@ -71,13 +72,13 @@ export function CheckInReactions({ target, initial }: { target: Target; initial:
         {canCheer ? (
           <button
             type="button"
-            className={`${ui.button.secondary} ${styles.cheer}`}
+            className={`${button.secondary} ${styles.cheer}`}
             aria-pressed={cheered}
             aria-disabled={pending || undefined}
             onClick={() => void toggleCheer()}
           >
             {cheered ? 'Cheered' : 'Cheer'}{' '}
-            <span className={ui.visuallyHidden}>{target.member.name}’s Yes</span>
+            <span className={layout.visuallyHidden}>{target.member.name}’s Yes</span>
           </button>
         ) : null}
         <p className={styles.count} role="status">
@@ -165,7 +166,7 @@ function ReplyBox({
           At most {CHECK_IN_REPLY_MAX} characters; your team reads it on the board.
         </p>
       </div>
-      <button type="submit" className={ui.button.secondary} aria-disabled={pending || undefined}>
+      <button type="submit" className={button.secondary} aria-disabled={pending || undefined}>
         Send reply
       </button>
     </form>

@@ -238,7 +238,7 @@ function DaysTable({ board }: { board: TeamBoard }) {
                     ) : paused ? (
                       <>
                         <span aria-hidden="true">P</span>
-                        <span className={ui.visuallyHidden}>Paused</span>
+                        <span className={layout.visuallyHidden}>Paused</span>
                       </>
                     ) : beforeJoining ? (
                       <>
