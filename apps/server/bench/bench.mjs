@@ -8,6 +8,8 @@
 // - GET /api/proxy/teams against a bare Fastify hello route (separate process), autocannon with
 //   10 connections each, one after the other;
 // - sign-ups per second (POST /api/users, 201 answers, the tracker's real password hashing);
+// - the p99 of the teams read and of GET / alone and beside 30 concurrent sign-ups;
+// - the median time of a password reset request for an address with and without an account;
 // - Lighthouse 13 (mobile, default simulated throttling) per route, with the system Chromium,
 //   the tracker front door's sign-in and password reset pages included (its own origin);
 // - first-load JavaScript per route: gzip bytes of the scripts and modulepreloads of its page.
@@ -154,10 +156,10 @@ function load(options) {
 }
 
 let emailCounter = 0;
-async function signUps(base, teamId) {
+async function signUps(base, teamId, connections = 4) {
   const result = await load({
     url: base,
-    connections: 4,
+    connections,
     requests: [
       {
         method: 'POST',
@@ -324,6 +326,52 @@ try {
     signups.perSecond.toFixed(1),
     `${signups.other} non-2xx, p99 ${signups.p99} ms`,
   );
+
+  // Reads while sign-ups hash, side by side: each read alone, then the same read beside 30
+  // concurrent sign-ups (goal: p99 at most 2x the idle p99).
+  for (const [name, url] of [
+    ['GET /api/proxy/teams', `${base}/api/proxy/teams`],
+    ['GET /', `${base}/`],
+  ]) {
+    const alone = await load({ url, connections: 4 });
+    const [beside, during] = await Promise.all([
+      load({ url, connections: 4 }),
+      signUps(base, teamId, 30),
+    ]);
+    const ratio = beside.latency.p99 / Math.max(1, alone.latency.p99);
+    row(
+      'reads beside sign-ups',
+      `${name}: p99 alone / beside 30 sign-ups`,
+      `${alone.latency.p99} / ${beside.latency.p99} ms`,
+      `${ratio.toFixed(1)}x, goal <= 2x; ${during.perSecond.toFixed(1)} sign-ups/s meanwhile`,
+    );
+  }
+
+  // A reset request takes as long for an address with an account as for one without (both
+  // queue a job): the medians of 40 requests each, taken in turns.
+  const known = `bench-${process.pid}-1@example.org`;
+  const times = { known: [], unknown: [], other: 0 };
+  for (let i = 0; i < 80; i += 1) {
+    const which = i % 2 === 0 ? 'known' : 'unknown';
+    const email = which === 'known' ? known : `nobody-${process.pid}-${i}@example.org`;
+    const started = performance.now();
+    const answer = await fetch(`${trackerBase}/api/password-resets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: trackerBase },
+      body: JSON.stringify({ email }),
+    });
+    await answer.arrayBuffer();
+    if (answer.status === 202) times[which].push(performance.now() - started);
+    else times.other += 1;
+  }
+  const medianMs = (values) => (values.length === 0 ? Number.NaN : median(values));
+  row(
+    'reset request',
+    'POST /api/password-resets median: an account / no account',
+    `${medianMs(times.known).toFixed(1)} / ${medianMs(times.unknown).toFixed(1)} ms`,
+    `${times.known.length} + ${times.unknown.length} answered 202, ${times.other} other`,
+  );
+
   const loaded = memory(site.child.pid);
   row(
     'memory',

@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `pnpm bench`'s site part runs (against the builds `pnpm test` made first) and prints each of its
+ * figures: one-second load runs, no Lighthouse. The figures themselves are a measurement, never a
+ * pass or a fail.
+ */
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the site benchmark', () => {
+  it('runs and prints the proxy ratio, reads beside sign-ups and the reset medians', {
+    timeout: 240_000,
+  }, async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['bench/bench.mjs'], {
+      cwd: serverDir,
+      env: { ...process.env, BENCH_SECONDS: '1', BENCH_LIGHTHOUSE: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    expect(stdout).toMatch(/proxy: proxy \/ bare hello'\s*│\s*'\d+\.\d\dx'/);
+    for (const read of ['GET /api/proxy/teams', 'GET /']) {
+      expect(stdout).toContain(`reads beside sign-ups: ${read}: p99 alone / beside 30 sign-ups`);
+    }
+    expect(stdout).toMatch(
+      /reset request: POST \/api\/password-resets median: an account \/ no account'\s*│\s*'\d+\.\d \/ \d+\.\d ms'\s*│\s*'40 \+ 40 answered 202, 0 other'/,
+    );
+    expect(stdout).toContain('page /onboarding/work/role');
+  });
+});
