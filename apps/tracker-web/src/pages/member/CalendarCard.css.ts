@@ -17,8 +17,10 @@ export const table = style({
   fontSize: vars.fontSize.sm,
 });
 
+/** Headings never break inside a word: on a narrow phone the table scrolls instead. */
 export const head = style({
   padding: vars.space.xs,
+  whiteSpace: 'nowrap',
   fontWeight: 600,
   textAlign: 'center',
   borderBottom: `1px solid ${vars.color.border}`,

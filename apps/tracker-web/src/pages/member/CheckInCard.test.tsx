@@ -1,5 +1,5 @@
 import type { CheckInStatus, TeamBoard } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
@@ -26,11 +26,14 @@ const status = (overrides: Partial<CheckInStatus> = {}): CheckInStatus => ({
 
 describe('the daily check-in on the home', () => {
   it('asks the question with the goal, and answers with one tap and the note', async () => {
+    let answered = false;
     const tracker = fakeTracker({
       'GET /api/me': () => json(onTeam),
-      'GET /api/me/check-ins': () => json(status()),
+      'GET /api/me/check-ins': () =>
+        json(answered ? status({ streaks: { current: 5, longest: 9, currentYes: 2 } }) : status()),
       'PUT /api/me/check-ins': async (req) => {
         const body = (await req.json()) as { day: string; answer: string; note: string };
+        answered = true;
         return json({
           ...body,
           createdAt: '2025-06-10T17:05:00.000Z',
@@ -58,6 +61,12 @@ describe('the daily check-in on the home', () => {
     expect(sent).toHaveLength(1);
     expect(await sent[0]?.json()).toEqual({ day: '2025-06-10', answer: 'yes', note: 'Two pages!' });
     expect(card.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    // The streak counts the answer at once (the home's figures are read again).
+    await waitFor(() =>
+      expect(card.getByText(/^Streak:/)).toHaveTextContent(
+        'Streak: 5 check-in days in a row (longest 9 check-in days); Yes 2 times in a row.',
+      ),
+    );
     // The saved note stays in the box, and the box says what typing there does.
     const note = card.getByLabelText('Note (optional)');
     expect(note).toHaveValue('Two pages!');

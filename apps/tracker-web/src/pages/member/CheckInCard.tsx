@@ -194,6 +194,7 @@ export function CheckInUnavailable({ reason }: { reason: string }) {
 }
 
 function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
+  const router = useRouter();
   const [saved, setSaved] = useState<CheckIn | null>(open.checkIn);
   const [note, setNote] = useState(open.checkIn?.note ?? '');
   const [pending, setPending] = useState<CheckInAnswer | null>(null);
@@ -222,9 +223,12 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
       });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Your answer was not saved.');
+      return;
     } finally {
       setPending(null);
     }
+    // The streaks, the weeks and the board count this answer now.
+    await router.invalidate();
   }
 
   const legendId = `${id}-question`;
