@@ -6,7 +6,7 @@ import { checkIns, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { SEED_CHECK_IN_DAYS } from '../src/seed/seed.ts';
 import { type Browser, browser } from './door.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { type TestTracker, teamMember, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 let door: FastifyInstance;
@@ -52,18 +52,8 @@ async function member(
   timeZone: string | null,
   { approve = true } = {},
 ): Promise<Member> {
-  const user = newUser({ teamId, name });
-  const created = await t.call({ method: 'POST', url: '/users', payload: user });
-  expect(created.statusCode).toBe(201);
-  const id = Number(created.json().user.id);
-  if (approve) {
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
-    const request = list
-      .json()
-      .joinRequests.find((r: { user: { id: number } }) => r.user.id === id);
-    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
-    expect(approved.statusCode).toBe(200);
-  }
+  const user = await teamMember(t, teamId, name, { approve });
+  const { id } = user;
   const b = browser(door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   if (timeZone !== null) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInReplies, cheers } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { type Browser, browser } from './door.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { type TestTracker, teamMember, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 let door: FastifyInstance;
@@ -34,18 +34,8 @@ interface Member {
 
 /** Signs up on `teamId`, is approved (unless `approve` is false) and signs in. */
 async function member(teamId: number, name: string, { approve = true } = {}): Promise<Member> {
-  const user = newUser({ teamId, name });
-  const created = await t.call({ method: 'POST', url: '/users', payload: user });
-  expect(created.statusCode).toBe(201);
-  const id = Number(created.json().user.id);
-  if (approve) {
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
-    const request = list
-      .json()
-      .joinRequests.find((r: { user: { id: number } }) => r.user.id === id);
-    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
-    expect(approved.statusCode).toBe(200);
-  }
+  const user = await teamMember(t, teamId, name, { approve });
+  const { id } = user;
   const b = browser(door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   return { id, name, b };

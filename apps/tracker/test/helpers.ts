@@ -113,6 +113,28 @@ export async function signUp(t: TestTracker, overrides: Record<string, unknown> 
   return { ...user, id: Number(res.json().user.id) };
 }
 
+/**
+ * A new member of `teamId`: signed up through the tracker API and, unless `approve` is false,
+ * their join request approved as an operator would. Their sign-up details and their id.
+ */
+export async function teamMember(
+  t: TestTracker,
+  teamId: number,
+  name: string,
+  { approve = true } = {},
+) {
+  const user = await signUp(t, { teamId, name });
+  if (approve) {
+    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const request = list
+      .json()
+      .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
+    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    expect(approved.statusCode).toBe(200);
+  }
+  return user;
+}
+
 /** A user's join request row. */
 export async function joinRequestOf(t: TestTracker, userId: number) {
   const [row] = await t.app.database.db

@@ -6,7 +6,7 @@ import { outbox, pauses } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { type Browser, browser } from './door.ts';
-import { membershipStatus, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { membershipStatus, type TestTracker, teamMember, testTracker } from './helpers.ts';
 
 let t: TestTracker;
 let door: FastifyInstance;
@@ -35,18 +35,8 @@ interface Member {
 
 /** Signs up on the team, is approved (unless `approve` is false), signs in and lives in Denver. */
 async function member(name: string, { approve = true } = {}): Promise<Member> {
-  const user = newUser({ teamId: TEAM, name });
-  const created = await t.call({ method: 'POST', url: '/users', payload: user });
-  expect(created.statusCode).toBe(201);
-  const id = Number(created.json().user.id);
-  if (approve) {
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
-    const request = list
-      .json()
-      .joinRequests.find((r: { user: { id: number } }) => r.user.id === id);
-    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
-    expect(approved.statusCode).toBe(200);
-  }
+  const user = await teamMember(t, TEAM, name, { approve });
+  const { id } = user;
   const b = browser(door);
   let signedInAt = Number.NaN;
   // Signed in again whenever the clock moved since: a session idle for 30 minutes ends.
