@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MigrationConfig, readMigrationFiles } from 'drizzle-orm/migrator';
+import { MIGRATION_LOCK_KEY } from './locks.ts';
 import type { Session } from './types.ts';
 
 /** drizzle-kit's output: NNNN_name.sql files and meta/_journal.json, generated from schema.ts. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
 /** Any constant will do: it only has to be the same for every tracker sharing one database. */
-const MIGRATION_LOCK_KEY = 724_019_311;
 const MIGRATIONS_TABLE = '__drizzle_migrations';
 
 /**

@@ -8,6 +8,7 @@ import type {
 import { isChoosableRole } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { holdAdvisoryLock } from '../db/locks.ts';
 import { focusAreas, holds, memberships, roleAreas, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { openSeats } from '../repositories/teams.ts';
@@ -193,7 +194,7 @@ export async function createTeam(
     ]);
   }
   return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('teams.name'))`);
+    await holdAdvisoryLock(tx, 'teamNames');
     const [same] = await tx
       .select({ id: teams.id })
       .from(teams)

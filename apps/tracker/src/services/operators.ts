@@ -12,6 +12,7 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
+import { holdAdvisoryLock } from '../db/locks.ts';
 import {
   auditLog,
   joinRequests,
@@ -57,7 +58,7 @@ const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'
 /** Locks every operator's row until the transaction ends: changes to who operates wait in line. */
 async function lockOperators(tx: Db) {
   // The advisory lock also covers the moment there is no operator row to lock yet.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('tracker.operators'))`);
+  await holdAdvisoryLock(tx, 'operators');
   return tx
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
