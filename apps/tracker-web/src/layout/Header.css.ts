@@ -12,6 +12,12 @@ export const bar = style({
   paddingBlock: vars.space.sm,
 });
 
+/** The console's bar on a phone: the logo's words wrap beside the Menu button, on one row. */
+export const consoleBar = style({
+  flexWrap: 'nowrap',
+  '@media': { [breakpoints.tablet]: { flexWrap: 'wrap' } },
+});
+
 export const logoImage = style({ width: '32px', height: '32px', flexShrink: 0 });
 
 export const nav = style({

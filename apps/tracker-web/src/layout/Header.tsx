@@ -10,6 +10,10 @@ import * as styles from './Header.css.ts';
 const MemberNav = lazy(() =>
   import('./MemberNav.tsx').then(({ MemberNav }) => ({ default: MemberNav })),
 );
+// The console's links and menu load with the console only, not with a member's pages.
+const ConsoleNav = lazy(() =>
+  import('./ConsoleNav.tsx').then(({ ConsoleNav }) => ({ default: ConsoleNav })),
+);
 
 /**
  * The app's name on every screen; a signed-in member's pages (and the operators' console) add
@@ -18,18 +22,15 @@ const MemberNav = lazy(() =>
 export function Header() {
   const member = useMatch({ from: '/_member', shouldThrow: false }) !== undefined;
   const operator = useMatch({ from: '/console', shouldThrow: false }) !== undefined;
-  const signedIn = member || operator;
   return (
     <header className={header.root}>
-      <div className={`${layout.container} ${styles.bar}`}>
+      <div className={`${layout.container} ${styles.bar} ${operator ? styles.consoleBar : ''}`}>
         <Link to="/" className={header.logo}>
           <img src="/logo.svg" alt="" width={32} height={32} className={styles.logoImage} />
           {APP_NAME}
         </Link>
-        {signedIn ? (
-          <Suspense fallback={null}>
-            <MemberNav console={operator} />
-          </Suspense>
+        {operator || member ? (
+          <Suspense fallback={null}>{operator ? <ConsoleNav /> : <MemberNav />}</Suspense>
         ) : null}
       </div>
     </header>

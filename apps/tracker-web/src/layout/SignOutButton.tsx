@@ -1,0 +1,49 @@
+import { MEMBER_API } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import { dismissToast, toast } from '@app/ui/toast-store';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { call } from '../api/client.ts';
+import { isSignInRequired } from '../api/errors.ts';
+
+/** Ends the session and leaves nothing of it behind on this browser. */
+export function SignOutButton() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  async function signOut() {
+    if (pending) return;
+    setPending(true);
+    try {
+      await call(MEMBER_API.signOut);
+    } catch (error) {
+      // A session that had already ended is as good as signed out.
+      if (!isSignInRequired(error)) {
+        setPending(false);
+        toast({
+          title: 'You are still signed in',
+          description: error instanceof Error ? error.message : undefined,
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    // Nothing of this member's stays in memory for whoever signs in next on this browser, nor on
+    // screen: their last toast ('Profile saved.') does not follow onto the sign-in page.
+    router.clearCache();
+    dismissToast();
+    await navigate({ to: '/sign-in' });
+  }
+
+  return (
+    <button
+      type="button"
+      className={button.secondary}
+      aria-disabled={pending || undefined}
+      onClick={signOut}
+    >
+      Sign out
+    </button>
+  );
+}
