@@ -1,3 +1,4 @@
+import { BAR_HEIGHT } from '@app/ui/header.css';
 import { vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 
@@ -104,3 +105,55 @@ export const search = style({ display: 'grid', gap: vars.space.xs, maxWidth: '40
 
 /** The decisions that can still be undone, above the queue. */
 export const recent = style({ borderInlineStart: `4px solid ${vars.color.primary}` });
+
+/** The teams, one under another: each closed to its summary line until opened. */
+export const teamList = style([list, { gap: vars.space.sm }]);
+
+/** A team's card: less room around a closed team, so a page of them stays short. */
+export const team = style({ padding: vars.space.md });
+
+export const teamDetails = style({});
+
+/** A closed team's line: an arrow that turns when it opens, the name, then area and seats. */
+export const teamSummary = style({
+  display: 'grid',
+  gridTemplateColumns: '1.25rem minmax(0, 1fr)',
+  columnGap: vars.space.xs,
+  alignItems: 'baseline',
+  listStyle: 'none',
+  cursor: 'pointer',
+  minHeight: '44px',
+  scrollMarginTop: `calc(${BAR_HEIGHT} + ${vars.space.md})`,
+  selectors: {
+    '&::-webkit-details-marker': { display: 'none' },
+    // The arrow is drawn, not read: its alternative text is empty where browsers know the syntax.
+    '&::before': { content: ['"▸"', '"▸" / ""'], gridColumn: 1, gridRow: 1 },
+    [`${teamDetails}[open] > &::before`]: { content: ['"▾"', '"▾" / ""'] },
+  },
+});
+
+export const teamName = style({ gridColumn: 2, margin: 0 });
+
+export const teamLine = style({
+  gridColumn: 2,
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space.md,
+});
+
+export const teamBody = style({ paddingBlockStart: vars.space.md });
+
+/** The links to each team of the page, side by side and wrapping. */
+export const jump = style({ display: 'grid', gap: vars.space.xs });
+
+export const jumpList = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+});
+
+export const jumpLink = style({ display: 'inline-block', paddingBlock: vars.space.xs });

@@ -54,6 +54,12 @@ describe('the Teams page', () => {
     });
     await renderApp('/console/teams');
     const card = await screen.findByRole('article', { name: 'Morning Writers' });
+    const user = userEvent.setup();
+    // Closed at first: its name, area and seats in one line, the rest one click away.
+    expect(within(card).getByText('Work, Employee')).toBeVisible();
+    expect(within(card).getByText('1 of 5 seats open')).toBeVisible();
+    expect(within(card).getByText('2 Active, 1 Pending, 1 held now')).not.toBeVisible();
+    await user.click(within(card).getByText('Morning Writers'));
     expect(within(card).getByText('2 Active, 1 Pending, 1 held now')).toBeVisible();
     expect(within(card).getByText('1 seat')).toBeVisible();
     expect(
@@ -66,7 +72,6 @@ describe('the Teams page', () => {
       'Pia PendingPendingpia@example.com',
     ]);
 
-    const user = userEvent.setup();
     const field = within(card).getByLabelText('Capacity');
     await user.clear(field);
     await user.type(field, '2');
@@ -87,6 +92,47 @@ describe('the Teams page', () => {
       within(card).getByRole('button', { name: 'Save capacity of Morning Writers' }),
     );
     await waitFor(() => expect(within(card).getByText('8 seats')).toBeVisible());
+    // The reload kept the team open where the operator was working.
+    expect(within(card).getByText('4 of 8 seats open')).toBeVisible();
+  });
+
+  it('jumps to a team from the list at the top: it opens, with focus on it', async () => {
+    fakeTracker({
+      'GET /api/console/teams/overview': () =>
+        json({
+          items: [
+            team(),
+            team({ id: 3, name: 'Night Owls', openSeats: 0, members: [] }),
+            team({ id: 4, name: 'Runners', focusArea: null, role: null }),
+          ],
+          total: 3,
+          limit: 20,
+          offset: 0,
+        }),
+      'GET /api/console/focus-areas': areas,
+    });
+    await renderApp('/console/teams');
+    const jump = await screen.findByRole('navigation', { name: 'Jump to a team' });
+    expect(
+      within(jump)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Morning Writers', 'Night Owls', 'Runners']);
+    const owls = screen.getByRole('article', { name: 'Night Owls' });
+    expect(within(owls).getByText('Full (5 seats)')).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Runners' })).getByText('No focus area, any role'),
+    ).toBeVisible();
+    expect(within(owls).getByText('Nobody yet.')).not.toBeVisible();
+
+    await userEvent.setup().click(within(jump).getByRole('link', { name: 'Night Owls' }));
+    expect(within(owls).getByText('Nobody yet.')).toBeVisible();
+    expect(
+      within(owls).getByText('Night Owls', { selector: 'h2' }).closest('summary'),
+    ).toHaveFocus();
+    expect(
+      within(screen.getByRole('article', { name: 'Morning Writers' })).getByText('Taken'),
+    ).not.toBeVisible();
   });
 
   it('creates a team: the role list follows the area, and an area without roles takes none', async () => {

@@ -11,7 +11,7 @@ import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type ReactNode, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -39,8 +39,9 @@ export function TeamsPage() {
           : `${teams.total} team${teams.total === 1 ? '' : 's'}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`}
       </p>
       <NewTeam focusAreas={focusAreas} />
+      {teams.items.length > 1 ? <JumpToTeam teams={teams.items} /> : null}
       {teams.items.length > 0 ? (
-        <ul className={styles.grid} aria-label="Teams">
+        <ul className={styles.teamList} aria-label="Teams">
           {teams.items.map((team) => (
             <li key={team.id}>
               <TeamCard team={team} />
@@ -53,53 +54,115 @@ export function TeamsPage() {
   );
 }
 
+const teamAnchor = (teamId: number) => `team-${teamId}`;
+
+/**
+ * The teams of this page by name: following one opens that team and puts focus on it, however
+ * far down the page it is.
+ */
+function JumpToTeam({ teams }: { teams: readonly ConsoleTeam[] }) {
+  function open(event: MouseEvent<HTMLAnchorElement>, teamId: number) {
+    const details = document.getElementById(teamAnchor(teamId));
+    if (!(details instanceof HTMLDetailsElement)) return;
+    // Done here rather than by the browser's own jump to the fragment: that would scroll to a
+    // closed team and leave focus where it was. Focus scrolls the team into view, clear of the
+    // sticky header (the summary's scroll margin).
+    event.preventDefault();
+    details.open = true;
+    details.querySelector('summary')?.focus();
+  }
+  return (
+    <nav aria-label="Jump to a team" className={styles.jump}>
+      <h2 className={ui.h3}>Jump to a team</h2>
+      <ul className={styles.jumpList}>
+        {teams.map((team) => (
+          <li key={team.id}>
+            <a
+              href={`#${teamAnchor(team.id)}`}
+              className={styles.jumpLink}
+              onClick={(event) => open(event, team.id)}
+            >
+              {team.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The seats in a few words, for the line a closed team shows. */
+function seatsLine(team: ConsoleTeam): string {
+  return team.openSeats === 0
+    ? `Full (${seats(team.capacity)})`
+    : `${team.openSeats} of ${seats(team.capacity)} open`;
+}
+
+/**
+ * One team, closed to its summary line (name, area and role, open seats) until an operator opens
+ * it for its members and capacity: a page of teams stays a few screens long on a phone.
+ */
 function TeamCard({ team }: { team: ConsoleTeam }) {
   const titleId = useId();
   return (
-    <article className={ui.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={ui.h2}>
-        {team.name}
-      </h2>
-      <dl className={styles.facts}>
-        <dt className={styles.term}>Focus area</dt>
-        <dd className={styles.value}>{team.focusArea?.name ?? 'None'}</dd>
-        <dt className={styles.term}>Role</dt>
-        <dd className={styles.value}>{team.role?.name ?? 'Any role'}</dd>
-        <dt className={styles.term}>Capacity</dt>
-        <dd className={styles.value}>{seats(team.capacity)}</dd>
-        <dt className={styles.term}>Taken</dt>
-        <dd className={styles.value}>
-          {team.active} Active, {team.pending} Pending, {team.liveHolds} held now
-        </dd>
-        <dt className={styles.term}>Open</dt>
-        <dd className={`${styles.value} ${team.openSeats === 0 ? styles.overdue : ''}`}>
-          {team.openSeats === 0 ? 'Full' : seats(team.openSeats)}
-        </dd>
-      </dl>
-      <p>
-        <Link to="/console/teams/$teamId/call" params={{ teamId: String(team.id) }}>
-          Weekly calls <span className={layout.visuallyHidden}>of {team.name}</span>
-        </Link>
-      </p>
-      <section aria-label={`Members of ${team.name}`} className={ui.stack}>
-        <h3 className={ui.h3}>Members</h3>
-        {team.members.length === 0 ? (
-          <p className={layout.muted}>Nobody yet.</p>
-        ) : (
-          <ul className={styles.members}>
-            {team.members.map((member) => (
-              <li key={member.id} className={styles.member}>
-                <span>{member.name}</span>
-                <span className={member.status === 'Active' ? styles.active : styles.pending}>
-                  {member.status}
-                </span>
-                <span className={`${layout.muted} ${styles.email}`}>{member.email}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <EditCapacity team={team} />
+    <article className={`${ui.card} ${styles.team}`} aria-labelledby={titleId}>
+      <details id={teamAnchor(team.id)} className={styles.teamDetails}>
+        <summary className={styles.teamSummary}>
+          <h2 id={titleId} className={`${ui.h3} ${styles.teamName}`}>
+            {team.name}
+          </h2>
+          <span className={styles.teamLine}>
+            <span className={layout.muted}>
+              {team.focusArea?.name ?? 'No focus area'}, {team.role?.name ?? 'any role'}
+            </span>
+            <span className={team.openSeats === 0 ? styles.overdue : styles.term}>
+              {seatsLine(team)}
+            </span>
+          </span>
+        </summary>
+        <div className={`${ui.stack} ${styles.teamBody}`}>
+          <dl className={styles.facts}>
+            <dt className={styles.term}>Focus area</dt>
+            <dd className={styles.value}>{team.focusArea?.name ?? 'None'}</dd>
+            <dt className={styles.term}>Role</dt>
+            <dd className={styles.value}>{team.role?.name ?? 'Any role'}</dd>
+            <dt className={styles.term}>Capacity</dt>
+            <dd className={styles.value}>{seats(team.capacity)}</dd>
+            <dt className={styles.term}>Taken</dt>
+            <dd className={styles.value}>
+              {team.active} Active, {team.pending} Pending, {team.liveHolds} held now
+            </dd>
+            <dt className={styles.term}>Open</dt>
+            <dd className={`${styles.value} ${team.openSeats === 0 ? styles.overdue : ''}`}>
+              {team.openSeats === 0 ? 'Full' : seats(team.openSeats)}
+            </dd>
+          </dl>
+          <p>
+            <Link to="/console/teams/$teamId/call" params={{ teamId: String(team.id) }}>
+              Weekly calls <span className={layout.visuallyHidden}>of {team.name}</span>
+            </Link>
+          </p>
+          <section aria-label={`Members of ${team.name}`} className={ui.stack}>
+            <h3 className={ui.h3}>Members</h3>
+            {team.members.length === 0 ? (
+              <p className={layout.muted}>Nobody yet.</p>
+            ) : (
+              <ul className={styles.members}>
+                {team.members.map((member) => (
+                  <li key={member.id} className={styles.member}>
+                    <span>{member.name}</span>
+                    <span className={member.status === 'Active' ? styles.active : styles.pending}>
+                      {member.status}
+                    </span>
+                    <span className={`${layout.muted} ${styles.email}`}>{member.email}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <EditCapacity team={team} />
+        </div>
+      </details>
     </article>
   );
 }
