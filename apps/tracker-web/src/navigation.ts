@@ -52,3 +52,29 @@ export function validatePageSearch(search: Record<string, unknown>): { page?: nu
   const page = Number(search.page);
   return { page: Number.isInteger(page) && page >= 2 && page <= 100_000 ? page : undefined };
 }
+
+/**
+ * `?q=` of the teams or the audit log, trimmed (blank is none). Not cut to length: the page's
+ * loader checks it with the tracker's own schema and says what is wrong with it.
+ */
+function searchText(value: unknown): string | undefined {
+  const q = typeof value === 'string' ? value.trim() : '';
+  return q === '' ? undefined : q;
+}
+
+/** The teams' search: `?page=` and `?q=` (a team's or a member's name or address). */
+export function validateTeamsSearch(search: Record<string, unknown>): {
+  page?: number | undefined;
+  q?: string | undefined;
+} {
+  return { ...validatePageSearch(search), q: searchText(search.q) };
+}
+
+/** The audit log's search: `?page=`, `?q=` (an operator's or a target's name) and `?action=`. */
+export function validateAuditSearch(search: Record<string, unknown>): {
+  page?: number | undefined;
+  q?: string | undefined;
+  action?: string | undefined;
+} {
+  return { ...validateTeamsSearch(search), action: searchText(search.action) };
+}

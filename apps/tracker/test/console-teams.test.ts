@@ -4,11 +4,12 @@ import {
   ConsoleTeamPage,
   HOLD_OWNER_HEADER,
   ROLE_OPTIONS,
+  SEARCH_MAX,
 } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, teams } from '../src/db/schema.ts';
+import { memberships, teams, users } from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { expectOperatorsOnly, type operator as makeOperator, operator } from './door.ts';
 import { joinRequestOf, newUser, type TestTracker, testTracker } from './helpers.ts';
@@ -302,5 +303,112 @@ describe('teams in the console', () => {
     expect(garbage.statusCode).toBe(400);
     expect((await t.app.database.db.select().from(teams)).length).toBe(before);
     expect(await audit()).toHaveLength(auditBefore);
+  });
+});
+
+describe('finding teams and audit lines in the console', () => {
+  const tag = () => Math.random().toString(36).slice(2, 8);
+
+  async function teamsMatching(query: string) {
+    const res = await op.browser.send({
+      method: 'GET',
+      url: `/api/console/teams/overview?${query}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ConsoleTeamPage.parse(res.json());
+  }
+
+  async function auditMatching(query: string) {
+    const res = await op.browser.send({ method: 'GET', url: `/api/console/audit?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return AuditPage.parse(res.json());
+  }
+
+  it('finds teams by part of their name, or of a member’s name or address, case-insensitively', async () => {
+    const word = tag();
+    const named = await made({ name: `Lantern ${word} Club` });
+    const other = await made({ name: `Other ${tag()}` });
+    const member = newUser({ teamId: other.id, name: `Wren ${word}kin` });
+    expect((await t.call({ method: 'POST', url: '/users', payload: member })).statusCode).toBe(201);
+
+    const byWord = await teamsMatching(`q=${word.toUpperCase()}`);
+    expect(byWord.items.map((team) => team.id)).toEqual([named.id, other.id]);
+    expect(byWord.total).toBe(2);
+    expect(byWord.items[1]?.members.map((m) => m.name)).toEqual([`Wren ${word}kin`]);
+    const byEmail = await teamsMatching(`q=${encodeURIComponent(member.email)}`);
+    expect(byEmail.items.map((team) => team.id)).toEqual([other.id]);
+    // Paged like the whole list.
+    const second = await teamsMatching(`q=${word}&limit=1&offset=1`);
+    expect(second).toMatchObject({ total: 2, limit: 1, offset: 1 });
+    expect(second.items.map((team) => team.id)).toEqual([other.id]);
+    // Blank is no search; % and _ are only themselves.
+    expect((await teamsMatching('q=%20%20')).total).toBe((await teamsMatching('')).total);
+    expect((await teamsMatching('q=%25')).total).toBe(0);
+    expect((await teamsMatching('q=_')).total).toBe(0);
+    expect(await teamsMatching(`q=nothing-is-called-${tag()}`)).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+
+  it('finds audit lines by the operator’s or the target’s name, and by action', async () => {
+    const word = tag();
+    const team = await made({ name: `Beacon ${word}` });
+    expect((await setCapacity(team.id, 9)).statusCode).toBe(200);
+
+    const byTarget = await auditMatching(`q=beacon%20${word}`);
+    expect(byTarget.items.map((e) => [e.action, e.targetName])).toEqual([
+      ['team.capacity', `Team Beacon ${word}`],
+      ['team.created', `Team Beacon ${word}`],
+    ]);
+    expect(byTarget.total).toBe(2);
+    const oneAction = await auditMatching(`q=${word}&action=team.created`);
+    expect(oneAction.items.map((e) => e.action)).toEqual(['team.created']);
+    const everyCreation = await auditMatching('action=team.created&limit=100');
+    expect(everyCreation.total).toBeGreaterThanOrEqual(1);
+    expect(everyCreation.items.every((e) => e.action === 'team.created')).toBe(true);
+
+    // The operator by name: this one's lines, and nobody else's.
+    const operatorName = `Orla ${tag()}`;
+    await t.app.database.db.update(users).set({ name: operatorName }).where(eq(users.id, op.id));
+    const byOperator = await auditMatching(`q=${encodeURIComponent(operatorName)}&limit=100`);
+    expect(byOperator.total).toBeGreaterThanOrEqual(2);
+    expect(byOperator.items.every((e) => e.operator.id === op.id)).toBe(true);
+    expect(byOperator.items.map((e) => e.target)).toContain(`team:${team.id}`);
+
+    expect(await auditMatching(`q=nothing-is-called-${tag()}`)).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await auditMatching('q=%25')).total).toBe(0);
+  });
+
+  it('refuses a search that is too long, or an action it does not know, with a clear 400', async () => {
+    for (const url of [
+      `/api/console/teams/overview?q=${'x'.repeat(SEARCH_MAX + 1)}`,
+      `/api/console/audit?q=${'x'.repeat(SEARCH_MAX + 1)}`,
+    ]) {
+      const res = await op.browser.send({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining(`Search for at most ${SEARCH_MAX} characters`),
+        details: [{ path: 'q', message: `Search for at most ${SEARCH_MAX} characters` }],
+      });
+    }
+    const atMost = await op.browser.send({
+      method: 'GET',
+      url: `/api/console/teams/overview?q=${'x'.repeat(SEARCH_MAX)}`,
+    });
+    expect(atMost.statusCode).toBe(200);
+    const unknown = await op.browser.send({
+      method: 'GET',
+      url: '/api/console/audit?action=team.deleted',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'action', message: 'Choose one of the actions the audit log records' }],
+    });
   });
 });

@@ -89,6 +89,26 @@ export const ROLE_OPTIONS = {
 /** The longest search an operator can type in the console (part of a name or an address). */
 export const SEARCH_MAX = 100;
 
+/** Every action the audit log records, as stored in its `action` column. */
+export const AUDIT_ACTIONS = [
+  'join-request.approved',
+  'join-request.declined',
+  'join-request.undone',
+  'join-request.placed',
+  'team.created',
+  'team.capacity',
+  'team-call.set',
+  'info-call.outcome',
+  'feedback.read',
+  'operator.invited',
+  'operator.removed',
+  'second-factor.enrolled',
+] as const;
+
+export function isAuditAction(value: string): value is (typeof AUDIT_ACTIONS)[number] {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
 /**
  * Whether a prospect can choose the role called `roleName` in the area called `areaName` on the
  * site's role step (names compare case-insensitively, as the site maps names to ids). A team

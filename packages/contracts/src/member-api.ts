@@ -12,7 +12,7 @@ import {
   TeamCallForm,
   UnsubscribeAnswer,
 } from './accountability.ts';
-import { JOIN_RESPONSE_DAYS, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
+import { AUDIT_ACTIONS, JOIN_RESPONSE_DAYS, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -196,12 +196,30 @@ export const PageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** What an operator types to find someone: part of a name or an address (blank finds all). */
-export const QueueQuery = PageQuery.extend({
-  q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
-});
+/** What an operator types to find something in a console list: part of a name (blank finds all). */
+export const ConsoleSearch = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`)
+  .optional();
+
+/** The join requests whose applicant's name or address holds `q`. */
+export const QueueQuery = PageQuery.extend({ q: ConsoleSearch });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The teams whose name, or an Active or Pending member's name or address, holds `q`. */
+export const TeamQuery = PageQuery.extend({ q: ConsoleSearch });
+export type TeamQuery = z.infer<typeof TeamQuery>;
+
+export const AuditAction = z.enum(AUDIT_ACTIONS, {
+  error: 'Choose one of the actions the audit log records',
+});
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/** The audit lines of one action, and those whose operator or target is named with `q`. */
+export const AuditQuery = PageQuery.extend({ q: ConsoleSearch, action: AuditAction.optional() });
+export type AuditQuery = z.infer<typeof AuditQuery>;
 /** One page of a console list: its items, how many there are in all, and the page asked for. */
 function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({
@@ -571,7 +589,7 @@ export const MEMBER_API = {
     method: 'GET',
     url: '/api/console/teams/overview',
     summary: 'Teams with their capacity, members, live holds and open seats, by id',
-    schema: { querystring: PageQuery, response: { 200: ConsoleTeamPage } },
+    schema: { querystring: TeamQuery, response: { 200: ConsoleTeamPage } },
   }),
   focusAreas: endpoint({
     method: 'GET',
@@ -643,7 +661,7 @@ export const MEMBER_API = {
     method: 'GET',
     url: '/api/console/audit',
     summary: 'What operators did, newest first',
-    schema: { querystring: PageQuery, response: { 200: AuditPage } },
+    schema: { querystring: AuditQuery, response: { 200: AuditPage } },
   }),
   consoleTeamCall: endpoint({
     method: 'GET',

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { auditLog } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { ActionRecorder } from './join-requests.ts';
@@ -13,7 +14,7 @@ import type { ActionRecorder } from './join-requests.ts';
 export async function recordAction(
   tx: Db,
   operatorId: number,
-  action: string,
+  action: AuditAction,
   target: string,
   before: unknown,
   after: unknown,
@@ -22,7 +23,11 @@ export async function recordAction(
 }
 
 /** What records an operator's action on a join request in the audit log. */
-export function auditJoinRequest(operatorId: number, action: string, id: number): ActionRecorder {
+export function auditJoinRequest(
+  operatorId: number,
+  action: AuditAction,
+  id: number,
+): ActionRecorder {
   return (tx, before, after) =>
     recordAction(tx, operatorId, action, `join-request:${id}`, before, after);
 }

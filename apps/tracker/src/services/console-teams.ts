@@ -3,17 +3,18 @@ import type {
   ConsoleTeam,
   ConsoleTeamPage,
   NewTeamForm,
-  PageQuery,
+  TeamQuery,
 } from '@app/contracts';
 import { isChoosableRole } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { holdAdvisoryLock } from '../db/locks.ts';
 import { focusAreas, holds, memberships, roleAreas, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { openSeats } from '../repositories/teams.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
+import { containing } from './search.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -77,13 +78,39 @@ async function describe(tx: Db, rows: TeamRow[], now: Date): Promise<ConsoleTeam
   });
 }
 
-/** Teams by id, a page at a time, each with its seats as they stand now. */
-export async function teamPage(ctx: TrackerContext, page: PageQuery): Promise<ConsoleTeamPage> {
+/**
+ * Whether a team's name, or the name or address of one of its Active members or Pending
+ * applicants (those the console lists on it), holds the pattern.
+ */
+function teamNamed(db: Db, pattern: string) {
+  return or(
+    ilike(teams.name, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(
+          and(
+            eq(memberships.teamId, teams.id),
+            inArray(memberships.status, [...SEATED]),
+            or(ilike(users.name, pattern), ilike(users.email, pattern)),
+          ),
+        ),
+    ),
+  );
+}
+
+/** Teams by id, a page at a time, each with its seats as they stand now; `q` narrows them. */
+export async function teamPage(ctx: TrackerContext, page: TeamQuery): Promise<ConsoleTeamPage> {
   const { db } = ctx.database;
-  const [total] = await db.select({ n: count() }).from(teams);
+  const pattern = containing(page.q);
+  const match = pattern === null ? undefined : teamNamed(db, pattern);
+  const [total] = await db.select({ n: count() }).from(teams).where(match);
   const rows = await db
     .select()
     .from(teams)
+    .where(match)
     .orderBy(asc(teams.id))
     .limit(page.limit)
     .offset(page.offset);

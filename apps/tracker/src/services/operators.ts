@@ -1,16 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AuditPage,
+  type AuditQuery,
   answerByOf,
   JOIN_RESPONSE_DAYS,
   type JoinRequestQueue,
   oneLine,
-  type PageQuery,
   type QueueQuery,
   type SecondFactorState,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import * as OTPAuth from 'otpauth';
 import { holdAdvisoryLock } from '../db/locks.ts';
 import {
@@ -28,6 +43,7 @@ import { hashPassword } from '../password.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 import { issuePasswordLink } from './members.ts';
+import { containing } from './search.ts';
 import { hashToken } from './users.ts';
 
 /** How long the link in a new operator's mail works. */
@@ -387,7 +403,7 @@ export async function joinRequestQueue(
 ): Promise<JoinRequestQueue> {
   const { db } = ctx.database;
   const now = ctx.trackerConfig.now();
-  const search = page.q ? `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = containing(page.q);
   const open = and(
     inArray(joinRequests.status, [...OPEN]),
     search === null ? undefined : or(ilike(users.name, search), ilike(users.email, search)),
@@ -508,14 +524,64 @@ async function targetNames(ctx: TrackerContext, targets: readonly string[]) {
   ]);
 }
 
-/** The audit log, newest first. */
-export async function auditPage(ctx: TrackerContext, page: PageQuery): Promise<AuditPage> {
+/**
+ * Whether an audit line's operator, or the person or team it is about, has a name holding the
+ * pattern: the same names the console shows for it (targetNames above).
+ */
+function auditNamed(ctx: TrackerContext, pattern: string) {
   const { db } = ctx.database;
-  const [total] = await db.select({ n: count() }).from(auditLog);
+  const operator = alias(users, 'audit_operator');
+  const person = alias(users, 'audit_person');
+  const applicant = alias(users, 'audit_applicant');
+  const one = { one: sql`1` };
+  return or(
+    exists(
+      db
+        .select(one)
+        .from(operator)
+        .where(and(eq(operator.id, auditLog.operatorId), ilike(operator.name, pattern))),
+    ),
+    exists(
+      db
+        .select(one)
+        .from(person)
+        .where(and(sql`${auditLog.target} = 'user:' || ${person.id}`, ilike(person.name, pattern))),
+    ),
+    exists(
+      db
+        .select(one)
+        .from(joinRequests)
+        .innerJoin(applicant, eq(joinRequests.userId, applicant.id))
+        .where(
+          and(
+            sql`${auditLog.target} = 'join-request:' || ${joinRequests.id}`,
+            ilike(applicant.name, pattern),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select(one)
+        .from(teams)
+        .where(and(sql`${auditLog.target} = 'team:' || ${teams.id}`, ilike(teams.name, pattern))),
+    ),
+  );
+}
+
+/** The audit log, newest first: one action's lines, or those naming what was searched for. */
+export async function auditPage(ctx: TrackerContext, page: AuditQuery): Promise<AuditPage> {
+  const { db } = ctx.database;
+  const pattern = containing(page.q);
+  const match = and(
+    page.action === undefined ? undefined : eq(auditLog.action, page.action),
+    pattern === null ? undefined : auditNamed(ctx, pattern),
+  );
+  const [total] = await db.select({ n: count() }).from(auditLog).where(match);
   const rows = await db
     .select({ entry: auditLog, name: users.name })
     .from(auditLog)
     .leftJoin(users, eq(auditLog.operatorId, users.id))
+    .where(match)
     .orderBy(desc(auditLog.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,16 +1,19 @@
-import type { AuditEntry } from '@app/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, isAuditAction } from '@app/contracts';
+import { button } from '@app/ui/button.css';
+import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
-import { getRouteApi } from '@tanstack/react-router';
-import { useId } from 'react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { PAGE_SIZE } from './console-api.ts';
+import { ListSearch } from './ListSearch.tsx';
 import { Pager } from './QueuePage.tsx';
 
 const route = getRouteApi('/console/audit');
 
-const ACTIONS: Record<string, string> = {
+const ACTIONS: Record<AuditAction, string> = {
   'join-request.approved': 'Approved a join request',
   'join-request.undone': 'Undid a decision on a join request',
   'join-request.declined': 'Declined a join request',
@@ -20,9 +23,13 @@ const ACTIONS: Record<string, string> = {
   'feedback.read': 'Read feedback',
   'team.created': 'Created a team',
   'team.capacity': "Changed a team's capacity",
+  'team-call.set': "Set a team's weekly call",
   'operator.invited': 'Invited an operator',
   'operator.removed': 'Removed an operator',
 };
+
+/** An action in words; one this page does not know (from an older tracker) as it is stored. */
+const actionLabel = (action: string) => (isAuditAction(action) ? ACTIONS[action] : action);
 
 /** On this device's clock, with its zone named. */
 const when = (iso: string) =>
@@ -48,13 +55,22 @@ function lines(state: unknown): string {
 export function AuditLogPage() {
   usePageTitle('Audit log');
   const audit = route.useLoaderData();
-  const page = route.useSearch().page ?? 1;
+  const search = route.useSearch();
+  const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(audit.total / PAGE_SIZE));
+  const filtered = search.q !== undefined || search.action !== undefined;
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Audit log</h1>
-      <p className={ui.lead}>
-        {audit.total === 0 ? 'No operator has acted yet.' : 'What operators did, newest first.'}
+      <AuditSearch key={`${search.q ?? ''} ${search.action ?? ''}`} />
+      <p className={ui.lead} role="status">
+        {filtered
+          ? audit.total === 0
+            ? `No entry ${filterWords(search)}.`
+            : `${audit.total} ${audit.total === 1 ? 'entry' : 'entries'} ${filterWords(search)}, newest first.`
+          : audit.total === 0
+            ? 'No operator has acted yet.'
+            : 'What operators did, newest first.'}
       </p>
       {audit.items.length > 0 ? (
         <ol className={styles.list} aria-label="Audit log entries">
@@ -65,8 +81,62 @@ export function AuditLogPage() {
           ))}
         </ol>
       ) : null}
-      <Pager page={page} pages={pages} to="/console/audit" />
+      <Pager page={page} pages={pages} to="/console/audit" q={search.q} action={search.action} />
     </div>
+  );
+}
+
+/** What the list is narrowed to, in words: 'naming “Olive” for “Created a team”'. */
+function filterWords({ q, action }: { q?: string | undefined; action?: string | undefined }) {
+  return [q ? `naming “${q}”` : '', action ? `for “${actionLabel(action)}”` : '']
+    .filter((words) => words !== '')
+    .join(' ');
+}
+
+/** Find entries by the operator's or the target's name, and by what was done. */
+function AuditSearch() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [action, setAction] = useState(search.action ?? '');
+  return (
+    <ListSearch
+      landmark="Audit log"
+      label="Find by operator or by whom it was about"
+      initial={search.q}
+      onSearch={(q) =>
+        void navigate({
+          to: '/console/audit',
+          search: { q, action: action === '' ? undefined : action },
+        })
+      }
+      showAll={
+        search.q !== undefined || search.action !== undefined ? (
+          <Link to="/console/audit" className={button.secondary}>
+            Show every entry
+          </Link>
+        ) : null
+      }
+    >
+      <div className={fieldStyles.root}>
+        <label htmlFor={selectId} className={fieldStyles.label}>
+          Action
+        </label>
+        <select
+          id={selectId}
+          className={fieldStyles.control}
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTIONS.map((name) => (
+            <option key={name} value={name}>
+              {ACTIONS[name]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </ListSearch>
   );
 }
 
@@ -75,7 +145,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   return (
     <article className={ui.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={ui.h3}>
-        {ACTIONS[entry.action] ?? entry.action}
+        {actionLabel(entry.action)}
       </h2>
       <dl className={styles.facts}>
         <dt className={styles.term}>When</dt>

@@ -1,4 +1,4 @@
-import { DeclineForm, PlacementForm, type QueuedJoinRequest, SEARCH_MAX } from '@app/contracts';
+import { DeclineForm, PlacementForm, type QueuedJoinRequest } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
@@ -17,6 +17,7 @@ import * as ui from '../../styles/ui.css.ts';
 import { longDate } from '../member/dates.ts';
 import * as styles from './Console.css.ts';
 import { approve, decline, PAGE_SIZE, place, type QueueData, undoDecision } from './console-api.ts';
+import { ListSearch } from './ListSearch.tsx';
 
 const route = getRouteApi('/console/');
 
@@ -59,38 +60,21 @@ export function QueuePage() {
 /** Find someone waiting by part of their name or address; the search is in the page's URL. */
 function QueueSearch({ q }: { q: string | undefined }) {
   const navigate = useNavigate();
-  const [text, setText] = useState(q ?? '');
-  const inputId = useId();
   return (
-    <search aria-label="Join requests">
-      <form
-        className={styles.search}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const trimmed = text.trim();
-          void navigate({ to: '/console', search: { q: trimmed === '' ? undefined : trimmed } });
-        }}
-      >
-        <div className={styles.actions}>
-          <Field
-            id={inputId}
-            label="Find by name or email"
-            type="search"
-            value={text}
-            maxLength={SEARCH_MAX}
-            onChange={setText}
-          />
-          <button type="submit" className={button.secondary}>
-            Search
-          </button>
-          {q ? (
-            <Link to="/console" className={button.secondary} onClick={() => setText('')}>
-              Show everyone
-            </Link>
-          ) : null}
-        </div>
-      </form>
-    </search>
+    <ListSearch
+      key={q ?? ''}
+      landmark="Join requests"
+      label="Find by name or email"
+      initial={q}
+      onSearch={(text) => void navigate({ to: '/console', search: { q: text } })}
+      showAll={
+        q ? (
+          <Link to="/console" className={button.secondary}>
+            Show everyone
+          </Link>
+        ) : null
+      }
+    />
   );
 }
 
@@ -99,20 +83,24 @@ export function Pager({
   pages,
   to,
   q,
+  action,
 }: {
   page: number;
   pages: number;
   to: '/console' | '/console/audit' | '/console/info-calls' | '/console/teams';
-  /** The search the pages are of (the join requests' only). */
+  /** The search the pages are of (the join requests', the teams' and the audit log's). */
   q?: string | undefined;
+  /** The audit log's action the pages are of. */
+  action?: string | undefined;
 }) {
   if (pages <= 1 && page <= 1) return null;
+  const filters = { ...(q ? { q } : {}), ...(action ? { action } : {}) };
   return (
     <nav aria-label="Pages" className={styles.pager}>
       {page > 1 ? (
         <Link
           to={to}
-          search={{ page: page - 1 > 1 ? page - 1 : undefined, ...(q ? { q } : {}) }}
+          search={{ page: page - 1 > 1 ? page - 1 : undefined, ...filters }}
           className={button.secondary}
         >
           Previous page
@@ -124,7 +112,7 @@ export function Pager({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={to} search={{ page: page + 1, ...(q ? { q } : {}) }} className={button.secondary}>
+        <Link to={to} search={{ page: page + 1, ...filters }} className={button.secondary}>
           Next page
         </Link>
       ) : (

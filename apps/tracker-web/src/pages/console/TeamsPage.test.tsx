@@ -1,9 +1,9 @@
-import type { ConsoleTeam } from '@app/contracts';
+import { type ConsoleTeam, SEARCH_MAX } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
-import { renderApp } from '../../../test/renderApp.tsx';
+import { currentHref, renderApp } from '../../../test/renderApp.tsx';
 
 const team = (overrides: Partial<ConsoleTeam> = {}): ConsoleTeam => ({
   id: 2,
@@ -172,5 +172,64 @@ describe('the Teams page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: 'Create a team' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('finds teams by name or by a member’s name or email: the search is sent, kept in the URL and cleared again', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': (request) => {
+        const q = new URL(request.url).searchParams.get('q');
+        if (q === 'wren') return json({ items: [team()], total: 1, limit: 20, offset: 0 });
+        if (q !== null) return json({ items: [], total: 0, limit: 20, offset: 0 });
+        return json({
+          items: [team(), team({ id: 3, name: 'Night Owls' })],
+          total: 2,
+          limit: 20,
+          offset: 0,
+        });
+      },
+      'GET /api/console/focus-areas': areas,
+    });
+    const { router } = await renderApp('/console/teams');
+    const user = userEvent.setup();
+    const box = await screen.findByLabelText(
+      'Find a team by its name, or a member’s name or email',
+    );
+    await user.type(box, '  wren ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 team matches “wren”, oldest first.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console/teams?q=wren');
+    const [, searched] = tracker.to('GET /api/console/teams/overview');
+    expect(new URL(searched?.url ?? '').searchParams.get('q')).toBe('wren');
+    expect(
+      screen.getAllByRole('article').map((card) => card.querySelector('h2')?.textContent),
+    ).toEqual(['Morning Writers']);
+
+    await user.clear(screen.getByLabelText('Find a team by its name, or a member’s name or email'));
+    await user.type(
+      screen.getByLabelText('Find a team by its name, or a member’s name or email'),
+      'nobody',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No team matches “nobody”.')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Teams' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Show every team' }));
+    expect(await screen.findByRole('article', { name: 'Night Owls' })).toBeInTheDocument();
+    expect(currentHref(router)).toBe('/console/teams');
+    expect(
+      screen.getByLabelText('Find a team by its name, or a member’s name or email'),
+    ).toHaveValue('');
+  });
+
+  it('refuses a search longer than the tracker takes, in words, without asking the tracker', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': () => json({ items: [], total: 0, limit: 20, offset: 0 }),
+      'GET /api/console/focus-areas': areas,
+    });
+    await renderApp(`/console/teams?q=${'x'.repeat(SEARCH_MAX + 1)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Search for at most ${SEARCH_MAX} characters`,
+    );
+    expect(tracker.to('GET /api/console/teams/overview')).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -19,6 +19,7 @@ import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { createTeam, PAGE_SIZE, setCapacity, type TeamsData } from './console-api.ts';
+import { ListSearch } from './ListSearch.tsx';
 import { Pager } from './QueuePage.tsx';
 
 const route = getRouteApi('/console/teams');
@@ -28,17 +29,38 @@ const seats = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
 export function TeamsPage() {
   usePageTitle('Teams');
   const { teams, focusAreas } = route.useLoaderData();
-  const page = route.useSearch().page ?? 1;
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(teams.total / PAGE_SIZE));
+  const count = `${teams.total} team${teams.total === 1 ? '' : 's'}`;
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Teams</h1>
-      <p className={ui.lead}>
-        {teams.total === 0
-          ? 'There is no team yet.'
-          : `${teams.total} team${teams.total === 1 ? '' : 's'}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`}
-      </p>
       <NewTeam focusAreas={focusAreas} />
+      <ListSearch
+        key={search.q ?? ''}
+        landmark="Teams"
+        label="Find a team by its name, or a member’s name or email"
+        initial={search.q}
+        onSearch={(q) => void navigate({ to: '/console/teams', search: { q } })}
+        showAll={
+          search.q ? (
+            <Link to="/console/teams" className={button.secondary}>
+              Show every team
+            </Link>
+          ) : null
+        }
+      />
+      <p className={ui.lead} role="status">
+        {search.q
+          ? teams.total === 0
+            ? `No team matches “${search.q}”.`
+            : `${count} ${teams.total === 1 ? 'matches' : 'match'} “${search.q}”, oldest first.`
+          : teams.total === 0
+            ? 'There is no team yet.'
+            : `${count}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`}
+      </p>
       {teams.items.length > 1 ? <JumpToTeam teams={teams.items} /> : null}
       {teams.items.length > 0 ? (
         <ul className={styles.teamList} aria-label="Teams">
@@ -49,7 +71,7 @@ export function TeamsPage() {
           ))}
         </ul>
       ) : null}
-      <Pager page={page} pages={pages} to="/console/teams" />
+      <Pager page={page} pages={pages} to="/console/teams" q={search.q} />
     </div>
   );
 }

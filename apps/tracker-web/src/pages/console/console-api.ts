@@ -1,5 +1,6 @@
 import {
   type AuditPage,
+  AuditQuery,
   type Category,
   CONSOLE_PAGE_SIZE,
   type ConsoleFocusAreas,
@@ -11,11 +12,14 @@ import {
   type InfoCallPage,
   type JoinRequestQueue,
   MEMBER_API,
+  MESSAGES,
   type NewTeamForm,
   type OperatorInvite,
   type SecondFactorEnrolment,
+  TeamQuery,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
+import type * as z from 'zod';
 import { call, callAt } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 
@@ -40,6 +44,30 @@ export async function consoleData<T>(load: () => Promise<T>, here: string): Prom
     throw error;
   }
 }
+
+/**
+ * A list's query checked with the tracker's own schema before it is sent: a search too long or an
+ * action the audit log does not know is refused here, in the tracker's words, and nothing is
+ * asked.
+ */
+function checkedQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  throw new ApiError(issue?.message ?? MESSAGES.invalidInput, {
+    status: 400,
+    code: ERROR_CODES.VALIDATION_ERROR,
+  });
+}
+
+/** The query as the URL carries it: no key for what is not searched for. */
+const present = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string | number] => {
+      const [, value] = entry;
+      return value !== undefined && value !== '';
+    }),
+  );
 
 export interface QueueData {
   queue: JoinRequestQueue;
@@ -79,9 +107,21 @@ export const recordCall = (id: number, outcome: 'held' | 'no-show') =>
   callAt(MEMBER_API.recordInfoCall, { params: { id } }, { outcome });
 export const markRead = (id: number) => callAt(MEMBER_API.markFeedbackRead, { params: { id } });
 
-export function loadAudit(page: number, here: string): Promise<AuditPage> {
-  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
-  return consoleData(() => callAt(MEMBER_API.auditLog, { query }), here);
+export interface AuditSearch {
+  q?: string | undefined;
+  action?: string | undefined;
+}
+
+export function loadAudit(page: number, search: AuditSearch, here: string): Promise<AuditPage> {
+  return consoleData(() => {
+    const query = checkedQuery(AuditQuery, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      q: search.q,
+      action: search.action,
+    });
+    return callAt(MEMBER_API.auditLog, { query: present(query) });
+  }, here);
 }
 
 /** The secret to set the authenticator up with, or null when it is set up already. */
@@ -112,11 +152,15 @@ export interface TeamsData {
   focusAreas: ConsoleFocusAreas['focusAreas'];
 }
 
-export function loadTeams(page: number, here: string): Promise<TeamsData> {
+export function loadTeams(page: number, q: string | undefined, here: string): Promise<TeamsData> {
   return consoleData(async () => {
-    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const query = checkedQuery(TeamQuery, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      q,
+    });
     const [teams, { focusAreas }] = await Promise.all([
-      callAt(MEMBER_API.teamOverview, { query }),
+      callAt(MEMBER_API.teamOverview, { query: present(query) }),
       call(MEMBER_API.focusAreas),
     ]);
     return { teams, focusAreas };

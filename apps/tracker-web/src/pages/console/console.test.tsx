@@ -435,6 +435,63 @@ describe('the console', () => {
     expect(entries[1]).toHaveTextContent('Aboutjoin-request:5');
   });
 
+  it('finds audit entries by name and by action, kept in the URL; an unknown action is refused', async () => {
+    const entry = {
+      id: 3,
+      operator: { id: 1, name: 'Olive Operator' },
+      action: 'team.created',
+      target: 'team:4',
+      targetName: 'Team Night Owls',
+      before: null,
+      after: { name: 'Night Owls' },
+      at: '2025-06-05T12:00:00.000Z',
+    };
+    const tracker = fakeTracker({
+      'GET /api/console/audit': (request) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('q') === 'owls' && params.get('action') === 'team.created') {
+          return json({ items: [entry], total: 1, limit: 20, offset: 0 });
+        }
+        if (params.has('q')) return json({ items: [], total: 0, limit: 20, offset: 0 });
+        return json({ items: [entry], total: 1, limit: 20, offset: 0 });
+      },
+    });
+    const { router, unmount } = await renderApp('/console/audit');
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByLabelText('Find by operator or by whom it was about'),
+      'owls',
+    );
+    await user.selectOptions(screen.getByLabelText('Action'), 'Created a team');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(
+      await screen.findByText('1 entry naming “owls” for “Created a team”, newest first.'),
+    ).toBeVisible();
+    expect(currentHref(router)).toBe('/console/audit?q=owls&action=team.created');
+    const [, searched] = tracker.to('GET /api/console/audit');
+    const sent = new URL(searched?.url ?? '').searchParams;
+    expect([sent.get('q'), sent.get('action')]).toEqual(['owls', 'team.created']);
+    expect(screen.getByLabelText('Action')).toHaveDisplayValue('Created a team');
+
+    await user.clear(screen.getByLabelText('Find by operator or by whom it was about'));
+    await user.type(screen.getByLabelText('Find by operator or by whom it was about'), 'zed');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No entry naming “zed” for “Created a team”.')).toBeVisible();
+
+    await user.click(screen.getByRole('link', { name: 'Show every entry' }));
+    expect(await screen.findByText('What operators did, newest first.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console/audit');
+    expect(screen.getByLabelText('Action')).toHaveDisplayValue('Any action');
+    unmount();
+
+    const before = tracker.to('GET /api/console/audit').length;
+    await renderApp('/console/audit?action=team.deleted');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose one of the actions the audit log records',
+    );
+    expect(tracker.to('GET /api/console/audit')).toHaveLength(before);
+  });
+
   it('lists the info calls with both times, and records one as held', async () => {
     let outcome: 'held' | null = null;
     const call = () => ({

@@ -1,0 +1,8 @@
+/**
+ * The LIKE pattern that finds `q` anywhere in a text, with `%`, `_` and `\` in it taken literally
+ * (backslash is PostgreSQL's default LIKE escape); null when there is nothing to find.
+ */
+export function containing(q: string | undefined): string | null {
+  if (q === undefined || q === '') return null;
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
