@@ -588,7 +588,8 @@ export const MEMBER_API = {
   teamOverview: endpoint({
     method: 'GET',
     url: '/api/console/teams/overview',
-    summary: 'Teams with their capacity, members, live holds and open seats, by id',
+    summary:
+      'Teams with their capacity, members, live holds and open seats, by id; q finds a team by its name or a member’s name or address',
     schema: { querystring: TeamQuery, response: { 200: ConsoleTeamPage } },
   }),
   focusAreas: endpoint({
@@ -660,7 +661,8 @@ export const MEMBER_API = {
   auditLog: endpoint({
     method: 'GET',
     url: '/api/console/audit',
-    summary: 'What operators did, newest first',
+    summary:
+      'What operators did, newest first; q finds entries by the operator’s or the target’s name, action keeps one action',
     schema: { querystring: AuditQuery, response: { 200: AuditPage } },
   }),
   consoleTeamCall: endpoint({
