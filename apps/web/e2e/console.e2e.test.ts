@@ -239,6 +239,9 @@ test.describe('the operators console', () => {
       await page.getByRole('link', { name: 'Teams' }).click();
       await heading(page, 'Teams');
       await expectAccessible(page, 'teams');
+      // Each team is one closed line; the jump list opens one.
+      const jump = page.getByRole('navigation', { name: 'Jump to a team' });
+      await jump.getByRole('link', { name: 'Deep Work Crew', exact: true }).click();
       const crew = page.getByRole('form', { name: 'Capacity of Deep Work Crew' });
       await crew.getByLabel('Capacity', { exact: true }).fill('1');
       await crew.getByRole('button', { name: 'Save capacity of Deep Work Crew' }).click();
@@ -258,11 +261,20 @@ test.describe('the operators console', () => {
       await expect
         .poll(() => page.getByText(`Team ${teamName} created`).count())
         .toBeGreaterThan(0);
-      await openPageWith(page, '/console/teams', 'Teams', teamName);
+      // Found by its name through the page's search, then opened.
+      await page.getByRole('searchbox', { name: /^Find a team/ }).fill(teamName);
+      await page
+        .getByRole('search', { name: 'Teams' })
+        .getByRole('button', { name: 'Search' })
+        .click();
+      await expect.poll(() => page.getByRole('article').count()).toBe(1);
       const card = page.getByRole('article', { name: teamName });
+      // Opened by its one line, as a person taps it.
+      await card.getByRole('heading', { name: teamName }).click();
       await card.getByLabel('Capacity', { exact: true }).fill('4');
       await card.getByRole('button', { name: `Save capacity of ${teamName}` }).click();
-      await expect.poll(() => card.getByText('4 seats').count()).toBe(2);
+      // Its one line says so too: nobody on it yet, so all four are open.
+      await expect.poll(() => card.getByText('4 of 4 seats open', { exact: true }).count()).toBe(1);
       await expectAccessible(page, 'capacity changed');
       await screenshot(page, 1280, 'console-teams');
 
@@ -340,6 +352,21 @@ test.describe('the operators console', () => {
       await phone.getByRole('button', { name: 'Continue' }).click();
       await heading(phone, 'Join requests');
       await expectAccessible(phone, 'queue at 360');
+      // One bar high on a phone (it was 205 px): the links wait behind Menu.
+      expect((await phone.getByRole('banner').boundingBox())?.height).toBeLessThan(100);
+      const menu = phone.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+      await expectAccessible(phone, 'console menu open at 360');
+      await screenshot(phone, 360, 'console-menu');
+      await phone.keyboard.press('Escape');
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+      await expect
+        .poll(() => menu.evaluate((button) => button === document.activeElement))
+        .toBe(true);
+      await menu.click();
+      await phone.getByRole('link', { name: 'Feedback' }).click();
+      await heading(phone, 'Feedback');
       for (const [path, title] of [
         ['/console/info-calls', 'Info calls'],
         ['/console/feedback', 'Feedback'],
