@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Database,
@@ -81,6 +83,32 @@ describe('migrations', () => {
   afterEach(async () => {
     await cleanup?.();
     cleanup = undefined;
+  });
+
+  it('are in step with the schema: drizzle-kit generate finds nothing to add', async () => {
+    const trackerDir = fileURLToPath(new URL('..', import.meta.url));
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'migrations-check-'));
+    try {
+      await cp(MIGRATIONS_DIR, copy, { recursive: true });
+      const { stdout } = await promisify(execFile)(
+        path.join(trackerDir, 'node_modules/.bin/drizzle-kit'),
+        // drizzle-kit reads --out relative to the folder it runs in.
+        [
+          'generate',
+          '--dialect',
+          'postgresql',
+          '--schema',
+          './src/db/schema.ts',
+          '--out',
+          path.relative(trackerDir, copy),
+        ],
+        { cwd: trackerDir },
+      );
+      expect(stdout).toContain('No schema changes');
+      expect(await readdir(copy)).toEqual(await readdir(MIGRATIONS_DIR));
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('are drizzle-kit output with no schema written into them', async () => {
