@@ -18,7 +18,9 @@ const ZONES = [
   'America/Guatemala',
   'America/Bogota',
   'America/La_Paz',
-  'America/Argentina/Buenos_Aires',
+  // Not America/Argentina/Buenos_Aires: browsers name that one America/Buenos_Aires, and the
+  // home shows the name the browser gives.
+  'America/Sao_Paulo',
   'America/Noronha',
   'Atlantic/Cape_Verde',
   'Africa/Abidjan',
@@ -37,6 +39,12 @@ const ZONES = [
   'Pacific/Tongatapu',
   'Pacific/Kiritimati',
 ] as const;
+
+// The home shows the zone by the name the browser gives it: each zone here must be its own name.
+for (const zone of ZONES) {
+  const named = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  if (named !== zone) throw new Error(`${zone} is called ${named} by Intl: list it by that name`);
+}
 
 /** The hour (0-23) on the wall clock of `timeZone` at `now`. */
 export function hourIn(timeZone: string, now: Date = new Date()): number {
