@@ -6,8 +6,15 @@ import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { isSignInRequired } from '../api/errors.ts';
 
-/** Ends the session and leaves nothing of it behind on this browser. */
-export function SignOutButton() {
+/**
+ * Ends this session (or, with `signOutEverywhere`, every session of the member) and leaves nothing
+ * of it behind on this browser, then opens the sign-in page with `notice`. The hook's `pending`
+ * keeps a second tap from sending it twice.
+ */
+export function useSignOut(
+  endpoint: typeof MEMBER_API.signOut | typeof MEMBER_API.signOutEverywhere,
+  notice?: 'signed-out-everywhere',
+) {
   const navigate = useNavigate();
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -16,7 +23,7 @@ export function SignOutButton() {
     if (pending) return;
     setPending(true);
     try {
-      await call(MEMBER_API.signOut);
+      await call(endpoint);
     } catch (error) {
       // A session that had already ended is as good as signed out.
       if (!isSignInRequired(error)) {
@@ -33,9 +40,14 @@ export function SignOutButton() {
     // screen: their last toast ('Profile saved.') does not follow onto the sign-in page.
     router.clearCache();
     dismissToast();
-    await navigate({ to: '/sign-in' });
+    await navigate({ to: '/sign-in', ...(notice ? { search: { notice } } : {}) });
   }
+  return { pending, signOut };
+}
 
+/** Ends the session and leaves nothing of it behind on this browser. */
+export function SignOutButton() {
+  const { pending, signOut } = useSignOut(MEMBER_API.signOut);
   return (
     <button
       type="button"

@@ -13,17 +13,17 @@ import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
-import { dismissToast, toast } from '@app/ui/toast-store';
+import { dismissToast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod';
 import { call, upload } from '../../api/client.ts';
-import { isSignInRequired } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
+import { useSignOut } from '../../layout/SignOutButton.tsx';
 import * as ui from '../../styles/ui.css.ts';
 import * as page from '../Page.css.ts';
 import { TimeZoneForm } from './TimeZoneForm.tsx';
@@ -229,30 +229,10 @@ function PasswordForm() {
 }
 
 function SignOutEverywhere() {
-  const navigate = useNavigate();
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-
-  async function onClick() {
-    if (pending) return;
-    setPending(true);
-    try {
-      await call(MEMBER_API.signOutEverywhere);
-    } catch (error) {
-      if (!isSignInRequired(error)) {
-        setPending(false);
-        toast({
-          title: 'You are still signed in',
-          description: error instanceof Error ? error.message : undefined,
-          variant: 'destructive',
-        });
-        return;
-      }
-    }
-    router.clearCache();
-    dismissToast();
-    await navigate({ to: '/sign-in', search: { notice: 'signed-out-everywhere' } });
-  }
+  const { pending, signOut: onClick } = useSignOut(
+    MEMBER_API.signOutEverywhere,
+    'signed-out-everywhere',
+  );
 
   return (
     <section className={ui.card} aria-labelledby="sign-out-everywhere-title">
