@@ -17,7 +17,7 @@
 // It prints and never asserts. This machine's cores are shared with the load generator, Chromium
 // and any other work: compare figures of one run, not across runs.
 //
-// BENCH_SECONDS (default 8) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
+// BENCH_SECONDS (default 8; fractions allowed) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
 // the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; CHROME_PATH (default
 // /usr/bin/chromium).
 import { spawn } from 'node:child_process';
@@ -279,7 +279,7 @@ try {
   const helloPort = await freePort();
   hello = await startHello(helloPort);
   const rounds = 4;
-  const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+  const roundSeconds = seconds / rounds;
   const bare = { ok: 0, p99: [] };
   const proxy = { ok: 0, other: 0, p99: [] };
   for (let round = 0; round < rounds; round += 1) {
@@ -294,7 +294,7 @@ try {
   await stop(hello);
   hello = undefined;
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const span = rounds * roundSeconds;
+  const span = seconds;
   const ratio = proxy.ok / bare.ok;
   row(
     'proxy',
