@@ -3,11 +3,14 @@ import {
   loopbackOrigin,
   UPLOADS_PATH,
 } from '@app/contracts/addresses';
+import { palette } from '@app/ui/palette';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_NAME } from './src/components/usePageTitle.ts';
 
 /** The tracker's own origin in development; the built app is served by the tracker itself. */
 const TRACKER = loopbackOrigin(DEFAULT_TRACKER_PUBLIC_PORT);
@@ -21,6 +24,15 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg)$/ }),
+    installable(),
+    // The browser's bar takes the same colour as the installed app's (the manifest's theme_color).
+    {
+      name: 'theme-color',
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) => html.replace('%THEME_COLOR%', palette.primaryHover),
+      },
+    },
   ],
   build: {
     manifest: true,
@@ -36,3 +48,59 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The members' app installs on a phone: a web app manifest and a service worker Workbox writes
+ * (generateSW: it only precaches the app's own files and answers every page with the shell, so
+ * there is no worker code of ours to keep). A new release takes over at once (autoUpdate:
+ * skipWaiting and clientsClaim) and the open pages reload onto it (src/pwa.ts), so nobody stays on
+ * an old app whose split files the tracker no longer has. The worker caches no API answer, so no
+ * member's data is ever in it.
+ */
+function installable() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'autoUpdate',
+    // src/pwa.ts registers it after the first paint; nothing is added to index.html's scripts.
+    injectRegister: false,
+    filename: 'sw.js',
+    // The plugin links the manifest from index.html itself.
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: APP_NAME,
+      short_name: 'Tracker',
+      description: 'Check in daily and see your accountability team.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: palette.primaryHover,
+      background_color: palette.background,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      // The built scripts, styles, the shell and the icons; not their .br/.gz twins.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      navigateFallback: '/index.html',
+      // Pages only: the API, photos and health checks always go to the network.
+      navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/health\//],
+      cleanupOutdatedCaches: true,
+      // The new worker activates as soon as it is installed and takes the open pages over.
+      skipWaiting: true,
+      clientsClaim: true,
+      // One file for the tracker to serve, /sw.js, with Workbox's runtime inside.
+      inlineWorkboxRuntime: true,
+      runtimeCaching: [],
+    },
+  });
+}

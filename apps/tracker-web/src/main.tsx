@@ -13,3 +13,8 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// The service worker registers once the page has loaded, so it never delays the first screen.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./pwa.ts'), { once: true });
+}

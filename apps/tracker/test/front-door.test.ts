@@ -39,7 +39,8 @@ describe('the front door', () => {
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'self';base-uri 'none';object-src 'none';script-src 'self';" +
         "script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https:;" +
-        "font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none'",
+        "font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none';" +
+        "worker-src 'self';manifest-src 'self'",
     );
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -560,6 +561,32 @@ describe('the front door sends its app compressed', () => {
       });
       expect(built.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(built.rawPayload).toString()).toBe(source);
+    } finally {
+      await webDoor.close();
+      await web.close();
+      await rm(webDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the front door serves an installable app', () => {
+  it('sends the service worker and the manifest with their types, the worker always revalidated', async () => {
+    const webDir = await mkdtemp(path.join(os.tmpdir(), 'front-door-pwa-'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>x</title>');
+    await writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Tracker"}');
+    const web = await testTracker({ webDir });
+    const webDoor = await buildFrontDoor(web.app, web.app.log);
+    try {
+      const worker = await webDoor.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
+      const manifest = await webDoor.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.json()).toEqual({ name: 'Tracker' });
     } finally {
       await webDoor.close();
       await web.close();

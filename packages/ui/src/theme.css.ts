@@ -1,4 +1,5 @@
 import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
+import { palette } from './palette.ts';
 
 /** Every colour, space and size the app uses comes from this contract. */
 export const vars = createThemeContract({
@@ -37,31 +38,7 @@ export const vars = createThemeContract({
 // Contrast (WCAG AA) was checked for every text/background pair used: text on background 16:1,
 // textMuted on background 7.4:1, onPrimary on primary 8.6:1, onDark on dark 16:1, onDarkMuted on dark 9.9:1.
 createGlobalTheme(':root', vars, {
-  color: {
-    text: '#0f172a',
-    textMuted: '#475569',
-    background: '#ffffff',
-    surface: '#ffffff',
-    surfaceAlt: '#f1f5f9',
-    border: '#cbd5e1',
-    primary: '#1e40af',
-    primaryHover: '#1e3a8a',
-    onPrimary: '#ffffff',
-    accent: '#0f766e',
-    star: '#b45309',
-    // Blue, so a focused field never reads as a field in error (danger is red).
-    focus: '#2563eb',
-    dark: '#0f172a',
-    onDark: '#f8fafc',
-    onDarkMuted: '#cbd5e1',
-    danger: '#b91c1c',
-    dangerHover: '#991b1b',
-    dangerSurface: '#fef2f2',
-    success: '#166534',
-    successSurface: '#f0fdf4',
-    warning: '#92400e',
-    warningSurface: '#fffbeb',
-  },
+  color: palette,
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     heading: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -41,7 +41,10 @@ const FORBIDDEN_ORIGIN = new HttpError(
   'This request must come from the tracker itself.',
 );
 
-/** Vite's content-hashed files never change; everything else is revalidated. */
+/**
+ * Vite's content-hashed files never change; everything else is revalidated, the service worker
+ * (/sw.js) included, so a release reaches an installed app at its next start.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The front door's cookie name: `__Host-` (no Domain, Path=/, Secure) whenever served over HTTPS. */
@@ -88,7 +91,9 @@ export async function buildFrontDoor(
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: SELF_ONLY_CSP,
+      // The members' app is installable: its service worker (/sw.js) and manifest come from this
+      // origin only, said outright rather than left to default-src.
+      directives: { ...SELF_ONLY_CSP, workerSrc: ["'self'"], manifestSrc: ["'self'"] },
     },
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'same-origin' },
