@@ -10,11 +10,14 @@ checkFirstLoad({
   /**
    * Budgets in brotli bytes as sent, set from the build that introduced them (sign-in 91.8 KiB, the
    * home 130.9) with a little room: lower them when the figures drop, never raise them without a
-   * reason.
+   * reason. The home went from 136 to 137 KiB with the offline check-in: its notice and an
+   * answer's "kept on this device" line show on the first paint; the rest of it (storage, sending)
+   * loads on demand, and the leave-team dialog and the board's reactions left the home's first
+   * load to make room for most of it.
    */
   budgets: new Map([
     ['/sign-in', 96 * 1024],
-    ['/', 136 * 1024],
+    ['/', 137 * 1024],
   ]),
   /** The route files whose split parts a first visit to each path loads. */
   routes: [

@@ -32,6 +32,8 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
 
 afterEach(() => {
   cleanup();
+  // The files share one jsdom: what a test kept on the "device" is not the next one's.
+  localStorage.clear();
   act(() => resetToasts());
   vi.unstubAllGlobals();
 });

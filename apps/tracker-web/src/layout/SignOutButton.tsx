@@ -36,9 +36,11 @@ export function useSignOut(
         return;
       }
     }
-    // Nothing of this member's stays in memory for whoever signs in next on this browser, nor on
-    // screen: their last toast ('Profile saved.') does not follow onto the sign-in page.
+    // Nothing of this member's stays in memory or in storage for whoever signs in next on this
+    // browser (the home kept for offline visits included), nor on screen: their last toast
+    // ('Profile saved.') does not follow onto the sign-in page.
     router.clearCache();
+    (await import('../pages/member/offline.ts')).forgetOfflineData();
     dismissToast();
     await navigate({ to: '/sign-in', ...(notice ? { search: { notice } } : {}) });
   }

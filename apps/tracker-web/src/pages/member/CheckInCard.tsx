@@ -5,7 +5,6 @@ import {
   CHECK_IN_QUESTION_YESTERDAY,
   type CheckIn,
   type CheckInAnswer,
-  type CheckInStatus,
   type OpenDay,
   REACTION_DAYS,
   type ReactedCheckIn,
@@ -16,23 +15,41 @@ import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CheckInCard.css.ts';
-import { browserTimeZone } from './check-in-data.ts';
+import { browserTimeZone, type CheckInView } from './check-in-data.ts';
 import { dayInWords, timeIn } from './dates.ts';
-import { cheersInWords } from './Reactions.tsx';
+import type { PendingCheckIn } from './offline.ts';
+import { ANSWER_WORDS, cheersInWords } from './words.ts';
 
-export const ANSWER_WORDS: Record<CheckInAnswer, string> = { yes: 'Yes', 'not-today': 'Not today' };
+/** What an answer given without a connection says. */
+const SENT_LATER = 'It will be sent when the connection is back.';
 
 /**
  * "Did you do that thing today?" with the member's goal: one tap on Yes or Not today answers
  * (with the note typed above it, if any), and the same buttons change the answer until the day
- * ends. Yesterday's question stays below until noon.
+ * ends. Yesterday's question stays below until noon. Without a connection an answer is kept on
+ * this device and sent once the connection is back (offline.ts).
  */
-export function CheckInCard({ status }: { status: CheckInStatus }) {
+export function CheckInCard({ status, member }: { status: CheckInView; member: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    let mounted = true;
+    const send = async () => {
+      const { sendPendingCheckIns } = await import('./offline.ts');
+      if ((await sendPendingCheckIns(member)) && mounted) await router.invalidate();
+    };
+    if (status.pending.length > 0 && navigator.onLine) void send();
+    const onOnline = () => void send();
+    window.addEventListener('online', onOnline);
+    return () => {
+      mounted = false;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [member, router, status.pending.length]);
   return (
     <section className={`${ui.card} ${styles.card}`} aria-labelledby="check-in-title">
       <h2 id="check-in-title" className={ui.h2}>
@@ -45,9 +62,19 @@ export function CheckInCard({ status }: { status: CheckInStatus }) {
       ) : null}
       <ZoneMismatch timeZone={status.timeZone} />
       <StreakLine streaks={status.streaks} />
-      {status.days.map((day) => (
-        <DayForm key={day.day} open={day} timeZone={status.timeZone} />
-      ))}
+      {status.days.map((day) => {
+        const waiting = status.pending.find((pending) => pending.day === day.day);
+        return (
+          <DayForm
+            // A new answer on the tracker, or one sent meanwhile, starts the form afresh.
+            key={`${day.day} ${day.checkIn?.updatedAt} ${waiting?.answer}`}
+            open={day}
+            timeZone={status.timeZone}
+            member={member}
+            waiting={waiting}
+          />
+        );
+      })}
       <FromYourTeam reactions={status.reactions} />
       <p className={`${layout.muted} ${styles.small}`}>
         Your days follow the {status.timeZone.replaceAll('_', ' ')} time zone.{' '}
@@ -121,7 +148,7 @@ function ZoneMismatch({ timeZone }: { timeZone: string }) {
 const days = (n: number) => `${n} check-in day${n === 1 ? '' : 's'}`;
 
 /** The member's streaks in words, and the rule they are counted by one click away. */
-function StreakLine({ streaks }: { streaks: CheckInStatus['streaks'] }) {
+function StreakLine({ streaks }: { streaks: CheckInView['streaks'] }) {
   return (
     <div className={styles.small}>
       <p>
@@ -193,10 +220,22 @@ export function CheckInUnavailable({ reason }: { reason: string }) {
   );
 }
 
-function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
+function DayForm({
+  open,
+  timeZone,
+  member,
+  waiting,
+}: {
+  open: OpenDay;
+  timeZone: string;
+  member: number;
+  waiting: PendingCheckIn | undefined;
+}) {
   const router = useRouter();
   const [saved, setSaved] = useState<CheckIn | null>(open.checkIn);
-  const [note, setNote] = useState(open.checkIn?.note ?? '');
+  const [queued, setQueued] = useState<PendingCheckIn | null>(waiting ?? null);
+  const [note, setNote] = useState(waiting?.note ?? open.checkIn?.note ?? '');
+  const shown = queued ?? saved;
   const [pending, setPending] = useState<CheckInAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = `check-in-${open.day}`;
@@ -216,12 +255,19 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
     setError(null);
     try {
       const checkIn = await call(CHECK_IN_API.checkIn, { day: open.day, answer: chosen, note });
+      if (queued) void import('./offline.ts').then((o) => o.dropPendingCheckIn(member, open.day));
+      setQueued(null);
       setSaved(checkIn);
       setNote(checkIn.note ?? '');
       toast({
         title: `Checked in for ${today ? 'today' : 'yesterday'}: ${ANSWER_WORDS[checkIn.answer]}`,
       });
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status === null) {
+        const { keepCheckIn } = await import('./offline.ts');
+        setQueued(keepCheckIn({ member, day: open.day, answer: chosen, note: note.trim() }));
+        return;
+      }
       setError(failure instanceof ApiError ? failure.message : 'Your answer was not saved.');
       return;
     } finally {
@@ -244,7 +290,12 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
         </p>
       )}
       <p className={styles.state} role="status">
-        {saved ? (
+        {queued ? (
+          <>
+            Your answer: <strong>{ANSWER_WORDS[queued.answer]}</strong>
+            {queued.note ? ` (“${queued.note}”)` : ''}, kept on this device. {SENT_LATER}
+          </>
+        ) : saved ? (
           <>
             Your answer: <strong>{ANSWER_WORDS[saved.answer]}</strong>
             {saved.note ? ` (“${saved.note}”)` : ''}, saved at {timeIn(saved.updatedAt, timeZone)}.
@@ -259,7 +310,7 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           Note (optional)
         </label>
         <p id={`${noteId}-hint`} className={fieldStyles.hint}>
-          {saved
+          {shown
             ? `The note your team sees is in the box: change it and answer again to replace it (at most ${CHECK_IN_NOTE_MAX} characters).`
             : `A few words for your team, at most ${CHECK_IN_NOTE_MAX} characters.`}
         </p>
@@ -285,7 +336,7 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           name="answer"
           value="yes"
           className={`${button.primary} ${styles.answer}`}
-          aria-pressed={saved?.answer === 'yes'}
+          aria-pressed={shown?.answer === 'yes'}
           aria-disabled={pending !== null || undefined}
         >
           {pending === 'yes' ? 'Saving…' : 'Yes'}
@@ -295,7 +346,7 @@ function DayForm({ open, timeZone }: { open: OpenDay; timeZone: string }) {
           name="answer"
           value="not-today"
           className={`${button.secondary} ${styles.answer}`}
-          aria-pressed={saved?.answer === 'not-today'}
+          aria-pressed={shown?.answer === 'not-today'}
           aria-disabled={pending !== null || undefined}
         >
           {pending === 'not-today' ? 'Saving…' : 'Not today'}

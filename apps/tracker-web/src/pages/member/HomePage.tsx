@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   JOIN_RESPONSE_DAYS,
   MEMBER_API,
   type MemberAccount,
@@ -9,10 +10,9 @@ import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -20,9 +20,16 @@ import { Avatar } from './Avatar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
 import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
-import { longDate, weekdayMonthDay } from './dates.ts';
+import { longDate, timeIn, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
 import { PauseCard } from './PauseCard.tsx';
+
+// Only a member about to leave the team needs it: it loads on that tap, not with every home.
+const ConfirmDialog = lazy(() =>
+  import('../../components/ConfirmDialog.tsx').then(({ ConfirmDialog }) => ({
+    default: ConfirmDialog,
+  })),
+);
 
 const member = getRouteApi('/_member');
 const homeRoute = getRouteApi('/_member/');
@@ -34,13 +41,20 @@ export function HomePage() {
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Hello, {home.account.name}</h1>
+      {home.keptAt ? (
+        <p className={ui.tinted.warning} role="status">
+          You are offline. This is your home as it was on {longDate(home.keptAt)} at{' '}
+          {timeIn(home.keptAt, home.account.timeZone ?? DEFAULT_TIME_ZONE)}. A check-in you answer
+          now is sent when the connection is back.
+        </p>
+      ) : null}
       <div className={styles.sections}>
         {home.team && checkIns ? (
           'unavailable' in checkIns ? (
             <CheckInUnavailable reason={checkIns.unavailable} />
           ) : (
             <>
-              <CheckInCard status={checkIns} />
+              <CheckInCard status={checkIns} member={home.account.id} />
               <CalendarCard weeks={checkIns.calendar} />
               <PauseCard pause={checkIns.pause} />
             </>
@@ -224,6 +238,8 @@ function ResendConfirmation() {
 function LeaveTeam({ team }: { team: string }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
+  // Once asked, the dialog stays mounted, so closing it hands focus back to the button.
+  const [asked, setAsked] = useState(false);
   const [sending, setSending] = useState(false);
   const onConfirm = async () => {
     setConfirming(false);
@@ -247,22 +263,31 @@ function LeaveTeam({ team }: { team: string }) {
         <button
           type="button"
           className={button.secondary}
-          onClick={() => setConfirming(true)}
+          onClick={() => {
+            setAsked(true);
+            setConfirming(true);
+          }}
           disabled={sending}
         >
           Leave the team
         </button>
       </p>
-      <ConfirmDialog
-        open={confirming}
-        title={`Leave Team ${team}?`}
-        confirmLabel="Yes, leave the team"
-        cancelLabel="No, stay"
-        onConfirm={onConfirm}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>Your seat goes to someone else. Your account stays, and you can look for a new team.</p>
-      </ConfirmDialog>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={`Leave Team ${team}?`}
+            confirmLabel="Yes, leave the team"
+            cancelLabel="No, stay"
+            onConfirm={onConfirm}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>
+              Your seat goes to someone else. Your account stays, and you can look for a new team.
+            </p>
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

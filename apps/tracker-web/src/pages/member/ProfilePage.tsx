@@ -284,6 +284,7 @@ function DeleteAccount() {
     });
     if (!sent) return;
     router.clearCache();
+    (await import('./offline.ts')).forgetOfflineData();
     dismissToast();
     await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
 import { home, request, teammates } from '../../../test/members.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-import { cheersInWords, namesInWords } from './Reactions.tsx';
+import { cheersInWords, namesInWords } from './words.ts';
 
 const onTeam = home({
   joinRequest: request({ status: 'approved' }),

@@ -2,7 +2,6 @@ import {
   CHECK_IN_API,
   CHECK_IN_REPLY_MAX,
   type CheckInReply,
-  type Person,
   type Reactions as ReactionsData,
   ReplyForm,
 } from '@app/contracts';
@@ -14,20 +13,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { callAt } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
 import * as styles from './Reactions.css.ts';
-
-/** 'Ann', 'Ann and Ben', 'Ann, Ben and Cai'. */
-export function namesInWords(people: readonly Pick<Person, 'name'>[]): string {
-  const names = people.map((p) => p.name);
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/** '2 cheers, from Ann and Ben' (or 'No cheers yet'). */
-export function cheersInWords(people: readonly Pick<Person, 'name'>[]): string {
-  if (people.length === 0) return 'No cheers yet';
-  const count = `${people.length} cheer${people.length === 1 ? '' : 's'}`;
-  return `${count}, from ${namesInWords(people)}`;
-}
+import { cheersInWords } from './words.ts';
 
 interface Target {
   teamId: number;

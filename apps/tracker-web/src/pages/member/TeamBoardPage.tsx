@@ -14,11 +14,11 @@ import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { Avatar } from './Avatar.tsx';
-import { ANSWER_WORDS } from './CheckInCard.tsx';
 import { dayInWords, dayOfMonth, longDate, shortWeekday } from './dates.ts';
 import * as home from './HomePage.css.ts';
 import { CheckInReactions } from './Reactions.tsx';
 import * as styles from './TeamBoardPage.css.ts';
+import { ANSWER_WORDS } from './words.ts';
 
 const route = getRouteApi('/_member/team');
 

@@ -1,7 +1,20 @@
-import { CHECK_IN_API, type CheckInStatus, ERROR_CODES, type TeamBoard } from '@app/contracts';
+import {
+  CHECK_IN_API,
+  type CheckInStatus,
+  ERROR_CODES,
+  type MemberHome,
+  type TeamBoard,
+} from '@app/contracts';
 import { notFound, redirect } from '@tanstack/react-router';
 import { call, callAt } from '../../api/client.ts';
-import { ApiError, isSignInRequired } from '../../api/errors.ts';
+import { ApiError, isSignInRequired, NETWORK_MESSAGE } from '../../api/errors.ts';
+import type { PendingCheckIn } from './offline.ts';
+
+/**
+ * The check-in card's data: the tracker's answer, or without a connection this device's copy of
+ * it (`kept`); with the answers given offline that wait to be sent.
+ */
+export type CheckInView = CheckInStatus & { pending: PendingCheckIn[]; kept?: boolean };
 
 /** The browser's own IANA time zone ("Europe/Berlin"), or null when it does not say. */
 export function browserTimeZone(): string | null {
@@ -13,19 +26,40 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * Today's (and, until noon, yesterday's) check-in of a member on a team. Null when the tracker
- * says they are on none after all (they left in another tab): the home then shows no card. When
- * it cannot be read, the rest of the home still shows, with the reason in the card's place.
+ * Today's (and, until noon, yesterday's) check-in of a member on a team, or null off a team (also
+ * when the tracker says they are on none after all: they left in another tab). When it cannot be
+ * read, the rest of the home still shows, with the reason in the card's place. The home and its
+ * check-ins are kept on this device for a visit without a connection, which shows that copy.
  */
 export async function loadCheckIns(
   here: string,
-): Promise<CheckInStatus | { unavailable: string } | null> {
+  // home-data.ts's LoadedHome (it imports this file, so the shape is written out here).
+  home: MemberHome & { keptAt?: string },
+): Promise<CheckInView | { unavailable: string } | null> {
+  const store = import('./offline.ts');
+  const member = home.account.id;
+  const keptView = async () => {
+    const { keptCheckIns, pendingCheckIns } = await store;
+    const copy = keptCheckIns(member);
+    return copy ? { ...copy, pending: pendingCheckIns(member), kept: true } : null;
+  };
+  if (!home.team) {
+    if (!home.keptAt) (await store).keepHome(home, null);
+    return null;
+  }
+  if (home.keptAt) return (await keptView()) ?? { unavailable: NETWORK_MESSAGE };
   try {
-    return await call(CHECK_IN_API.checkInStatus);
+    const status = await call(CHECK_IN_API.checkInStatus);
+    const { keepHome, pendingCheckIns } = await store;
+    keepHome(home, status);
+    return { ...status, pending: pendingCheckIns(member) };
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
     if (error instanceof ApiError && error.status === 404) return null;
-    return { unavailable: error instanceof ApiError ? error.message : 'It could not be read.' };
+    const kept = error instanceof ApiError && error.status === null ? await keptView() : null;
+    return (
+      kept ?? { unavailable: error instanceof ApiError ? error.message : 'It could not be read.' }
+    );
   }
 }
 

@@ -1,35 +1,50 @@
 import { CHECK_IN_API, MEMBER_API, type MemberHome } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import { call } from '../../api/client.ts';
-import { isSignInRequired } from '../../api/errors.ts';
+import { ApiError, isSignInRequired } from '../../api/errors.ts';
 import { browserTimeZone } from './check-in-data.ts';
+
+/** The member's home; `keptAt` when it is this device's copy, shown without a connection. */
+export type LoadedHome = MemberHome & { keptAt?: string };
 
 /**
  * The member's home (GET /api/me), or a trip to sign-in that comes back to `here`. The first load
  * after signing up tells the tracker the browser's time zone, which the member's days follow
- * from then on (they change it on the profile page).
+ * from then on (they change it on the profile page). Without a connection, the copy this device
+ * kept of the last home it showed (offline.ts, loaded only when needed).
  */
-export function loadHome(here: string): Promise<MemberHome> {
+export function loadHome(here: string): Promise<LoadedHome> {
   latest = readHome(here);
   return latest;
 }
 
-let latest: Promise<MemberHome> | null = null;
+let latest: Promise<LoadedHome> | null = null;
 
 /**
  * The home the member pages' loader read last (its loader data), for a page's own loader that
  * depends on it: the router hands a child loader its parent's match before the data is on it.
  */
-export function lastHome(): Promise<MemberHome | null> {
+export function lastHome(): Promise<LoadedHome | null> {
   return latest ?? Promise.resolve(null);
 }
 
-async function readHome(here: string): Promise<MemberHome> {
+async function readHome(here: string): Promise<LoadedHome> {
   let home: MemberHome;
   try {
     home = await call(MEMBER_API.getHome);
   } catch (error) {
-    if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
+    const signedOut = isSignInRequired(error);
+    const offline =
+      signedOut || (error instanceof ApiError && error.status === null)
+        ? await import('./offline.ts')
+        : null;
+    // Nobody is signed in: the copy kept for visits without a connection is no one's to show.
+    if (signedOut) {
+      offline?.forgetKeptHome();
+      throw redirect({ to: '/sign-in', search: { next: here } });
+    }
+    const kept = offline?.keptHome();
+    if (kept) return { ...kept.home, keptAt: kept.keptAt };
     throw error;
   }
   const detected = home.account.timeZone === null ? browserTimeZone() : null;

@@ -6,11 +6,11 @@ import { lastHome } from '../../pages/member/home-data.ts';
 export const Route = createFileRoute('/_member/')({
   codeSplitGroupings: [['loader', 'component']],
   // The check-in card once the member is on a team (the home says so, and sets the time zone the
-  // days are counted in first).
+  // days are counted in first); the kept copy when the home is one.
   loader: async ({ parentMatchPromise, location }) => {
     await parentMatchPromise;
     const home = await lastHome();
-    return home?.team ? loadCheckIns(location.href) : null;
+    return home ? loadCheckIns(location.href, home) : null;
   },
   component: HomePage,
 });
