@@ -2,6 +2,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { HEALTH_API, NotReady, UPLOADS_PATH } from '@app/contracts';
 import { holdPoint } from '@app/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { type RunningTracker, startTracker } from '../src/tracker.ts';
 import { API_KEY, IMAGES } from './helpers.ts';
@@ -174,6 +175,39 @@ describe.skipIf(!onPostgres)('readiness follows the database (PostgreSQL)', () =
       await expectReady(door);
     } finally {
       await tracker.close();
+      await relay.close();
+      await database.cleanup();
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('a lost database connection (PostgreSQL)', () => {
+  it('fails the transaction that held it, and never takes the process down', async () => {
+    const database = await createTestDatabase();
+    const url = new URL(database.databaseUrl ?? '');
+    const relay = await relayTo(url);
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    const opened = await openPostgres(url.toString(), 2);
+    try {
+      // A transaction holds its connection between two statements when the server goes away.
+      const transaction = opened.db.transaction(async (tx) => {
+        await tx.execute('SELECT 1');
+        relay.cut();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute('SELECT 1');
+      });
+      await expect(transaction).rejects.toThrow();
+      relay.mend();
+      // The pool dropped the broken connection and opens a new one.
+      await expect(opened.db.execute('SELECT 1')).resolves.toBeDefined();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+      await opened.close();
       await relay.close();
       await database.cleanup();
     }

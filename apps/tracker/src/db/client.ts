@@ -60,6 +60,11 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // The same for a client that loses its server while checked out (a transaction between two
+  // statements): its next statement fails, and the pool drops it when it is given back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   // Fail at start-up, with the driver's message, when the URL is wrong.
   const probe = await pool.connect();
   probe.release();
