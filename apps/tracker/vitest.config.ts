@@ -19,6 +19,12 @@ export default defineConfig({
     // 2-core machine), and these files wait on databases, child processes and timers much of
     // the time (200 s to 125 s on such a machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker runs its files one after another in one module graph instead of loading the
+    // tracker afresh for each (Fastify, drizzle and PGlite's WebAssembly, 98 times with both
+    // databases): the suite's processor time about halves. Each file still builds its own
+    // tracker on a database or schema of its own, no test sets process.env, and fake timers are
+    // put back in a finally, so nothing a file leaves behind reaches the next.
+    isolate: false,
     sequence: { shuffle: { files: true, tests: false }, seed },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
