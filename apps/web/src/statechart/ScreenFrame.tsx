@@ -24,23 +24,28 @@ function mirrorStyles(target: Document): () => void {
  * Renders `children` inside a frame `width` CSS pixels wide, so the app's own screen components
  * lay out (media queries included) as on a device that wide, drawn at `scale`. The frame is
  * inert: it only shows the screen, and the screen's focus handling cannot take focus from the
- * studio.
+ * studio. With `fit`, the frame grows to the whole screen's height (`height` at least), as a page
+ * scrolled from top to bottom would show it.
  */
 export function ScreenFrame({
   width,
   height,
   scale,
   title,
+  fit = false,
   children,
 }: {
   width: number;
   height: number;
   scale: number;
   title: string;
+  fit?: boolean;
   children: ReactNode;
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
+  const [contentHeight, setContentHeight] = useState(height);
+  const shownHeight = fit ? Math.max(height, contentHeight) : height;
 
   useEffect(() => {
     const doc = frameRef.current?.contentDocument;
@@ -54,21 +59,30 @@ export function ScreenFrame({
     const root = doc.createElement('div');
     doc.body.appendChild(root);
     setMount(root);
+    const resize =
+      fit && frameWindow !== null
+        ? new frameWindow.ResizeObserver(() => setContentHeight(doc.documentElement.scrollHeight))
+        : null;
+    resize?.observe(root);
     return () => {
+      resize?.disconnect();
       stop();
       root.remove();
     };
-  }, []);
+  }, [fit]);
 
   return (
     <div className={styles.frameBox}>
-      <div className={styles.frameClip} style={{ width: width * scale, height: height * scale }}>
+      <div
+        className={styles.frameClip}
+        style={{ width: width * scale, height: shownHeight * scale }}
+      >
         <iframe
           ref={frameRef}
           title={title}
           className={styles.frame}
           width={width}
-          height={height}
+          height={shownHeight}
           inert
           style={{ transform: `scale(${scale})` }}
         />

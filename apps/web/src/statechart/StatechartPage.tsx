@@ -11,6 +11,7 @@ import { LegendPanel } from './LegendPanel.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import { LivePanel } from './LivePanel.tsx';
 import { useFollowedOnboarding } from './liveOnboarding.ts';
+import { isReview, ReviewSheet } from './ReviewSheet.tsx';
 import { Search } from './Search.tsx';
 import { SimulatePanel } from './SimulatePanel.tsx';
 import * as styles from './StatechartPage.css.ts';
@@ -56,7 +57,12 @@ function takenEdges(view: ChartView, taken: readonly string[]): Set<string> {
   return edges;
 }
 
+/** The studio, or the visual review's sheet when the page is opened for it (`?review`). */
 export function StatechartPage() {
+  return isReview() ? <ReviewSheet /> : <Studio />;
+}
+
+function Studio() {
   const canvas = useRef<CanvasApi>(null);
   const [viewKey, setViewKey] = useState<ViewKey>('screens');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
