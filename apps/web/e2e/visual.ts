@@ -18,7 +18,10 @@ import { CHROMIUM_LAUNCH } from './chromium.ts';
 const web = fileURLToPath(new URL('..', import.meta.url));
 export const VISUAL_BASELINE = join(web, 'visual', 'baseline');
 export const VISUAL_REPORT = join(web, 'reports', 'visual');
-/** Where the report's links open the studio: the site as `pnpm start` serves it. */
+/**
+ * Where the report's links open the studio when the report is opened as a file: the site as
+ * `pnpm start` serves it. Opened from the development server, they stay on its origin.
+ */
 export const DEFAULT_SITE = 'http://localhost:3000';
 
 export interface ColourChange {
@@ -293,7 +296,7 @@ function reportHtml(result: Omit<VisualResult, 'reportFile'>, site: string, stat
       })
       .join('\n');
     return `<section id="${escapeHtml(state)}">
-<h2>${escapeHtml(state)} <a href="${escapeHtml(studioLink(site, state))}">Open in the studio</a></h2>
+<h2>${escapeHtml(state)} <a class="studio" data-state="${escapeHtml(state)}" href="${escapeHtml(studioLink(site, state))}">Open in the studio</a></h2>
 ${rows}
 </section>`;
   });
@@ -320,6 +323,14 @@ section { border-top: 1px solid #cbd5e1; margin-top: 1rem; }
 ${removed}
 ${result.changedStates.length === 0 ? '<p>No screen changed.</p>' : `<ul>${result.changedStates.map((s) => `<li><a href="#${escapeHtml(s)}">${escapeHtml(s)}</a></li>`).join('')}</ul>`}
 ${sections.join('\n')}
+<script>
+// Served by the app's development server (next to the studio), the links stay on its origin.
+if (location.protocol.startsWith('http')) {
+  for (const link of document.querySelectorAll('a.studio')) {
+    link.href = '/statechart#' + encodeURIComponent(link.dataset.state);
+  }
+}
+</script>
 </body>
 </html>
 `;

@@ -10,6 +10,7 @@ import { Screen } from '../onboarding/Screen.tsx';
 import { IGNORE_EVENTS, ScreenFrame } from './ScreenFrame.tsx';
 import * as styles from './StatechartPage.css.ts';
 import { choicesFor, leafTitle, type SimChoice, type SimStep } from './sandbox.ts';
+import { useChangedStates, VisualReviewLinks } from './VisualReviewLinks.tsx';
 import { STATES } from './views.ts';
 
 const CHOICE_GROUPS: { kind: SimChoice['kind']; title: string }[] = [
@@ -57,6 +58,7 @@ export function SimulatePanel({
   onReset: () => void;
 }) {
   const choices = useMemo(() => choicesFor(snapshot), [snapshot]);
+  const reviewed = useChangedStates();
   const busy = snapshot.hasTag('busy');
   const ended = snapshot.status !== 'active';
   const current = leafTitle(snapshot);
@@ -117,6 +119,7 @@ export function SimulatePanel({
       </div>
       <div className={styles.section}>
         <h3 className={styles.sectionTitle}>The real screen</h3>
+        <VisualReviewLinks snapshot={snapshot} changed={reviewed} />
         <ScreenPreviews snapshot={snapshot} />
       </div>
       {CHOICE_GROUPS.map((group) => {
