@@ -54,7 +54,13 @@ if (build) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const result = await runVisualReview(options);
+let result;
+try {
+  result = await runVisualReview(options);
+} catch (error) {
+  console.error(`pnpm visual: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
 const states = result.changedStates.length + result.unchangedStates.length;
 if (result.reportFile === null) {
   console.log(`baseline written: ${result.shots.length} screens of ${states} states`);
