@@ -1,3 +1,5 @@
 export * from './coverage.ts';
 export * from './model.ts';
+export * from './pairs.ts';
+export * from './replay.ts';
 export * from './transition-id.ts';

@@ -1,6 +1,6 @@
-import { createIntervalClock, type OnboardingActorTypes, onboardingMachine } from '@app/onboarding';
+import { isAbsolute, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, fromPromise } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import {
   allStateNodes,
   allTransitionIds,
@@ -10,98 +10,89 @@ import {
   missingTransitions,
   writeCoverage,
 } from './coverage.ts';
+import { faultFromEnv, replayPath, startMachineSystem } from './machine-system.ts';
 import {
   createOnboardingTestModel,
   getCoveringPaths,
-  MODEL_ACTORS,
-  MODEL_INPUT,
   MODEL_START,
-  type ModelActor,
   type ModelDriver,
+  type ModelPath,
   runModelPath,
   stepTransitions,
-  twoSwitchCoverage,
 } from './model.ts';
+import {
+  feasiblePairs,
+  formatPairs,
+  modelGraph,
+  pairCoverage,
+  pairCoveringPaths,
+} from './pairs.ts';
 import { transitionId } from './transition-id.ts';
 
+/**
+ * The machine level (`pnpm --filter @app/statechart-tools paths`): the covering paths (every
+ * state and transition), then the transition-pair paths (every feasible pair), on the real
+ * machine. With `PATHS_REPLAY=file.json` it replays that one saved path instead, and with
+ * `PATHS_FAULT=<name>` the machine under test carries that fault (`machine-system.ts`).
+ */
+const replayFile = process.env.PATHS_REPLAY
+  ? isAbsolute(process.env.PATHS_REPLAY)
+    ? process.env.PATHS_REPLAY
+    : resolve(process.env.INIT_CWD ?? process.cwd(), process.env.PATHS_REPLAY)
+  : null;
+const fault = faultFromEnv();
 const model = createOnboardingTestModel();
-const paths = getCoveringPaths(model);
-const allStates = allStateNodes().map((node) => node.id);
+const paths = replayFile === null ? getCoveringPaths(model) : [replayPath(replayFile)];
+const pairPaths = replayFile === null ? pairCoveringPaths(model) : [];
+const allStates = new Set(allStateNodes().map((node) => node.id));
 const coverage = emptyCoverage('machine');
 const takenTransitions = coverage.transitions;
 const visitedStates = coverage.states;
 /** What the pure step computation (used by the UI levels) says each path takes. */
 const predicted = new Set<string>();
+/** Each path run, as the transitions the running machine took in each of its steps. */
+const coveringRuns: string[][][] = [];
+const pairRuns: string[][][] = [];
 
-interface Pending {
-  resolve: (output: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-/** The real machine with every call held open until the path settles it, on simulated time. */
-function startSystem() {
-  const pending = new Map<ModelActor, Pending>();
-  // Keyed by the invoke's id (`self.id`): one actor logic serves several invokes (the three
-  // lists, the first hold and the retake).
-  const deferred = <K extends keyof OnboardingActorTypes>(_src: K) =>
-    fromPromise<OnboardingActorTypes[K]['output'], OnboardingActorTypes[K]['input']>(
-      ({ self }) =>
-        new Promise((resolve, reject) => {
-          const name = MODEL_ACTORS.find((actor) => actor === self.id);
-          // The model's answers are the typed outputs of MODEL_DATA, seen through the path.
-          const settle = (output: unknown) => resolve(output as OnboardingActorTypes[K]['output']);
-          if (name !== undefined) pending.set(name, { resolve: settle, reject });
-        }),
-    );
-  const machine = onboardingMachine.provide({
-    actors: {
-      submitOnboarding: deferred('submitOnboarding'),
-      fetchList: deferred('fetchList'),
-      fetchTeam: deferred('fetchTeam'),
-      createHold: deferred('createHold'),
-      extendHold: deferred('extendHold'),
-      releaseHold: fromPromise<unknown, { holdId: string }>(async () => undefined),
-      createUser: deferred('createUser'),
-      updateProfile: deferred('updateProfile'),
-      fetchNextBookingDate: deferred('fetchNextBookingDate'),
-      submitBooking: deferred('submitBooking'),
-      submitFeedback: deferred('submitFeedback'),
-      clock: createIntervalClock(() => Date.now(), {
-        setInterval: (callback, ms) => setInterval(callback, ms),
-        clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
-      }),
-    },
-  });
-  const actor = createActor(machine, {
-    input: MODEL_INPUT,
-    inspect: (event) => {
-      if (event.type !== '@xstate.microstep') return;
-      for (const transition of event._transitions) takenTransitions.add(transitionId(transition));
-      // Each microstep's state counts as visited, so states left at once (`always`) count too.
-      const nodes: unknown = '_nodes' in event.snapshot ? event.snapshot._nodes : [];
-      if (Array.isArray(nodes)) {
-        for (const node of nodes) {
-          if (typeof node?.id === 'string' && allStates.includes(node.id))
-            visitedStates.add(node.id);
-        }
-      }
-    },
-  });
-  return { actor, pending };
-}
-
-function take(pending: Map<ModelActor, Pending>, actor: ModelActor): Pending {
-  const call = pending.get(actor);
-  if (call === undefined) throw new Error(`No ${actor} call is in flight`);
-  pending.delete(actor);
-  return call;
-}
-
-function recordStates(actor: AnyActorRef) {
-  const snapshot = actor.getSnapshot();
-  for (const node of snapshot._nodes ?? []) {
-    if (allStates.includes(node.id)) visitedStates.add(node.id);
+function recordNodes(nodes: unknown) {
+  if (!Array.isArray(nodes)) return;
+  for (const node of nodes) {
+    if (typeof node?.id === 'string' && allStates.has(node.id)) visitedStates.add(node.id);
   }
+}
+
+/** Runs a path on the machine under test, recording what the running machine takes. */
+async function run(path: ModelPath, runs: string[][][]) {
+  let step = new Set<string>();
+  const steps: string[][] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    for (const transition of event._transitions) {
+      takenTransitions.add(transitionId(transition));
+      step.add(transitionId(transition));
+    }
+    // Each microstep's state counts as visited, so states left at once (`always`) count too.
+    recordNodes('_nodes' in event.snapshot ? event.snapshot._nodes : []);
+  };
+  const system = startMachineSystem({ fault, inspect });
+  recordNodes(system.snapshot()._nodes);
+  const driver: ModelDriver = {
+    ...system.driver,
+    check: async (expected, modelStep) => {
+      recordNodes(system.snapshot()._nodes);
+      steps.push([...step]);
+      step = new Set();
+      await system.driver.check(expected, modelStep);
+    },
+  };
+  try {
+    await runModelPath(path, driver);
+  } finally {
+    system.stop();
+  }
+  runs.push(steps);
+  for (const modelStep of path.steps)
+    for (const id of stepTransitions(modelStep)) predicted.add(id);
 }
 
 beforeEach(() => {
@@ -114,67 +105,37 @@ afterEach(() => {
 
 describe('model-based paths on the real machine', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const { actor, pending } = startSystem();
-    actor.start();
-    recordStates(actor);
-    const driver: ModelDriver = {
-      send: (event) => {
-        actor.send(event);
-      },
-      resolve: async (name, output) => {
-        take(pending, name).resolve(output);
-        await vi.advanceTimersByTimeAsync(0);
-      },
-      reject: async (name, error) => {
-        take(pending, name).reject(error);
-        await vi.advanceTimersByTimeAsync(0);
-      },
-      advance: async (ms) => {
-        await vi.advanceTimersByTimeAsync(ms);
-      },
-      jump: async (ms) => {
-        vi.setSystemTime(Date.now() + ms);
-        await vi.advanceTimersToNextTimerAsync();
-      },
-      check: (expected) => {
-        const snapshot = actor.getSnapshot();
-        recordStates(actor);
-        expect(snapshot.status).toBe(expected.status);
-        expect(snapshot.value).toEqual(expected.value);
-        const { name, goal, userId, errors, category, reached, focusArea } = expected.context;
-        expect(snapshot.context).toMatchObject({
-          name,
-          goal,
-          userId,
-          errors,
-          category,
-          reached,
-          focusArea,
-        });
-      },
-    };
-    await runModelPath(path, driver);
-    actor.stop();
+    await run(path, coveringRuns);
     coverage.paths += 1;
-    for (const step of path.steps) for (const id of stepTransitions(step)) predicted.add(id);
   });
 });
 
-describe('coverage of the model-based paths', () => {
-  // Transition pairs are counted over the whole model graph (the hold region beside every step):
-  // a minute or more on a busy machine.
-  it('visits every state and takes every transition of the machine', { timeout: 180_000 }, () => {
+describe.skipIf(replayFile !== null)('transition-pair paths on the real machine', () => {
+  it.each(pairPaths.map((path, index) => [index + 1, path.steps.length, path] as const))(
+    'pair path %i (%i steps)',
+    async (_, __, path) => {
+      await run(path, pairRuns);
+    },
+  );
+});
+
+describe.skipIf(replayFile !== null)('coverage of the model-based paths', () => {
+  it('visits every state and takes every transition and every feasible pair', () => {
     vi.useRealTimers();
-    const pairs = twoSwitchCoverage(paths, model);
+    const feasible = feasiblePairs(modelGraph(model));
+    const covering = pairCoverage(coveringRuns, feasible);
+    const pairs = pairCoverage([...coveringRuns, ...pairRuns], feasible);
     console.log(
       [
         formatCoverage(coverage),
-        `machine: transition pairs (2-switch) ${((pairs.covered / pairs.total) * 100).toFixed(1)}% (${pairs.covered}/${pairs.total}), for information`,
+        formatPairs('machine', covering, `the ${paths.length} covering paths alone`),
+        formatPairs('machine', pairs, `with the ${pairPaths.length} pair paths`),
         `coverage data: ${writeCoverage('machine', takenTransitions, 'all', coverage)}`,
       ].join('\n'),
     );
     expect(missingStates(coverage)).toEqual([]);
     expect(missingTransitions(coverage)).toEqual([]);
+    expect(pairs.missing).toEqual([]);
   });
 
   it('computes the transitions of a step as the running machine takes them', () => {

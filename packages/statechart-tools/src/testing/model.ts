@@ -56,7 +56,7 @@ export function createOnboardingTestModel() {
   });
 }
 
-type OnboardingTestModel = ReturnType<typeof createOnboardingTestModel>;
+export type OnboardingTestModel = ReturnType<typeof createOnboardingTestModel>;
 type Adjacency = Map<string, AdjacencyValue<OnboardingSnapshot, ModelEvent>>;
 
 const adjacencies = new WeakMap<OnboardingTestModel, Adjacency>();
@@ -66,7 +66,7 @@ let defaultModel: OnboardingTestModel | null = null;
  * The model's adjacency map (every model state and its transitions), computed once per model:
  * it takes seconds, and a run looks up many saved paths in it. Without a model, the default one.
  */
-function adjacencyOf(model?: OnboardingTestModel): Adjacency {
+export function adjacencyOf(model?: OnboardingTestModel): Adjacency {
   defaultModel ??= createOnboardingTestModel();
   const used = model ?? defaultModel;
   let adjacency = adjacencies.get(used);
@@ -104,7 +104,7 @@ export function describeEvent(event: ModelEvent): string {
   return `${type}${detail}`;
 }
 
-function transitionsOf(
+export function transitionsOf(
   entry: AdjacencyValue<OnboardingSnapshot, ModelEvent>,
 ): { event: ModelEvent; state: OnboardingSnapshot }[] {
   return Object.values(entry.transitions);
@@ -116,8 +116,8 @@ function transitionsOf(
  * starts from, the transitions the event enables, and the state value it leads to (which tells
  * the `always` transitions apart). Paths are ordered shortest first.
  */
-export function getCoveringPaths(model = createOnboardingTestModel()): ModelPath[] {
-  const adjacency = new Map(Object.entries(model.getAdjacencyMap()));
+export function getCoveringPaths(model?: OnboardingTestModel): ModelPath[] {
+  const adjacency = adjacencyOf(model);
   const rootKey = adjacency.keys().next().value;
   if (rootKey === undefined) return [];
 
@@ -237,58 +237,12 @@ export async function runModelPath(path: ModelPath, driver: ModelDriver): Promis
 }
 
 /* ------------------------------------------------------------------ */
-/* Transitions of steps, transition pairs, paths from saved events      */
+/* Transitions of steps, paths from saved events                        */
 /* ------------------------------------------------------------------ */
 
 /** The machine's transitions (eventless ones included) that a path step takes. */
 export function stepTransitions(step: Pick<ModelStep, 'from' | 'event'>): string[] {
   return transitionsTaken(step.from, step.event);
-}
-
-/**
- * Transition-pair (2-switch) coverage: of every pair (a, b) where the machine can take b in the
- * step right after a step that took a, how many the paths take in a row.
- */
-export function twoSwitchCoverage(
-  paths: readonly ModelPath[],
-  model = createOnboardingTestModel(),
-): { covered: number; total: number } {
-  const adjacency = model.getAdjacencyMap();
-  const incoming = new Map<string, Set<string>>();
-  const outgoing = new Map<string, Set<string>>();
-  const add = (map: Map<string, Set<string>>, key: string, ids: readonly string[]) => {
-    const set = map.get(key) ?? new Set<string>();
-    for (const id of ids) set.add(id);
-    map.set(key, set);
-  };
-  for (const [key, entry] of Object.entries(adjacency)) {
-    for (const { event, state } of transitionsOf(entry)) {
-      if (onboardingMachine.getTransitionData(entry.state, toMachineEvent(event)).length === 0) {
-        continue;
-      }
-      const ids = transitionsTaken(entry.state, event);
-      add(outgoing, key, ids);
-      add(incoming, serializeModelState(state), ids);
-    }
-  }
-  const possible = new Set<string>();
-  for (const [key, into] of incoming) {
-    for (const a of into) for (const b of outgoing.get(key) ?? []) possible.add(`${a} => ${b}`);
-  }
-  const covered = new Set<string>();
-  for (const path of paths) {
-    let previous: string[] = [];
-    for (const step of path.steps) {
-      const ids = stepTransitions(step);
-      if (ids.length === 0) continue;
-      for (const a of previous) for (const b of ids) covered.add(`${a} => ${b}`);
-      previous = ids;
-    }
-  }
-  return {
-    covered: [...covered].filter((pair) => possible.has(pair)).length,
-    total: possible.size,
-  };
 }
 
 /** A model event as saved in a replay file: its type and payload (actor answers included). */
