@@ -1,10 +1,12 @@
 // QA's commands for the onboarding model's paths (`pnpm test:paths` and `pnpm test:paths:jsdom`
 // at the root).
 //
-//   pnpm test:paths                      the machine level and the jsdom covering set first (for
-//                                        the report's table), then every Chromium path, desktop
-//                                        and phone, axe after every step
-//   pnpm test:paths --replay file.json   one saved path (a list of events), e.g. a failure's
+//   pnpm test:paths                      the machine level (covering paths, transition-pair paths,
+//                                        random walks) and the jsdom covering set first (for the
+//                                        report's table), then every Chromium path, desktop and
+//                                        phone, axe after every step
+//   pnpm test:paths --replay file.json   one saved path (a list of events), e.g. a failure's, on
+//                                        the machine and then in Chromium
 //   pnpm test:paths --headed ...         watch it in a window (needs a display)
 //   pnpm test:paths --ci                 the covering set (desktop, axe once per state and path,
 //                                        pictures of failures only), without rebuilding
@@ -94,8 +96,15 @@ function listVitest(label, files, runEnv, extra = []) {
   return result.status === 0 && tests.length > 0 ? 0 : 1;
 }
 
+/**
+ * The machine level: its covering paths, transition-pair paths and random walks, or with
+ * --replay the saved path alone (`PATHS_FAULT` passes through, for a fault injected there).
+ */
 const machineLevel = () =>
-  run('machine level', 'pnpm', ['--filter', '@app/statechart-tools', 'run', 'paths'], process.env);
+  run('machine level', 'pnpm', ['--filter', '@app/statechart-tools', 'run', 'paths'], {
+    ...process.env,
+    ...(env.PATHS_REPLAY === undefined ? {} : { PATHS_REPLAY: env.PATHS_REPLAY }),
+  });
 
 if (jsdom) {
   // Every path of the model, replayed in the React app.
@@ -122,9 +131,9 @@ if (!ci) {
       if (status !== 0) process.exit(status);
     }
   }
+  // The report's table shows every level as of this run, not an older one's figures.
+  if (machineLevel() !== 0) red.push('machine');
   if (env.PATHS_REPLAY === undefined) {
-    // The report's table shows every level as of this run, not an older one's figures.
-    if (machineLevel() !== 0) red.push('machine');
     const covering = { ...process.env };
     delete covering.PATHS_SET;
     const jsdomStatus = list
