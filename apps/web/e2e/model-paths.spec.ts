@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { MAX_PHOTO_BYTES, MESSAGES, TOAST_DURATION_MS } from '@app/contracts';
 import type { PhotoFile } from '@app/onboarding';
@@ -11,11 +10,13 @@ import {
   type ModelActor,
   type ModelEvent,
   pathFromEvents,
+  readReplay,
   reportDir,
   shortestPathTo,
   statesVisited,
   stepTransitions,
   toastsShown,
+  writeReplay,
 } from '@app/statechart-tools/testing';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
@@ -65,13 +66,7 @@ function replayFile(): string | null {
 function walksToRun(): Walk[] {
   const file = replayFile();
   if (file === null) return loadWalks().walks;
-  const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const events =
-    typeof saved === 'object' && saved !== null && 'events' in saved && Array.isArray(saved.events)
-      ? saved.events
-      : saved;
-  if (!Array.isArray(events)) throw new Error(`${file}: expected a list of events`);
-  return [walkFromPath(pathFromEvents(events))];
+  return [walkFromPath(pathFromEvents(readReplay(file)))];
 }
 
 /** One step of the report: what happened, where it led, and its picture. */
@@ -540,20 +535,19 @@ for (const [number, walk] of walks.entries()) {
 /** Saves the failing path, and the model's shortest path to the same step, as replay files. */
 function saveFailure(walk: Walk, index: number, message: string, title: string) {
   const dir = join(reportDir(), 'failures');
-  mkdirSync(dir, { recursive: true });
   const slug = title.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-  const replay = join(dir, `${slug}.json`);
-  const events = walk.steps.slice(0, index + 1).map((step) => step.event);
-  writeFileSync(replay, `${JSON.stringify({ events }, null, 2)}\n`);
+  const replay = writeReplay(
+    join(dir, `${slug}.json`),
+    walk.steps.slice(0, index + 1).map((step) => step.event),
+  );
   const step = walk.steps[index];
   let shortest: string | null = null;
   if (step !== undefined) {
     const path = shortestPathTo(step.from, step.event);
     if (path !== null && path.steps.length < index + 1) {
-      shortest = join(dir, `${slug}-shortest.json`);
-      writeFileSync(
-        shortest,
-        `${JSON.stringify({ events: path.steps.map((s) => s.event) }, null, 2)}\n`,
+      shortest = writeReplay(
+        join(dir, `${slug}-shortest.json`),
+        path.steps.map((s) => s.event),
       );
     }
   }

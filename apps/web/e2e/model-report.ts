@@ -5,17 +5,20 @@ import {
   type CoverageFile,
   coverageFigures,
   emptyCoverage,
+  feasiblePairs,
   formatCoverage,
+  formatPairs,
   LEVELS,
   type LevelCoverage,
   missingStates,
   missingTransitions,
+  pairCoverage,
   reportDir,
   writeCoverage,
 } from '@app/statechart-tools/testing';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { PathRecord } from './model-paths.spec.ts';
-import { loadWalks } from './model-walks-cache.ts';
+import { loadWalks, PAIRS_SHARE, walkSet } from './model-walks-cache.ts';
 
 /**
  * The QA report of the Chromium paths: `reports/paths/index.html` with the coverage table of
@@ -76,8 +79,24 @@ export default class ModelPathsReporter implements Reporter {
       !replaying &&
       [...this.entries.values()].length >= walks.length &&
       [...this.entries.values()].every((entry) => entry.results.length > 0);
+    // Transition pairs, from the steps each walk took in a row in the browser.
+    const pairs = pairCoverage(
+      [...this.entries.values()].flatMap((entry) =>
+        entry.results.map(({ record }) =>
+          (record?.steps ?? []).filter((step) => step.ok).map((step) => step.transitions),
+        ),
+      ),
+      feasiblePairs(),
+    );
     const lines = [
       formatCoverage(chromium),
+      formatPairs(
+        'chromium',
+        pairs,
+        walkSet() === 'pairs'
+          ? `the deeper set (aim: ${PAIRS_SHARE * 100} % of the feasible pairs)`
+          : `for information (the deeper set, pnpm test:paths --pairs, takes ${PAIRS_SHARE * 100} %)`,
+      ),
       `chromium: ${direct.length} transition(s) only an event the UI must not offer reaches, sent to the flow after checking the page does not offer it: ${direct.join(', ') || 'none'}`,
       `chromium: the browser's Forward right after the page's Go back, once for each step it retraces (${forward.length}): ${forward.map((goal) => goal.replace(/^[^:]*: /, '')).join(', ') || 'none'}`,
     ];

@@ -2,18 +2,35 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ModelEvent, pathFromEvents, reportDir } from '@app/statechart-tools/testing';
+import {
+  feasiblePairs,
+  type ModelEvent,
+  pathFromEvents,
+  reportDir,
+} from '@app/statechart-tools/testing';
 import { coveringWalks, type Visit, type Walk, type Walks } from './model.ts';
 
 /**
  * The walks take seconds to compute and every test worker needs them: they are computed once per
  * change of the machine, its model or the person's plans, and kept (as events) beside the report.
+ * Two sets: the covering walks (every transition), and with `PATHS_WALKS=pairs` the deeper set,
+ * the covering walks and then walks for transition pairs until half the feasible pairs are taken.
  */
+
+export type WalkSet = 'covering' | 'pairs';
+
+/** The share of the feasible transition pairs the deeper set takes. */
+export const PAIRS_SHARE = 0.5;
+
+export function walkSet(): WalkSet {
+  return process.env.PATHS_WALKS === 'pairs' ? 'pairs' : 'covering';
+}
 
 const SOURCES = [
   '../../../machines/onboarding/src/machine.ts',
   '../../../packages/statechart-tools/src/testing/events.ts',
   '../../../packages/statechart-tools/src/testing/model.ts',
+  '../../../packages/statechart-tools/src/testing/pairs.ts',
   '../src/onboarding/test/person.ts',
   './model.ts',
 ];
@@ -35,8 +52,8 @@ function sourceKey(): string {
   return hash.digest('hex');
 }
 
-export function loadWalks(): Walks {
-  const file = join(reportDir(), 'walks-cache.json');
+export function loadWalks(set: WalkSet = walkSet()): Walks {
+  const file = join(reportDir(), set === 'pairs' ? 'walks-cache-pairs.json' : 'walks-cache.json');
   const key = sourceKey();
   try {
     const cached: Cached = JSON.parse(readFileSync(file, 'utf8'));
@@ -65,7 +82,10 @@ export function loadWalks(): Walks {
   } catch {
     // No cache yet, or an unreadable one: compute.
   }
-  const computed = coveringWalks(40);
+  const computed = coveringWalks(
+    40,
+    set === 'pairs' ? { feasible: feasiblePairs(), share: PAIRS_SHARE } : null,
+  );
   const cached: Cached = {
     key,
     walks: computed.walks.map((walk) => ({

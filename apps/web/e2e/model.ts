@@ -7,6 +7,8 @@ import {
   describeEvent,
   type ModelPath,
   type ModelStep,
+  pairName,
+  pairsTaken,
   serializeModelState,
   stepTransitions,
 } from '@app/statechart-tools/testing';
@@ -177,8 +179,19 @@ export interface Walks {
   skipped: Map<string, number>;
 }
 
-/** The walks (each at most `maxSteps` long, unless one transition needs more). */
-export function coveringWalks(maxSteps = 40): Walks {
+/** The deeper set's aim: a share of the model's feasible transition pairs (`pairs.ts`). */
+export interface PairAim {
+  feasible: ReadonlySet<string>;
+  /** The share of `feasible` the walks are to take together, e.g. 0.5. */
+  share: number;
+}
+
+/**
+ * The walks (each at most `maxSteps` long, unless one transition needs more). With `pairs`, more
+ * walks follow the covering ones, each heading for the nearest feasible transition pair not yet
+ * taken, until the walks together take `pairs.share` of the feasible pairs.
+ */
+export function coveringWalks(maxSteps = 40, pairs: PairAim | null = null): Walks {
   const adjacency = new Map(Object.entries(createOnboardingTestModel().getAdjacencyMap()));
   const rootKey = adjacency.keys().next().value;
   const skipped = new Map<string, number>();
@@ -327,7 +340,75 @@ export function coveringWalks(maxSteps = 40): Walks {
     if (steps.length === 0) break;
     walks.push({ description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps });
   }
+  if (pairs !== null) walks.push(...pairWalks(pairs));
   return { walks, direct, forward, states: [...states], skipped };
+
+  /** The walks after the covering ones, for transition pairs (see `coveringWalks`). */
+  function pairWalks({ feasible, share }: PairAim): Walk[] {
+    const open = new Set(feasible);
+    for (const walk of walks)
+      for (const pair of pairsTaken(walk.steps.map(takenBy))) open.delete(pair);
+    const aim = Math.ceil(feasible.size * share);
+    const taken = () => feasible.size - open.size;
+    // The edge's transitions, without the Forward goals beside them.
+    const idsOf = (edge: Edge) => edge.ids.filter((id) => !id.startsWith(forwardGoal([])));
+    const opens = (entered: readonly string[], edge: Edge) =>
+      entered.some((a) => idsOf(edge).some((b) => open.has(pairName(a, b))));
+    type Node = { position: Position; entered: string[] };
+    const nodeKey = (node: Node) => `${positionKey(node.position)}#${node.entered.join('|')}`;
+    /** Shortest sequence of edges from `start` whose last edge takes an open pair. */
+    const nearestPair = (start: Node): Edge[] | null => {
+      const parent = new Map<string, { from: string; edge: Edge } | null>([[nodeKey(start), null]]);
+      const queue = [start];
+      for (let head = 0; head < queue.length; head += 1) {
+        const node = queue[head];
+        if (node === undefined) break;
+        const key = nodeKey(node);
+        for (const edge of edgesFrom(node.position)) {
+          if (!usable(edge)) continue;
+          if (opens(node.entered, edge)) {
+            const edges = [edge];
+            let link = parent.get(key) ?? null;
+            while (link !== null) {
+              edges.unshift(link.edge);
+              link = parent.get(link.from) ?? null;
+            }
+            return edges;
+          }
+          const next = { position: edge.to, entered: idsOf(edge) };
+          if (!parent.has(nodeKey(next))) {
+            parent.set(nodeKey(next), { from: key, edge });
+            queue.push(next);
+          }
+        }
+      }
+      return null;
+    };
+    const more: Walk[] = [];
+    while (taken() < aim) {
+      let node: Node = {
+        position: { key: rootKey ?? '', ...NO_HISTORY, bigPhoto: false },
+        entered: [],
+      };
+      const steps: WalkStep[] = [];
+      while (taken() < aim) {
+        const next = nearestPair(node);
+        if (next === null || (steps.length > 0 && steps.length + next.length > maxSteps)) break;
+        for (const edge of next) {
+          const ids = idsOf(edge);
+          for (const a of node.entered) for (const b of ids) open.delete(pairName(a, b));
+          steps.push(edge.step);
+          node = { position: edge.to, entered: ids };
+        }
+      }
+      if (steps.length === 0) break;
+      more.push({
+        description: steps.map((step) => describeEvent(step.event)).join(' -> '),
+        steps,
+      });
+    }
+    return more;
+  }
 }
 
 /**

@@ -10,6 +10,9 @@
 //   pnpm test:paths --headed ...         watch it in a window (needs a display)
 //   pnpm test:paths --ci                 the covering set (desktop, axe once per state and path,
 //                                        pictures of failures only), without rebuilding
+//   pnpm test:paths --pairs ...          the deeper Chromium set: the covering walks, then walks
+//                                        for transition pairs until half the feasible pairs are
+//                                        taken (with --ci: desktop only, as in `pnpm test`)
 //   pnpm test:paths:jsdom                every model path in the React app (jsdom)
 //   ... --list                           checks that each level the command runs can start,
 //                                        without building: the machine level runs (a few
@@ -45,6 +48,8 @@ for (let index = 0; index < args.length; index += 1) {
     env.PATHS_REPLAY = isAbsolute(file) ? file : resolve(base, file);
   } else if (arg === '--headed') {
     env.PATHS_HEADED = '1';
+  } else if (arg === '--pairs') {
+    env.PATHS_WALKS = 'pairs';
   } else if (arg === '--ci') {
     ci = true;
   } else if (arg === '--jsdom') {
