@@ -34,7 +34,7 @@ function isMachineEvent(event: EventObject): event is OnboardingEvent {
   return typeof event.type === 'string';
 }
 
-function toMachineEvent(event: EventObject): OnboardingEvent {
+export function toMachineEvent(event: EventObject): OnboardingEvent {
   if (!isMachineEvent(event)) throw new Error(`Not an event: ${JSON.stringify(event)}`);
   return event;
 }
