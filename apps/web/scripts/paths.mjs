@@ -15,8 +15,8 @@
 //                                        taken (with --ci: desktop only, as in `pnpm test`)
 //   pnpm test:paths:jsdom                every model path in the React app (jsdom)
 //   ... --list                           checks that each level the command runs can start,
-//                                        without building: the machine level runs (a few
-//                                        seconds), the jsdom level lists its files and the
+//                                        without building: the machine level runs (in full,
+//                                        or the saved path), the jsdom level lists its files and the
 //                                        Chromium level its paths, and each fails when it
 //                                        finds none
 //
