@@ -26,6 +26,9 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
     // A request (or its headers alone) slower than its budget is answered 408 and closed.
     ...requestTimeouts(config.env.REQUEST_TIMEOUT_MS, config.env.HEADERS_TIMEOUT_MS),
     clientErrorHandler,
+    // A request that arrives on an open connection while closing (a keep-alive client that sent
+    // it before reading that the connection closes) is served, not refused 503.
+    return503OnClosing: false,
   });
   // Graceful shutdown: close() waits for in-flight requests, but a keep-alive connection that
   // goes idle after close() began would hold it open until the keep-alive timeout. Answers

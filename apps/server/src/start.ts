@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import {
   checkDataDir,
-  closeDroppingIdle,
+  closeGracefully,
   loadOrCreateSecret,
   portOf,
   siteUrlOf,
@@ -122,7 +122,7 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
         try {
           drain();
           if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-          await closeDroppingIdle(server);
+          await closeGracefully(server);
         } finally {
           await tracker.close();
         }

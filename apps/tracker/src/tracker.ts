@@ -1,4 +1,4 @@
-import { clientErrorHandler, closeDroppingIdle, loggerOptions } from '@app/server-kit';
+import { clientErrorHandler, closeGracefully, loggerOptions } from '@app/server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { trackerApp } from './app.ts';
 import { resolveConfig, type TrackerOptions } from './config.ts';
@@ -20,6 +20,8 @@ export async function buildTracker(opts: TrackerOptions = {}): Promise<FastifyIn
     pluginTimeout: 120_000,
     // What Node's HTTP parser cannot read gets the same JSON error shape as everything else.
     clientErrorHandler,
+    // A request that arrives on an open connection while closing is served, not refused 503.
+    return503OnClosing: false,
   });
   // Only JSON and multipart bodies are read: text/plain (which Fastify parses by default) is 415.
   app.removeContentTypeParser('text/plain');
@@ -104,8 +106,8 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
     },
     // The front door first: it uses the API instance's database.
     close: async () => {
-      if (door) await closeDroppingIdle(door);
-      await closeDroppingIdle(app);
+      if (door) await closeGracefully(door);
+      await closeGracefully(app);
     },
     app,
   };

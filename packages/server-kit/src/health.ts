@@ -1,6 +1,7 @@
 import { HEALTH_API, type NotReady, type NotReadyReason } from '@app/contracts';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { dropOnlyLongIdle, IDLE_DROP_MS, noNewConnectionsFor } from './connections.ts';
 import { routeOf } from './openapi.ts';
 
 declare module 'fastify' {
@@ -10,8 +11,15 @@ declare module 'fastify' {
      * requests, while every request that still arrives is served (its connection closed after).
      */
     startDraining(): void;
-    /** True once startDraining() was called. */
+    /** True once startDraining() (or stopListening()) was called. */
     readonly draining: boolean;
+    /**
+     * Ends the drain by closing the listener without resetting a connection: answers keep their
+     * connection again until no new connection has come for a moment (clients reuse the ones they
+     * have instead of opening new ones), then the listener closes, and from then on every answer
+     * closes its connection. close() (closeGracefully) calls it first.
+     */
+    stopListening(): Promise<void>;
   }
 }
 
@@ -23,7 +31,18 @@ export interface HealthOptions {
   check: () => Promise<NotReadyReason | null>;
   /** Route config both routes get (the tracker's `public`: no API key). */
   routeConfig?: FastifyContextConfig;
+  /** How long a connection must carry no request before a drain drops it (IDLE_DROP_MS). */
+  idleDropMs?: number;
+  /** How long no new connection must come before the listener closes (QUIET_MS). */
+  quietMs?: number;
 }
+
+/**
+ * Before the listener closes, how long no new connection must have come (a looping client that
+ * reuses its keep-alive connection opens none), at most QUIET_MAX_MS.
+ */
+export const QUIET_MS = 50;
+export const QUIET_MAX_MS = 1000;
 
 /** How long a balancer or client is told to wait before asking an instance that is not ready. */
 export const NOT_READY_RETRY_SECONDS = 5;
@@ -55,18 +74,46 @@ export async function withinMs<T>(work: Promise<T>, ms: number, late: T): Promis
  */
 export const health = fp<HealthOptions>(
   async function health(app: FastifyInstance, opts) {
-    let draining = false;
+    /**
+     * serving; draining (not ready, answers close their connection); settling (the listener is
+     * about to close: answers keep their connection, so clients stop opening new ones); closed
+     * (not listening: answers close their connection).
+     */
+    let phase: 'serving' | 'draining' | 'settling' | 'closed' = 'serving';
+    // Connections a client keeps in its pool but no longer uses are closed during the drain, once
+    // idle for a while; a connection that carries requests is closed by its next answer.
+    dropOnlyLongIdle(app.server, opts.idleDropMs ?? IDLE_DROP_MS);
+    let sweep: NodeJS.Timeout | undefined;
+    const sweepIdle = () => {
+      sweep ??= setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    };
     app.decorate('startDraining', () => {
-      draining = true;
+      if (phase === 'serving') phase = 'draining';
+      sweepIdle();
+    });
+    app.decorate('stopListening', async () => {
+      if (phase === 'settling' || phase === 'closed') return;
+      phase = 'settling';
+      sweepIdle();
+      if (app.server.listening) {
+        await noNewConnectionsFor(app.server, opts.quietMs ?? QUIET_MS, QUIET_MAX_MS);
+        app.server.close();
+      }
+      phase = 'closed';
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
     });
     app.decorate('draining', {
-      getter: () => draining,
+      getter: () => phase !== 'serving',
     });
     // A balancer's pooled keep-alive connection would carry new requests here after the check
-    // turned: each answer given while draining closes its connection, so the next one is opened
-    // to an instance that is ready.
+    // turned: each answer given while draining closes its connection (the client reads that it
+    // does, so none sends on it afterwards), and the next one is opened to an instance that is
+    // ready. Once the listener is closed, a client's next connection is refused, which it can
+    // tell from a request lost.
     app.addHook('onSend', async (_request, reply) => {
-      if (draining) reply.header('connection', 'close');
+      if (phase === 'draining' || phase === 'closed') reply.header('connection', 'close');
     });
     const config = opts.routeConfig ?? {};
     app.route({
@@ -82,7 +129,7 @@ export const health = fp<HealthOptions>(
       config,
       handler: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
-        const reason = draining ? 'draining' : await opts.check();
+        const reason = phase !== 'serving' ? 'draining' : await opts.check();
         if (reason === null) return reply.code(200).send({ status: 'ready' as const });
         const body: NotReady = {
           status: 'not-ready',

@@ -1,5 +1,6 @@
-export { closeDroppingIdle } from './close.ts';
+export { closeGracefully } from './close.ts';
 export { compression } from './compress.ts';
+export { IDLE_DROP_MS } from './connections.ts';
 export { connectCounterStore, type LimiterFactory, limiterFactory } from './counters.ts';
 export {
   checkDataDir,

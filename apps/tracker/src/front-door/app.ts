@@ -69,6 +69,8 @@ export async function buildFrontDoor(
     trustProxy: trustProxyHops(config.trustProxy),
     // The site's default budgets: 10 s for a request's headers, 60 s for the whole request.
     ...requestTimeouts(),
+    // A request that arrives on an open connection while closing is served, not refused 503.
+    return503OnClosing: false,
   });
   app.removeContentTypeParser('text/plain');
   app.decorate('trackerConfig', api.trackerConfig);
