@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { TeamView } from '@app/contracts';
@@ -13,27 +12,10 @@ import { UPLOADS_PATH } from '@app/contracts';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cluster, PRODUCT_PROCESSES } from '../src/cluster.ts';
+import { portBase } from './ports.ts';
 import { closeAgents, Ledger, uniqueEmail, Visitor, walkOnboarding } from './visitors.ts';
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
-
-/** A block of 16 free ports: CLUSTER_PORT_BASE, or one found free now. */
-async function portBase(): Promise<number> {
-  if (process.env.CLUSTER_PORT_BASE) return Number(process.env.CLUSTER_PORT_BASE);
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 2000) * 16;
-    let ok = true;
-    for (let p = base; p < base + 16 && ok; p++) ok = await free(p);
-    if (ok) return base;
-  }
-  throw new Error('no block of 16 free ports');
-}
 
 let cluster: Cluster;
 let db: pg.Client;
