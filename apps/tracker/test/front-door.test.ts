@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
+import { RESET_JOB_DELAY_MS } from '../src/services/members.ts';
 import { browser, codeAt, ORIGIN, operator } from './door.ts';
 import { IMAGES, multipart, signUp, type TestTracker, testTracker } from './helpers.ts';
 
@@ -286,6 +287,27 @@ describe('the front door', () => {
       declineReason: 'This team meets at 6 AM; we will find you one that fits.',
     });
     expect(home.team).toBeNull();
+  });
+
+  it('answers a reset request before its job runs, which starts within RESET_JOB_DELAY_MS', async () => {
+    const user = await signUp(t);
+    const kick = vi.spyOn(t.app.mailer, 'kick');
+    try {
+      const answer = await browser(door).send({
+        method: 'POST',
+        url: '/api/password-resets',
+        payload: { email: user.email },
+      });
+      expect(answer.statusCode).toBe(202);
+      // Nothing of the job (the lookup, the account's transaction and mail) shares the answer's
+      // time, nor, as it starts at a random moment, the time of any request in particular.
+      expect(kick).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(kick).toHaveBeenCalled(), {
+        timeout: RESET_JOB_DELAY_MS + 1000,
+      });
+    } finally {
+      kick.mockRestore();
+    }
   });
 
   it('resets a password by a mailed link that works once, for 30 minutes, and ends every session', async () => {

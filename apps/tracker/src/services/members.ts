@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   answerByOf,
   type MemberAccount,
@@ -208,8 +208,15 @@ export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string
     subject: 'Password reset request',
     text: '',
   });
-  ctx.mailer.kick();
+  // Not run at once: the job's work (for an account, a transaction and a mail) would share this
+  // thread with the answer still on its way, or with the request that comes next, and its time
+  // would tell the address has an account. It starts at a random moment within
+  // RESET_JOB_DELAY_MS, which no request's time depends on.
+  setTimeout(() => ctx.mailer.kick(), randomInt(RESET_JOB_DELAY_MS)).unref();
 }
+
+/** At most how long a reset request's job waits before it runs (see requestPasswordReset). */
+export const RESET_JOB_DELAY_MS = 1000;
 
 /** The outbox job that turns a reset request into a mailed link (see requestPasswordReset). */
 export const RESET_REQUEST_JOB = 'password-reset-request' as const;
