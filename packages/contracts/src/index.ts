@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './image.ts';
 export * from './member-api.ts';
+export * from './member-day.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site-api.ts';

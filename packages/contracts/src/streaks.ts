@@ -1,11 +1,5 @@
-import {
-  CALENDAR_WEEKS,
-  type CalendarDayState,
-  type CalendarWeek,
-  shiftDay,
-  weekdayOf,
-  weekStartOf,
-} from './check-ins.ts';
+import { CALENDAR_WEEKS, type CalendarWeek, shiftDay, weekStartOf } from './check-ins.ts';
+import { type DayInput, dayStateOf } from './member-day.ts';
 
 /** A member's runs of check-ins, as the home and the board show them. */
 export interface Streaks {
@@ -21,35 +15,8 @@ export interface Streaks {
 export const STREAK_RULE =
   'A streak counts your check-in days in a row (the weekdays of your reminders, on your clock): Yes and Not today both keep it, a check-in day left unanswered ends it. Not today ends only your Yes streak. Days before you joined, days you paused, and today until it ends never count against you.';
 
-export interface StreakInput {
-  /** The member's answers by day (YYYY-MM-DD, their own calendar). */
-  answers: ReadonlyMap<string, 'yes' | 'not-today'>;
-  /** Their check-in days: 0 = Sunday ... 6 = Saturday. */
-  weekdays: readonly number[];
-  /** Their first day on the team: nothing before it counts. */
-  from: string;
-  /** Their today. */
-  today: string;
-  /** Days that can still be answered (today, yesterday until noon): unanswered, they end nothing. */
-  open: ReadonlySet<string>;
-  /** Days the member had paused: unanswered, they end nothing. */
-  paused?: ReadonlySet<string>;
-}
-
-/**
- * What `day` was for the member: the one rule the streaks and the calendar both follow. An answer
- * is what it says, whatever the day; an unanswered day is before they joined, still to come,
- * paused, still open, one of their check-in days that was missed, or a day off.
- */
-export function dayStateOf(day: string, input: StreakInput): CalendarDayState {
-  const answer = input.answers.get(day);
-  if (answer !== undefined) return answer;
-  if (day < input.from) return 'before-joining';
-  if (day > input.today) return 'future';
-  if (input.paused?.has(day)) return 'paused';
-  if (input.open.has(day)) return 'open';
-  return input.weekdays.includes(weekdayOf(day)) ? 'missed' : 'off';
-}
+/** What the streaks and the calendar are worked out from (the member's day rules' input). */
+export type StreakInput = DayInput;
 
 /**
  * The member's last CALENDAR_WEEKS weeks (Monday to Sunday, on their own calendar), oldest
