@@ -103,6 +103,8 @@ export const AUDIT_ACTIONS = [
   'operator.invited',
   'operator.removed',
   'second-factor.enrolled',
+  'quiet-member.noted',
+  'quiet-member.seat-freed',
 ] as const;
 
 export function isAuditAction(value: string): value is (typeof AUDIT_ACTIONS)[number] {

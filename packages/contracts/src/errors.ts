@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   OPERATOR_SELF_REMOVAL: 409,
   /** The console always keeps one operator. */
   LAST_OPERATOR: 409,
+  /** An operator's action for quiet members on a member who is not listed as quiet. */
+  NOT_QUIET: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */

@@ -12,6 +12,7 @@ export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site-api.ts';
 export * from './streaks.ts';
+export * from './team-life.ts';
 export * from './text.ts';
 export * from './tracker-api.ts';
 export * from './zoned-time.ts';

@@ -563,11 +563,77 @@ export const reminders = pgTable(
   ],
 );
 
-export type EmailLinkPurpose = 'unsubscribe' | 'check-in-yes' | 'check-in-no';
+/**
+ * One "we miss you" mail per quiet spell: the member's run of missed check-in days (contracts
+ * quietSpellOf), named by its first day. Written in the transaction that queues the mail, so two
+ * trackers (or a retried pass) mail once.
+ */
+export const quietSpells = pgTable(
+  'quiet_spells',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('quiet_spells', t.userId, users.id).onDelete('cascade'),
+    unique('quiet_spells_user_id_first_day_key').on(t.userId, t.firstDay),
+  ],
+);
 
 /**
- * Links in a reminder mail that act without a sign-in: stop reminders, or answer the day's
- * check-in. Stored as the SHA-256 of the token the mail carries. A check-in link works once.
+ * The weekly recap's schedule per member, as reminder_settings is for reminders: `nextAt` is the
+ * next Sunday 18:00 on the member's clock, worked out for `timeZone`; due rows are taken with
+ * FOR UPDATE SKIP LOCKED.
+ */
+export const recapSettings = pgTable(
+  'recap_settings',
+  {
+    userId: integer('user_id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+  },
+  (t) => [
+    fk('recap_settings', t.userId, users.id).onDelete('cascade'),
+    index('recap_settings_due_idx').on(t.nextAt).where(sql`${t.enabled}`),
+  ],
+);
+
+/** One row per recap mailed: at most one per member and week (its Monday, their calendar). */
+export const recaps = pgTable(
+  'recaps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('recaps', t.userId, users.id).onDelete('cascade'),
+    unique('recaps_user_id_week_start_key').on(t.userId, t.weekStart),
+  ],
+);
+
+/**
+ * What a mailed link does, one purpose per token: stop reminders, answer a day's check-in, one of
+ * the "we miss you" mail's answers (back, pause a week, leave the team), stop the weekly recap.
+ */
+export const EMAIL_LINK_PURPOSES = [
+  'unsubscribe',
+  'check-in-yes',
+  'check-in-no',
+  'quiet-back',
+  'quiet-pause',
+  'quiet-leave',
+  'recap-unsubscribe',
+] as const;
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
+
+/**
+ * Links in a mail that act without a sign-in (EMAIL_LINK_PURPOSES). Stored as the SHA-256 of the
+ * token the mail carries. A check-in link, and each answer of the "we miss you" mail, works once.
  */
 export const emailLinks = pgTable(
   'email_links',
@@ -587,7 +653,7 @@ export const emailLinks = pgTable(
     index('email_links_user_idx').on(t.userId),
     check(
       'email_links_purpose_check',
-      sql.raw(`purpose IN ('unsubscribe', 'check-in-yes', 'check-in-no')`),
+      sql.raw(`purpose IN (${EMAIL_LINK_PURPOSES.map((p) => `'${p}'`).join(', ')})`),
     ),
   ],
 );
@@ -621,6 +687,9 @@ export const schema = {
   reminderSettings,
   reminders,
   emailLinks,
+  quietSpells,
+  recapSettings,
+  recaps,
 };
 
 /** Raw bytes (PostgreSQL bytea); node-postgres reads them as a Buffer. */

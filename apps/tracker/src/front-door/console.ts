@@ -30,6 +30,7 @@ import {
   removeOperator,
   startEnrolment,
 } from '../services/operators.ts';
+import { freeQuietSeat, quietMembers, writeQuietMember } from '../services/quiet-members.ts';
 import { consoleTeamCall, setTeamCall } from '../services/team-calls.ts';
 import { memberOf } from './routes.ts';
 
@@ -290,6 +291,29 @@ export async function consoleRoutes(fastify: FastifyInstance) {
       await removeOperator(app, operatorOf(request), request.params.id);
       return reply.code(204).send();
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.quietMembers),
+    handler: async () => ({ members: await quietMembers(app) }),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.writeQuietMember),
+    handler: async (request, reply) => {
+      const answer = await writeQuietMember(
+        app,
+        operatorOf(request),
+        request.params.id,
+        request.body.message,
+      );
+      return reply.code(201).send(answer);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.freeQuietSeat),
+    handler: async (request) => freeQuietSeat(app, operatorOf(request), request.params.id),
   });
 
   app.route({

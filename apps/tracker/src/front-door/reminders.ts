@@ -2,6 +2,8 @@ import { MEMBER_API } from '@app/contracts';
 import { routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readQuietLink, useQuietLink } from '../services/quiet-members.ts';
+import { recapUnsubscribe } from '../services/recaps.ts';
 import {
   readCheckInLink,
   reminderSettingsOf,
@@ -39,6 +41,16 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     handler: async (request) => useCheckInLink(app, request.body.token),
   });
 
+  app.route({
+    ...routeOf(MEMBER_API.readQuietLink),
+    handler: async (request) => readQuietLink(app, request.query.token),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.useQuietLink),
+    handler: async (request) => useQuietLink(app, request.body.token),
+  });
+
   // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" as multipart/form-data or
   // application/x-www-form-urlencoded to the List-Unsubscribe URL; its body says nothing else.
   await app.register(async (scope) => {
@@ -51,6 +63,11 @@ export async function reminderRoutes(fastify: FastifyInstance) {
       ...routeOf(MEMBER_API.unsubscribe),
       config: { fromMailClient: true },
       handler: async (request) => unsubscribe(app, request.query.token),
+    });
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(MEMBER_API.recapUnsubscribe),
+      config: { fromMailClient: true },
+      handler: async (request) => recapUnsubscribe(app, request.query.token),
     });
   });
 }

@@ -18,6 +18,10 @@ export interface OutgoingMail {
     | 'team-left'
     | 'nudge'
     | 'reminder'
+    | 'quiet-member'
+    | 'quiet-message'
+    | 'seat-freed'
+    | 'recap'
     /** Not a mail: a job (`Mailer.handle`) that mails a reset link if the address has an account. */
     | 'password-reset-request';
   to: string;

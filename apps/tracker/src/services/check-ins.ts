@@ -1,20 +1,16 @@
 import {
   BOARD_DAYS,
-  CALENDAR_WEEKS,
   CHECK_IN_MESSAGES,
   CHECK_INS_PER_WEEK,
   type CheckIn,
   type CheckInStatus,
   calendarOf,
   canonicalTimeZone,
-  DEFAULT_TIME_ZONE,
   localDay,
   NUDGE_TEXT,
   oneLine,
   openDays,
   REACTION_DAYS,
-  REMINDER_DEFAULTS,
-  type StreakInput,
   shiftDay,
   streaksOf,
   type TeamBoard,
@@ -23,24 +19,15 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
-import {
-  checkIns,
-  cheers,
-  joinRequests,
-  memberships,
-  nudges,
-  reminderSettings,
-  teams,
-  users,
-} from '../db/schema.ts';
+import { checkIns, cheers, memberships, nudges, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
+import { approvalsOn, joinedDay, memberDaysOf } from './member-days.ts';
 import { dayInWords, pausedDaysIn, pauseOn, pausesOf } from './pauses.ts';
 import { activeTeammate, memberOnTeam, memberTimeZone } from './teammates.ts';
 
 type CheckInRow = typeof checkIns.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 export function toCheckIn(row: CheckInRow): CheckIn {
   return {
@@ -53,35 +40,6 @@ export function toCheckIn(row: CheckInRow): CheckIn {
 }
 
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
-
-/**
- * The day a member joined their team, on their calendar: the day their join request to it was
- * approved, else their membership's first day, and never after their first answer (the seed's
- * members answered before the seed made their memberships). The home's streaks and the board's
- * "not on the team yet" both count from it.
- */
-function joinedDay(approvedOrJoinedAt: Date, firstAnswer: string | undefined, timeZone: string) {
-  const joined = localDay(approvedOrJoinedAt, timeZone);
-  return firstAnswer !== undefined && firstAnswer < joined ? firstAnswer : joined;
-}
-
-/** When each of `userIds` had their join request to `teamId` approved (absent: never). */
-async function approvalsOn(ctx: TrackerContext, teamId: number, userIds: readonly number[]) {
-  if (userIds.length === 0) return new Map<number, Date>();
-  const rows = await ctx.database.db
-    .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
-    .from(joinRequests)
-    .where(
-      and(
-        inArray(joinRequests.userId, [...userIds]),
-        eq(joinRequests.teamId, teamId),
-        eq(joinRequests.status, 'approved'),
-      ),
-    );
-  return new Map(
-    rows.flatMap((row) => (row.decidedAt === null ? [] : [[row.userId, row.decidedAt] as const])),
-  );
-}
 
 /** Sets the member's time zone (checked against the platform's zone names); returns it. */
 export async function setTimeZone(ctx: TrackerContext, userId: number, zone: string) {
@@ -116,38 +74,17 @@ export async function checkInOn(ctx: TrackerContext, userId: number, day: string
 export async function checkInStatus(ctx: TrackerContext, userId: number): Promise<CheckInStatus> {
   const member = await memberOnTeam(ctx, userId);
   if (member === null) throw notOnTeam();
-  const timeZone = memberTimeZone(member.user);
   const now = ctx.trackerConfig.now();
-  const open = openDays(now, timeZone);
   const { db } = ctx.database;
   // Every answer once: the open days' are shown, all of them make the streaks.
-  const [rows, [settings], approvals, paused] = await Promise.all([
+  const [rows, [days]] = await Promise.all([
     db.select().from(checkIns).where(eq(checkIns.userId, userId)),
-    db
-      .select({ weekdays: reminderSettings.weekdays })
-      .from(reminderSettings)
-      .where(eq(reminderSettings.userId, userId)),
-    approvalsOn(ctx, member.teamId, [userId]),
-    pausesOf(ctx, [userId]),
+    memberDaysOf(ctx, eq(memberships.userId, userId), now),
   ]);
-  const firstAnswer = rows.map((row) => row.day).sort()[0];
-  const today = localDay(now, timeZone);
-  const from = joinedDay(approvals.get(userId) ?? member.joinedAt, firstAnswer, timeZone);
-  // The one set of day rules (contracts dayStateOf) makes the streaks and the calendar.
-  const history: StreakInput = {
-    answers: new Map(rows.map((row) => [row.day, row.done ? 'yes' : 'not-today'])),
-    // Their check-in days are their reminder weekdays.
-    weekdays: settings?.weekdays.length ? settings.weekdays : REMINDER_DEFAULTS.weekdays,
-    from,
-    today,
-    open: new Set(open.map((d) => d.day)),
-    // From the earlier of the streaks' first day and the calendar's.
-    paused: pausedDaysIn(
-      paused.get(userId),
-      [from, shiftDay(today, -7 * CALENDAR_WEEKS)].sort()[0] ?? from,
-      today,
-    ),
-  };
+  if (days === undefined) throw notOnTeam();
+  const { timeZone, today, input: history } = days;
+  const open = openDays(now, timeZone);
+  // The one set of day rules (contracts DAY_RULES) makes the streaks and the calendar.
   const streaks = streaksOf(history);
   const recent = rows
     .filter((row) => row.day > shiftDay(today, -REACTION_DAYS))
@@ -161,7 +98,7 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     goal: member.user.goalSummary,
     timeZone,
     streaks,
-    pause: pauseOn(paused.get(userId), today),
+    pause: pauseOn((await pausesOf(ctx, [userId])).get(userId), today),
     calendar: calendarOf(history),
     reactions: recent.flatMap((row) => {
       const got = reactionsFor(reactions, row.id);

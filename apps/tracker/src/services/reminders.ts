@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   CHECK_IN_GRACE_HOUR,
   CHECK_IN_QUESTION,
@@ -26,9 +25,9 @@ import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
+import { LINK_EXPIRED, linkOf, newLink } from './email-links.ts';
 import { pausedOn } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
-import { hashToken } from './users.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;
 
@@ -102,24 +101,6 @@ export async function setReminderSettings(
     })
     .returning();
   return settingsOf(row, timeZone);
-}
-
-async function newLink(
-  tx: Db,
-  userId: number,
-  purpose: EmailLinkPurpose,
-  localDate: string | null,
-  expiresAt: Date,
-) {
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(emailLinks).values({
-    userId,
-    purpose,
-    localDate,
-    tokenHash: hashToken(token),
-    expiresAt,
-  });
-  return token;
 }
 
 const longDay = (date: string) =>
@@ -300,30 +281,11 @@ async function onTeam(tx: Db, userId: number) {
   return place !== undefined;
 }
 
-const LINK_NOT_FOUND = () =>
-  new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Open the newest reminder email.');
-const LINK_EXPIRED = () =>
-  new HttpError('TOKEN_EXPIRED', 'This link has expired. Check in on your home page instead.');
 const LINK_USED = () =>
   new HttpError(
     'TOKEN_USED',
     'This link was used already. You can change your answer on your home page.',
   );
-
-async function linkOf(tx: Db, token: string, purposes: EmailLinkPurpose[], lock = false) {
-  const query = tx
-    .select()
-    .from(emailLinks)
-    .where(
-      and(
-        eq(emailLinks.tokenHash, hashToken(token)),
-        or(...purposes.map((p) => eq(emailLinks.purpose, p))),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
-  if (row === undefined) throw LINK_NOT_FOUND();
-  return row;
-}
 
 /**
  * Stops the member's reminders with the token of a reminder's unsubscribe link (RFC 8058: the
@@ -372,7 +334,7 @@ export async function readCheckInLink(ctx: TrackerContext, token: string): Promi
 export async function useCheckInLink(ctx: TrackerContext, token: string) {
   const now = ctx.trackerConfig.now();
   const answer = await ctx.database.db.transaction(async (tx) => {
-    const link = await linkOf(tx, token, ['check-in-yes', 'check-in-no'], true);
+    const link = await linkOf(tx, token, ['check-in-yes', 'check-in-no'], { lock: true });
     if (link.usedAt !== null) throw LINK_USED();
     if (link.expiresAt.getTime() <= now.getTime() || link.localDate === null) {
       throw LINK_EXPIRED();

@@ -124,8 +124,11 @@ function slotsOf(row: CallRow) {
 }
 
 /** The calls of the member's team as the member sees them, or null (no team, or none set). */
-export async function memberCall(ctx: TrackerContext, userId: number): Promise<MemberCall | null> {
-  const { db } = ctx.database;
+export async function memberCall(
+  ctx: TrackerContext,
+  userId: number,
+  db: Db = ctx.database.db,
+): Promise<MemberCall | null> {
   const place = await activePlace(db, userId);
   if (place === null) return null;
   const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, place.teamId));

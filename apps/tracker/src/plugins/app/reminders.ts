@@ -1,26 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loggableError } from '../../errors.ts';
+import { runQuietMembers } from '../../services/quiet-members.ts';
+import { runRecaps } from '../../services/recaps.ts';
 import { runReminders } from '../../services/reminders.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Runs one pass of the reminder schedule now (what the timer does). */
+    /**
+     * Runs one pass of the member's schedule now (what the timer does): reminders, then the "we
+     * miss you" mails, then the weekly recaps. Answers how many reminders were queued.
+     */
     reminders: { run(): Promise<number> };
   }
 }
 
 /**
- * The check-in reminders' schedule: a pass every REMINDER_CHECK_SECONDS once the instance is
- * ready. Passes of one instance never overlap; several trackers share the work through the
- * database (see runReminders), so each reminder is mailed once however many run.
+ * The member's schedule (check-in reminders, "we miss you" mails, weekly recaps): a pass every
+ * REMINDER_CHECK_SECONDS once the instance is ready. Passes of one instance never overlap;
+ * several trackers share the work through the database (see runReminders, runQuietMembers,
+ * runRecaps), so each mail goes once however many run.
  */
 export default fp(
   async function reminders(app: FastifyInstance) {
     let running: Promise<number> | null = null;
     let timer: NodeJS.Timeout | null = null;
     const run = () => {
-      running ??= runReminders(app).finally(() => {
+      running ??= (async () => {
+        const reminded = await runReminders(app);
+        await runQuietMembers(app);
+        await runRecaps(app);
+        return reminded;
+      })().finally(() => {
         running = null;
       });
       return running;

@@ -1,0 +1,406 @@
+import {
+  type FreedSeat,
+  listedAsQuiet,
+  localDay,
+  missesYou,
+  oneLine,
+  QUIET_TEXTS,
+  type QuietAction,
+  type QuietLink,
+  type QuietMember,
+  quietSpellOf,
+} from '@app/contracts';
+import { HttpError, notFound } from '@app/server-kit';
+import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import {
+  type EmailLinkPurpose,
+  emailLinks,
+  joinRequests,
+  memberships,
+  outbox,
+  quietSpells,
+  teams,
+  users,
+} from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+import { recordAction } from './audit.ts';
+import { checkInOn, recordCheckIn } from './check-ins.ts';
+import type { TrackerContext } from './context.ts';
+import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
+import { type MemberDays, memberDaysOf } from './member-days.ts';
+import { leaveTeam } from './members.ts';
+import { dayInWords, startPause } from './pauses.ts';
+import { memberTimeZone } from './teammates.ts';
+
+/** How long the answers of a "we miss you" mail work. */
+export const QUIET_LINK_MS = 30 * 86_400_000;
+
+const ACTIONS: Record<QuietAction, EmailLinkPurpose> = {
+  back: 'quiet-back',
+  pause: 'quiet-pause',
+  leave: 'quiet-leave',
+};
+const PURPOSES = Object.values(ACTIONS);
+const actionOf = (purpose: EmailLinkPurpose): QuietAction =>
+  purpose === 'quiet-pause' ? 'pause' : purpose === 'quiet-leave' ? 'leave' : 'back';
+
+const notFoundLink = () => LINK_NOT_FOUND(QUIET_TEXTS.linkNotFound);
+
+async function teamNames(tx: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(inArray(teams.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Queues the "we miss you" mail with its three one-tap answers, in `tx`. */
+async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, team: string) {
+  const now = ctx.trackerConfig.now();
+  const base = ctx.trackerConfig.publicUrl;
+  const expires = new Date(now.getTime() + QUIET_LINK_MS);
+  const link = async (action: QuietAction) =>
+    linkUrl(
+      base,
+      '/we-miss-you',
+      await newLink(tx, member.user.id, ACTIONS[action], null, expires),
+    );
+  await ctx.repos.outbox.enqueue(
+    {
+      kind: 'quiet-member',
+      to: member.user.email,
+      subject: `${QUIET_TEXTS.missYou} on Team ${oneLine(team)}`,
+      text: [
+        `Hi ${oneLine(member.user.name)},`,
+        '',
+        `${QUIET_TEXTS.missYou}. Your team has not heard from you for a few check-in days, and that is all right: life happens. One tap tells us where you stand.`,
+        '',
+        `${QUIET_TEXTS.back}: ${await link('back')}`,
+        `${QUIET_TEXTS.pause}: ${await link('pause')}`,
+        `${QUIET_TEXTS.leave}: ${await link('leave')}`,
+        '',
+        'Each link opens a page where one press gives your answer.',
+      ].join('\n'),
+    },
+    tx,
+  );
+}
+
+/**
+ * One pass of the quiet members' schedule at the tracker's now: every Active member not paused
+ * today whose quiet spell (contracts quietSpellOf) has reached QUIET_RULES.missYouAfter missed
+ * check-in days gets the "we miss you" mail once per spell. The quiet_spells row (unique on the
+ * member and the spell's first day) is inserted in the transaction that queues the mail, so a
+ * second tracker's pass, or a retry, mails nothing. Returns how many were mailed.
+ */
+export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
+  const now = ctx.trackerConfig.now();
+  const due = (await memberDaysOf(ctx, undefined, now)).flatMap((member) => {
+    if (member.pausedToday) return [];
+    const spell = quietSpellOf(member.input);
+    return missesYou(spell.days) && spell.since !== null ? [{ member, since: spell.since }] : [];
+  });
+  if (due.length === 0) return 0;
+  const names = await teamNames(
+    ctx.database.db,
+    due.map((d) => d.member.teamId),
+  );
+  let mailed = 0;
+  for (const { member, since } of due) {
+    const made = await ctx.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(quietSpells)
+        .values({ userId: member.user.id, firstDay: since, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: quietSpells.id });
+      if (row === undefined) return false;
+      await queueMissYou(ctx, tx, member, names.get(member.teamId) ?? '');
+      return true;
+    });
+    if (made) mailed++;
+  }
+  if (mailed > 0) ctx.mailer.kick();
+  return mailed;
+}
+
+/** The last "we miss you" mail or operator's note to each address (lower case). */
+async function lastContacts(tx: Db, addresses: readonly string[]) {
+  const contacts = new Map<string, QuietMember['lastContact']>();
+  if (addresses.length === 0) return contacts;
+  const rows = await tx
+    .select({ to: outbox.toAddress, kind: outbox.kind, at: outbox.createdAt })
+    .from(outbox)
+    .where(
+      and(
+        inArray(outbox.kind, ['quiet-member', 'quiet-message']),
+        inArray(
+          sql`lower(${outbox.toAddress})`,
+          addresses.map((a) => a.toLowerCase()),
+        ),
+      ),
+    )
+    .orderBy(desc(outbox.createdAt), desc(outbox.id));
+  for (const row of rows) {
+    const key = row.to.toLowerCase();
+    if (contacts.has(key)) continue;
+    contacts.set(key, {
+      at: row.at.toISOString(),
+      what: row.kind === 'quiet-member' ? 'we-miss-you' : 'note',
+    });
+  }
+  return contacts;
+}
+
+/**
+ * The console's Quiet members page: Active members not paused today whose quiet spell has reached
+ * QUIET_RULES.consoleAfter check-in days, the longest first, with their last answer and the last
+ * time we wrote to them.
+ */
+export async function quietMembers(
+  ctx: TrackerContext,
+  tx: Db = ctx.database.db,
+  which?: Parameters<typeof memberDaysOf>[1],
+): Promise<QuietMember[]> {
+  const listed = (await memberDaysOf(ctx, which, ctx.trackerConfig.now(), tx)).flatMap((m) => {
+    const spell = quietSpellOf(m.input);
+    return !m.pausedToday && listedAsQuiet(spell.days) && spell.since !== null
+      ? [{ m, days: spell.days, since: spell.since }]
+      : [];
+  });
+  const names = await teamNames(
+    tx,
+    listed.map((l) => l.m.teamId),
+  );
+  const contacts = await lastContacts(
+    tx,
+    listed.map((l) => l.m.user.email),
+  );
+  return listed
+    .map(({ m, days, since }) => ({
+      id: m.user.id,
+      name: m.user.name,
+      email: m.user.email,
+      team: { id: m.teamId, name: names.get(m.teamId) ?? '' },
+      quietDays: days,
+      since,
+      lastAnswer: m.lastAnswer,
+      lastContact: contacts.get(m.user.email.toLowerCase()) ?? null,
+    }))
+    .sort((a, b) => b.quietDays - a.quietDays || a.id - b.id);
+}
+
+/** The member `userId` when they are listed as quiet now; else 409 NOT_QUIET (404: no one). */
+async function quietOne(ctx: TrackerContext, tx: Db, userId: number) {
+  const [listed] = await quietMembers(ctx, tx, eq(memberships.userId, userId));
+  if (listed !== undefined) return listed;
+  const user = await ctx.repos.users.get(userId, tx);
+  if (user === null || user.role !== 'member') throw notFound('Member');
+  throw new HttpError('NOT_QUIET', QUIET_TEXTS.notQuiet(user.name));
+}
+
+/** An operator's note to a quiet member, mailed through the outbox and written to the audit log. */
+export async function writeQuietMember(
+  ctx: TrackerContext,
+  operatorId: number,
+  userId: number,
+  message: string,
+) {
+  const name = await ctx.database.db.transaction(async (tx) => {
+    const member = await quietOne(ctx, tx, userId);
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'quiet-message',
+        to: member.email,
+        subject: `A note from Accountability Partners about Team ${oneLine(member.team.name)}`,
+        text: [
+          `Hi ${oneLine(member.name)},`,
+          '',
+          message,
+          '',
+          `Check in, pause or leave on your home page: ${ctx.trackerConfig.publicUrl}/`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    await recordAction(tx, operatorId, 'quiet-member.noted', `user:${userId}`, null, {
+      quietDays: member.quietDays,
+    });
+    return member.name;
+  });
+  ctx.mailer.kick();
+  return { message: `Your note to ${name} is on its way.` };
+}
+
+/**
+ * Frees a quiet member's seat: their membership ends (they are mailed, in words, and can choose a
+ * team again), and the seat goes at once to the oldest join request waiting for a team (an
+ * unmatched one, as the queue's placement does it: a Pending membership, the request waiting for
+ * the team's approval). The team is locked first, as every seat change locks it.
+ */
+export async function freeQuietSeat(
+  ctx: TrackerContext,
+  operatorId: number,
+  userId: number,
+): Promise<FreedSeat> {
+  const { repos } = ctx;
+  const freed = await ctx.database.db.transaction(async (tx) => {
+    const seen = await quietOne(ctx, tx, userId);
+    const team = await repos.teams.lock(seen.team.id, tx);
+    // Read again under the team's lock: an answer or a pause since makes them not quiet.
+    const member = await quietOne(ctx, tx, userId);
+    const [place] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.teamId, member.team.id),
+          eq(memberships.status, 'Active'),
+        ),
+      );
+    if (team === null || place === undefined) throw notFound('Member');
+    await repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
+    await repos.outbox.enqueue(
+      {
+        kind: 'seat-freed',
+        to: member.email,
+        subject: `Your seat on Team ${oneLine(team.name)}`,
+        text: [
+          `Hi ${oneLine(member.name)},`,
+          '',
+          `We have not heard from you for ${member.quietDays} check-in days, so we have given your seat on Team ${oneLine(team.name)} to someone who is waiting for one. Your account stays.`,
+          '',
+          `Whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    const now = ctx.trackerConfig.now();
+    let placed: FreedSeat['placed'] = null;
+    if ((await repos.teams.takenSeats(team.id, now, tx)) < team.capacity) {
+      const [next] = await tx
+        .select({ id: joinRequests.id, userId: joinRequests.userId, name: users.name })
+        .from(joinRequests)
+        .innerJoin(users, eq(users.id, joinRequests.userId))
+        .where(
+          and(
+            eq(joinRequests.status, 'unmatched'),
+            // Never back onto a team they were on before (one membership per team and person).
+            notExists(
+              tx
+                .select({ id: memberships.id })
+                .from(memberships)
+                .where(
+                  and(eq(memberships.userId, joinRequests.userId), eq(memberships.teamId, team.id)),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(joinRequests.id))
+        .limit(1)
+        .for('update', { of: joinRequests, skipLocked: true });
+      if (next !== undefined) {
+        const membership = await repos.teams.addMembership(
+          { teamId: team.id, userId: next.userId, status: 'Pending' },
+          tx,
+        );
+        await repos.joinRequests.place(next.id, team.id, membership.id, tx);
+        await recordAction(
+          tx,
+          operatorId,
+          'join-request.placed',
+          `join-request:${next.id}`,
+          { status: 'unmatched', teamId: null, declineReason: null },
+          { status: 'pending', teamId: team.id, declineReason: null },
+        );
+        placed = { joinRequestId: next.id, name: next.name };
+      }
+    }
+    await recordAction(
+      tx,
+      operatorId,
+      'quiet-member.seat-freed',
+      `user:${userId}`,
+      { teamId: team.id, status: 'Active', quietDays: member.quietDays },
+      { teamId: team.id, status: 'Inactive', placedJoinRequest: placed?.joinRequestId ?? null },
+    );
+    return { id: userId, placed };
+  });
+  ctx.mailer.kick();
+  return freed;
+}
+
+/** What a "we miss you" link would do, without doing it (a mail scanner may open links). */
+export async function readQuietLink(ctx: TrackerContext, token: string): Promise<QuietLink> {
+  const link = await linkOf(ctx.database.db, token, PURPOSES, { notFound: notFoundLink });
+  const now = ctx.trackerConfig.now();
+  const [place] = await ctx.database.db
+    .select({ team: teams.name })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .where(and(eq(memberships.userId, link.userId), eq(memberships.status, 'Active')))
+    .limit(1);
+  return {
+    action: actionOf(link.purpose),
+    team: place?.team ?? null,
+    state:
+      link.usedAt !== null
+        ? 'used'
+        : link.expiresAt.getTime() <= now.getTime()
+          ? 'expired'
+          : 'ready',
+  };
+}
+
+/**
+ * Gives the answer a "we miss you" link carries, once: I'm back records Yes for the member's
+ * today (an answer given today already stays), Pause me for a week pauses them for a week, Leave
+ * the team takes them off it. The link is locked while its answer is given, so a second press
+ * waits and then finds it used.
+ */
+export async function useQuietLink(ctx: TrackerContext, token: string) {
+  const now = ctx.trackerConfig.now();
+  const { db } = ctx.database;
+  const link = await linkOf(db, token, PURPOSES, { notFound: notFoundLink });
+  if (link.usedAt !== null) throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
+  if (link.expiresAt.getTime() <= now.getTime()) throw LINK_EXPIRED(QUIET_TEXTS.linkExpired);
+  // Taken first: of two presses at once, one gives the answer.
+  const [taken] = await db
+    .update(emailLinks)
+    .set({ usedAt: now })
+    .where(and(eq(emailLinks.id, link.id), isNull(emailLinks.usedAt)))
+    .returning({ id: emailLinks.id });
+  if (taken === undefined) throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
+  try {
+    return { message: await answer(ctx, link.userId, actionOf(link.purpose)) };
+  } catch (error) {
+    // Nothing was given (off the team, paused already): the link can be tried again.
+    await db.update(emailLinks).set({ usedAt: null }).where(eq(emailLinks.id, link.id));
+    throw error;
+  }
+}
+
+async function answer(ctx: TrackerContext, userId: number, action: QuietAction) {
+  const [place] = await ctx.database.db
+    .select({ team: teams.name, zone: users.timeZone })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+    .limit(1);
+  if (place === undefined) throw new HttpError('NOT_FOUND', QUIET_TEXTS.notOnTeam);
+  if (action === 'leave') {
+    await leaveTeam(ctx, userId);
+    return QUIET_TEXTS.leaveDone(place.team);
+  }
+  if (action === 'pause') {
+    const { pause } = await startPause(ctx, userId, 1);
+    return QUIET_TEXTS.pauseDone(dayInWords(pause?.until ?? ''));
+  }
+  const today = localDay(ctx.trackerConfig.now(), memberTimeZone({ timeZone: place.zone }));
+  if ((await checkInOn(ctx, userId, today)) === null) {
+    await recordCheckIn(ctx, userId, { day: today, answer: 'yes' });
+  }
+  return QUIET_TEXTS.backDone;
+}

@@ -1,0 +1,82 @@
+/**
+ * Team life beyond the daily check-in: the "we miss you" mail to a quiet member and its one-tap
+ * answers, the console's Quiet members page, and the weekly recap. The rules that decide who is
+ * quiet and when a recap is due live in member-day.ts.
+ */
+import * as z from 'zod';
+import { LocalDay } from './check-ins.ts';
+import { QUIET_RULES } from './member-day.ts';
+
+/** The longest note an operator writes to a quiet member, in characters. */
+export const QUIET_NOTE_MAX = 2000;
+
+export const QUIET_TEXTS = {
+  missYou: 'We miss you',
+  back: "I'm back",
+  pause: 'Pause me for a week',
+  leave: 'Leave the team',
+  page: 'Quiet members',
+  backDone: 'Welcome back! You are checked in for today, and your team sees it on the board.',
+  pauseDone: (until: string) =>
+    `Paused until ${until}. Your seat is kept, and no reminders come until then.`,
+  leaveDone: (team: string) =>
+    `You have left Team ${team}. Your account stays, and you can choose a team again any time.`,
+  linkNotFound: 'This link is not valid. Open the newest email from us.',
+  linkExpired: 'This link has expired. Open your home page instead.',
+  linkUsed: 'This link was used already. Your home page shows where you stand.',
+  notOnTeam: 'You are not on a team any more.',
+  writeNote: 'Write a note first',
+  noteTooLong: `A note can be at most ${QUIET_NOTE_MAX} characters`,
+  notQuiet: (name: string) =>
+    `${name} is not a quiet member: fewer than ${QUIET_RULES.consoleAfter} check-in days without an answer.`,
+  recapUnsubscribed:
+    'You will get no more weekly recaps. Your team, check-ins and reminders stay as they are.',
+} as const;
+
+/** Which answer of the "we miss you" mail a link gives. */
+export const QuietAction = z.enum(['back', 'pause', 'leave']);
+export type QuietAction = z.infer<typeof QuietAction>;
+
+/** What a "we miss you" link would do, before anyone presses its button. */
+export const QuietLink = z.object({
+  action: QuietAction,
+  /** The member's team, while they are on one. */
+  team: z.string().nullable(),
+  state: z.enum(['ready', 'used', 'expired']),
+});
+export type QuietLink = z.infer<typeof QuietLink>;
+
+/** A member listed on the console's Quiet members page. */
+export const QuietMember = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  team: z.object({ id: z.number(), name: z.string() }),
+  /** Their check-in days without an answer since their last answer (contracts quietSpellOf). */
+  quietDays: z.number(),
+  /** The first of those days. */
+  since: LocalDay,
+  /** Their last answered day, or null when they never answered. */
+  lastAnswer: LocalDay.nullable(),
+  /** The last mail we sent them about it: the "we miss you" mail or an operator's note. */
+  lastContact: z.object({ at: z.iso.datetime(), what: z.enum(['we-miss-you', 'note']) }).nullable(),
+});
+export type QuietMember = z.infer<typeof QuietMember>;
+export const QuietMembers = z.object({ members: z.array(QuietMember) });
+export type QuietMembers = z.infer<typeof QuietMembers>;
+
+export const QuietNoteForm = z.object({
+  message: z
+    .string({ error: QUIET_TEXTS.writeNote })
+    .trim()
+    .min(1, QUIET_TEXTS.writeNote)
+    .max(QUIET_NOTE_MAX, QUIET_TEXTS.noteTooLong),
+});
+export type QuietNoteForm = z.input<typeof QuietNoteForm>;
+
+/** A freed seat: the member is off the team, and the join request placed on it, if any. */
+export const FreedSeat = z.object({
+  id: z.number(),
+  placed: z.object({ joinRequestId: z.number(), name: z.string() }).nullable(),
+});
+export type FreedSeat = z.infer<typeof FreedSeat>;
