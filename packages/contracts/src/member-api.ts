@@ -23,7 +23,6 @@ import {
   ProfileResponse,
   sentenceText,
 } from './schemas.ts';
-import { FreedSeat, QuietLink, QuietMembers, QuietNoteForm } from './team-life.ts';
 import { CONTROL_CHARACTERS } from './text.ts';
 
 /**
@@ -720,45 +719,5 @@ export const MEMBER_API = {
     url: '/api/email-links/check-in',
     summary: "Record the check-in a reminder's link answers (once)",
     schema: { body: EmailLinkBody, response: { 200: CheckInLinkAnswer } },
-  }),
-  quietMembers: endpoint({
-    method: 'GET',
-    url: '/api/console/quiet-members',
-    summary:
-      'Members with 10 or more check-in days unanswered (not paused), the longest quiet first, with their last answer and last contact',
-    schema: { response: { 200: QuietMembers } },
-  }),
-  writeQuietMember: endpoint({
-    method: 'POST',
-    url: '/api/console/quiet-members/:id/notes',
-    summary: 'Mail a quiet member a note from the operators (through the outbox)',
-    schema: { params: ConsoleIdParams, body: QuietNoteForm, response: { 201: MessageAnswer } },
-  }),
-  freeQuietSeat: endpoint({
-    method: 'POST',
-    url: '/api/console/quiet-members/:id/seat-release',
-    summary:
-      "End a quiet member's membership (they are mailed); the seat goes to the oldest join request waiting for a team",
-    schema: { params: ConsoleIdParams, response: { 200: FreedSeat } },
-  }),
-  readQuietLink: endpoint({
-    method: 'GET',
-    url: '/api/email-links/quiet',
-    summary: 'What a "we miss you" link answers (nothing changes)',
-    schema: { querystring: EmailLinkQuery, response: { 200: QuietLink } },
-  }),
-  useQuietLink: endpoint({
-    method: 'POST',
-    url: '/api/email-links/quiet',
-    summary:
-      'Give a "we miss you" mail\'s answer: I\'m back, pause a week, or leave the team (once)',
-    schema: { body: EmailLinkBody, response: { 200: MessageAnswer } },
-  }),
-  recapUnsubscribe: endpoint({
-    method: 'POST',
-    url: '/api/email-links/recap-unsubscribe',
-    summary:
-      "Stop weekly recap emails with the token of a recap's link (RFC 8058 one-click: no sign-in, no Origin)",
-    schema: { querystring: EmailLinkQuery, response: { 200: UnsubscribeAnswer } },
   }),
 } as const;

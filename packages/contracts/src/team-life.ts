@@ -4,7 +4,10 @@
  * quiet and when a recap is due live in member-day.ts.
  */
 import * as z from 'zod';
+import { EmailLinkBody, EmailLinkQuery, UnsubscribeAnswer } from './accountability.ts';
 import { LocalDay } from './check-ins.ts';
+import { endpoint } from './endpoints.ts';
+import { ConsoleIdParams, MessageAnswer } from './member-api.ts';
 import { QUIET_RULES } from './member-day.ts';
 
 /** The longest note an operator writes to a quiet member, in characters. */
@@ -80,3 +83,50 @@ export const FreedSeat = z.object({
   placed: z.object({ joinRequestId: z.number(), name: z.string() }).nullable(),
 });
 export type FreedSeat = z.infer<typeof FreedSeat>;
+
+/**
+ * The front door's endpoints for team life, apart from MEMBER_API so that the members' home,
+ * which loads MEMBER_API, does not carry them: only the pages that use them do.
+ */
+export const TEAM_LIFE_API = {
+  quietMembers: endpoint({
+    method: 'GET',
+    url: '/api/console/quiet-members',
+    summary:
+      'Members with 10 or more check-in days unanswered (not paused), the longest quiet first, with their last answer and last contact',
+    schema: { response: { 200: QuietMembers } },
+  }),
+  writeQuietMember: endpoint({
+    method: 'POST',
+    url: '/api/console/quiet-members/:id/notes',
+    summary: 'Mail a quiet member a note from the operators (through the outbox)',
+    schema: { params: ConsoleIdParams, body: QuietNoteForm, response: { 201: MessageAnswer } },
+  }),
+  freeQuietSeat: endpoint({
+    method: 'POST',
+    url: '/api/console/quiet-members/:id/seat-release',
+    summary:
+      "End a quiet member's membership (they are mailed); the seat goes to the oldest join request waiting for a team",
+    schema: { params: ConsoleIdParams, response: { 200: FreedSeat } },
+  }),
+  readQuietLink: endpoint({
+    method: 'GET',
+    url: '/api/email-links/quiet',
+    summary: 'What a "we miss you" link answers (nothing changes)',
+    schema: { querystring: EmailLinkQuery, response: { 200: QuietLink } },
+  }),
+  useQuietLink: endpoint({
+    method: 'POST',
+    url: '/api/email-links/quiet',
+    summary:
+      'Give a "we miss you" mail\'s answer: I\'m back, pause a week, or leave the team (once)',
+    schema: { body: EmailLinkBody, response: { 200: MessageAnswer } },
+  }),
+  recapUnsubscribe: endpoint({
+    method: 'POST',
+    url: '/api/email-links/recap-unsubscribe',
+    summary:
+      "Stop weekly recap emails with the token of a recap's link (RFC 8058 one-click: no sign-in, no Origin)",
+    schema: { querystring: EmailLinkQuery, response: { 200: UnsubscribeAnswer } },
+  }),
+} as const;

@@ -1,4 +1,4 @@
-import { MEMBER_API } from '@app/contracts';
+import { MEMBER_API, TEAM_LIFE_API } from '@app/contracts';
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -294,12 +294,12 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.quietMembers),
+    ...routeOf(TEAM_LIFE_API.quietMembers),
     handler: async () => ({ members: await quietMembers(app) }),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.writeQuietMember),
+    ...routeOf(TEAM_LIFE_API.writeQuietMember),
     handler: async (request, reply) => {
       const answer = await writeQuietMember(
         app,
@@ -312,7 +312,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.freeQuietSeat),
+    ...routeOf(TEAM_LIFE_API.freeQuietSeat),
     handler: async (request) => freeQuietSeat(app, operatorOf(request), request.params.id),
   });
 

@@ -1,4 +1,4 @@
-import { MEMBER_API } from '@app/contracts';
+import { MEMBER_API, TEAM_LIFE_API } from '@app/contracts';
 import { routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,12 +42,12 @@ export async function reminderRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.readQuietLink),
+    ...routeOf(TEAM_LIFE_API.readQuietLink),
     handler: async (request) => readQuietLink(app, request.query.token),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.useQuietLink),
+    ...routeOf(TEAM_LIFE_API.useQuietLink),
     handler: async (request) => useQuietLink(app, request.body.token),
   });
 
@@ -65,7 +65,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
       handler: async (request) => unsubscribe(app, request.query.token),
     });
     scope.withTypeProvider<ZodTypeProvider>().route({
-      ...routeOf(MEMBER_API.recapUnsubscribe),
+      ...routeOf(TEAM_LIFE_API.recapUnsubscribe),
       config: { fromMailClient: true },
       handler: async (request) => recapUnsubscribe(app, request.query.token),
     });

@@ -1,12 +1,12 @@
 import {
   CHECK_INS_PER_WEEK,
   localDay,
-  MEMBER_API,
   oneLine,
   QUIET_TEXTS,
   RECAP_RULE,
   shiftDay,
   streaksOf,
+  TEAM_LIFE_API,
   weekStartOf,
 } from '@app/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
@@ -141,7 +141,7 @@ async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date:
       subject: `Your team's week: ${dayInWords(weekStartOf(date))} to ${dayInWords(date)}`,
       text: await recapText(ctx, tx, member, linkUrl(base, '/stop-recaps', token)),
       headers: {
-        'List-Unsubscribe': `<${linkUrl(base, MEMBER_API.recapUnsubscribe.url, token)}>`,
+        'List-Unsubscribe': `<${linkUrl(base, TEAM_LIFE_API.recapUnsubscribe.url, token)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     },
