@@ -15,7 +15,9 @@ import { Route as ConsoleRouteImport } from './routes/console';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SecondFactorRouteImport } from './routes/second-factor';
 import { Route as SignInRouteImport } from './routes/sign-in';
+import { Route as StopRecapsRouteImport } from './routes/stop-recaps';
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe';
+import { Route as WeMissYouRouteImport } from './routes/we-miss-you';
 import { Route as MemberIndexRouteImport } from './routes/_member/index';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
 import { Route as MemberRemindersRouteImport } from './routes/_member/reminders';
@@ -25,6 +27,7 @@ import { Route as ConsoleAuditRouteImport } from './routes/console/audit';
 import { Route as ConsoleFeedbackRouteImport } from './routes/console/feedback';
 import { Route as ConsoleInfoCallsRouteImport } from './routes/console/info-calls';
 import { Route as ConsoleOperatorsRouteImport } from './routes/console/operators';
+import { Route as ConsoleQuietRouteImport } from './routes/console/quiet';
 import { Route as ConsoleSecondFactorRouteImport } from './routes/console/second-factor';
 import { Route as ConsoleTeamsRouteImport } from './routes/console/teams';
 import { Route as ConsoleTeamsTeamIdCallRouteImport } from './routes/console/teams_.$teamId.call';
@@ -58,9 +61,19 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any);
+const StopRecapsRoute = StopRecapsRouteImport.update({
+  id: '/stop-recaps',
+  path: '/stop-recaps',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const WeMissYouRoute = WeMissYouRouteImport.update({
+  id: '/we-miss-you',
+  path: '/we-miss-you',
   getParentRoute: () => rootRouteImport,
 } as any);
 const MemberIndexRoute = MemberIndexRouteImport.update({
@@ -108,6 +121,11 @@ const ConsoleOperatorsRoute = ConsoleOperatorsRouteImport.update({
   path: '/operators',
   getParentRoute: () => ConsoleRoute,
 } as any);
+const ConsoleQuietRoute = ConsoleQuietRouteImport.update({
+  id: '/quiet',
+  path: '/quiet',
+  getParentRoute: () => ConsoleRoute,
+} as any);
 const ConsoleSecondFactorRoute = ConsoleSecondFactorRouteImport.update({
   id: '/second-factor',
   path: '/second-factor',
@@ -131,7 +149,9 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
+  '/we-miss-you': typeof WeMissYouRoute;
   '/profile': typeof MemberProfileRoute;
   '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
@@ -139,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/operators': typeof ConsoleOperatorsRoute;
+  '/console/quiet': typeof ConsoleQuietRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/console/': typeof ConsoleIndexRoute;
@@ -149,7 +170,9 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
+  '/we-miss-you': typeof WeMissYouRoute;
   '/profile': typeof MemberProfileRoute;
   '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
@@ -157,6 +180,7 @@ export interface FileRoutesByTo {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/operators': typeof ConsoleOperatorsRoute;
+  '/console/quiet': typeof ConsoleQuietRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/': typeof MemberIndexRoute;
@@ -171,7 +195,9 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
+  '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
+  '/we-miss-you': typeof WeMissYouRoute;
   '/_member/profile': typeof MemberProfileRoute;
   '/_member/reminders': typeof MemberRemindersRoute;
   '/_member/team': typeof MemberTeamRoute;
@@ -179,6 +205,7 @@ export interface FileRoutesById {
   '/console/feedback': typeof ConsoleFeedbackRoute;
   '/console/info-calls': typeof ConsoleInfoCallsRoute;
   '/console/operators': typeof ConsoleOperatorsRoute;
+  '/console/quiet': typeof ConsoleQuietRoute;
   '/console/second-factor': typeof ConsoleSecondFactorRoute;
   '/console/teams': typeof ConsoleTeamsRoute;
   '/_member/': typeof MemberIndexRoute;
@@ -194,7 +221,9 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/stop-recaps'
     | '/unsubscribe'
+    | '/we-miss-you'
     | '/profile'
     | '/reminders'
     | '/team'
@@ -202,6 +231,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/operators'
+    | '/console/quiet'
     | '/console/second-factor'
     | '/console/teams'
     | '/console/'
@@ -212,7 +242,9 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/stop-recaps'
     | '/unsubscribe'
+    | '/we-miss-you'
     | '/profile'
     | '/reminders'
     | '/team'
@@ -220,6 +252,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/operators'
+    | '/console/quiet'
     | '/console/second-factor'
     | '/console/teams'
     | '/'
@@ -233,7 +266,9 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
+    | '/stop-recaps'
     | '/unsubscribe'
+    | '/we-miss-you'
     | '/_member/profile'
     | '/_member/reminders'
     | '/_member/team'
@@ -241,6 +276,7 @@ export interface FileRouteTypes {
     | '/console/feedback'
     | '/console/info-calls'
     | '/console/operators'
+    | '/console/quiet'
     | '/console/second-factor'
     | '/console/teams'
     | '/_member/'
@@ -255,7 +291,9 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SecondFactorRoute: typeof SecondFactorRoute;
   SignInRoute: typeof SignInRoute;
+  StopRecapsRoute: typeof StopRecapsRoute;
   UnsubscribeRoute: typeof UnsubscribeRoute;
+  WeMissYouRoute: typeof WeMissYouRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -302,11 +340,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/stop-recaps': {
+      id: '/stop-recaps';
+      path: '/stop-recaps';
+      fullPath: '/stop-recaps';
+      preLoaderRoute: typeof StopRecapsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/unsubscribe': {
       id: '/unsubscribe';
       path: '/unsubscribe';
       fullPath: '/unsubscribe';
       preLoaderRoute: typeof UnsubscribeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/we-miss-you': {
+      id: '/we-miss-you';
+      path: '/we-miss-you';
+      fullPath: '/we-miss-you';
+      preLoaderRoute: typeof WeMissYouRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_member/': {
@@ -372,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsoleOperatorsRouteImport;
       parentRoute: typeof ConsoleRoute;
     };
+    '/console/quiet': {
+      id: '/console/quiet';
+      path: '/quiet';
+      fullPath: '/console/quiet';
+      preLoaderRoute: typeof ConsoleQuietRouteImport;
+      parentRoute: typeof ConsoleRoute;
+    };
     '/console/second-factor': {
       id: '/console/second-factor';
       path: '/second-factor';
@@ -418,6 +477,7 @@ interface ConsoleRouteChildren {
   ConsoleFeedbackRoute: typeof ConsoleFeedbackRoute;
   ConsoleInfoCallsRoute: typeof ConsoleInfoCallsRoute;
   ConsoleOperatorsRoute: typeof ConsoleOperatorsRoute;
+  ConsoleQuietRoute: typeof ConsoleQuietRoute;
   ConsoleSecondFactorRoute: typeof ConsoleSecondFactorRoute;
   ConsoleTeamsRoute: typeof ConsoleTeamsRoute;
   ConsoleIndexRoute: typeof ConsoleIndexRoute;
@@ -429,6 +489,7 @@ const ConsoleRouteChildren: ConsoleRouteChildren = {
   ConsoleFeedbackRoute: ConsoleFeedbackRoute,
   ConsoleInfoCallsRoute: ConsoleInfoCallsRoute,
   ConsoleOperatorsRoute: ConsoleOperatorsRoute,
+  ConsoleQuietRoute: ConsoleQuietRoute,
   ConsoleSecondFactorRoute: ConsoleSecondFactorRoute,
   ConsoleTeamsRoute: ConsoleTeamsRoute,
   ConsoleIndexRoute: ConsoleIndexRoute,
@@ -445,7 +506,9 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SecondFactorRoute: SecondFactorRoute,
   SignInRoute: SignInRoute,
+  StopRecapsRoute: StopRecapsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  WeMissYouRoute: WeMissYouRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -29,7 +29,15 @@ describe('the console menu on a small screen', () => {
       within(menu as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Join requests', 'Teams', 'Info calls', 'Feedback', 'Operators', 'Audit log']);
+    ).toEqual([
+      'Join requests',
+      'Teams',
+      'Info calls',
+      'Feedback',
+      'Quiet members',
+      'Operators',
+      'Audit log',
+    ]);
     expect(within(menu as HTMLElement).getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(nav).toContainElement(menu);
 

@@ -84,6 +84,9 @@ export function ConsoleNav() {
         >
           Feedback
         </Link>
+        <Link to="/console/quiet" className={styles.link} onClick={close}>
+          Quiet members
+        </Link>
         <Link to="/console/operators" className={styles.link} onClick={close}>
           Operators
         </Link>

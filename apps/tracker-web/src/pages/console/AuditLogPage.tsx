@@ -26,6 +26,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'team-call.set': "Set a team's weekly call",
   'operator.invited': 'Invited an operator',
   'operator.removed': 'Removed an operator',
+  'quiet-member.noted': 'Wrote to a quiet member',
+  'quiet-member.seat-freed': "Freed a quiet member's seat",
 };
 
 /** An action in words; one this page does not know (from an older tracker) as it is stored. */

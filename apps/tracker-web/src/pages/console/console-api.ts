@@ -15,7 +15,9 @@ import {
   MESSAGES,
   type NewTeamForm,
   type OperatorInvite,
+  type QuietMembers,
   type SecondFactorEnrolment,
+  TEAM_LIFE_API,
   TeamQuery,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
@@ -102,6 +104,14 @@ export function loadFeedback(
   };
   return consoleData(() => callAt(MEMBER_API.feedback, { query }), here);
 }
+
+export function loadQuietMembers(here: string): Promise<QuietMembers> {
+  return consoleData(() => call(TEAM_LIFE_API.quietMembers), here);
+}
+export const writeQuietMember = (id: number, message: string) =>
+  callAt(TEAM_LIFE_API.writeQuietMember, { params: { id } }, { message });
+export const freeQuietSeat = (id: number) =>
+  callAt(TEAM_LIFE_API.freeQuietSeat, { params: { id } });
 
 export const recordCall = (id: number, outcome: 'held' | 'no-show') =>
   callAt(MEMBER_API.recordInfoCall, { params: { id } }, { outcome });
