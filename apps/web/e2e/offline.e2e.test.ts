@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
+import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
+import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
+import { approveJoinRequest, signInToTracker, type TestSite, testSite } from './site.ts';
+
+/**
+ * The members' app on a phone, in Chromium against the real site and its embedded tracker: the
+ * front door names its manifest and its service worker takes the page over; with the connection
+ * gone a reload still shows the member's home from the worker's cache and this device's copy;
+ * a check-in answered offline survives a reload and, once the connection is back, reaches the
+ * tracker once. axe on the offline screens, at 360 and 1280 px, in the member's afternoon (only
+ * today's question is open, and the day does not end during the test).
+ */
+
+const site = testSite();
+const PASSWORD = 'kepler-1609';
+const TEAM = 'Deep Work Crew';
+
+/**
+ * A member on the seeded team, made the quick way (the tracker's API, as the site calls it, then
+ * approved): the sign-up screens have tests of their own.
+ */
+async function approvedMember(tracker: TestSite['tracker'], email: string, name: string) {
+  const key = (await readFile(join(tracker.dataDir, 'api-key'), 'utf8')).trim();
+  const headers = { 'x-api-key': key };
+  const list = await fetch(`${tracker.apiUrl}/teams`, { headers });
+  const teams = (await list.json()) as { id: number; name: string }[];
+  const team = teams.find((row) => row.name === TEAM);
+  if (team === undefined) throw new Error(`the seed has no team ${TEAM}`);
+  const created = await fetch(`${tracker.apiUrl}/users`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      name,
+      goalSummary: 'Write 500 words a day',
+      teamId: team.id,
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  await approveJoinRequest(tracker, email);
+}
+
+/**
+ * The check-in answers that reached the tracker from the page (PUT /api/me/check-ins answered;
+ * one tried without a connection fails and is not counted).
+ */
+function countCheckInsSent(page: Page): () => number {
+  let sent = 0;
+  page.on('requestfinished', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/me/check-ins') {
+      sent += 1;
+    }
+  });
+  return () => sent;
+}
+
+for (const [width, height] of WINDOWS) {
+  test.describe(`a member's phone app at ${width} x ${height}`, () => {
+    test('installs, opens offline from the worker, and sends an offline check-in once', async () => {
+      test.setTimeout(60_000);
+      const zone = zoneWhereTheHourIs(...AFTERNOON);
+      const { page, context } = await site.visitor(width, height, zone);
+      try {
+        const email = uniqueEmail(`offline.${width}`);
+        const name = `Omar Lind ${width}`;
+        await approvedMember(site.tracker, email, name);
+        await signInToTracker(page, site.tracker.url, email, PASSWORD);
+        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+        const card = page.getByRole('region', { name: 'Did you do that thing today?' });
+        await expect.poll(() => card.getByRole('form', { name: /^Today, / }).count()).toBe(1);
+
+        // Installable: the manifest is linked and served, and the worker controls the page.
+        const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+        expect(href).toBe('/manifest.webmanifest');
+        const manifest = await page.request.get(`${site.tracker.url}${href}`);
+        expect(manifest.status()).toBe(200);
+        const app = (await manifest.json()) as {
+          start_url: string;
+          display: string;
+          icons: { src: string; sizes: string }[];
+        };
+        expect(app.start_url).toBe('/');
+        expect(app.display).toBe('standalone');
+        expect(app.icons.map((icon) => icon.sizes)).toContain('512x512');
+        // navigator.serviceWorker.ready: a worker is active (it may still be activating).
+        await expect
+          .poll(() =>
+            page.evaluate(async () => {
+              const ready = await navigator.serviceWorker.ready;
+              return { script: ready.active?.scriptURL, state: ready.active?.state };
+            }),
+          )
+          .toEqual({ script: `${site.tracker.url}/sw.js`, state: 'activated' });
+        // clientsClaim: the page that registered the worker is already its client.
+        await expect
+          .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+          .toBe(true);
+
+        // Offline, a reload is answered by the worker: the shell, then this device's copy.
+        await context.setOffline(true);
+        await page.reload();
+        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('status')
+              .filter({ hasText: /^You are offline\./ })
+              .count(),
+          )
+          .toBe(1);
+        const today = card.getByRole('form', { name: /^Today, / });
+        await expect.poll(() => today.count()).toBe(1);
+        await expectAccessible(page, 'home offline');
+        await screenshot(page, width, 'tracker-offline');
+
+        const sent = countCheckInsSent(page);
+        await today.getByLabel('Note (optional)').fill('Wrote on the train');
+        await today.getByRole('button', { name: 'Yes', exact: true }).click();
+        const kept = /^Your answer: Yes \(“Wrote on the train”\), kept on this device\./;
+        await expect.poll(() => today.getByText(kept).count()).toBe(1);
+        await expectAccessible(page, 'checked in offline');
+
+        // Still offline, a reload keeps the answer waiting on this device.
+        await page.reload();
+        await expect.poll(() => today.getByText(kept).count()).toBe(1);
+        await expect
+          .poll(() =>
+            today.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'),
+          )
+          .toBe('true');
+
+        // Back online: the answer is sent, once, and the home shows it saved.
+        await context.setOffline(false);
+        await expect
+          .poll(() => page.getByText('Your check-in is sent: Yes', { exact: true }).count())
+          .toBeGreaterThan(0);
+        await expect
+          .poll(() =>
+            today.getByText(/^Your answer: Yes \(“Wrote on the train”\), saved at /).count(),
+          )
+          .toBe(1);
+        await expectAccessible(page, 'offline check-in sent');
+        await screenshot(page, width, 'tracker-offline-sent');
+        // A later reload sends nothing again: the answer left the device.
+        await page.reload();
+        await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+        await expect.poll(() => today.getByText(/, saved at /).count()).toBe(1);
+        expect(sent()).toBe(1);
+
+        // The tracker holds the one answer for today.
+        const status = await page.request.get(`${site.tracker.url}/api/me/check-ins`);
+        expect(status.status()).toBe(200);
+        const { days } = (await status.json()) as {
+          days: { which: string; checkIn: { answer: string; note: string | null } | null }[];
+        };
+        expect(days.map((day) => [day.which, day.checkIn?.answer, day.checkIn?.note])).toEqual([
+          ['today', 'yes', 'Wrote on the train'],
+        ]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
