@@ -6,11 +6,12 @@ import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signInToTracker, type TestSite, testSite } from './site.ts';
+import { approveJoinRequest, type TestSite, testSite } from './site.ts';
 
 /**
- * The members' app on a phone, in Chromium against the real site and its embedded tracker: the
- * front door names its manifest and its service worker takes the page over; with the connection
+ * The members' app on a phone, in Chromium against the real site and its embedded tracker: while
+ * the home's data is held on the way, the page shows its shape (header, placeholder cards and a
+ * Loading status); the front door names its manifest and its service worker takes the page over; with the connection
  * gone a reload still shows the member's home from the worker's cache and this device's copy;
  * a check-in answered offline survives a reload and, once the connection is back, reaches the
  * tracker once. axe on the offline screens, at 360 and 1280 px, in the member's afternoon (only
@@ -71,8 +72,34 @@ for (const [width, height] of WINDOWS) {
         const email = uniqueEmail(`offline.${width}`);
         const name = `Omar Lind ${width}`;
         await approvedMember(site.tracker, email, name);
-        await signInToTracker(page, site.tracker.url, email, PASSWORD);
+        // The home's data held on the way: the page shows its shape and a Loading status first.
+        await page.goto(`${site.tracker.url}/sign-in`);
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(
+          '**/api/me',
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+          { times: 1 },
+        );
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(`${site.tracker.url}/`);
+        const loading = page.getByRole('status').filter({ hasText: 'Loading your page…' });
+        await expect(loading).toBeVisible();
+        await expect(page.locator('[data-skeleton] > *')).toHaveCount(2);
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Loading');
+        await expectAccessible(page, 'home loading');
+        await screenshot(page, width, 'tracker-home-loading');
+        release();
         await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+        await expect(loading).toHaveCount(0);
         const card = page.getByRole('region', { name: 'Did you do that thing today?' });
         await expect.poll(() => card.getByRole('form', { name: /^Today, / }).count()).toBe(1);
 

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { loadBoard } from '../../pages/member/check-in-data.ts';
 import { lastHome } from '../../pages/member/home-data.ts';
+import { PageSkeleton } from '../../pages/member/PageSkeleton.tsx';
 import { TeamBoardPage } from '../../pages/member/TeamBoardPage.tsx';
 
 /**
@@ -8,7 +9,7 @@ import { TeamBoardPage } from '../../pages/member/TeamBoardPage.tsx';
  * opens; a member on no team finds no page here.
  */
 export const Route = createFileRoute('/_member/team')({
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent']],
   loader: async ({ parentMatchPromise, location }) => {
     await parentMatchPromise;
     const home = await lastHome();
@@ -22,4 +23,8 @@ export const Route = createFileRoute('/_member/team')({
     return { kind: 'board' as const, board: await loadBoard(home.team.id, location.href) };
   },
   component: TeamBoardPage,
+  // Late data shows the page's shape (PageSkeleton), gone as soon as the data is in.
+  pendingComponent: PageSkeleton,
+  pendingMs: 150,
+  pendingMinMs: 0,
 });
