@@ -134,14 +134,8 @@ for (const [width, height] of WINDOWS) {
         await context.setOffline(true);
         await page.reload();
         await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
-        await expect
-          .poll(() =>
-            page
-              .getByRole('status')
-              .filter({ hasText: /^You are offline\./ })
-              .count(),
-          )
-          .toBe(1);
+        const offlineNotice = page.getByRole('status').filter({ hasText: /^You are offline\./ });
+        await expect.poll(() => offlineNotice.count()).toBe(1);
         const today = card.getByRole('form', { name: /^Today, / });
         await expect.poll(() => today.count()).toBe(1);
         await expectAccessible(page, 'home offline');
@@ -173,6 +167,8 @@ for (const [width, height] of WINDOWS) {
             today.getByText(/^Your answer: Yes \(“Wrote on the train”\), saved at /).count(),
           )
           .toBe(1);
+        // The home was read again: it no longer says it is offline.
+        await expect.poll(() => offlineNotice.count()).toBe(0);
         await expectAccessible(page, 'offline check-in sent');
         await screenshot(page, width, 'tracker-offline-sent');
         // A later reload sends nothing again: the answer left the device.

@@ -122,6 +122,22 @@ describe('the check-in without a connection', () => {
     expect(screen.queryByText(/^You are offline\./)).toBeNull();
   });
 
+  it('reads the home again when the connection is back, with no answer waiting', async () => {
+    const { line } = network();
+    await renderApp('/');
+    await todayForm();
+    cleanup();
+
+    line.up = false;
+    await renderApp('/');
+    expect(await screen.findByText(/^You are offline\./)).toBeVisible();
+    line.up = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/^You are offline\./)).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeVisible();
+    expect(line.puts).toBe(0);
+  });
+
   it('keeps nothing of the member on the device once they sign out', async () => {
     const offline = () =>
       Object.keys(localStorage).filter((key) => key.startsWith('tracker.offline.'));
