@@ -6,9 +6,9 @@ import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { failureToast } from '../../api/errors.ts';
-import * as dialogStyles from '../../components/ConfirmDialog.css.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -255,19 +255,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
   const form = useForm(fields);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const declineButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (declining && !dialog.open) {
-      dialog.showModal();
-      document.getElementById(fields.message.id)?.focus();
-    } else if (!declining && dialog.open) {
-      dialog.close();
-    }
-  }, [declining, fields.message.id]);
 
   function closeDialog() {
     setDeclining(false);
@@ -303,19 +291,11 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
   return (
     <>
       {declining ? null : <ErrorSummary errors={form.errors} attempt={form.attempt} />}
-      <dialog
-        ref={dialogRef}
-        className={dialogStyles.dialog}
-        aria-labelledby={`${id}-title`}
-        onClose={() => {
-          if (declining) closeDialog();
-        }}
-        onKeyDown={(event) => {
-          // Escape closes it (as the browser's own dialog does) and gives focus back.
-          if (event.key !== 'Escape') return;
-          event.preventDefault();
-          closeDialog();
-        }}
+      <FormDialog
+        open={declining}
+        titleId={`${id}-title`}
+        focusId={fields.message.id}
+        onClose={closeDialog}
       >
         <form
           noValidate
@@ -344,7 +324,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
             </button>
           </div>
         </form>
-      </dialog>
+      </FormDialog>
       <div className={styles.actions}>
         <button
           type="button"

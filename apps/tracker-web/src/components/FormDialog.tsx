@@ -1,0 +1,54 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import * as styles from './ConfirmDialog.css.ts';
+
+/**
+ * A modal form (the browser's own <dialog>: it keeps focus inside and makes the page behind it
+ * inert). Opening it puts focus on the element with `focusId` (its first field); Escape, like
+ * the caller's Cancel, calls `onClose`, which gives focus back to where the operator was.
+ */
+export function FormDialog({
+  open,
+  titleId,
+  focusId,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  /** The id of the dialog's heading, inside `children`. */
+  titleId: string;
+  focusId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      document.getElementById(focusId)?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, focusId]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onKeyDown={(event) => {
+        // Escape closes it (as the browser's own dialog does) and gives focus back.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
