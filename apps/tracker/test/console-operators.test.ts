@@ -37,6 +37,25 @@ async function roleOf(id: number) {
   return row?.role;
 }
 
+async function factorOf(id: number) {
+  return t.app.database.db.select().from(secondFactors).where(eq(secondFactors.userId, id));
+}
+
+/** The newest audit line, as `op` reads it in the console. */
+async function lastAudit(op: Awaited<ReturnType<typeof operator>>) {
+  const page = AuditPage.parse(
+    (await op.browser.send({ method: 'GET', url: '/api/console/audit?limit=1' })).json(),
+  );
+  return page.items[0];
+}
+
+/** A new browser that signs in as `op` and gives `code`: the code's answer. */
+async function signInWith(op: Awaited<ReturnType<typeof operator>>, code: string) {
+  const b = browser(door);
+  expect((await b.signIn(op.email, op.password)).statusCode).toBe(200);
+  return b.code(code);
+}
+
 /** `op` invites `email` from the console's Operators page; the answer, checked to be 201. */
 async function invite(op: Awaited<ReturnType<typeof operator>>, email: string, name: string) {
   const invited = await op.browser.send({
@@ -55,10 +74,17 @@ describe('operators in the console', () => {
       { method: 'GET', url: '/api/console/operators' },
       { method: 'POST', url: '/api/console/operators', payload: { email: unique('nobody') } },
       { method: 'DELETE', url: `/api/console/operators/${target.id}` },
+      { method: 'DELETE', url: `/api/console/operators/${target.id}/second-factor` },
+      {
+        method: 'POST',
+        url: '/api/console/second-factor/recovery-codes',
+        payload: { password: 'operators own password' },
+      },
     ] as const;
     await expectOperatorsOnly(t, door, now, routes);
     expect(await roleOf(target.id)).toBe('operator');
     expect(await mailsTo(routes[1].payload.email)).toHaveLength(0);
+    expect(await factorOf(target.id)).toHaveLength(1);
   });
 
   it('invites an operator by address: the account, the mailed link and the audit line', async () => {
@@ -217,6 +243,122 @@ describe('operators in the console', () => {
     expect(codes[0]).toBe(204);
     expect([401, 403]).toContain(codes[1]);
     expect([await roleOf(a.id), await roleOf(b.id)].sort()).toEqual(['member', 'operator']);
+  });
+});
+
+describe('new recovery codes', () => {
+  const renew = (op: Awaited<ReturnType<typeof operator>>, password: unknown) =>
+    op.browser.send({
+      method: 'POST',
+      url: '/api/console/second-factor/recovery-codes',
+      payload: { password },
+    });
+
+  it('are given for the password only, and the old ones stop working', async () => {
+    const op = await operator(t, door, now);
+    const [first, second] = op.recoveryCodes;
+    // One old code used up: the audit line counts the unused ones it replaced.
+    expect((await signInWith(op, first ?? '')).statusCode).toBe(200);
+
+    const wrong = await renew(op, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      details: [{ path: 'password', message: 'The password is not right.' }],
+    });
+    for (const password of ['', undefined, 'x'.repeat(2000)]) {
+      const bad = await renew(op, password);
+      expect(bad.statusCode, String(password)).toBe(400);
+      expect(bad.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await lastAudit(op))?.action).not.toBe('second-factor.recovery-codes');
+
+    const renewed = await renew(op, op.password);
+    expect(renewed.statusCode).toBe(200);
+    const codes = renewed.json().recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(codes.filter((c) => op.recoveryCodes.includes(c))).toEqual([]);
+    // The session that asked stays in the console.
+    expect(
+      (await op.browser.send({ method: 'GET', url: '/api/console/operators' })).statusCode,
+    ).toBe(200);
+
+    const old = await signInWith(op, second ?? '');
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('INVALID_CODE');
+    expect((await signInWith(op, codes[0] ?? '')).statusCode).toBe(200);
+
+    expect(await lastAudit(op)).toMatchObject({
+      action: 'second-factor.recovery-codes',
+      target: `user:${op.id}`,
+      operator: { id: op.id },
+      before: { unusedCodes: 9 },
+      after: { unusedCodes: 10 },
+    });
+  });
+});
+
+describe("resetting another operator's authenticator app", () => {
+  const reset = (op: Awaited<ReturnType<typeof operator>>, id: number) =>
+    op.browser.send({ method: 'DELETE', url: `/api/console/operators/${id}/second-factor` });
+
+  it('ends their sessions, mails them and has them set the app up at their next sign-in', async () => {
+    const op = await operator(t, door, now);
+    const other = await operator(t, door, now);
+
+    const own = await reset(op, op.id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().code).toBe('SECOND_FACTOR_SELF_RESET');
+    expect(await factorOf(op.id)).toHaveLength(1);
+    const member = newUser();
+    const memberId = Number(
+      (await t.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
+    );
+    for (const id of [memberId, 999_999]) {
+      expect((await reset(op, id)).statusCode, String(id)).toBe(404);
+    }
+
+    expect((await reset(op, other.id)).statusCode).toBe(204);
+    expect(await factorOf(other.id)).toHaveLength(0);
+    expect(await roleOf(other.id)).toBe('operator');
+    // Their session ended at once.
+    const after = await other.browser.send({ method: 'GET', url: '/api/console/join-requests' });
+    expect(after.statusCode).toBe(401);
+    const [mail] = await t.app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, other.email), eq(outbox.kind, 'second-factor-reset')));
+    expect(mail?.subject).toBe('Your authenticator app for the tracker was reset');
+    expect(mail?.bodyText).toContain('Olive Operator reset your authenticator app');
+    expect(mail?.bodyText).toContain('set an authenticator app up again');
+    expect(await lastAudit(op)).toMatchObject({
+      action: 'second-factor.reset',
+      target: `user:${other.id}`,
+      operator: { id: op.id },
+      before: { authenticator: 'set up', email: other.email },
+      after: { authenticator: 'not set up', email: other.email },
+    });
+
+    // Signed in again: the app is set up anew before the console opens; old codes are gone.
+    const again = browser(door);
+    expect((await again.signIn(other.email, other.password)).json().secondFactor).toBe('enrol');
+    expect((await again.code(other.recoveryCodes[0] ?? '')).statusCode).toBe(401);
+    const closed = await again.send({ method: 'GET', url: '/api/console/operators' });
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    const list = ConsoleOperators.parse(
+      (await op.browser.send({ method: 'GET', url: '/api/console/operators' })).json(),
+    );
+    expect(list.operators.find((o) => o.id === other.id)?.authenticator).toBe(false);
+
+    // Nothing set up: nothing to reset.
+    const twice = await reset(op, other.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('SECOND_FACTOR_NOT_SET_UP');
+    const secret = (await again.send({ method: 'GET', url: '/api/console/second-factor' })).json()
+      .secret as string;
+    expect(secret).not.toBe(other.secret);
   });
 });
 

@@ -105,6 +105,8 @@ export const AUDIT_ACTIONS = [
   'second-factor.enrolled',
   'quiet-member.noted',
   'quiet-member.seat-freed',
+  'second-factor.recovery-codes',
+  'second-factor.reset',
 ] as const;
 
 export function isAuditAction(value: string): value is (typeof AUDIT_ACTIONS)[number] {

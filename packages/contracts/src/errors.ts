@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   LAST_OPERATOR: 409,
   /** An operator's action for quiet members on a member who is not listed as quiet. */
   NOT_QUIET: 409,
+  /** An operator cannot reset their own authenticator app: another operator does it. */
+  SECOND_FACTOR_SELF_RESET: 409,
+  /** The operator whose authenticator app is to be reset has none set up. */
+  SECOND_FACTOR_NOT_SET_UP: 409,
   TOKEN_EXPIRED: 410,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */

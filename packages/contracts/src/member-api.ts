@@ -186,6 +186,9 @@ export const SecondFactorEnrolment = z.object({
 export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolment>;
 /** The 10 single-use recovery codes, shown this once. */
 export const RecoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+/** New recovery codes for the operator's own second factor: their password, given again. */
+export const RecoveryCodesRenewal = z.object({ password: SignInForm.shape.password });
+export type RecoveryCodesRenewal = z.infer<typeof RecoveryCodesRenewal>;
 
 /** Rows on one page of a console list (the queue, teams, info calls, feedback, the audit log). */
 export const CONSOLE_PAGE_SIZE = 20;
@@ -549,6 +552,13 @@ export const MEMBER_API = {
     summary: 'Confirm the authenticator with a code; answers the 10 recovery codes once',
     schema: { body: SecondFactorCode, response: { 200: RecoveryCodesAnswer } },
   }),
+  renewRecoveryCodes: endpoint({
+    method: 'POST',
+    url: '/api/console/second-factor/recovery-codes',
+    summary:
+      'Ten new recovery codes for your own authenticator, answered once, with your password given again; the old ones stop working',
+    schema: { body: RecoveryCodesRenewal, response: { 200: RecoveryCodesAnswer } },
+  }),
   joinRequestQueue: endpoint({
     method: 'GET',
     url: '/api/console/join-requests',
@@ -656,6 +666,13 @@ export const MEMBER_API = {
     method: 'DELETE',
     url: '/api/console/operators/:id',
     summary: 'Take the operator role from an account (never your own, never the last one)',
+    schema: { params: ConsoleIdParams, response: { 204: z.void() } },
+  }),
+  resetSecondFactor: endpoint({
+    method: 'DELETE',
+    url: '/api/console/operators/:id/second-factor',
+    summary:
+      "Reset another operator's authenticator app (never your own): their sessions end, they are mailed and set a new one up at their next sign-in",
     schema: { params: ConsoleIdParams, response: { 204: z.void() } },
   }),
   auditLog: endpoint({

@@ -28,6 +28,8 @@ import {
   joinRequestQueue,
   operatorList,
   removeOperator,
+  renewRecoveryCodes,
+  resetSecondFactor,
   startEnrolment,
 } from '../services/operators.ts';
 import { freeQuietSeat, quietMembers, writeQuietMember } from '../services/quiet-members.ts';
@@ -104,6 +106,11 @@ export async function consoleRoutes(fastify: FastifyInstance) {
       request.session.secondFactorAt = app.trackerConfig.now().getTime();
       return answer;
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.renewRecoveryCodes),
+    handler: async (request) => renewRecoveryCodes(app, operatorOf(request), request.body.password),
   });
 
   app.route({
@@ -308,6 +315,14 @@ export async function consoleRoutes(fastify: FastifyInstance) {
         request.body.message,
       );
       return reply.code(201).send(answer);
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.resetSecondFactor),
+    handler: async (request, reply) => {
+      await resetSecondFactor(app, operatorOf(request), request.params.id);
+      return reply.code(204).send();
     },
   });
 

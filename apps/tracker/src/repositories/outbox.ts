@@ -14,6 +14,7 @@ export interface OutgoingMail {
     | 'join-request-unmatched'
     | 'password-reset'
     | 'operator-added'
+    | 'second-factor-reset'
     | 'account-deleted'
     | 'team-left'
     | 'nudge'

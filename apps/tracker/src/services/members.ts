@@ -58,7 +58,7 @@ export async function checkCredentials(
  * The signed-in member's account once its password is given again (a password change, deleting
  * the account); a wrong one is a 401 on the form's `field`.
  */
-async function confirmedAccount(
+export async function confirmedAccount(
   ctx: TrackerContext,
   userId: number,
   password: string,

@@ -42,7 +42,7 @@ import type { Db } from '../db/types.ts';
 import { hashPassword } from '../password.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { issuePasswordLink } from './members.ts';
+import { confirmedAccount, issuePasswordLink } from './members.ts';
 import { containing } from './search.ts';
 import { hashToken } from './users.ts';
 
@@ -339,16 +339,113 @@ export async function confirmEnrolment(ctx: TrackerContext, userId: number, code
       .update(secondFactors)
       .set({ confirmedAt: now, lastStep: step })
       .where(eq(secondFactors.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((c) => ({ userId, codeHash: hashToken(normalCode(c)) })));
+    const codes = await replaceRecoveryCodes(tx, userId);
     await recordAction(tx, userId, 'second-factor.enrolled', `user:${userId}`, null, {
       confirmedAt: now.toISOString(),
     });
     return { recoveryCodes: codes };
   });
+}
+
+/** Ten new recovery codes in place of every earlier one (used or not): only their SHA-256 stays. */
+async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((c) => ({ userId, codeHash: hashToken(normalCode(c)) })));
+  return codes;
+}
+
+/**
+ * New recovery codes for the operator's own authenticator, once their password is given again (a
+ * console left open is not enough): the earlier codes stop working in the same transaction, and
+ * the new ten are answered this once.
+ */
+export async function renewRecoveryCodes(ctx: TrackerContext, userId: number, password: string) {
+  await confirmedAccount(ctx, userId, password, 'password');
+  return ctx.database.db.transaction(async (tx) => {
+    const [factor] = await tx
+      .select({ confirmedAt: secondFactors.confirmedAt })
+      .from(secondFactors)
+      .where(eq(secondFactors.userId, userId))
+      .for('update');
+    if (factor?.confirmedAt == null) throw notSetUp('Your authenticator app');
+    const [left] = await tx
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    const codes = await replaceRecoveryCodes(tx, userId);
+    await recordAction(
+      tx,
+      userId,
+      'second-factor.recovery-codes',
+      `user:${userId}`,
+      { unusedCodes: left?.n ?? 0 },
+      { unusedCodes: codes.length },
+    );
+    return { recoveryCodes: codes };
+  });
+}
+
+const notSetUp = (whose: string) =>
+  new HttpError('SECOND_FACTOR_NOT_SET_UP', `${whose} is not set up yet.`);
+
+/**
+ * Another operator's authenticator app, reset (a lost phone): their second factor and recovery
+ * codes go and their sessions end, so their next sign-in sets an app up again; they are mailed
+ * about it in the same transaction. Never the operator's own (someone else must do it), only an
+ * operator's, and only one that is set up; checked with every operator's row locked.
+ */
+export async function resetSecondFactor(ctx: TrackerContext, operatorId: number, targetId: number) {
+  await ctx.database.db.transaction(async (tx) => {
+    const operators = await lockOperators(tx);
+    const by = operators.find((o) => o.id === operatorId);
+    if (by === undefined) {
+      throw new HttpError('OPERATOR_REQUIRED', 'Only operators can use the console.');
+    }
+    const target = operators.find((o) => o.id === targetId);
+    if (target === undefined) throw notFound('Operator');
+    if (targetId === operatorId) {
+      throw new HttpError(
+        'SECOND_FACTOR_SELF_RESET',
+        'You cannot reset your own authenticator app: another operator has to do it. To replace your recovery codes, make new ones.',
+      );
+    }
+    const [factor] = await tx
+      .select({ confirmedAt: secondFactors.confirmedAt })
+      .from(secondFactors)
+      .where(eq(secondFactors.userId, targetId));
+    if (factor?.confirmedAt == null) throw notSetUp(`${target.name}’s authenticator app`);
+    await tx.delete(secondFactors).where(eq(secondFactors.userId, targetId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
+    await tx.delete(memberSessions).where(eq(memberSessions.userId, targetId));
+    await recordAction(
+      tx,
+      operatorId,
+      'second-factor.reset',
+      `user:${targetId}`,
+      { authenticator: 'set up', email: target.email },
+      { authenticator: 'not set up', email: target.email },
+    );
+    await ctx.repos.outbox.enqueue(
+      {
+        kind: 'second-factor-reset',
+        to: target.email,
+        subject: 'Your authenticator app for the tracker was reset',
+        text: [
+          `Hi ${oneLine(target.name)},`,
+          '',
+          `${oneLine(by.name)} reset your authenticator app for the Accountability Partners operators’ console, and you were signed out everywhere.`,
+          'At your next sign-in the console asks you to set an authenticator app up again, and gives you new recovery codes.',
+          '',
+          `If you did not ask for this, tell ${oneLine(by.name)} (${by.email}) or another operator at once.`,
+        ].join('\n'),
+      },
+      tx,
+    );
+  });
+  ctx.mailer.kick();
 }
 
 /**

@@ -19,6 +19,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'join-request.declined': 'Declined a join request',
   'join-request.placed': 'Placed a join request on a team',
   'second-factor.enrolled': 'Set up an authenticator app',
+  'second-factor.recovery-codes': 'Made new recovery codes',
+  'second-factor.reset': "Reset an operator's authenticator app",
   'info-call.outcome': 'Recorded how an info call went',
   'feedback.read': 'Read feedback',
   'team.created': 'Created a team',

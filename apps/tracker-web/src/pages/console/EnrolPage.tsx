@@ -1,4 +1,5 @@
 import { SecondFactorCode } from '@app/contracts';
+import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
@@ -39,7 +40,19 @@ export function EnrolPage() {
     },
   });
 
-  if (recoveryCodes !== null) return <RecoveryCodes codes={recoveryCodes} />;
+  if (recoveryCodes !== null) {
+    return (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        notice="Your authenticator app is set up."
+        next={
+          <Link to="/console" className={button.primary}>
+            Go to the join requests
+          </Link>
+        }
+      />
+    );
+  }
 
   if (enrolment === null) {
     return (

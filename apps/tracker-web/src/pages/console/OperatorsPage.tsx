@@ -1,29 +1,65 @@
-import { type ConsoleOperator, OperatorInvite } from '@app/contracts';
+import { type ConsoleOperator, OperatorInvite, RecoveryCodesRenewal } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
-import { inviteOperator, removeOperator } from './console-api.ts';
+import {
+  inviteOperator,
+  removeOperator,
+  renewRecoveryCodes,
+  resetSecondFactor,
+} from './console-api.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 const route = getRouteApi('/console/operators');
+
+const HEADING_ID = 'operators-heading';
+const cardTitleId = (operatorId: number) => `operator-${operatorId}-title`;
 
 export function OperatorsPage() {
   usePageTitle('Operators');
   const { operators } = route.useLoaderData();
+  // New recovery codes, shown in place of the page until the operator has saved them.
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes !== null) {
+    return (
+      <div className={layout.container}>
+        <RecoveryCodes
+          codes={codes}
+          notice="New recovery codes are made. Your old ones no longer work."
+          next={
+            <button
+              type="button"
+              className={button.primary}
+              onClick={() => {
+                setCodes(null);
+                requestAnimationFrame(() => document.getElementById(HEADING_ID)?.focus());
+              }}
+            >
+              Back to the operators
+            </button>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <div className={`${layout.container} ${ui.stack}`}>
-      <h1 className={ui.h1}>Operators</h1>
+      <h1 id={HEADING_ID} className={ui.h1} tabIndex={-1}>
+        Operators
+      </h1>
       <p className={ui.lead}>
         Who can use this console. An invited operator sets a password from the mailed link, then an
         authenticator app.
@@ -32,7 +68,7 @@ export function OperatorsPage() {
       <ul className={styles.list} aria-label="Operators">
         {operators.map((operator) => (
           <li key={operator.id}>
-            <OperatorCard operator={operator} last={operators.length === 1} />
+            <OperatorCard operator={operator} last={operators.length === 1} onNewCodes={setCodes} />
           </li>
         ))}
       </ul>
@@ -40,11 +76,42 @@ export function OperatorsPage() {
   );
 }
 
-function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boolean }) {
-  const titleId = useId();
+function OperatorCard({
+  operator,
+  last,
+  onNewCodes,
+}: {
+  operator: ConsoleOperator;
+  last: boolean;
+  onNewCodes: (codes: string[]) => void;
+}) {
+  const titleId = cardTitleId(operator.id);
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const [sending, setSending] = useState(false);
+
+  async function onReset() {
+    setResetting(false);
+    setSending(true);
+    try {
+      await resetSecondFactor(operator.id);
+      toast({
+        title: `${operator.name}'s authenticator app is reset`,
+        description: 'They are signed out, and set an app up again at their next sign-in.',
+      });
+      await router.invalidate();
+      // The Reset button is gone with the app: the card's heading keeps the operator's place.
+      requestAnimationFrame(() => document.getElementById(titleId)?.focus());
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.message : 'That could not be done.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
 
   async function onRemove() {
     setConfirming(false);
@@ -65,7 +132,7 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
 
   return (
     <article className={ui.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={ui.h3}>
+      <h2 id={titleId} className={ui.h3} tabIndex={-1}>
         {operator.name}
         {operator.you ? <span className={layout.muted}> (you)</span> : null}
       </h2>
@@ -75,18 +142,49 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
         <dt className={styles.term}>Authenticator</dt>
         <dd className={styles.value}>{operator.authenticator ? 'Set up' : 'Not set up yet'}</dd>
       </dl>
-      {operator.you || last ? null : (
+      {operator.you ? (
+        operator.authenticator ? (
+          <RenewCodes onNewCodes={onNewCodes} />
+        ) : null
+      ) : (
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={button.danger}
-            aria-disabled={sending || undefined}
-            onClick={() => setConfirming(true)}
-          >
-            Remove <span className={layout.visuallyHidden}>{operator.name}</span>
-          </button>
+          {operator.authenticator ? (
+            <button
+              type="button"
+              className={button.secondary}
+              aria-disabled={sending || undefined}
+              aria-haspopup="dialog"
+              onClick={() => setResetting(true)}
+            >
+              Reset authenticator app…{' '}
+              <span className={layout.visuallyHidden}>of {operator.name}</span>
+            </button>
+          ) : null}
+          {last ? null : (
+            <button
+              type="button"
+              className={button.danger}
+              aria-disabled={sending || undefined}
+              onClick={() => setConfirming(true)}
+            >
+              Remove <span className={layout.visuallyHidden}>{operator.name}</span>
+            </button>
+          )}
         </div>
       )}
+      <ConfirmDialog
+        open={resetting}
+        title={`Reset ${operator.name}'s authenticator app?`}
+        confirmLabel="Yes, reset"
+        cancelLabel="No, keep"
+        onConfirm={onReset}
+        onCancel={() => setResetting(false)}
+      >
+        <p>
+          For a lost phone. They are signed out now and set an authenticator app up again at their
+          next sign-in; their recovery codes stop working. We email them that you did it.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         title={`Remove ${operator.name}?`}
@@ -101,6 +199,79 @@ function OperatorCard({ operator, last }: { operator: ConsoleOperator; last: boo
         </p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/**
+ * New recovery codes for the operator's own app (the old ones used up or exposed): their password
+ * again, in a dialog; the new codes then take the page's place until saved.
+ */
+function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
+  const id = useId();
+  const fields = { password: { id: `${id}-password`, label: 'Your password' } } as const;
+  const form = useForm(fields);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const opener = useRef<HTMLButtonElement>(null);
+
+  function close() {
+    setOpen(false);
+    setPassword('');
+    form.clear();
+    requestAnimationFrame(() => opener.current?.focus());
+  }
+
+  const onSubmit = useSubmit(form, {
+    schema: RecoveryCodesRenewal,
+    values: { password },
+    send: (values) => renewRecoveryCodes(values.password),
+    codeFields: { INVALID_CREDENTIALS: 'password' },
+    done: (_, answer) => {
+      setOpen(false);
+      setPassword('');
+      onNewCodes(answer.recoveryCodes);
+    },
+  });
+
+  return (
+    <div className={styles.actions}>
+      <button
+        ref={opener}
+        type="button"
+        className={button.secondary}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Make new recovery codes…
+      </button>
+      <FormDialog open={open} titleId={`${id}-title`} focusId={fields.password.id} onClose={close}>
+        <form noValidate onSubmit={onSubmit} className={ui.stack} aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`} className={ui.h2}>
+            Make new recovery codes?
+          </h2>
+          <p>
+            Your ten recovery codes are replaced: the old ones stop working, used or not, and the
+            new ones are shown once.
+          </p>
+          <ErrorSummary errors={form.errors} attempt={form.attempt} />
+          <Field
+            {...form.field('password')}
+            type="password"
+            autoComplete="current-password"
+            hint="To be sure it is you."
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <div className={styles.actions}>
+            <SubmitButton pending={form.pending}>Make new codes</SubmitButton>
+            <button type="button" className={button.secondary} onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </FormDialog>
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
-import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 
@@ -20,12 +19,25 @@ function asText(codes: readonly string[]): string {
 }
 
 /**
- * The ten recovery codes, shown once: copy, download (.txt) and print, and a confirmation that
- * they were saved before the console opens.
+ * The ten recovery codes, shown once (at enrolment, and when new ones are made): copy, download
+ * (.txt) and print, and a confirmation that they were saved before `next` is offered. The heading
+ * takes focus when they appear, so a screen reader starts at them.
  */
-export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+export function RecoveryCodes({
+  codes,
+  notice,
+  next,
+}: {
+  codes: readonly string[];
+  /** What just happened, announced: 'Your authenticator app is set up.' */
+  notice: string;
+  /** Where to go once the codes are saved: a link or a button. */
+  next: ReactNode;
+}) {
   const [saved, setSaved] = useState(false);
   const confirmId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   async function copy() {
     try {
@@ -47,9 +59,11 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
 
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>
-      <h1 className={ui.h1}>Your recovery codes</h1>
+      <h1 ref={heading} className={ui.h1} tabIndex={-1}>
+        Your recovery codes
+      </h1>
       <p role="status" className={ui.tinted.success}>
-        Your authenticator app is set up.
+        {notice}
       </p>
       <p>
         If you lose your phone, each of these codes signs you in once instead of the app's code.
@@ -82,9 +96,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       </p>
       <p>
         {saved ? (
-          <Link to="/console" className={button.primary}>
-            Go to the join requests
-          </Link>
+          next
         ) : (
           <span className={layout.muted}>Confirm that you saved them to go on to the console.</span>
         )}

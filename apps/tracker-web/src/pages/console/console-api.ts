@@ -187,3 +187,7 @@ export function loadOperators(here: string): Promise<ConsoleOperators> {
 
 export const inviteOperator = (form: OperatorInvite) => call(MEMBER_API.inviteOperator, form);
 export const removeOperator = (id: number) => callAt(MEMBER_API.removeOperator, { params: { id } });
+export const resetSecondFactor = (id: number) =>
+  callAt(MEMBER_API.resetSecondFactor, { params: { id } });
+export const renewRecoveryCodes = (password: string) =>
+  call(MEMBER_API.renewRecoveryCodes, { password });
