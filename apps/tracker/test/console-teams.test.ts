@@ -383,6 +383,62 @@ describe('finding teams and audit lines in the console', () => {
     expect((await auditMatching('q=%25')).total).toBe(0);
   });
 
+  it('keeps the teams of one focus area, with or without a search', async () => {
+    const word = tag();
+    const work = await made({ name: `Anvil ${word}` });
+    const other = await made({ name: `Anvil ${word} Other`, focusAreaId: 4, focusRoleId: null });
+    expect((await teamsMatching(`q=${word}&area=work`)).items.map((team) => team.id)).toEqual([
+      work.id,
+    ]);
+    expect((await teamsMatching(`q=${word}&area=other`)).items.map((team) => team.id)).toEqual([
+      other.id,
+    ]);
+    expect((await teamsMatching(`q=${word}&area=god`)).total).toBe(0);
+    const school = await teamsMatching('area=school&limit=100');
+    expect(school.total).toBeGreaterThan(0);
+    expect(school.items.every((team) => team.focusArea?.name === 'School')).toBe(true);
+  });
+
+  it('keeps the audit lines of one operator, by account id', async () => {
+    const other = await operator(t, door, now);
+    const team = await made({ name: `Forge ${tag()}` });
+    expect(
+      (
+        await other.browser.send({
+          method: 'PUT',
+          url: `/api/console/teams/${team.id}/capacity`,
+          payload: { capacity: 8 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const theirs = await auditMatching(`operator=${other.id}&limit=100`);
+    // Their enrolment and the capacity they set; the team op made is not theirs.
+    expect(theirs.items.map((e) => e.action)).toEqual(['team.capacity', 'second-factor.enrolled']);
+    expect(theirs.items.every((e) => e.operator.id === other.id)).toBe(true);
+    const mine = await auditMatching(`operator=${op.id}&action=team.created&limit=100`);
+    expect(mine.items.map((e) => e.target)).toContain(`team:${team.id}`);
+    expect(mine.items.every((e) => e.operator.id === op.id && e.action === 'team.created')).toBe(
+      true,
+    );
+  });
+
+  it('refuses an unknown area or operator with a clear 400', async () => {
+    for (const [url, path, message] of [
+      ['/api/console/teams/overview?area=sports', 'area', 'Choose one of the areas'],
+      ['/api/console/audit?operator=abc', 'operator', 'Choose one of the operators'],
+      ['/api/console/audit?operator=0', 'operator', 'Choose one of the operators'],
+      ['/api/console/audit?operator=99999999999', 'operator', 'Choose one of the operators'],
+      ['/api/console/audit?operator=999999', 'operator', 'Choose one of the operators'],
+    ] as const) {
+      const res = await op.browser.send({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ path, message: expect.stringContaining(message) }],
+      });
+    }
+  });
+
   it('refuses a search that is too long, or an action it does not know, with a clear 400', async () => {
     for (const url of [
       `/api/console/teams/overview?q=${'x'.repeat(SEARCH_MAX + 1)}`,

@@ -11,7 +11,14 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { auditLog, outbox, passwordResets, recoveryCodes, users } from '../src/db/schema.ts';
+import {
+  auditLog,
+  joinRequests,
+  outbox,
+  passwordResets,
+  recoveryCodes,
+  users,
+} from '../src/db/schema.ts';
 import { buildFrontDoor } from '../src/front-door/app.ts';
 import { browser, codeAt, operator } from './door.ts';
 import { joinRequestOf, signUp, type TestTracker, testTracker } from './helpers.ts';
@@ -594,6 +601,80 @@ describe('finding someone in the join requests', () => {
   });
 });
 
+describe('narrowing the join requests', () => {
+  it('keeps one focus area (unmatched requests have none) and the overdue ones, in the SQL', async () => {
+    const op = await operator(t, door, now);
+    await t.app.repos.teams.setCapacity(5, 100);
+    const word = Math.random().toString(36).slice(2, 8);
+    // Team 1 is a Work team of the seed, team 5 a School one; 999 999 is no team (unmatched).
+    const work = await signUp(t, { name: `Willa ${word}`, teamId: 1 });
+    const school = await signUp(t, { name: `Sam ${word}`, teamId: 5 });
+    const late = await signUp(t, { name: `Lars ${word}`, teamId: 5 });
+    const loose = await signUp(t, { name: `Una ${word}`, teamId: 999_999 });
+    const day = 86_400_000;
+    for (const [who, sentAgo] of [
+      [work, 0],
+      [school, day],
+      [late, 6 * day],
+      [loose, 7 * day],
+    ] as const) {
+      await t.app.database.db
+        .update(joinRequests)
+        .set({ createdAt: new Date(now() - sentAgo) })
+        .where(eq(joinRequests.userId, who.id));
+    }
+    const names = async (query: string) => {
+      const res = await op.browser.send({
+        method: 'GET',
+        url: `/api/console/join-requests?q=${word}&${query}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = JoinRequestQueue.parse(res.json());
+      expect(page.total).toBe(page.items.length);
+      return page.items.map((item) => item.applicant.name);
+    };
+    expect(await names('')).toEqual([
+      `Una ${word}`,
+      `Lars ${word}`,
+      `Sam ${word}`,
+      `Willa ${word}`,
+    ]);
+    expect(await names('area=school')).toEqual([`Lars ${word}`, `Sam ${word}`]);
+    expect(await names('area=work')).toEqual([`Willa ${word}`]);
+    expect(await names('area=god')).toEqual([]);
+    expect(await names('overdue=true')).toEqual([`Una ${word}`, `Lars ${word}`]);
+    expect(await names('overdue=false')).toEqual([`Sam ${word}`, `Willa ${word}`]);
+    expect(await names('area=school&overdue=true')).toEqual([`Lars ${word}`]);
+    // Every overdue request the queue marks so, and only those.
+    const overdue = JoinRequestQueue.parse(
+      (
+        await op.browser.send({
+          method: 'GET',
+          url: '/api/console/join-requests?overdue=true&limit=100',
+        })
+      ).json(),
+    );
+    expect(overdue.items.every((item) => item.overdue)).toBe(true);
+  });
+
+  it('refuses an unknown area or overdue value, and a search over the limit, with a clear 400', async () => {
+    const op = await operator(t, door, now);
+    for (const [query, path, message] of [
+      ['area=sports', 'area', 'Choose one of the areas: work, school, god, other'],
+      ['area=', 'area', 'Choose one of the areas: work, school, god, other'],
+      ['overdue=yes', 'overdue', 'Overdue is either true or false'],
+      [`q=${'x'.repeat(101)}`, 'q', 'Search for at most 100 characters'],
+    ] as const) {
+      const res = await op.browser.send({
+        method: 'GET',
+        url: `/api/console/join-requests?${query}`,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path, message }] });
+    }
+  });
+});
+
 describe('every console route of the contract table', () => {
   // Taken from the table, not listed here: a route added there is covered without anyone naming
   // it. Path parameters are filled with 1; no body or query is sent, so a check that ran after
@@ -608,8 +689,8 @@ describe('every console route of the contract table', () => {
   /** Setting the authenticator up comes before the second factor. */
   const beforeSecondFactor = new Set(['startEnrolment', 'confirmEnrolment']);
 
-  it('covers the 26 console entries', () => {
-    expect(consoleRoutes).toHaveLength(26);
+  it('covers the 28 console entries', () => {
+    expect(consoleRoutes).toHaveLength(28);
   });
 
   it('answers signed-out 401, a member 403 and an operator without the second factor 403, before reading the request', async () => {

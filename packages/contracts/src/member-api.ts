@@ -12,7 +12,13 @@ import {
   TeamCallForm,
   UnsubscribeAnswer,
 } from './accountability.ts';
-import { AUDIT_ACTIONS, JOIN_RESPONSE_DAYS, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
+import {
+  AUDIT_ACTIONS,
+  CATEGORIES,
+  JOIN_RESPONSE_DAYS,
+  SEARCH_MAX,
+  TEXT_LIMITS,
+} from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -206,13 +212,29 @@ export const ConsoleSearch = z
   .max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`)
   .optional();
 
-/** The join requests whose applicant's name or address holds `q`. */
-export const QueueQuery = PageQuery.extend({ q: ConsoleSearch });
+/** A focus area of the console's lists, by the site's name for it (`?area=school`). */
+export const ConsoleArea = z.enum(CATEGORIES, {
+  error: `Choose one of the areas: ${CATEGORIES.join(', ')}`,
+});
+export type ConsoleArea = z.infer<typeof ConsoleArea>;
+
+/**
+ * The join requests whose applicant's name or address holds `q`, on a team of one focus `area`
+ * (unmatched requests have none), and only those past their answer-by day with `overdue=true`.
+ */
+export const QueueQuery = PageQuery.extend({
+  q: ConsoleSearch,
+  area: ConsoleArea.optional(),
+  overdue: z.enum(['true', 'false'], { error: 'Overdue is either true or false' }).optional(),
+});
 export type QueueQuery = z.infer<typeof QueueQuery>;
 export type PageQuery = z.infer<typeof PageQuery>;
 
-/** The teams whose name, or an Active or Pending member's name or address, holds `q`. */
-export const TeamQuery = PageQuery.extend({ q: ConsoleSearch });
+/**
+ * The teams whose name, or an Active or Pending member's name or address, holds `q`, of one
+ * focus `area`.
+ */
+export const TeamQuery = PageQuery.extend({ q: ConsoleSearch, area: ConsoleArea.optional() });
 export type TeamQuery = z.infer<typeof TeamQuery>;
 
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
@@ -220,8 +242,22 @@ export const AuditAction = z.enum(AUDIT_ACTIONS, {
 });
 export type AuditAction = z.infer<typeof AuditAction>;
 
-/** The audit lines of one action, and those whose operator or target is named with `q`. */
-export const AuditQuery = PageQuery.extend({ q: ConsoleSearch, action: AuditAction.optional() });
+const CHOOSE_OPERATOR = 'Choose one of the operators';
+
+/**
+ * The audit lines of one action, of one operator (their account's id), and those whose operator
+ * or target is named with `q`.
+ */
+export const AuditQuery = PageQuery.extend({
+  q: ConsoleSearch,
+  action: AuditAction.optional(),
+  operator: z.coerce
+    .number({ error: CHOOSE_OPERATOR })
+    .int(CHOOSE_OPERATOR)
+    .positive(CHOOSE_OPERATOR)
+    .max(2 ** 31 - 1, CHOOSE_OPERATOR)
+    .optional(),
+});
 export type AuditQuery = z.infer<typeof AuditQuery>;
 /** One page of a console list: its items, how many there are in all, and the page asked for. */
 function pageOf<Item extends z.ZodType>(item: Item) {
@@ -562,7 +598,8 @@ export const MEMBER_API = {
   joinRequestQueue: endpoint({
     method: 'GET',
     url: '/api/console/join-requests',
-    summary: 'Join requests waiting for an operator, oldest first (q: part of a name or address)',
+    summary:
+      'Join requests waiting for an operator, oldest first (q: part of a name or address; area: a focus area; overdue=true: past their answer-by day)',
     schema: { querystring: QueueQuery, response: { 200: JoinRequestQueue } },
   }),
   approveJoinRequest: endpoint({
@@ -599,7 +636,7 @@ export const MEMBER_API = {
     method: 'GET',
     url: '/api/console/teams/overview',
     summary:
-      'Teams with their capacity, members, live holds and open seats, by id; q finds a team by its name or a member’s name or address',
+      'Teams with their capacity, members, live holds and open seats, by id; q finds a team by its name or a member’s name or address, area keeps one focus area',
     schema: { querystring: TeamQuery, response: { 200: ConsoleTeamPage } },
   }),
   focusAreas: endpoint({
@@ -679,7 +716,7 @@ export const MEMBER_API = {
     method: 'GET',
     url: '/api/console/audit',
     summary:
-      'What operators did, newest first; q finds entries by the operator’s or the target’s name, action keeps one action',
+      'What operators did, newest first; q finds entries by the operator’s or the target’s name, action keeps one action, operator one operator’s (by account id)',
     schema: { querystring: AuditQuery, response: { 200: AuditPage } },
   }),
   consoleTeamCall: endpoint({

@@ -14,7 +14,7 @@ import type { Db } from '../db/types.ts';
 import { openSeats } from '../repositories/teams.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { containing } from './search.ts';
+import { areaId, containing } from './search.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -101,11 +101,14 @@ function teamNamed(db: Db, pattern: string) {
   );
 }
 
-/** Teams by id, a page at a time, each with its seats as they stand now; `q` narrows them. */
+/** Teams by id, a page at a time, each with its seats as they stand now; `q` and `area` narrow them. */
 export async function teamPage(ctx: TrackerContext, page: TeamQuery): Promise<ConsoleTeamPage> {
   const { db } = ctx.database;
   const pattern = containing(page.q);
-  const match = pattern === null ? undefined : teamNamed(db, pattern);
+  const match = and(
+    pattern === null ? undefined : teamNamed(db, pattern),
+    page.area === undefined ? undefined : eq(teams.focusAreaId, areaId(page.area)),
+  );
   const [total] = await db.select({ n: count() }).from(teams).where(match);
   const rows = await db
     .select()

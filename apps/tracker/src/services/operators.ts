@@ -17,11 +17,13 @@ import {
   desc,
   eq,
   exists,
+  gt,
   gte,
   ilike,
   inArray,
   isNull,
   lt,
+  lte,
   or,
   sql,
 } from 'drizzle-orm';
@@ -43,7 +45,7 @@ import { hashPassword } from '../password.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 import { confirmedAccount, issuePasswordLink } from './members.ts';
-import { containing } from './search.ts';
+import { areaId, containing } from './search.ts';
 import { hashToken } from './users.ts';
 
 /** How long the link in a new operator's mail works. */
@@ -501,9 +503,25 @@ export async function joinRequestQueue(
   const { db } = ctx.database;
   const now = ctx.trackerConfig.now();
   const search = containing(page.q);
+  // Overdue exactly when answerBy (sentAt plus JOIN_RESPONSE_DAYS) is not after now.
+  const dueBefore = new Date(now.getTime() - JOIN_RESPONSE_DAYS * DAY_MS);
   const open = and(
     inArray(joinRequests.status, [...OPEN]),
     search === null ? undefined : or(ilike(users.name, search), ilike(users.email, search)),
+    page.area === undefined
+      ? undefined
+      : inArray(
+          joinRequests.teamId,
+          db
+            .select({ id: teams.id })
+            .from(teams)
+            .where(eq(teams.focusAreaId, areaId(page.area))),
+        ),
+    page.overdue === undefined
+      ? undefined
+      : page.overdue === 'true'
+        ? lte(joinRequests.createdAt, dueBefore)
+        : gt(joinRequests.createdAt, dueBefore),
   );
   const [total] = await db
     .select({ n: count() })
@@ -522,12 +540,12 @@ export async function joinRequestQueue(
   const teamIds = new Set(
     rows.flatMap(({ request }) => (request.teamId === null ? [] : [request.teamId])),
   );
-  const teams = await ctx.repos.teams.seatsOf([...teamIds], now);
+  const seats = await ctx.repos.teams.seatsOf([...teamIds], now);
   return {
     items: rows.map(({ request, user }) => {
       const answerBy = answerByOf(request.createdAt);
       const left = answerBy.getTime() - now.getTime();
-      const team = request.teamId === null ? undefined : teams.get(request.teamId);
+      const team = request.teamId === null ? undefined : seats.get(request.teamId);
       return {
         id: request.id,
         status: request.status as (typeof OPEN)[number],
@@ -665,12 +683,32 @@ function auditNamed(ctx: TrackerContext, pattern: string) {
   );
 }
 
+/**
+ * An operator filter names an account (an operator now, or one who was): any other id is a 400 in
+ * words, as an unknown action is.
+ */
+async function refuseUnknownAccount(ctx: TrackerContext, id: number) {
+  const [account] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, id));
+  if (account === undefined) {
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      'Choose one of the operators: no account has this id.',
+      [{ path: 'operator', message: 'Choose one of the operators' }],
+    );
+  }
+}
+
 /** The audit log, newest first: one action's lines, or those naming what was searched for. */
 export async function auditPage(ctx: TrackerContext, page: AuditQuery): Promise<AuditPage> {
   const { db } = ctx.database;
   const pattern = containing(page.q);
+  if (page.operator !== undefined) await refuseUnknownAccount(ctx, page.operator);
   const match = and(
     page.action === undefined ? undefined : eq(auditLog.action, page.action),
+    page.operator === undefined ? undefined : eq(auditLog.operatorId, page.operator),
     pattern === null ? undefined : auditNamed(ctx, pattern),
   );
   const [total] = await db.select({ n: count() }).from(auditLog).where(match);
