@@ -1,4 +1,3 @@
-import { SEARCH_MAX } from '@app/contracts';
 /** What the sign-in screen says on arrival after an action elsewhere ended the session. */
 export const NOTICES = {
   'account-deleted': 'Your account was deleted.',
@@ -38,15 +37,6 @@ export function validateSignInSearch(search: Record<string, unknown>): SignInSea
   return { next: safeNext(search.next), notice };
 }
 
-/** `?q=` of the join requests: what an operator searched for (trimmed; blank is none). */
-export function validateQueueSearch(search: Record<string, unknown>): {
-  page?: number | undefined;
-  q?: string | undefined;
-} {
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, SEARCH_MAX) : '';
-  return { ...validatePageSearch(search), q: q === '' ? undefined : q };
-}
-
 /** `?page=` of a console list: a whole number from 2 (the first page has none), else undefined. */
 export function validatePageSearch(search: Record<string, unknown>): { page?: number | undefined } {
   const page = Number(search.page);
@@ -54,27 +44,41 @@ export function validatePageSearch(search: Record<string, unknown>): { page?: nu
 }
 
 /**
- * `?q=` of the teams or the audit log, trimmed (blank is none). Not cut to length: the page's
- * loader checks it with the tracker's own schema and says what is wrong with it.
+ * A console list's text filter from the URL (`?q=`, `?area=`, `?action=`), trimmed (blank is
+ * none). Not cut to length nor checked: the page's loader checks it with the tracker's own schema
+ * and says what is wrong with it. The router reads `?x=12` or `?x=true` as a number or a boolean;
+ * those are taken as the text they were.
  */
 function searchText(value: unknown): string | undefined {
-  const q = typeof value === 'string' ? value.trim() : '';
+  const q =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : '';
   return q === '' ? undefined : q;
 }
 
-/** The teams' search: `?page=` and `?q=` (a team's or a member's name or address). */
-export function validateTeamsSearch(search: Record<string, unknown>): {
+/**
+ * A console list's search (`/console`, `/console/teams`, `/console/audit`): `?page=` and the
+ * filters each list knows, as text; `?overdue=true` and an `?operator=` id as the router reads
+ * them. Anything else the URL says is kept as text for the page's loader to refuse in words.
+ */
+export function validateListSearch(search: Record<string, unknown>): {
   page?: number | undefined;
   q?: string | undefined;
-} {
-  return { ...validatePageSearch(search), q: searchText(search.q) };
-}
-
-/** The audit log's search: `?page=`, `?q=` (an operator's or a target's name) and `?action=`. */
-export function validateAuditSearch(search: Record<string, unknown>): {
-  page?: number | undefined;
-  q?: string | undefined;
+  area?: string | undefined;
+  overdue?: true | string | undefined;
   action?: string | undefined;
+  operator?: number | string | undefined;
 } {
-  return { ...validateTeamsSearch(search), action: searchText(search.action) };
+  const { overdue, operator } = search;
+  return {
+    ...validatePageSearch(search),
+    q: searchText(search.q),
+    area: searchText(search.area),
+    overdue: overdue === true || overdue === false ? overdue || undefined : searchText(overdue),
+    action: searchText(search.action),
+    operator: typeof operator === 'number' ? operator : searchText(operator),
+  };
 }

@@ -1,6 +1,7 @@
 export * from './accountability.ts';
 export * from './addresses.ts';
 export * from './check-ins.ts';
+export * from './console-api.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

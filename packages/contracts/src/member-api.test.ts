@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewTeamForm, PlacementForm } from './member-api.ts';
+import { NewTeamForm, PlacementForm } from './console-api.ts';
 import { MESSAGES } from './messages.ts';
 
 describe("the console's forms", () => {

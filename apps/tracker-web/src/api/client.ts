@@ -59,7 +59,7 @@ function refusal(status: number, text: string): ApiError {
 }
 
 /**
- * Calls one endpoint of the member API (MEMBER_API) on this origin and returns its answer checked
+ * Calls one endpoint of the member API (MEMBER_API, CONSOLE_API) on this origin and returns its answer checked
  * against the contract. Throws an ApiError for anything else.
  */
 export async function call<E extends Endpoint>(
@@ -79,7 +79,7 @@ export function upload<E extends Endpoint>(
 
 /**
  * As `call`, at the endpoint's path with its `:params` filled in and a query added:
- * `callAt(MEMBER_API.approveJoinRequest, { params: { id: 4 } })`.
+ * `callAt(CONSOLE_API.approveJoinRequest, { params: { id: 4 } })`.
  */
 export async function callAt<E extends Endpoint>(
   endpoint: E,

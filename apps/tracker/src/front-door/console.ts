@@ -1,4 +1,4 @@
-import { MEMBER_API, TEAM_LIFE_API } from '@app/contracts';
+import { CONSOLE_API, TEAM_LIFE_API } from '@app/contracts';
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -93,13 +93,13 @@ export async function consoleRoutes(fastify: FastifyInstance) {
 
   // Setting the authenticator up: an operator signed in with the password, before any factor.
   app.route({
-    ...routeOf(MEMBER_API.startEnrolment),
+    ...routeOf(CONSOLE_API.startEnrolment),
     config: { beforeSecondFactor: true },
     handler: async (request) => startEnrolment(app, operatorOf(request)),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.confirmEnrolment),
+    ...routeOf(CONSOLE_API.confirmEnrolment),
     config: { beforeSecondFactor: true },
     handler: async (request) => {
       const answer = await confirmEnrolment(app, operatorOf(request), request.body.code);
@@ -109,19 +109,19 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.renewRecoveryCodes),
+    ...routeOf(CONSOLE_API.renewRecoveryCodes),
     handler: async (request) => renewRecoveryCodes(app, operatorOf(request), request.body.password),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.joinRequestQueue),
+    ...routeOf(CONSOLE_API.joinRequestQueue),
     handler: async (request) => {
       return joinRequestQueue(app, request.query, operatorOf(request));
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.approveJoinRequest),
+    ...routeOf(CONSOLE_API.approveJoinRequest),
     handler: async (request) => {
       const operator = operatorOf(request);
       const { id } = request.params;
@@ -137,7 +137,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.declineJoinRequest),
+    ...routeOf(CONSOLE_API.declineJoinRequest),
     handler: async (request) => {
       const operator = operatorOf(request);
       const { id } = request.params;
@@ -153,7 +153,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.undoJoinDecision),
+    ...routeOf(CONSOLE_API.undoJoinDecision),
     handler: async (request) => {
       const { id } = request.params;
       return undoJoinDecision(
@@ -165,7 +165,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.placeJoinRequest),
+    ...routeOf(CONSOLE_API.placeJoinRequest),
     handler: async (request) => {
       const operator = operatorOf(request);
       const { id } = request.params;
@@ -180,7 +180,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.consoleTeams),
+    ...routeOf(CONSOLE_API.consoleTeams),
     handler: async () => {
       const teams = await app.repos.teams.list(app.trackerConfig.now());
       return {
@@ -194,34 +194,34 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.consoleTeamCall),
+    ...routeOf(CONSOLE_API.consoleTeamCall),
     handler: async (request) => {
       return consoleTeamCall(app, request.params.id);
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.setTeamCall),
+    ...routeOf(CONSOLE_API.setTeamCall),
     handler: async (request) =>
       setTeamCall(app, operatorOf(request), request.params.id, request.body),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.teamOverview),
+    ...routeOf(CONSOLE_API.teamOverview),
     handler: async (request) => {
       return teamPage(app, request.query);
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.focusAreas),
+    ...routeOf(CONSOLE_API.focusAreas),
     handler: async () => {
       return focusAreaChoices(app);
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.createTeam),
+    ...routeOf(CONSOLE_API.createTeam),
     handler: async (request, reply) => {
       const team = await createTeam(app, operatorOf(request), request.body);
       return reply.code(201).send(team);
@@ -229,20 +229,20 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.setTeamCapacity),
+    ...routeOf(CONSOLE_API.setTeamCapacity),
     handler: async (request) =>
       setTeamCapacity(app, operatorOf(request), request.params.id, request.body.capacity),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.infoCalls),
+    ...routeOf(CONSOLE_API.infoCalls),
     handler: async (request) => {
       return infoCallPage(app, request.query);
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.infoCallDay),
+    ...routeOf(CONSOLE_API.infoCallDay),
     handler: async (request, reply) => {
       const { date } = request.query;
       const file = await infoCallDayFile(app, date);
@@ -255,30 +255,30 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.recordInfoCall),
+    ...routeOf(CONSOLE_API.recordInfoCall),
     handler: async (request) =>
       recordInfoCall(app, operatorOf(request), request.params.id, request.body.outcome),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.feedback),
+    ...routeOf(CONSOLE_API.feedback),
     handler: async (request) => {
       return feedbackPage(app, request.query);
     },
   });
 
   app.route({
-    ...routeOf(MEMBER_API.markFeedbackRead),
+    ...routeOf(CONSOLE_API.markFeedbackRead),
     handler: async (request) => markFeedbackRead(app, operatorOf(request), request.params.id),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.operators),
+    ...routeOf(CONSOLE_API.operators),
     handler: async (request) => operatorList(app, operatorOf(request)),
   });
 
   app.route({
-    ...routeOf(MEMBER_API.inviteOperator),
+    ...routeOf(CONSOLE_API.inviteOperator),
     handler: async (request, reply) => {
       const operator = operatorOf(request);
       const made = await inviteOperator(app, operator, request.body);
@@ -293,7 +293,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.removeOperator),
+    ...routeOf(CONSOLE_API.removeOperator),
     handler: async (request, reply) => {
       await removeOperator(app, operatorOf(request), request.params.id);
       return reply.code(204).send();
@@ -319,7 +319,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.resetSecondFactor),
+    ...routeOf(CONSOLE_API.resetSecondFactor),
     handler: async (request, reply) => {
       await resetSecondFactor(app, operatorOf(request), request.params.id);
       return reply.code(204).send();
@@ -332,7 +332,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.auditLog),
+    ...routeOf(CONSOLE_API.auditLog),
     handler: async (request) => {
       return auditPage(app, request.query);
     },

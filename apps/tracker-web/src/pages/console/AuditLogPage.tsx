@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
-import { PAGE_SIZE } from './console-api.ts';
+import { type AuditData, PAGE_SIZE } from './console-api.ts';
 import { ListSearch } from './ListSearch.tsx';
 import { Pager } from './QueuePage.tsx';
 
@@ -58,20 +58,27 @@ function lines(state: unknown): string {
 
 export function AuditLogPage() {
   usePageTitle('Audit log');
-  const audit = route.useLoaderData();
+  const { audit, operators } = route.useLoaderData();
   const search = route.useSearch();
+  const operatorName = (id: number | string) =>
+    operators.find((o) => o.id === Number(id))?.name ?? `account ${id}`;
   const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(audit.total / PAGE_SIZE));
-  const filtered = search.q !== undefined || search.action !== undefined;
+  const filtered =
+    search.q !== undefined || search.action !== undefined || search.operator !== undefined;
+  const words = filterWords(search, operatorName);
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Audit log</h1>
-      <AuditSearch key={`${search.q ?? ''} ${search.action ?? ''}`} />
+      <AuditSearch
+        key={`${search.q ?? ''} ${search.action ?? ''} ${search.operator ?? ''}`}
+        operators={operators}
+      />
       <p className={ui.lead} role="status">
         {filtered
           ? audit.total === 0
-            ? `No entry ${filterWords(search)}.`
-            : `${audit.total} ${audit.total === 1 ? 'entry' : 'entries'} ${filterWords(search)}, newest first.`
+            ? `No entry ${words}.`
+            : `${audit.total} ${audit.total === 1 ? 'entry' : 'entries'} ${words}, newest first.`
           : audit.total === 0
             ? 'No operator has acted yet.'
             : 'What operators did, newest first.'}
@@ -85,24 +92,50 @@ export function AuditLogPage() {
           ))}
         </ol>
       ) : null}
-      <Pager page={page} pages={pages} to="/console/audit" q={search.q} action={search.action} />
+      <Pager
+        page={page}
+        pages={pages}
+        to="/console/audit"
+        filters={{ q: search.q, action: search.action, operator: search.operator }}
+      />
     </div>
   );
 }
 
-/** What the list is narrowed to, in words: 'naming “Olive” for “Created a team”'. */
-function filterWords({ q, action }: { q?: string | undefined; action?: string | undefined }) {
-  return [q ? `naming “${q}”` : '', action ? `for “${actionLabel(action)}”` : '']
+/** What the list is narrowed to, in words: 'by Olive naming “Owls” for “Created a team”'. */
+function filterWords(
+  {
+    q,
+    action,
+    operator,
+  }: {
+    q?: string | undefined;
+    action?: string | undefined;
+    operator?: number | string | undefined;
+  },
+  operatorName: (id: number | string) => string,
+) {
+  return [
+    operator !== undefined ? `by ${operatorName(operator)}` : '',
+    q ? `naming “${q}”` : '',
+    action ? `for “${actionLabel(action)}”` : '',
+  ]
     .filter((words) => words !== '')
     .join(' ');
 }
 
-/** Find entries by the operator's or the target's name, and by what was done. */
-function AuditSearch() {
+/** Find entries by the operator's or the target's name, by what was done and by whom. */
+function AuditSearch({ operators }: { operators: AuditData['operators'] }) {
   const search = route.useSearch();
   const navigate = useNavigate();
   const selectId = useId();
+  const operatorId = useId();
   const [action, setAction] = useState(search.action ?? '');
+  const [operator, setOperator] = useState(
+    search.operator === undefined ? '' : String(search.operator),
+  );
+  const filtered =
+    search.q !== undefined || search.action !== undefined || search.operator !== undefined;
   return (
     <ListSearch
       landmark="Audit log"
@@ -111,17 +144,39 @@ function AuditSearch() {
       onSearch={(q) =>
         void navigate({
           to: '/console/audit',
-          search: { q, action: action === '' ? undefined : action },
+          search: {
+            q,
+            action: action === '' ? undefined : action,
+            operator: operator === '' ? undefined : Number(operator),
+          },
         })
       }
       showAll={
-        search.q !== undefined || search.action !== undefined ? (
+        filtered ? (
           <Link to="/console/audit" className={button.secondary}>
             Show every entry
           </Link>
         ) : null
       }
     >
+      <div className={fieldStyles.root}>
+        <label htmlFor={operatorId} className={fieldStyles.label}>
+          Operator
+        </label>
+        <select
+          id={operatorId}
+          className={fieldStyles.control}
+          value={operator}
+          onChange={(event) => setOperator(event.target.value)}
+        >
+          <option value="">Any operator</option>
+          {operators.map((o) => (
+            <option key={o.id} value={String(o.id)}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className={fieldStyles.root}>
         <label htmlFor={selectId} className={fieldStyles.label}>
           Action

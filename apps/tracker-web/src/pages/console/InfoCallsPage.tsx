@@ -1,4 +1,4 @@
-import { BOOKING_TIME_ZONE, type InfoCall, MEMBER_API } from '@app/contracts';
+import { BOOKING_TIME_ZONE, CONSOLE_API, type InfoCall } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
@@ -81,7 +81,7 @@ function Day({ day, calls }: { day: string; calls: InfoCall[] }) {
           {title}
         </h2>
         <a
-          href={`${MEMBER_API.infoCallDay.url}?date=${day}`}
+          href={`${CONSOLE_API.infoCallDay.url}?date=${day}`}
           download={`info-calls-${day}.ics`}
           className={button.secondary}
         >

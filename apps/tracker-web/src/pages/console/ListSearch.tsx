@@ -1,8 +1,18 @@
-import { ConsoleSearch, SEARCH_MAX } from '@app/contracts';
+import {
+  CATEGORIES,
+  type ConsoleArea,
+  ConsoleSearch,
+  isCategory,
+  SEARCH_MAX,
+} from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { Field } from '@app/ui/field';
-import { type ReactNode, useId, useState } from 'react';
+import * as fieldStyles from '@app/ui/field.css';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as styles from './Console.css.ts';
+
+/** The landmark of the list whose search was just sent (see the focus in ListSearch). */
+let searched: string | null = null;
 
 /**
  * A console list's search: a box for part of a name (checked as the tracker checks it), any
@@ -29,6 +39,14 @@ export function ListSearch({
   const inputId = useId();
   const [text, setText] = useState(initial ?? '');
   const [error, setError] = useState<string | undefined>();
+  const submit = useRef<HTMLButtonElement>(null);
+  // The form is drawn anew for the search it shows (its `key`): the new one takes focus back on
+  // Search, where the operator left it, so the keyboard does not fall to the page's start.
+  useEffect(() => {
+    if (searched !== landmark) return;
+    searched = null;
+    submit.current?.focus();
+  }, [landmark]);
   return (
     <search aria-label={landmark}>
       <form
@@ -43,6 +61,7 @@ export function ListSearch({
             return;
           }
           setError(undefined);
+          searched = landmark;
           onSearch(parsed.data === '' ? undefined : parsed.data);
         }}
       >
@@ -57,12 +76,54 @@ export function ListSearch({
             onChange={setText}
           />
           {children}
-          <button type="submit" className={button.secondary}>
+          <button ref={submit} type="submit" className={button.secondary}>
             Search
           </button>
           {showAll}
         </div>
       </form>
     </search>
+  );
+}
+
+/** The focus areas by the names the console shows them with. */
+export const AREA_NAMES: Record<ConsoleArea, string> = {
+  work: 'Work',
+  school: 'School',
+  god: 'God',
+  other: 'Other',
+};
+
+/** An area from the URL in words; one the tracker refused is shown as it was typed. */
+export const areaName = (area: string) => (isCategory(area) ? AREA_NAMES[area] : area);
+
+/** A list's focus area filter, for ListSearch's `children`: Any area or one of them. */
+export function AreaSelect({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (area: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.root}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        Area
+      </label>
+      <select
+        id={id}
+        className={fieldStyles.control}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Any area</option>
+        {CATEGORIES.map((area) => (
+          <option key={area} value={area}>
+            {AREA_NAMES[area]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

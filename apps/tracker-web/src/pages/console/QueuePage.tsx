@@ -17,7 +17,7 @@ import * as ui from '../../styles/ui.css.ts';
 import { longDate } from '../member/dates.ts';
 import * as styles from './Console.css.ts';
 import { approve, decline, PAGE_SIZE, place, type QueueData, undoDecision } from './console-api.ts';
-import { ListSearch } from './ListSearch.tsx';
+import { AreaSelect, areaName, ListSearch } from './ListSearch.tsx';
 
 const route = getRouteApi('/console/');
 
@@ -32,16 +32,10 @@ export function QueuePage() {
       <h1 id={HEADING_ID} className={ui.h1} tabIndex={-1}>
         Join requests
       </h1>
-      <QueueSearch q={search.q} />
+      <QueueSearch key={`${search.q ?? ''} ${search.area ?? ''} ${String(search.overdue ?? '')}`} />
       <RecentDecisions recent={queue.recent} />
       <p className={ui.lead} role="status">
-        {search.q
-          ? queue.total === 0
-            ? `Nobody waiting matches “${search.q}”.`
-            : `${queue.total} waiting ${queue.total === 1 ? 'matches' : 'match'} “${search.q}”, oldest first.`
-          : queue.total === 0
-            ? 'Nobody is waiting for an answer.'
-            : `${queue.total} waiting for an answer, oldest first.`}
+        {queueSummary(queue.total, search)}
       </p>
       {queue.items.length > 0 ? (
         <ul className={styles.list} aria-label="Join requests waiting">
@@ -52,55 +46,94 @@ export function QueuePage() {
           ))}
         </ul>
       ) : null}
-      <Pager page={page} pages={pages} to="/console" q={search.q} />
+      <Pager
+        page={page}
+        pages={pages}
+        to="/console"
+        filters={{ q: search.q, area: search.area, overdue: search.overdue }}
+      />
     </div>
   );
 }
 
-/** Find someone waiting by part of their name or address; the search is in the page's URL. */
-function QueueSearch({ q }: { q: string | undefined }) {
+/** Find someone waiting by part of their name or address, by area, or overdue; kept in the URL. */
+function QueueSearch() {
+  const search = route.useSearch();
   const navigate = useNavigate();
+  const overdueId = useId();
+  const [area, setArea] = useState(search.area ?? '');
+  const [overdue, setOverdue] = useState(search.overdue === true);
+  const filtered = search.q !== undefined || search.area !== undefined || search.overdue;
   return (
     <ListSearch
-      key={q ?? ''}
       landmark="Join requests"
       label="Find by name or email"
-      initial={q}
-      onSearch={(text) => void navigate({ to: '/console', search: { q: text } })}
+      initial={search.q}
+      onSearch={(q) =>
+        void navigate({
+          to: '/console',
+          search: { q, area: area === '' ? undefined : area, overdue: overdue || undefined },
+        })
+      }
       showAll={
-        q ? (
+        filtered ? (
           <Link to="/console" className={button.secondary}>
             Show everyone
           </Link>
         ) : null
       }
-    />
+    >
+      <AreaSelect value={area} onChange={setArea} />
+      <p className={styles.check}>
+        <input
+          id={overdueId}
+          type="checkbox"
+          checked={overdue}
+          onChange={(event) => setOverdue(event.target.checked)}
+        />{' '}
+        <label htmlFor={overdueId}>Overdue only</label>
+      </p>
+    </ListSearch>
   );
+}
+
+/** The queue's status line: how many wait, and what they were narrowed to. */
+function queueSummary(
+  total: number,
+  { q, area, overdue }: { q?: string | undefined; area?: string | undefined; overdue?: unknown },
+) {
+  if (q === undefined && area === undefined && overdue === undefined) {
+    return total === 0
+      ? 'Nobody is waiting for an answer.'
+      : `${total} waiting for an answer, oldest first.`;
+  }
+  const narrowed = [
+    overdue ? ' and overdue' : '',
+    area ? ` on ${areaName(area)} teams` : '',
+    q ? ` ${total === 1 || total === 0 ? 'matches' : 'match'} “${q}”` : '',
+  ].join('');
+  return total === 0 ? `Nobody waiting${narrowed}.` : `${total} waiting${narrowed}, oldest first.`;
 }
 
 export function Pager({
   page,
   pages,
   to,
-  q,
-  action,
+  filters = {},
 }: {
   page: number;
   pages: number;
   to: '/console' | '/console/audit' | '/console/info-calls' | '/console/teams';
-  /** The search the pages are of (the join requests', the teams' and the audit log's). */
-  q?: string | undefined;
-  /** The audit log's action the pages are of. */
-  action?: string | undefined;
+  /** What the list is narrowed to (its URL's search besides the page), kept from page to page. */
+  filters?: Record<string, string | number | boolean | undefined>;
 }) {
   if (pages <= 1 && page <= 1) return null;
-  const filters = { ...(q ? { q } : {}), ...(action ? { action } : {}) };
   return (
     <nav aria-label="Pages" className={styles.pager}>
       {page > 1 ? (
         <Link
           to={to}
-          search={{ page: page - 1 > 1 ? page - 1 : undefined, ...filters }}
+          search={{ ...filters, page: page - 1 > 1 ? page - 1 : undefined }}
           className={button.secondary}
         >
           Previous page
@@ -112,7 +145,7 @@ export function Pager({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={to} search={{ page: page + 1, ...filters }} className={button.secondary}>
+        <Link to={to} search={{ ...filters, page: page + 1 }} className={button.secondary}>
           Next page
         </Link>
       ) : (

@@ -1,8 +1,8 @@
 import {
   CALL_MINUTES,
+  CONSOLE_API,
   type ConsoleTeamCall,
   DEFAULT_TIME_ZONE,
-  MEMBER_API,
   TeamCallForm,
   WEEKDAY_NAMES,
 } from '@app/contracts';
@@ -24,7 +24,7 @@ import { consoleData } from './console-api.ts';
 const route = getRouteApi('/console/teams_/$teamId/call');
 
 export function loadTeamCall(teamId: number, here: string): Promise<ConsoleTeamCall> {
-  return consoleData(() => callAt(MEMBER_API.consoleTeamCall, { params: { id: teamId } }), here);
+  return consoleData(() => callAt(CONSOLE_API.consoleTeamCall, { params: { id: teamId } }), here);
 }
 
 const FIELDS = {
@@ -56,7 +56,7 @@ export function TeamCallPage() {
   const onSubmit = useSubmit(form, {
     schema: TeamCallForm,
     values: { timeZone, slots, durationMinutes: length, meetingUrl },
-    send: (values) => callAt(MEMBER_API.setTeamCall, { params: { id: team.id } }, values),
+    send: (values) => callAt(CONSOLE_API.setTeamCall, { params: { id: team.id } }, values),
     toast: { title: `Calls of ${team.name} saved.` },
     reload: true,
   });

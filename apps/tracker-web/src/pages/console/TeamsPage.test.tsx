@@ -221,6 +221,52 @@ describe('the Teams page', () => {
     ).toHaveValue('');
   });
 
+  it('keeps the teams of one area, with a search or without, in the URL and across pages', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': (request) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('area') === 'other') {
+          const other = team({ id: 5, name: 'Makers', focusArea: { id: 4, name: 'Other' } });
+          return json({ items: [other], total: 21, limit: 20, offset: 0 });
+        }
+        return json({ items: [team()], total: 1, limit: 20, offset: 0 });
+      },
+      'GET /api/console/focus-areas': areas,
+    });
+    const { router } = await renderApp('/console/teams');
+    const user = userEvent.setup();
+    const area = await screen.findByLabelText('Area');
+    expect(
+      within(area)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any area', 'Work', 'School', 'God', 'Other']);
+    await user.selectOptions(area, 'Other');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('21 teams in Other, oldest first.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console/teams?area=other');
+    const [, sent] = tracker.to('GET /api/console/teams/overview');
+    expect(new URL(sent?.url ?? '').searchParams.get('area')).toBe('other');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/console/teams?area=other&page=2',
+    );
+    await user.click(screen.getByRole('link', { name: 'Show every team' }));
+    expect(await screen.findByRole('article', { name: 'Morning Writers' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Area')).toHaveDisplayValue('Any area');
+  });
+
+  it('refuses an unknown area in the URL, in words, without asking the tracker', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/teams/overview': () => json({ items: [], total: 0, limit: 20, offset: 0 }),
+      'GET /api/console/focus-areas': areas,
+    });
+    await renderApp('/console/teams?area=sports');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose one of the areas');
+    expect(tracker.to('GET /api/console/teams/overview')).toHaveLength(0);
+  });
+
   it('refuses a search longer than the tracker takes, in words, without asking the tracker', async () => {
     const tracker = fakeTracker({
       'GET /api/console/teams/overview': () => json({ items: [], total: 0, limit: 20, offset: 0 }),

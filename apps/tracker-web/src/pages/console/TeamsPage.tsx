@@ -19,47 +19,71 @@ import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { createTeam, PAGE_SIZE, setCapacity, type TeamsData } from './console-api.ts';
-import { ListSearch } from './ListSearch.tsx';
+import { AreaSelect, areaName, ListSearch } from './ListSearch.tsx';
 import { Pager } from './QueuePage.tsx';
 
 const route = getRouteApi('/console/teams');
 
 const seats = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
 
+/** Find teams by name or a member's, and by focus area; kept in the URL. */
+function TeamSearch() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [area, setArea] = useState(search.area ?? '');
+  return (
+    <ListSearch
+      landmark="Teams"
+      label="Find a team by its name, or a member’s name or email"
+      initial={search.q}
+      onSearch={(q) =>
+        void navigate({
+          to: '/console/teams',
+          search: { q, area: area === '' ? undefined : area },
+        })
+      }
+      showAll={
+        search.q !== undefined || search.area !== undefined ? (
+          <Link to="/console/teams" className={button.secondary}>
+            Show every team
+          </Link>
+        ) : null
+      }
+    >
+      <AreaSelect value={area} onChange={setArea} />
+    </ListSearch>
+  );
+}
+
+/** The teams' status line: how many, and what they were narrowed to. */
+function teamsSummary(
+  total: number,
+  { q, area }: { q?: string | undefined; area?: string | undefined },
+) {
+  const count = `${total} team${total === 1 ? '' : 's'}`;
+  if (q === undefined && area === undefined) {
+    return total === 0
+      ? 'There is no team yet.'
+      : `${count}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`;
+  }
+  const inArea = area ? ` in ${areaName(area)}` : '';
+  if (total === 0) return `No team${inArea}${q ? ` matches “${q}”` : ''}.`;
+  return `${count}${inArea}${q ? ` ${total === 1 ? 'matches' : 'match'} “${q}”` : ''}, oldest first.`;
+}
+
 export function TeamsPage() {
   usePageTitle('Teams');
   const { teams, focusAreas } = route.useLoaderData();
   const search = route.useSearch();
-  const navigate = useNavigate();
   const page = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(teams.total / PAGE_SIZE));
-  const count = `${teams.total} team${teams.total === 1 ? '' : 's'}`;
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 className={ui.h1}>Teams</h1>
       <NewTeam focusAreas={focusAreas} />
-      <ListSearch
-        key={search.q ?? ''}
-        landmark="Teams"
-        label="Find a team by its name, or a member’s name or email"
-        initial={search.q}
-        onSearch={(q) => void navigate({ to: '/console/teams', search: { q } })}
-        showAll={
-          search.q ? (
-            <Link to="/console/teams" className={button.secondary}>
-              Show every team
-            </Link>
-          ) : null
-        }
-      />
+      <TeamSearch key={`${search.q ?? ''} ${search.area ?? ''}`} />
       <p className={ui.lead} role="status">
-        {search.q
-          ? teams.total === 0
-            ? `No team matches “${search.q}”.`
-            : `${count} ${teams.total === 1 ? 'matches' : 'match'} “${search.q}”, oldest first.`
-          : teams.total === 0
-            ? 'There is no team yet.'
-            : `${count}, oldest first. Open seats are the capacity less Active members, Pending applicants and live holds.`}
+        {teamsSummary(teams.total, search)}
       </p>
       {teams.items.length > 1 ? <JumpToTeam teams={teams.items} /> : null}
       {teams.items.length > 0 ? (
@@ -71,7 +95,12 @@ export function TeamsPage() {
           ))}
         </ul>
       ) : null}
-      <Pager page={page} pages={pages} to="/console/teams" q={search.q} />
+      <Pager
+        page={page}
+        pages={pages}
+        to="/console/teams"
+        filters={{ q: search.q, area: search.area }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   type AuditPage,
   AuditQuery,
   type Category,
+  CONSOLE_API,
   CONSOLE_PAGE_SIZE,
   type ConsoleFocusAreas,
   type ConsoleOperators,
@@ -16,6 +17,7 @@ import {
   type NewTeamForm,
   type OperatorInvite,
   type QuietMembers,
+  QueueQuery,
   type SecondFactorEnrolment,
   TEAM_LIFE_API,
   TeamQuery,
@@ -76,12 +78,25 @@ export interface QueueData {
   teams: ConsoleTeams['teams'];
 }
 
-export function loadQueue(page: number, q: string | undefined, here: string): Promise<QueueData> {
+/** What the join requests are narrowed to, as the URL has it. */
+export interface QueueSearch {
+  q?: string | undefined;
+  area?: string | undefined;
+  overdue?: true | string | undefined;
+}
+
+export function loadQueue(page: number, search: QueueSearch, here: string): Promise<QueueData> {
   return consoleData(async () => {
-    const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(q ? { q } : {}) };
+    const query = checkedQuery(QueueQuery, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      q: search.q,
+      area: search.area,
+      overdue: search.overdue === true ? 'true' : search.overdue,
+    });
     const [queue, { teams }] = await Promise.all([
-      callAt(MEMBER_API.joinRequestQueue, { query }),
-      call(MEMBER_API.consoleTeams),
+      callAt(CONSOLE_API.joinRequestQueue, { query: present(query) }),
+      call(CONSOLE_API.consoleTeams),
     ]);
     return { queue, teams };
   }, here);
@@ -89,7 +104,7 @@ export function loadQueue(page: number, q: string | undefined, here: string): Pr
 
 export function loadInfoCalls(page: number, here: string): Promise<InfoCallPage> {
   const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
-  return consoleData(() => callAt(MEMBER_API.infoCalls, { query }), here);
+  return consoleData(() => callAt(CONSOLE_API.infoCalls, { query }), here);
 }
 
 export function loadFeedback(
@@ -102,7 +117,7 @@ export function loadFeedback(
     offset: (page - 1) * PAGE_SIZE,
     ...(category ? { category } : {}),
   };
-  return consoleData(() => callAt(MEMBER_API.feedback, { query }), here);
+  return consoleData(() => callAt(CONSOLE_API.feedback, { query }), here);
 }
 
 export function loadQuietMembers(here: string): Promise<QuietMembers> {
@@ -114,23 +129,35 @@ export const freeQuietSeat = (id: number) =>
   callAt(TEAM_LIFE_API.freeQuietSeat, { params: { id } });
 
 export const recordCall = (id: number, outcome: 'held' | 'no-show') =>
-  callAt(MEMBER_API.recordInfoCall, { params: { id } }, { outcome });
-export const markRead = (id: number) => callAt(MEMBER_API.markFeedbackRead, { params: { id } });
+  callAt(CONSOLE_API.recordInfoCall, { params: { id } }, { outcome });
+export const markRead = (id: number) => callAt(CONSOLE_API.markFeedbackRead, { params: { id } });
 
 export interface AuditSearch {
   q?: string | undefined;
   action?: string | undefined;
+  operator?: number | string | undefined;
 }
 
-export function loadAudit(page: number, search: AuditSearch, here: string): Promise<AuditPage> {
-  return consoleData(() => {
+export interface AuditData {
+  audit: AuditPage;
+  /** Who the log can be narrowed to. */
+  operators: ConsoleOperators['operators'];
+}
+
+export function loadAudit(page: number, search: AuditSearch, here: string): Promise<AuditData> {
+  return consoleData(async () => {
     const query = checkedQuery(AuditQuery, {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
       q: search.q,
       action: search.action,
+      operator: search.operator,
     });
-    return callAt(MEMBER_API.auditLog, { query: present(query) });
+    const [audit, { operators }] = await Promise.all([
+      callAt(CONSOLE_API.auditLog, { query: present(query) }),
+      call(CONSOLE_API.operators),
+    ]);
+    return { audit, operators };
   }, here);
 }
 
@@ -138,7 +165,7 @@ export function loadAudit(page: number, search: AuditSearch, here: string): Prom
 export function loadEnrolment(here: string): Promise<SecondFactorEnrolment | null> {
   return consoleData(async () => {
     try {
-      return await call(MEMBER_API.startEnrolment);
+      return await call(CONSOLE_API.startEnrolment);
     } catch (error) {
       if (error instanceof ApiError && error.code === ERROR_CODES.SECOND_FACTOR_ENROLLED) {
         return null;
@@ -148,13 +175,14 @@ export function loadEnrolment(here: string): Promise<SecondFactorEnrolment | nul
   }, here);
 }
 
-export const approve = (id: number) => callAt(MEMBER_API.approveJoinRequest, { params: { id } });
+export const approve = (id: number) => callAt(CONSOLE_API.approveJoinRequest, { params: { id } });
 export const decline = (id: number, message: string) =>
-  callAt(MEMBER_API.declineJoinRequest, { params: { id } }, { message });
-export const undoDecision = (id: number) => callAt(MEMBER_API.undoJoinDecision, { params: { id } });
+  callAt(CONSOLE_API.declineJoinRequest, { params: { id } }, { message });
+export const undoDecision = (id: number) =>
+  callAt(CONSOLE_API.undoJoinDecision, { params: { id } });
 export const place = (id: number, teamId: number) =>
-  callAt(MEMBER_API.placeJoinRequest, { params: { id } }, { teamId });
-export const confirmEnrolment = (code: string) => call(MEMBER_API.confirmEnrolment, { code });
+  callAt(CONSOLE_API.placeJoinRequest, { params: { id } }, { teamId });
+export const confirmEnrolment = (code: string) => call(CONSOLE_API.confirmEnrolment, { code });
 export const giveCode = (code: string) => call(MEMBER_API.secondFactor, { code });
 
 export interface TeamsData {
@@ -162,32 +190,38 @@ export interface TeamsData {
   focusAreas: ConsoleFocusAreas['focusAreas'];
 }
 
-export function loadTeams(page: number, q: string | undefined, here: string): Promise<TeamsData> {
+export function loadTeams(
+  page: number,
+  search: { q?: string | undefined; area?: string | undefined },
+  here: string,
+): Promise<TeamsData> {
   return consoleData(async () => {
     const query = checkedQuery(TeamQuery, {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
-      q,
+      q: search.q,
+      area: search.area,
     });
     const [teams, { focusAreas }] = await Promise.all([
-      callAt(MEMBER_API.teamOverview, { query: present(query) }),
-      call(MEMBER_API.focusAreas),
+      callAt(CONSOLE_API.teamOverview, { query: present(query) }),
+      call(CONSOLE_API.focusAreas),
     ]);
     return { teams, focusAreas };
   }, here);
 }
 
 export const setCapacity = (id: number, capacity: number) =>
-  callAt(MEMBER_API.setTeamCapacity, { params: { id } }, { capacity });
-export const createTeam = (form: NewTeamForm) => call(MEMBER_API.createTeam, form);
+  callAt(CONSOLE_API.setTeamCapacity, { params: { id } }, { capacity });
+export const createTeam = (form: NewTeamForm) => call(CONSOLE_API.createTeam, form);
 
 export function loadOperators(here: string): Promise<ConsoleOperators> {
-  return consoleData(() => call(MEMBER_API.operators), here);
+  return consoleData(() => call(CONSOLE_API.operators), here);
 }
 
-export const inviteOperator = (form: OperatorInvite) => call(MEMBER_API.inviteOperator, form);
-export const removeOperator = (id: number) => callAt(MEMBER_API.removeOperator, { params: { id } });
+export const inviteOperator = (form: OperatorInvite) => call(CONSOLE_API.inviteOperator, form);
+export const removeOperator = (id: number) =>
+  callAt(CONSOLE_API.removeOperator, { params: { id } });
 export const resetSecondFactor = (id: number) =>
-  callAt(MEMBER_API.resetSecondFactor, { params: { id } });
+  callAt(CONSOLE_API.resetSecondFactor, { params: { id } });
 export const renewRecoveryCodes = (password: string) =>
-  call(MEMBER_API.renewRecoveryCodes, { password });
+  call(CONSOLE_API.renewRecoveryCodes, { password });

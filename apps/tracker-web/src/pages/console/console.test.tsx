@@ -36,6 +36,14 @@ const teams = () =>
     ],
   });
 
+const operators = () =>
+  json({
+    operators: [
+      { id: 1, name: 'Olive Operator', email: 'olive@example.com', authenticator: true, you: true },
+      { id: 2, name: 'Nina New', email: 'nina@example.com', authenticator: true, you: false },
+    ],
+  });
+
 const secondFactorRequired = () =>
   refusal(403, 'SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app first.');
 
@@ -220,6 +228,60 @@ describe('the console', () => {
     expect(await screen.findByText('2 waiting for an answer, oldest first.')).toBeVisible();
     expect(currentHref(router)).toBe('/console');
     expect(screen.getByLabelText('Find by name or email')).toHaveValue('');
+  });
+
+  it('narrows the queue to an area and the overdue requests, kept in the URL and across pages', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': (request) => {
+        const params = new URL(request.url).searchParams;
+        const narrowed = params.get('area') === 'school' && params.get('overdue') === 'true';
+        return json(
+          narrowed
+            ? { ...queueOf([item({ overdue: true, daysLeft: 0 })], 21) }
+            : queueOf([item(), item({ id: 6 })], 2),
+        );
+      },
+      'GET /api/console/teams': teams,
+    });
+    const { router } = await renderApp('/console');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Area'), 'School');
+    await user.click(screen.getByLabelText('Overdue only'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(
+      await screen.findByText('21 waiting and overdue on School teams, oldest first.'),
+    ).toBeVisible();
+    expect(currentHref(router)).toBe('/console?area=school&overdue=true');
+    const [, sent] = tracker.to('GET /api/console/join-requests');
+    const params = new URL(sent?.url ?? '').searchParams;
+    expect([params.get('area'), params.get('overdue')]).toEqual(['school', 'true']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus());
+    expect(screen.getByLabelText('Area')).toHaveDisplayValue('School');
+    expect(screen.getByLabelText('Overdue only')).toBeChecked();
+    // The next page is of the same requests.
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/console?area=school&overdue=true&page=2',
+    );
+    await user.click(screen.getByRole('link', { name: 'Show everyone' }));
+    expect(await screen.findByText('2 waiting for an answer, oldest first.')).toBeVisible();
+    expect(screen.getByLabelText('Area')).toHaveDisplayValue('Any area');
+    expect(screen.getByLabelText('Overdue only')).not.toBeChecked();
+  });
+
+  it('refuses an unknown area or a search too long in a URL, in words, without asking', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/join-requests': () => json(queueOf([])),
+      'GET /api/console/teams': teams,
+    });
+    const first = await renderApp('/console?area=sports');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose one of the areas: work, school, god, other',
+    );
+    first.unmount();
+    await renderApp(`/console?q=${'x'.repeat(101)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search for at most 100 characters');
+    expect(tracker.to('GET /api/console/join-requests')).toHaveLength(0);
   });
 
   it('lists the queue with each request’s team, seats and days left, and pages through it', async () => {
@@ -414,7 +476,10 @@ describe('the console', () => {
       limit: 20,
       offset: 0,
     };
-    fakeTracker({ 'GET /api/console/audit': () => json(audit) });
+    fakeTracker({
+      'GET /api/console/audit': () => json(audit),
+      'GET /api/console/operators': operators,
+    });
     await renderApp('/console/audit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
     const entries = within(screen.getByRole('list', { name: 'Audit log entries' })).getAllByRole(
@@ -447,8 +512,17 @@ describe('the console', () => {
       at: '2025-06-05T12:00:00.000Z',
     };
     const tracker = fakeTracker({
+      'GET /api/console/operators': operators,
       'GET /api/console/audit': (request) => {
         const params = new URL(request.url).searchParams;
+        if (params.get('operator') === '2') {
+          return json({
+            items: [{ ...entry, operator: { id: 2, name: 'Nina New' } }],
+            total: 1,
+            limit: 20,
+            offset: 0,
+          });
+        }
         if (params.get('q') === 'owls' && params.get('action') === 'team.created') {
           return json({ items: [entry], total: 1, limit: 20, offset: 0 });
         }
@@ -485,11 +559,40 @@ describe('the console', () => {
     unmount();
 
     const before = tracker.to('GET /api/console/audit').length;
-    await renderApp('/console/audit?action=team.deleted');
+    const refused = await renderApp('/console/audit?action=team.deleted');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Choose one of the actions the audit log records',
     );
     expect(tracker.to('GET /api/console/audit')).toHaveLength(before);
+    refused.unmount();
+
+    await renderApp('/console/audit?operator=nobody');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose one of the operators');
+    expect(tracker.to('GET /api/console/audit')).toHaveLength(before);
+  });
+
+  it('keeps one operator’s audit entries, named in the status line and kept in the URL', async () => {
+    const tracker = fakeTracker({
+      'GET /api/console/operators': operators,
+      'GET /api/console/audit': () => json({ items: [], total: 0, limit: 20, offset: 0 }),
+    });
+    const { router } = await renderApp('/console/audit');
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('Operator');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any operator', 'Olive Operator', 'Nina New']);
+    await user.selectOptions(select, 'Nina New');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No entry by Nina New.')).toBeVisible();
+    expect(currentHref(router)).toBe('/console/audit?operator=2');
+    const [, sent] = tracker.to('GET /api/console/audit');
+    expect(new URL(sent?.url ?? '').searchParams.get('operator')).toBe('2');
+    // The new form keeps the operator's place: focus is back on Search.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus());
+    expect(screen.getByLabelText('Operator')).toHaveDisplayValue('Nina New');
   });
 
   it('lists the info calls with both times, and records one as held', async () => {
