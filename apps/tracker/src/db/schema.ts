@@ -158,6 +158,8 @@ export const joinRequests = pgTable(
     fk('join_requests', t.teamId, teams.id),
     fk('join_requests', t.membershipId, memberships.id),
     index('join_requests_status_idx').on(t.status, t.id),
+    // A person's requests: the console's search by name joins requests to the people found.
+    index('join_requests_user_idx').on(t.userId),
     check(
       'join_requests_status_check',
       sql.raw(`status IN ('unmatched', 'pending', 'approved', 'declined')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "join_requests_user_idx" ON "join_requests" USING btree ("user_id");

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `pnpm --filter @app/tracker bench:console` runs (on 200 join requests instead of 10,000) and
+ * prints a median and a slowest time for every list, whole and with each search and filter, at
+ * its first and its last page, on PGlite and, in the PostgreSQL project, on PostgreSQL too. The
+ * figures themselves are a measurement, never a pass or a fail.
+ */
+const trackerDir = fileURLToPath(new URL('..', import.meta.url));
+
+const LISTS = [
+  'join requests',
+  'join requests, q=applicant 12',
+  'join requests, q=no match',
+  'join requests, area=work',
+  'join requests, overdue',
+  'join requests, q + area + overdue',
+  'info calls',
+  'feedback',
+  'feedback (one area)',
+  'audit log',
+  'audit log, q=applicant 12',
+  'audit log, q=no match',
+  'audit log, action',
+  'audit log, operator',
+  'teams',
+  'teams, q=applicant 12',
+  'teams, q=no match',
+  'teams, area=work',
+];
+
+describe('the console lists benchmark', () => {
+  it('runs on a small data set and prints every figure', { timeout: 240_000 }, async () => {
+    const postgres = process.env.TEST_DATABASE_URL || undefined;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'bench/console-lists.ts'],
+      {
+        cwd: trackerDir,
+        env: {
+          ...process.env,
+          BENCH_CONSOLE_REQUESTS: '200',
+          BENCH_DATABASE_URL: '',
+          DATABASE_URL: '',
+          TEST_DATABASE_URL: postgres ?? '',
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    expect(stdout).toContain('Console lists on 200 join requests');
+    const stores = postgres ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+    for (const store of stores) {
+      for (const list of LISTS) {
+        for (const page of ["'first'", "'last \\(offset \\d+\\)'"]) {
+          const row = new RegExp(
+            `'${store}'\\s*│\\s*'${list.replace(/[()+]/g, '\\$&')}'\\s*│\\s*\\d+\\s*│\\s*${page}\\s*│\\s*[\\d.]+\\s*│\\s*[\\d.]+\\s*│`,
+          );
+          expect(stdout, `${store} ${list} ${page}`).toMatch(row);
+        }
+      }
+    }
+  });
+});
