@@ -6,8 +6,9 @@
 import * as z from 'zod';
 import { EmailLinkBody, EmailLinkQuery, UnsubscribeAnswer } from './accountability.ts';
 import { LocalDay } from './check-ins.ts';
+import { ConsoleIdParams } from './console-api.ts';
 import { endpoint } from './endpoints.ts';
-import { ConsoleIdParams, MessageAnswer } from './member-api.ts';
+import { MessageAnswer } from './member-api.ts';
 import { QUIET_RULES } from './member-day.ts';
 
 /** The longest note an operator writes to a quiet member, in characters. */
