@@ -24,7 +24,7 @@ const site = testSite();
 const PASSWORD = 'olive operator password';
 
 async function heading(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('h1').textContent()).toBe(text);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text);
 }
 
 /** A write through the site's API, as its pages make it. */
