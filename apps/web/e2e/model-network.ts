@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@app/contracts';
-import { MODEL_DATA, type ModelActor } from '@app/statechart-tools/testing';
+import { MODEL_DATA, type ModelActor } from '@app/onboarding/testing';
 import type { Page, Request, Route } from '@playwright/test';
 
 /**

@@ -17,7 +17,7 @@ import {
   stepTransitions,
   toastsShown,
   writeReplay,
-} from '@app/statechart-tools/testing';
+} from '@app/onboarding/testing';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { expectedView } from '../src/onboarding/test/expected.ts';

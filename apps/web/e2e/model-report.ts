@@ -15,7 +15,7 @@ import {
   pairCoverage,
   reportDir,
   writeCoverage,
-} from '@app/statechart-tools/testing';
+} from '@app/onboarding/testing';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { PathRecord } from './model-paths.spec.ts';
 import { loadWalks, PAIRS_SHARE, walkSet } from './model-walks-cache.ts';

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  feasiblePairs,
-  type ModelEvent,
-  pathFromEvents,
-  reportDir,
-} from '@app/statechart-tools/testing';
+import { feasiblePairs, type ModelEvent, pathFromEvents, reportDir } from '@app/onboarding/testing';
 import { coveringWalks, type Visit, type Walk, type Walks } from './model.ts';
 
 /**
@@ -26,14 +22,12 @@ export function walkSet(): WalkSet {
   return process.env.PATHS_WALKS === 'pairs' ? 'pairs' : 'covering';
 }
 
-const SOURCES = [
-  '../../../machines/onboarding/src/machine.ts',
-  '../../../packages/statechart-tools/src/testing/events.ts',
-  '../../../packages/statechart-tools/src/testing/model.ts',
-  '../../../packages/statechart-tools/src/testing/pairs.ts',
-  '../src/onboarding/test/person.ts',
-  './model.ts',
-];
+const SOURCES = ['../src/onboarding/test/person.ts', './model.ts'].map((source) =>
+  fileURLToPath(new URL(source, import.meta.url)),
+);
+
+/** The machine, the model kit and the onboarding model: found by package name, not by folder. */
+const KITS = ['@app/onboarding', '@app/statechart-tools/testing', '@app/onboarding/testing'];
 
 interface Cached {
   key: string;
@@ -46,9 +40,15 @@ interface Cached {
 
 function sourceKey(): string {
   const hash = createHash('sha256');
-  for (const source of SOURCES) {
-    hash.update(readFileSync(fileURLToPath(new URL(source, import.meta.url))));
-  }
+  const require = createRequire(import.meta.url);
+  const kitFiles = KITS.flatMap((kit) => {
+    const dir = dirname(require.resolve(kit));
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => join(dir, name));
+  });
+  for (const source of [...SOURCES, ...kitFiles]) hash.update(readFileSync(source));
   return hash.digest('hex');
 }
 

@@ -11,7 +11,7 @@ import {
   pairsTaken,
   serializeModelState,
   stepTransitions,
-} from '@app/statechart-tools/testing';
+} from '@app/onboarding/testing';
 import type { AdjacencyValue } from 'xstate/graph';
 import { callsInFlight, isUserEvent, planFor, requestPath } from '../src/onboarding/test/person.ts';
 

@@ -20,8 +20,8 @@
 //                                        Chromium level its paths, and each fails when it
 //                                        finds none
 //
-// The machine level is its package's own `paths` script (@app/statechart-tools), so it moves with
-// that package. Builds the app and the server first (except with --ci or --list), then runs
+// The machine level is the machine's own `paths` script (@app/onboarding, which
+// `pnpm --filter @app/statechart-tools paths` runs too), so it moves with that package. Builds the app and the server first (except with --ci or --list), then runs
 // Playwright (playwright.config.ts), which writes reports/paths/index.html. Other arguments go to
 // the last level that runs (for example --grep "walk 3" to Playwright, -t "nav.back" to jsdom).
 import { spawnSync } from 'node:child_process';
@@ -106,7 +106,7 @@ function listVitest(label, files, runEnv, extra = []) {
  * --replay the saved path alone (`PATHS_FAULT` passes through, for a fault injected there).
  */
 const machineLevel = () =>
-  run('machine level', 'pnpm', ['--filter', '@app/statechart-tools', 'run', 'paths'], {
+  run('machine level', 'pnpm', ['--filter', '@app/onboarding', 'run', 'paths'], {
     ...process.env,
     ...(env.PATHS_REPLAY === undefined ? {} : { PATHS_REPLAY: env.PATHS_REPLAY }),
   });

@@ -2,7 +2,6 @@ import type { AnyStateMachine } from 'xstate';
 import { type ChartGraph, type ChartState, toChartGraph } from './diagram/graph.ts';
 
 export * from './diagram/collapse.ts';
-export * from './diagram/committed.ts';
 export * from './diagram/files.ts';
 export * from './diagram/geometry.ts';
 export * from './diagram/graph.ts';

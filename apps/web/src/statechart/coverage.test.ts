@@ -2,7 +2,7 @@ import {
   allTransitionIds,
   LEVELS,
   type CoverageFile as WrittenCoverage,
-} from '@app/statechart-tools/testing';
+} from '@app/onboarding/testing';
 import { describe, expect, it } from 'vitest';
 import { coverageOfView, parseCoverage } from './coverage.ts';
 import { MACHINE_GRAPH, VIEWS } from './views.ts';

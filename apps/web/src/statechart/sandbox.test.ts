@@ -1,6 +1,6 @@
 import { HOLD_SECONDS } from '@app/contracts';
 import { selectHold } from '@app/onboarding';
-import { MODEL_DATA } from '@app/statechart-tools/testing/events';
+import { MODEL_DATA } from '@app/onboarding/testing/events';
 import { describe, expect, it } from 'vitest';
 import { choicesFor, shortestPaths, step } from './sandbox.ts';
 import { TRANSITIONS } from './views.ts';

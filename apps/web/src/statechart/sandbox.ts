@@ -5,14 +5,14 @@ import {
   onboardingMachine,
   selectHold,
 } from '@app/onboarding';
-import { eventWords, transitionId } from '@app/statechart-tools';
 import {
   DELAY_EVENTS,
   MODEL_INPUT,
   type ModelEvent,
   modelEvents,
   serializeModelState,
-} from '@app/statechart-tools/testing/events';
+} from '@app/onboarding/testing/events';
+import { eventWords, transitionId } from '@app/statechart-tools';
 import { type EventObject, initialTransition, type StateNode, transition } from 'xstate';
 import { MACHINE_GRAPH } from './views.ts';
 

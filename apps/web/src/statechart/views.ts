@@ -1,4 +1,5 @@
 import { onboardingMachine } from '@app/onboarding';
+import { onboardingChartLayout, screensChartLayout } from '@app/onboarding/chart';
 import {
   CHART_TITLE,
   type ChartGraph,
@@ -7,9 +8,7 @@ import {
   type ChartState,
   chartDescription,
   collapseGraph,
-  onboardingChartLayout,
   SCREENS_TITLE,
-  screensChartLayout,
   screensDescription,
   toChartGraph,
   toChartScene,

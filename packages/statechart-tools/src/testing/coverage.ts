@@ -1,5 +1,5 @@
 /**
- * Coverage of the machine's transitions by the model-based paths, measured the same way at every
+ * Coverage of a machine's transitions by the model-based paths, measured the same way at every
  * level (the machine alone, the React app in jsdom, the built app in Chromium) and written as data
  * that the statechart page can draw: `reports/paths/coverage.json` at the repository's root.
  */
@@ -13,26 +13,27 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { OnboardingSnapshot } from '@app/onboarding';
-import { type OnboardingEvent, onboardingMachine } from '@app/onboarding';
 import {
   type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
   type AnyTransitionDefinition,
   createEmptyActor,
+  type EventObject,
   type InspectionEvent,
 } from 'xstate';
 import { type AnyStateNode, getStateNodes } from 'xstate/graph';
 import { transitionId } from './transition-id.ts';
 
 /** Every state node of the machine (the root excluded). */
-export function allStateNodes(): AnyStateNode[] {
-  return getStateNodes(onboardingMachine.root);
+export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  return getStateNodes(machine.root);
 }
 
 /** The ids of every transition of the machine (eventless ones included). */
-export function allTransitionIds(): string[] {
+export function allTransitionIds(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
-  for (const node of [onboardingMachine.root, ...allStateNodes()]) {
+  for (const node of [machine.root, ...allStateNodes(machine)]) {
     for (const definitions of node.transitions.values()) {
       for (const definition of definitions) ids.push(transitionId(definition));
     }
@@ -41,9 +42,9 @@ export function allTransitionIds(): string[] {
   return ids;
 }
 
-/** The ids of the state nodes a snapshot is in. */
-export function activeStateIds(snapshot: OnboardingSnapshot): string[] {
-  return (snapshot._nodes ?? []).map((node) => node.id).filter((id) => id !== 'onboarding');
+/** The ids of the state nodes a snapshot is in (its machine's root excluded). */
+export function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot._nodes ?? []).filter((node) => node.parent !== undefined).map((node) => node.id);
 }
 
 /**
@@ -51,14 +52,14 @@ export function activeStateIds(snapshot: OnboardingSnapshot): string[] {
  * computed without running anything (no actor starts, no action runs), from the microsteps the
  * machine reports while it computes its next state.
  */
-export function transitionsTaken(snapshot: OnboardingSnapshot, event: { type: string }): string[] {
+export function transitionsTaken(snapshot: AnyMachineSnapshot, event: EventObject): string[] {
   return [...new Set(transitionDefinitionsTaken(snapshot, event).map(transitionId))];
 }
 
 /** The definitions of the transitions `transitionsTaken` names, in the order taken. */
 export function transitionDefinitionsTaken(
-  snapshot: OnboardingSnapshot,
-  event: { type: string },
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
 ): AnyTransitionDefinition[] {
   return microsteps(snapshot, event).flatMap((step) => step.transitions);
 }
@@ -67,7 +68,7 @@ export function transitionDefinitionsTaken(
  * The states the machine is in after each microstep of `event` reaching `snapshot`: states it
  * leaves again in the same step (an `always` right after entry) count as visited too.
  */
-export function statesVisited(snapshot: OnboardingSnapshot, event: { type: string }): string[] {
+export function statesVisited(snapshot: AnyMachineSnapshot, event: EventObject): string[] {
   return [...new Set(microsteps(snapshot, event).flatMap((step) => step.states))];
 }
 
@@ -76,7 +77,8 @@ interface Microstep {
   states: string[];
 }
 
-function microsteps(snapshot: OnboardingSnapshot, event: { type: string }): Microstep[] {
+function microsteps(snapshot: AnyMachineSnapshot, event: EventObject): Microstep[] {
+  const { machine } = snapshot;
   const taken: Microstep[] = [];
   const self = createEmptyActor();
   const record = (inspection: InspectionEvent) => {
@@ -88,7 +90,7 @@ function microsteps(snapshot: OnboardingSnapshot, event: { type: string }): Micr
           node !== null &&
           'id' in node &&
           typeof node.id === 'string' &&
-          node.id !== 'onboarding'
+          node.id !== machine.root.id
             ? [node.id]
             : [],
         )
@@ -106,10 +108,9 @@ function microsteps(snapshot: OnboardingSnapshot, event: { type: string }): Micr
     emit: () => undefined,
     actionExecutor: () => undefined,
   };
-  if (!isEvent(event)) return taken;
   const inspection = self.system.inspect(record);
   try {
-    onboardingMachine.transition(snapshot, event, scope);
+    machine.transition(snapshot, event, scope);
   } finally {
     inspection.unsubscribe();
   }
@@ -118,8 +119,8 @@ function microsteps(snapshot: OnboardingSnapshot, event: { type: string }): Micr
 
 /** The toasts (title and description) a step shows, read from its transitions' actions. */
 export function toastsShown(
-  snapshot: OnboardingSnapshot,
-  event: { type: string },
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
 ): { title: string; description?: string }[] {
   const toasts: { title: string; description?: string }[] = [];
   for (const definition of transitionDefinitionsTaken(snapshot, event)) {
@@ -138,11 +139,6 @@ export function toastsShown(
     }
   }
   return toasts;
-}
-
-/** The machine's internal events (actor answers, delays) travel like its own. */
-function isEvent(event: { type: string }): event is OnboardingEvent {
-  return typeof event.type === 'string';
 }
 
 /* ------------------------------------------------------------------ */
@@ -173,10 +169,11 @@ export interface CoverageFigures {
 }
 
 export function coverageFigures(
+  machine: AnyStateMachine,
   coverage: Pick<LevelCoverage, 'paths' | 'states' | 'transitions'>,
 ): CoverageFigures {
-  const states = allStateNodes().map((node) => node.id);
-  const transitions = allTransitionIds();
+  const states = allStateNodes(machine).map((node) => node.id);
+  const transitions = allTransitionIds(machine);
   return {
     paths: coverage.paths,
     states: states.filter((id) => coverage.states.has(id)).length,
@@ -187,21 +184,25 @@ export function coverageFigures(
 }
 
 /** One line per level: paths, states covered, transitions covered. */
-export function formatCoverage(coverage: LevelCoverage): string {
-  const figures = coverageFigures(coverage);
+export function formatCoverage(machine: AnyStateMachine, coverage: LevelCoverage): string {
+  const figures = coverageFigures(machine, coverage);
   const pct = (part: number, whole: number) =>
     whole === 0 ? '100.0' : ((part / whole) * 100).toFixed(1);
   const share = (part: number, whole: number) => `${pct(part, whole)}% (${part}/${whole})`;
   return `${coverage.level}: ${figures.paths} paths, states ${share(figures.states, figures.statesTotal)}, transitions ${share(figures.transitions, figures.transitionsTotal)}`;
 }
 
-export function missingStates(coverage: LevelCoverage): string[] {
-  return allStateNodes()
+export function missingStates(machine: AnyStateMachine, coverage: LevelCoverage): string[] {
+  return allStateNodes(machine)
     .map((node) => node.id)
     .filter((id) => !coverage.states.has(id));
 }
 
-export function missingTransitions(coverage: LevelCoverage, total = allTransitionIds()): string[] {
+export function missingTransitions(
+  machine: AnyStateMachine,
+  coverage: LevelCoverage,
+  total = allTransitionIds(machine),
+): string[] {
   return total.filter((id) => !coverage.transitions.has(id));
 }
 
@@ -277,6 +278,7 @@ function withLock<T>(dir: string, run: () => T): T {
  * part, so the file always reflects the latest run of each.
  */
 export function writeCoverage(
+  machine: AnyStateMachine,
   level: Level,
   transitions: Iterable<string>,
   part = 'all',
@@ -301,7 +303,7 @@ export function writeCoverage(
     /** Each level's run, from the parts that recorded their figures (older parts did not). */
     const totals = new Map<Level, LevelCoverage & { at: string }>();
     const byTransition = new Map<string, Set<Level>>(
-      allTransitionIds().map((id) => [id, new Set<Level>()]),
+      allTransitionIds(machine).map((id) => [id, new Set<Level>()]),
     );
     for (const name of readdirSync(parts)) {
       const data = readJson(join(parts, name));
@@ -328,7 +330,9 @@ export function writeCoverage(
       for (const id of transitions) total.transitions.add(id);
     }
     const runs: Partial<Record<Level, LevelRun>> = {};
-    for (const [level, total] of totals) runs[level] = { at: total.at, ...coverageFigures(total) };
+    for (const [level, total] of totals) {
+      runs[level] = { at: total.at, ...coverageFigures(machine, total) };
+    }
     const content: CoverageFile = {
       generatedAt: new Date().toISOString(),
       levels: [...LEVELS],

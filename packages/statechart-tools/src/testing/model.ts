@@ -1,23 +1,15 @@
 /**
- * Model-based testing of the onboarding machine with `xstate/graph`'s `TestModel`, on the real
- * machine definition. The same paths drive the machine alone (this package) and the React app
- * (apps/web) through a driver: see `runModelPath`.
+ * Model-based testing of a machine with `xstate/graph`'s `TestModel`, on the real machine
+ * definition. The machine and its model's world (the events it may send, what tells two of its
+ * states apart, the actors whose calls it settles) come in a `ModelSpec` from the machine's own
+ * test kit. The same paths drive the machine alone and an app through a driver: see
+ * `runModelPath`.
  */
 
-import type { OnboardingSnapshot } from '@app/onboarding';
-import { type OnboardingEvent, type OnboardingInput, onboardingMachine } from '@app/onboarding';
-import type { ActorLogic, EventObject } from 'xstate';
+import type { ActorLogic, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { type AdjacencyValue, TestModel } from 'xstate/graph';
 import { allTransitionIds, transitionsTaken } from './coverage.ts';
-import {
-  type DelayEvent,
-  MODEL_ACTORS,
-  MODEL_INPUT,
-  type ModelActor,
-  type ModelEvent,
-  modelEvents,
-  serializeModelState,
-} from './events.ts';
+import type { DelayEvent } from './events.ts';
 import { transitionId } from './transition-id.ts';
 
 export * from './events.ts';
@@ -26,50 +18,77 @@ export * from './events.ts';
 /* The model                                                            */
 /* ------------------------------------------------------------------ */
 
-/**
- * The machine's internal events (actor done/error, delays) travel through `transition` like its own
- * events; this only widens the declared event type for the graph tools.
- */
-function isMachineEvent(event: EventObject): event is OnboardingEvent {
-  return typeof event.type === 'string';
+/** A machine and the world its model lives in. */
+export interface ModelSpec<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+  TActor extends string,
+  TMachineEvent extends EventObject,
+> {
+  machine: AnyStateMachine;
+  /** The machine seen as logic taking the model's events (its own, actor answers, delays). */
+  logic: ActorLogic<TSnapshot, TEvent, TInput>;
+  input: TInput;
+  /** The events the model may send from a snapshot. */
+  events: (snapshot: TSnapshot) => TEvent[];
+  /** A model state's key: snapshots that behave the same from here on share one. */
+  serializeState: (snapshot: TSnapshot) => string;
+  /** The invokes whose calls the model settles with done and error events. */
+  actors: readonly TActor[];
+  /** A model event the system under test is sent as is, as the machine's event type. */
+  toMachineEvent: (event: TEvent) => TMachineEvent;
+  /**
+   * For an event that stands for time passing (a clock tick), how much time the step lets pass,
+   * and whether it jumps (no tick in between); null for any other event.
+   */
+  elapsed?: (step: ModelStep<TSnapshot, TEvent>) => { ms: number; jump: boolean } | null;
 }
 
-export function toMachineEvent(event: EventObject): OnboardingEvent {
-  if (!isMachineEvent(event)) throw new Error(`Not an event: ${JSON.stringify(event)}`);
-  return event;
-}
+// biome-ignore lint/suspicious/noExplicitAny: any machine's spec, as xstate's own `Any*` types.
+type AnyModelSpec = ModelSpec<any, any, any, string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the caches below hold the models of any machine.
+type AnyTestModel = TestModel<any, any, any>;
 
-/** The real machine, seen as logic taking the model's events. */
-export const modelLogic: ActorLogic<OnboardingSnapshot, ModelEvent, OnboardingInput> = {
-  config: onboardingMachine.config,
-  transition: (snapshot, event, scope) =>
-    onboardingMachine.transition(snapshot, toMachineEvent(event), scope),
-  getInitialSnapshot: (scope, input) => onboardingMachine.getInitialSnapshot(scope, input),
-  getPersistedSnapshot: (snapshot) => onboardingMachine.getPersistedSnapshot(snapshot),
-};
-
-export function createOnboardingTestModel() {
-  return new TestModel<OnboardingSnapshot, ModelEvent, OnboardingInput>(modelLogic, {
-    events: modelEvents,
-    serializeState: serializeModelState,
-    input: MODEL_INPUT,
+export function createTestModel<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+  TActor extends string,
+  TMachineEvent extends EventObject,
+>(spec: ModelSpec<TSnapshot, TEvent, TInput, TActor, TMachineEvent>) {
+  return new TestModel<TSnapshot, TEvent, TInput>(spec.logic, {
+    events: spec.events,
+    serializeState: spec.serializeState,
+    input: spec.input,
   });
 }
 
-export type OnboardingTestModel = ReturnType<typeof createOnboardingTestModel>;
-type Adjacency = Map<string, AdjacencyValue<OnboardingSnapshot, ModelEvent>>;
+export type Adjacency<TSnapshot, TEvent> = Map<string, AdjacencyValue<TSnapshot, TEvent>>;
 
-const adjacencies = new WeakMap<OnboardingTestModel, Adjacency>();
-let defaultModel: OnboardingTestModel | null = null;
+// biome-ignore lint/suspicious/noExplicitAny: keyed by model, each of its own machine's types.
+const adjacencies = new WeakMap<AnyTestModel, Adjacency<any, any>>();
+const defaultModels = new WeakMap<AnyModelSpec, AnyTestModel>();
 
 /**
  * The model's adjacency map (every model state and its transitions), computed once per model:
- * it takes seconds, and a run looks up many saved paths in it. Without a model, the default one.
+ * it takes seconds, and a run looks up many saved paths in it. Without a model, the spec's default
+ * one.
  */
-export function adjacencyOf(model?: OnboardingTestModel): Adjacency {
-  defaultModel ??= createOnboardingTestModel();
-  const used = model ?? defaultModel;
-  let adjacency = adjacencies.get(used);
+export function adjacencyOf<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: ModelSpec<TSnapshot, TEvent, TInput, string, EventObject>,
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+): Adjacency<TSnapshot, TEvent> {
+  let used: TestModel<TSnapshot, TEvent, TInput> | undefined = model ?? defaultModels.get(spec);
+  if (used === undefined) {
+    used = createTestModel(spec);
+    defaultModels.set(spec, used);
+  }
+  let adjacency: Adjacency<TSnapshot, TEvent> | undefined = adjacencies.get(used);
   if (adjacency === undefined) {
     adjacency = new Map(Object.entries(used.getAdjacencyMap()));
     adjacencies.set(used, adjacency);
@@ -81,32 +100,32 @@ export function adjacencyOf(model?: OnboardingTestModel): Adjacency {
 /* Paths covering every transition                                       */
 /* ------------------------------------------------------------------ */
 
-export interface ModelStep {
-  event: ModelEvent;
+export interface ModelStep<TSnapshot = AnyMachineSnapshot, TEvent = EventObject> {
+  event: TEvent;
   /** The model's state before the event. */
-  from: OnboardingSnapshot;
+  from: TSnapshot;
   /** The model's state after it. */
-  state: OnboardingSnapshot;
+  state: TSnapshot;
 }
 
-export interface ModelPath {
+export interface ModelPath<TSnapshot = AnyMachineSnapshot, TEvent = EventObject> {
   description: string;
-  steps: ModelStep[];
+  steps: ModelStep<TSnapshot, TEvent>[];
 }
 
 /** Former names of `transitionId`, `allTransitionIds`. */
 export const transitionName = transitionId;
 export const allTransitionNames = allTransitionIds;
 
-export function describeEvent(event: ModelEvent): string {
+export function describeEvent(event: EventObject): string {
   const { type, ...rest } = event;
   const detail = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
   return `${type}${detail}`;
 }
 
-export function transitionsOf(
-  entry: AdjacencyValue<OnboardingSnapshot, ModelEvent>,
-): { event: ModelEvent; state: OnboardingSnapshot }[] {
+export function transitionsOf<TSnapshot, TEvent>(
+  entry: AdjacencyValue<TSnapshot, TEvent>,
+): { event: TEvent; state: TSnapshot }[] {
   return Object.values(entry.transitions);
 }
 
@@ -116,13 +135,20 @@ export function transitionsOf(
  * starts from, the transitions the event enables, and the state value it leads to (which tells
  * the `always` transitions apart). Paths are ordered shortest first.
  */
-export function getCoveringPaths(model?: OnboardingTestModel): ModelPath[] {
-  const adjacency = adjacencyOf(model);
+export function getCoveringPaths<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: ModelSpec<TSnapshot, TEvent, TInput, string, EventObject>,
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+): ModelPath<TSnapshot, TEvent>[] {
+  const adjacency = adjacencyOf(spec, model);
   const rootKey = adjacency.keys().next().value;
   if (rootKey === undefined) return [];
 
   // Breadth-first shortest paths over the adjacency map.
-  const pathTo = new Map<string, ModelStep[]>([[rootKey, []]]);
+  const pathTo = new Map<string, ModelStep<TSnapshot, TEvent>[]>([[rootKey, []]]);
   const queue = [rootKey];
   const order: string[] = [];
   while (queue.length > 0) {
@@ -133,7 +159,7 @@ export function getCoveringPaths(model?: OnboardingTestModel): ModelPath[] {
     const steps = pathTo.get(key);
     if (entry === undefined || steps === undefined) continue;
     for (const { event, state } of transitionsOf(entry)) {
-      const next = serializeModelState(state);
+      const next = spec.serializeState(state);
       if (pathTo.has(next)) continue;
       pathTo.set(next, [...steps, { event, from: entry.state, state }]);
       queue.push(next);
@@ -141,16 +167,13 @@ export function getCoveringPaths(model?: OnboardingTestModel): ModelPath[] {
   }
 
   const outcomes = new Set<string>();
-  const paths: ModelPath[] = [];
+  const paths: ModelPath<TSnapshot, TEvent>[] = [];
   for (const key of order) {
     const entry = adjacency.get(key);
     const steps = pathTo.get(key);
     if (entry === undefined || steps === undefined) continue;
     for (const { event, state } of transitionsOf(entry)) {
-      const taken = onboardingMachine
-        .getTransitionData(entry.state, toMachineEvent(event))
-        .map(transitionName)
-        .sort();
+      const taken = spec.machine.getTransitionData(entry.state, event).map(transitionName).sort();
       if (taken.length === 0) continue;
       const outcome = `${JSON.stringify(entry.state.value)}: ${taken.join('|')} => ${JSON.stringify(state.value)}`;
       if (outcomes.has(outcome)) continue;
@@ -170,13 +193,18 @@ export function getCoveringPaths(model?: OnboardingTestModel): ModelPath[] {
 /* ------------------------------------------------------------------ */
 
 /** What a system under test must do for each kind of model event. */
-export interface ModelDriver {
+export interface ModelDriver<
+  TSnapshot = AnyMachineSnapshot,
+  TEvent = EventObject,
+  TActor extends string = string,
+  TMachineEvent = TEvent,
+> {
   /** A user or router event: click, type, navigate, or send it (`step` is the path's step). */
-  send(event: OnboardingEvent, step: ModelStep): Promise<void> | void;
+  send(event: TMachineEvent, step: ModelStep<TSnapshot, TEvent>): Promise<void> | void;
   /** Settle the pending call of `actor` successfully with `output`. */
-  resolve(actor: ModelActor, output: unknown): Promise<void> | void;
+  resolve(actor: TActor, output: unknown): Promise<void> | void;
   /** Fail the pending call of `actor` with `error`. */
-  reject(actor: ModelActor, error: unknown): Promise<void> | void;
+  reject(actor: TActor, error: unknown): Promise<void> | void;
   /** Let simulated time pass, the clock ticking each second. */
   advance(ms: number): Promise<void> | void;
   /**
@@ -185,23 +213,25 @@ export interface ModelDriver {
    */
   jump(ms: number): Promise<void> | void;
   /** Check that the system shows the model's state. */
-  check(expected: OnboardingSnapshot, step: ModelStep): Promise<void> | void;
+  check(expected: TSnapshot, step: ModelStep<TSnapshot, TEvent>): Promise<void> | void;
 }
 
 const DONE_PREFIX = 'xstate.done.actor.';
 const ERROR_PREFIX = 'xstate.error.actor.';
 
-function actorOf(type: string, prefix: string): ModelActor | null {
+function actorOf<TActor extends string>(
+  actors: readonly TActor[],
+  type: string,
+  prefix: string,
+): TActor | null {
   const name = type.slice(prefix.length);
-  return (MODEL_ACTORS as readonly string[]).includes(name)
-    ? (MODEL_ACTORS.find((actor) => actor === name) ?? null)
-    : null;
+  return actors.find((actor) => actor === name) ?? null;
 }
 
 /** The simulated time a delayed event stands for, read from the machine's `delays`. */
-export function delayMs(event: DelayEvent): number {
+export function delayMs(machine: AnyStateMachine, event: DelayEvent): number {
   const name = event.type.slice('xstate.after.'.length).split('.')[0] ?? '';
-  const delays: Record<string, unknown> = onboardingMachine.implementations.delays;
+  const delays: Record<string, unknown> = machine.implementations.delays;
   const delay = delays[name];
   if (typeof delay === 'number') return delay;
   const literal = Number(name);
@@ -209,28 +239,34 @@ export function delayMs(event: DelayEvent): number {
   throw new Error(`Unknown delay ${name}`);
 }
 
-export async function runModelPath(path: ModelPath, driver: ModelDriver): Promise<void> {
+export async function runModelPath<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+  TActor extends string,
+  TMachineEvent extends EventObject,
+>(
+  spec: ModelSpec<TSnapshot, TEvent, TInput, TActor, TMachineEvent>,
+  path: ModelPath<TSnapshot, TEvent>,
+  driver: ModelDriver<TSnapshot, TEvent, TActor, TMachineEvent>,
+): Promise<void> {
   for (const step of path.steps) {
     const { event } = step;
+    const time = spec.elapsed?.(step) ?? null;
     if (event.type.startsWith(DONE_PREFIX) && 'output' in event) {
-      const actor = actorOf(event.type, DONE_PREFIX);
+      const actor = actorOf(spec.actors, event.type, DONE_PREFIX);
       if (actor === null) throw new Error(`Unknown actor in ${event.type}`);
       await driver.resolve(actor, event.output);
     } else if (event.type.startsWith(ERROR_PREFIX) && 'error' in event) {
-      const actor = actorOf(event.type, ERROR_PREFIX);
+      const actor = actorOf(spec.actors, event.type, ERROR_PREFIX);
       if (actor === null) throw new Error(`Unknown actor in ${event.type}`);
       await driver.reject(actor, event.error);
     } else if (event.type.startsWith('xstate.after.')) {
-      await driver.advance(delayMs({ type: `xstate.after.${event.type.slice(13)}` }));
-    } else if (event.type === 'clock.tick' && 'now' in event) {
-      const elapsed = event.now - step.from.context.now;
-      // Straight from counting to expired means no tick came while the hold was ending.
-      const skipsEnding =
-        step.from.matches({ matched: { hold: { live: 'counting' } } }) &&
-        step.state.matches({ matched: { hold: 'expired' } });
-      await (skipsEnding ? driver.jump(elapsed) : driver.advance(elapsed));
-    } else if (isMachineEvent(event)) {
-      await driver.send(event, step);
+      await driver.advance(delayMs(spec.machine, { type: `xstate.after.${event.type.slice(13)}` }));
+    } else if (time !== null) {
+      await (time.jump ? driver.jump(time.ms) : driver.advance(time.ms));
+    } else {
+      await driver.send(spec.toMachineEvent(event), step);
     }
     await driver.check(step.state, step);
   }
@@ -246,7 +282,7 @@ export function stepTransitions(step: Pick<ModelStep, 'from' | 'event'>): string
 }
 
 /** A model event as saved in a replay file: its type and payload (actor answers included). */
-export function sameEvent(a: ModelEvent, b: ModelEvent): boolean {
+export function sameEvent(a: EventObject, b: EventObject): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -254,13 +290,18 @@ export function sameEvent(a: ModelEvent, b: ModelEvent): boolean {
  * The model path a saved list of events stands for, from the model's initial state. Throws when
  * an event is not one the model can take there.
  */
-export function pathFromEvents(
-  events: readonly ModelEvent[],
-  model?: OnboardingTestModel,
-): ModelPath {
-  const adjacency = adjacencyOf(model);
+export function pathFromEvents<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: ModelSpec<TSnapshot, TEvent, TInput, string, EventObject>,
+  events: readonly EventObject[],
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+): ModelPath<TSnapshot, TEvent> {
+  const adjacency = adjacencyOf(spec, model);
   let key = adjacency.keys().next().value;
-  const steps: ModelStep[] = [];
+  const steps: ModelStep<TSnapshot, TEvent>[] = [];
   for (const [index, event] of events.entries()) {
     const entry = key === undefined ? undefined : adjacency.get(key);
     const next =
@@ -271,22 +312,27 @@ export function pathFromEvents(
       );
     }
     steps.push({ event: next.event, from: entry.state, state: next.state });
-    key = serializeModelState(next.state);
+    key = spec.serializeState(next.state);
   }
   return { description: steps.map((step) => describeEvent(step.event)).join(' -> '), steps };
 }
 
 /** The shortest model path that ends with `event` taken from the model state of `from`. */
-export function shortestPathTo(
-  from: OnboardingSnapshot,
-  event: ModelEvent,
-  model?: OnboardingTestModel,
-): ModelPath | null {
-  const adjacency = adjacencyOf(model);
+export function shortestPathTo<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: ModelSpec<TSnapshot, TEvent, TInput, string, EventObject>,
+  from: TSnapshot,
+  event: EventObject,
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+): ModelPath<TSnapshot, TEvent> | null {
+  const adjacency = adjacencyOf(spec, model);
   const rootKey = adjacency.keys().next().value;
-  const target = serializeModelState(from);
+  const target = spec.serializeState(from);
   if (rootKey === undefined) return null;
-  const via = new Map<string, ModelStep[]>([[rootKey, []]]);
+  const via = new Map<string, ModelStep<TSnapshot, TEvent>[]>([[rootKey, []]]);
   const queue = [rootKey];
   while (queue.length > 0) {
     const key = queue.shift() ?? rootKey;
@@ -300,7 +346,7 @@ export function shortestPathTo(
       return { description: all.map((step) => describeEvent(step.event)).join(' -> '), steps: all };
     }
     for (const { event: next, state } of transitionsOf(entry)) {
-      const nextKey = serializeModelState(state);
+      const nextKey = spec.serializeState(state);
       if (via.has(nextKey)) continue;
       via.set(nextKey, [...steps, { event: next, from: entry.state, state }]);
       queue.push(nextKey);

@@ -1,42 +1,50 @@
 /**
- * Transition-pair (2-switch) coverage of the onboarding model, and paths that take every feasible
+ * Transition-pair (2-switch) coverage of a machine's model, and paths that take every feasible
  * pair.
  *
  * A pair `a => b` is two transitions taken in consecutive steps: a step that takes `a` (with the
  * eventless transitions it sets off), then the next step that takes any transition, taking `b`.
  * A pair is feasible when the model can take it: some model state reachable from the start (a
- * state value with the context that can still change what happens next, `serializeModelState`)
+ * state value with the context that can still change what happens next, the spec's
+ * `serializeState`)
  * is entered by a step taking `a` and left by a step taking `b`. Guards are therefore judged on
- * the contexts the model really reaches with its events and answers (`MODEL_EVENTS`), not on
- * every context the types allow: `intro -- intro.submit[0]` right after a refused name is
- * feasible, a pair whose second guard no reachable context passes is not counted.
+ * the contexts the model really reaches with its events and answers, not on every context the
+ * types allow: a pair whose second guard no reachable context passes is not counted.
  */
-import { onboardingMachine } from '@app/onboarding';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { TestModel } from 'xstate/graph';
 import {
   adjacencyOf,
   describeEvent,
   type ModelPath,
+  type ModelSpec,
   type ModelStep,
-  type OnboardingTestModel,
-  serializeModelState,
   stepTransitions,
-  toMachineEvent,
   transitionsOf,
 } from './model.ts';
 
+type AnySpec<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput> = ModelSpec<
+  TSnapshot,
+  TEvent,
+  TInput,
+  string,
+  EventObject
+>;
+
 /** A step of the model graph that takes at least one transition, with the ones it takes. */
-export interface ModelEdge extends ModelStep {
-  /** The model state it leads to (`serializeModelState`). */
+export interface ModelEdge<TSnapshot = AnyMachineSnapshot, TEvent = EventObject>
+  extends ModelStep<TSnapshot, TEvent> {
+  /** The model state it leads to (the spec's `serializeState`). */
   to: string;
   /** The transitions it takes, eventless ones included. */
   ids: string[];
 }
 
-export interface ModelGraph {
+export interface ModelGraph<TSnapshot = AnyMachineSnapshot, TEvent = EventObject> {
   /** The initial model state. */
   root: string;
   /** The steps out of each model state that take a transition. */
-  edges: Map<string, ModelEdge[]>;
+  edges: Map<string, ModelEdge<TSnapshot, TEvent>[]>;
 }
 
 const graphs = new WeakMap<object, ModelGraph>();
@@ -46,22 +54,29 @@ const graphs = new WeakMap<object, ModelGraph>();
  * ignores are left out), computed once per model: the transitions of each step are worked out
  * here, so that every later question (pairs, walks) is a look-up.
  */
-export function modelGraph(model?: OnboardingTestModel): ModelGraph {
-  const adjacency = adjacencyOf(model);
-  const cached = graphs.get(adjacency);
+export function modelGraph<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: AnySpec<TSnapshot, TEvent, TInput>,
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+): ModelGraph<TSnapshot, TEvent> {
+  const adjacency = adjacencyOf(spec, model);
+  const cached = graphs.get(adjacency) as ModelGraph<TSnapshot, TEvent> | undefined;
   if (cached !== undefined) return cached;
-  const edges = new Map<string, ModelEdge[]>();
+  const edges = new Map<string, ModelEdge<TSnapshot, TEvent>[]>();
   for (const [key, entry] of adjacency) {
-    const out: ModelEdge[] = [];
+    const out: ModelEdge<TSnapshot, TEvent>[] = [];
     for (const { event, state } of transitionsOf(entry)) {
       // Most events change nothing where they arrive: asking the machine is cheaper than the
       // microsteps `stepTransitions` replays.
-      if (onboardingMachine.getTransitionData(entry.state, toMachineEvent(event)).length === 0) {
+      if (spec.machine.getTransitionData(entry.state, spec.toMachineEvent(event)).length === 0) {
         continue;
       }
       const step = { event, from: entry.state, state };
       const ids = stepTransitions(step);
-      if (ids.length > 0) out.push({ ...step, to: serializeModelState(state), ids });
+      if (ids.length > 0) out.push({ ...step, to: spec.serializeState(state), ids });
     }
     edges.set(key, out);
   }
@@ -75,7 +90,7 @@ export function pairName(a: string, b: string): string {
 }
 
 /** Every feasible pair (see above). */
-export function feasiblePairs(graph = modelGraph()): Set<string> {
+export function feasiblePairs(graph: ModelGraph<unknown, EventObject>): Set<string> {
   const incoming = new Map<string, Set<string>>();
   for (const out of graph.edges.values()) {
     for (const edge of out) {
@@ -118,7 +133,7 @@ export interface PairCoverage {
 /** Of the feasible pairs, those that the runs (each a list of its steps' transitions) took. */
 export function pairCoverage(
   runs: Iterable<Iterable<readonly string[]>>,
-  feasible = feasiblePairs(),
+  feasible: ReadonlySet<string>,
 ): PairCoverage {
   const taken = new Set<string>();
   for (const run of runs) for (const pair of pairsTaken(run)) taken.add(pair);
@@ -127,13 +142,18 @@ export function pairCoverage(
 }
 
 /** Transition-pair coverage of model paths. */
-export function twoSwitchCoverage(
-  paths: readonly ModelPath[],
-  model?: OnboardingTestModel,
+export function twoSwitchCoverage<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: AnySpec<TSnapshot, TEvent, TInput>,
+  paths: readonly ModelPath<TSnapshot, TEvent>[],
+  model?: TestModel<TSnapshot, TEvent, TInput>,
 ): PairCoverage {
   return pairCoverage(
     paths.map((path) => path.steps.map(stepTransitions)),
-    feasiblePairs(modelGraph(model)),
+    feasiblePairs(modelGraph(spec, model)),
   );
 }
 
@@ -149,8 +169,16 @@ export function formatPairs(level: string, coverage: PairCoverage, note = ''): s
  * transitions of the step that entered them) and goes on from there until it would grow beyond
  * `maxSteps`, so shared beginnings are paid once per path rather than once per pair.
  */
-export function pairCoveringPaths(model?: OnboardingTestModel, maxSteps = 60): ModelPath[] {
-  const graph = modelGraph(model);
+export function pairCoveringPaths<
+  TSnapshot extends AnyMachineSnapshot,
+  TEvent extends EventObject,
+  TInput,
+>(
+  spec: AnySpec<TSnapshot, TEvent, TInput>,
+  model?: TestModel<TSnapshot, TEvent, TInput>,
+  maxSteps = 60,
+): ModelPath<TSnapshot, TEvent>[] {
+  const graph = modelGraph(spec, model);
   const uncovered = feasiblePairs(graph);
   // Transition ids and the lists of them that steps take, as numbers, for a fast search.
   const idNumbers = new Map<string, number>();
@@ -177,7 +205,7 @@ export function pairCoveringPaths(model?: OnboardingTestModel, maxSteps = 60): M
   const keys = [...graph.edges.keys()];
   const keyNumbers = new Map(keys.map((key, index) => [key, index]));
   interface Edge {
-    step: ModelEdge;
+    step: ModelEdge<TSnapshot, TEvent>;
     to: number;
     list: number;
   }
@@ -244,11 +272,11 @@ export function pairCoveringPaths(model?: OnboardingTestModel, maxSteps = 60): M
   };
 
   const root = keyNumbers.get(graph.root) ?? 0;
-  const paths: ModelPath[] = [];
+  const paths: ModelPath<TSnapshot, TEvent>[] = [];
   while (remaining > 0) {
     let key = root;
     let entered = 0;
-    const steps: ModelEdge[] = [];
+    const steps: ModelEdge<TSnapshot, TEvent>[] = [];
     for (;;) {
       const next = nearest(key, entered);
       if (next === null || (steps.length > 0 && steps.length + next.length > maxSteps)) break;

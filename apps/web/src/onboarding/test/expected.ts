@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@app/contracts';
 import { currentScreen, selectHold, selectSampleReason, stateToRoute } from '@app/onboarding';
-import type { ModelStep } from '@app/statechart-tools/testing';
+import type { ModelStep } from '@app/onboarding/testing';
 import { areaTitle } from '../../content/areas.ts';
 
 export interface ExpectedView {

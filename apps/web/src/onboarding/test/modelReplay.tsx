@@ -29,7 +29,7 @@ import {
   stepTransitions,
   toastsShown,
   writeCoverage,
-} from '@app/statechart-tools/testing';
+} from '@app/onboarding/testing';
 import { resetToasts, toast } from '@app/ui/toast-store';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';

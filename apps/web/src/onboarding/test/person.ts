@@ -13,7 +13,7 @@ import {
   selectHold,
   stateToRoute,
 } from '@app/onboarding';
-import { MODEL_ACTORS, type ModelStep } from '@app/statechart-tools/testing';
+import { MODEL_ACTORS, type ModelStep } from '@app/onboarding/testing';
 
 /** The team step's yes answer (spec 2). */
 export const YES_LABEL =

@@ -1,7 +1,7 @@
-import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
+import { activeStateIds, toChartGraph } from '@app/statechart-tools';
+import { onboardingMachine } from '../machine.ts';
 import { allStateNodes, allTransitionNames } from '../testing/index.ts';
-import { activeStateIds, toChartGraph } from './graph.ts';
 
 const graph = toChartGraph(onboardingMachine);
 

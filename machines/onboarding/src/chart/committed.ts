@@ -1,6 +1,6 @@
 import layout from '../../chart/onboarding.layout.json' with { type: 'json' };
 import screensLayout from '../../chart/screens.layout.json' with { type: 'json' };
-import type { ChartLayout } from './geometry.ts';
+import type { ChartLayout } from '@app/statechart-tools';
 
 /**
  * The layouts `pnpm statechart` wrote for the onboarding machine and its screens view (the chart

@@ -1,8 +1,7 @@
-import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
-import { collapseGraph } from './collapse.ts';
-import { toChartGraph } from './graph.ts';
-import { layoutChart } from './layout.ts';
+import { collapseGraph, toChartGraph } from '@app/statechart-tools';
+import { layoutChart } from '@app/statechart-tools/layout';
+import { onboardingMachine } from '../machine.ts';
 
 const graph = toChartGraph(onboardingMachine);
 

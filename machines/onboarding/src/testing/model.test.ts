@@ -1,10 +1,15 @@
 import { isAbsolute, resolve } from 'node:path';
+import {
+  emptyCoverage,
+  formatPairs,
+  stepTransitions,
+  transitionId,
+} from '@app/statechart-tools/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import {
   allStateNodes,
   allTransitionIds,
-  emptyCoverage,
   formatCoverage,
   missingStates,
   missingTransitions,
@@ -13,24 +18,19 @@ import {
 import { faultFromEnv, replayPath, startMachineSystem } from './machine-system.ts';
 import {
   createOnboardingTestModel,
+  feasiblePairs,
   getCoveringPaths,
   MODEL_START,
   type ModelDriver,
   type ModelPath,
-  runModelPath,
-  stepTransitions,
-} from './model.ts';
-import {
-  feasiblePairs,
-  formatPairs,
   modelGraph,
   pairCoverage,
   pairCoveringPaths,
-} from './pairs.ts';
-import { transitionId } from './transition-id.ts';
+  runModelPath,
+} from './model.ts';
 
 /**
- * The machine level (`pnpm --filter @app/statechart-tools paths`): the covering paths (every
+ * The machine level (`pnpm --filter @app/onboarding paths`): the covering paths (every
  * state and transition), then the transition-pair paths (every feasible pair), on the real
  * machine. With `PATHS_REPLAY=file.json` it replays that one saved path instead, and with
  * `PATHS_FAULT=<name>` the machine under test carries that fault (`machine-system.ts`).

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatPairs } from '@app/statechart-tools/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { faultFromEnv, replayPath, runOnMachine } from './machine-system.ts';
-import { MODEL_START } from './model.ts';
-import { feasiblePairs, formatPairs, modelGraph, pairCoverage } from './pairs.ts';
+import { feasiblePairs, MODEL_START, modelGraph, pairCoverage } from './model.ts';
 import { randomWalks, saveWalkFailure } from './random-walks.ts';
 
 /**

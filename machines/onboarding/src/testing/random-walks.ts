@@ -7,22 +7,26 @@
  * saved as a replay file for `pnpm test:paths --replay`.
  */
 import { join } from 'node:path';
+import {
+  describeEvent,
+  reportDir,
+  stepTransitions,
+  writeReplay,
+} from '@app/statechart-tools/testing';
 import fc from 'fast-check';
 import { vi } from 'vitest';
-import { reportDir } from './coverage.ts';
 import { MODEL_START } from './events.ts';
 import { type Fault, runOnMachine, startMachineSystem } from './machine-system.ts';
 import {
-  describeEvent,
   type ModelDriver,
+  type ModelEdge,
+  type ModelGraph,
   type ModelPath,
   type ModelStep,
+  modelGraph,
   runModelPath,
   shortestPathTo,
-  stepTransitions,
 } from './model.ts';
-import { type ModelEdge, type ModelGraph, modelGraph } from './pairs.ts';
-import { writeReplay } from './replay.ts';
 
 interface WalkModel {
   key: string;

@@ -1,9 +1,14 @@
-import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
+import {
+  CALL_WORDS,
+  duration,
+  EVENT_WORDS,
+  GUARD_WORDS,
+  toChartGraph,
+  toScreensGraph,
+} from '@app/statechart-tools';
+import { onboardingMachine } from '../machine.ts';
 import { allStateNodes } from '../testing/index.ts';
-import { toChartGraph } from './graph.ts';
-import { toScreensGraph } from './screens.ts';
-import { CALL_WORDS, duration, EVENT_WORDS, GUARD_WORDS } from './words.ts';
 
 describe("the chart's words for the machine", () => {
   it('describe every guard the machine declares', () => {

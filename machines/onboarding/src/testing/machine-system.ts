@@ -7,13 +7,18 @@
  * breaks the intro step's Next.
  */
 
-import type { OnboardingSnapshot } from '@app/onboarding';
-import { createIntervalClock, type OnboardingActorTypes, onboardingMachine } from '@app/onboarding';
 import { expect, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createIntervalClock, type OnboardingActorTypes, onboardingMachine } from '../index.ts';
+import type { OnboardingSnapshot } from '../selectors.ts';
 import { MODEL_ACTORS, MODEL_INPUT, type ModelActor } from './events.ts';
-import { type ModelDriver, type ModelPath, pathFromEvents, runModelPath } from './model.ts';
-import { readReplay } from './replay.ts';
+import {
+  type ModelDriver,
+  type ModelPath,
+  pathFromEvents,
+  readReplay,
+  runModelPath,
+} from './model.ts';
 
 /** Faults that can be injected into the machine under test, by name. */
 export const FAULTS = {

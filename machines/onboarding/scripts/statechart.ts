@@ -5,8 +5,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { onboardingMachine } from '@app/onboarding';
-import { toMermaid } from '../src/chart.ts';
 import {
   CHART_TITLE,
   chartDescription,
@@ -15,11 +13,13 @@ import {
   SCREENS_TITLE,
   screensDescription,
   serialiseLayout,
-} from '../src/diagram/files.ts';
-import { toChartGraph } from '../src/diagram/graph.ts';
-import { layoutChart } from '../src/diagram/layout.ts';
-import { toScreensGraph } from '../src/diagram/screens.ts';
-import { toSvg } from '../src/diagram/svg.ts';
+  toChartGraph,
+  toMermaid,
+  toScreensGraph,
+  toSvg,
+} from '@app/statechart-tools';
+import { layoutChart } from '@app/statechart-tools/layout';
+import { onboardingMachine } from '../src/machine.ts';
 
 const file = (name: string) => fileURLToPath(new URL(`../chart/${name}`, import.meta.url));
 

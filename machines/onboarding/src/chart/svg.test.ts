@@ -1,10 +1,13 @@
-import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
+import {
+  type ChartGraph,
+  type ChartLayout,
+  toChartGraph,
+  toChartScene,
+  toSvg,
+} from '@app/statechart-tools';
+import { onboardingMachine } from '../machine.ts';
 import { onboardingChartLayout } from './committed.ts';
-import type { ChartLayout } from './geometry.ts';
-import { type ChartGraph, toChartGraph } from './graph.ts';
-import { toChartScene } from './scene.ts';
-import { toSvg } from './svg.ts';
 
 const graph = toChartGraph(onboardingMachine);
 const options = { title: 'Chart & <title>', description: 'What "it" shows' };

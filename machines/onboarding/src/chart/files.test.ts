@@ -1,25 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { onboardingMachine } from '@app/onboarding';
 import { describe, expect, it } from 'vitest';
 import {
   CHART_TITLE,
   chartDescription,
-  onboardingChartLayout,
   SCREENS_LAYOUT_BY_STATE,
   SCREENS_LAYOUT_OPTIONS,
   SCREENS_TITLE,
-  screensChartLayout,
   screensDescription,
   serialiseLayout,
   toChartGraph,
   toMermaid,
   toScreensGraph,
   toSvg,
-} from './chart.ts';
-import { layoutChart } from './diagram/layout.ts';
+} from '@app/statechart-tools';
+import { layoutChart } from '@app/statechart-tools/layout';
+import { onboardingMachine } from '../machine.ts';
+import { onboardingChartLayout, screensChartLayout } from './committed.ts';
 
 const chartFile = (name: string) =>
-  readFileSync(new URL(`../chart/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../chart/${name}`, import.meta.url), 'utf8');
 const STALE = '(run `pnpm statechart` after changing the machine)';
 
 describe('statechart files', () => {
