@@ -47,7 +47,7 @@ export function ConsoleNav() {
         </svg>
         Menu
       </button>
-      <div id={menuId} className={open ? styles.menuOpen : styles.menu}>
+      <div id={menuId} className={open ? styles.linksOpen : styles.links}>
         <Link
           to="/console"
           search={{ page: undefined }}

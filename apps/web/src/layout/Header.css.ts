@@ -1,4 +1,5 @@
 import { BAR_HEIGHT, logoBase } from '@app/ui/header.css';
+import * as menuDisclosure from '@app/ui/menu.css';
 import { breakpoints, vars } from '@app/ui/theme.css';
 import { style } from '@vanilla-extract/css';
 
@@ -11,51 +12,26 @@ const barBase = style({
 
 export const bar = style([barBase, { gap: vars.space.md, minHeight: BAR_HEIGHT }]);
 
-export const toggle = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '44px',
-  height: '44px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  cursor: 'pointer',
-  '@media': { [breakpoints.desktop]: { display: 'none' } },
-});
+/** The Menu button, an icon: below desktop width only. */
+export const toggle = style([
+  menuDisclosure.toggle,
+  {
+    justifyContent: 'center',
+    width: '44px',
+    height: '44px',
+    '@media': { [breakpoints.desktop]: { display: 'none' } },
+  },
+]);
 
 export const menu = style({
   display: 'none',
-  '@media': {
-    [breakpoints.desktop]: { display: 'flex', alignItems: 'center', gap: vars.space.lg },
-  },
+  '@media': { [breakpoints.desktop]: { ...menuDisclosure.inBar, gap: vars.space.lg } },
 });
 
-export const menuOpen = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'stretch',
-  gap: vars.space.xs,
-  position: 'absolute',
-  insetInline: 0,
-  top: '100%',
-  padding: vars.space.md,
-  background: vars.color.background,
-  borderBottom: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.raised,
-  '@media': {
-    [breakpoints.desktop]: {
-      position: 'static',
-      flexDirection: 'row',
-      alignItems: 'center',
-      gap: vars.space.lg,
-      padding: 0,
-      border: 'none',
-      boxShadow: 'none',
-    },
-  },
-});
+export const menuOpen = style([
+  menuDisclosure.panel,
+  { '@media': { [breakpoints.desktop]: { ...menuDisclosure.inBar, gap: vars.space.lg } } },
+]);
 
 /** The page links stacked: the thin bar's menu, and the full bar's menu on small screens. */
 const stackedLinks = style({
