@@ -49,7 +49,15 @@ export {
 } from './openapi.ts';
 export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
-export { SELF_ONLY_CSP } from './security.ts';
+export {
+  isSafeMethod,
+  type OriginPolicy,
+  originGuard,
+  REFERRER_POLICY,
+  SELF_ONLY_CSP,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from './security.ts';
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,

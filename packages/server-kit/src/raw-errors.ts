@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from './errors.ts';
+import { REFERRER_POLICY } from './security.ts';
 
 /**
  * Security headers for answers written outside Fastify's routing (HTTP-parser errors, request
@@ -12,7 +13,7 @@ export const BARE_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  'referrer-policy': REFERRER_POLICY,
   'cross-origin-resource-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cache-control': 'no-store',

@@ -1,3 +1,8 @@
+import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './errors.ts';
+
 /**
  * The Content Security Policy both servers send: scripts and styles only from the app's own files
  * (the Vite builds have no inline script), no plugins, no <base> rewriting, no framing. Member
@@ -16,3 +21,102 @@ export const SELF_ONLY_CSP = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 } satisfies Record<string, string[]>;
+
+/**
+ * Both servers' one referrer policy: a link or image request to another origin (the site's Sign
+ * In link to the tracker, a member photo on an https URL) carries no referrer at all.
+ */
+export const REFERRER_POLICY = 'same-origin';
+
+export interface SecurityHeadersOptions {
+  /**
+   * Whether browsers reach the server over HTTPS (a deployment may terminate TLS in front of it):
+   * then insecure subresource requests are upgraded and HSTS is sent.
+   */
+  https: boolean;
+  /**
+   * Directives a server adds to the strict policy (helmet's camelCase names), e.g. the front
+   * door's `workerSrc` and `manifestSrc` for its installable app; they cannot loosen the ones
+   * above, which always win.
+   */
+  extraDirectives?: Record<string, string[]>;
+}
+
+/** Both servers' security headers: helmet with the strict Content Security Policy above. */
+export const securityHeaders = fp<SecurityHeadersOptions>(
+  async function securityHeaders(app, { https, extraDirectives = {} }) {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...SELF_ONLY_CSP,
+          ...Object.fromEntries(
+            Object.entries(extraDirectives).filter(([name]) => !Object.hasOwn(SELF_ONLY_CSP, name)),
+          ),
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: https,
+      referrerPolicy: { policy: REFERRER_POLICY },
+    });
+  },
+  { name: 'security-headers' },
+);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request's method changes nothing (no origin check, no body rules). */
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method);
+}
+
+export interface OriginPolicy {
+  /** The origins whose pages may change state (`https://host[:port]`). */
+  origins: readonly string[];
+  /**
+   * Whether a page on the request's own Host counts too, whatever its scheme: behind a
+   * TLS-terminating proxy the server sees plain HTTP while the browser's Origin says https.
+   */
+  sameHost: boolean;
+  /** Whether a request without an Origin header is refused (a browser always sends one). */
+  requireOrigin: boolean;
+  /** The refusal's message, naming the server. */
+  message: string;
+}
+
+function sameHost(origin: URL, requestHost: string): boolean {
+  try {
+    return new URL(`${origin.protocol}//${requestHost}`).host === origin.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one origin (CSRF) check both servers run on a state-changing request: a browser that says
+ * the request is cross-site, or an Origin outside the policy, gets 403 FORBIDDEN_ORIGIN. Safe
+ * methods pass. Call it from an async `onRequest` hook, after whatever a server lets through
+ * first.
+ */
+export function originGuard(policy: OriginPolicy): (request: FastifyRequest) => void {
+  const allowed = new Set(policy.origins.map((origin) => new URL(origin).origin));
+  const forbidden = () => new HttpError('FORBIDDEN_ORIGIN', policy.message);
+  return (request) => {
+    if (isSafeMethod(request.method)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden();
+    const sent = request.headers.origin;
+    if (sent === undefined) {
+      if (policy.requireOrigin) throw forbidden();
+      return;
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(sent);
+    } catch {
+      throw forbidden();
+    }
+    if (allowed.has(parsed.origin)) return;
+    if (policy.sameHost && sameHost(parsed, request.host)) return;
+    throw forbidden();
+  };
+}

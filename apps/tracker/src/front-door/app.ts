@@ -11,18 +11,17 @@ import {
   clientErrorHandler,
   compression,
   errorHandler,
-  HttpError,
   health,
   loadOrCreateSecret,
   noRoute,
   openApi,
+  originGuard,
   rejectNul,
   requestTimeouts,
-  SELF_ONLY_CSP,
+  securityHeaders,
   trustProxyHops,
 } from '@app/server-kit';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import session from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -34,12 +33,6 @@ import { consoleRoutes } from './console.ts';
 import { reminderRoutes } from './reminders.ts';
 import { memberRoutes } from './routes.ts';
 import { databaseSessionStore } from './session-store.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const FORBIDDEN_ORIGIN = new HttpError(
-  'FORBIDDEN_ORIGIN',
-  'This request must come from the tracker itself.',
-);
 
 /**
  * Vite's content-hashed files never change; everything else is revalidated, the service worker
@@ -90,27 +83,25 @@ export async function buildFrontDoor(
   });
 
   const secure = new URL(config.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      // The members' app is installable: its service worker (/sw.js) and manifest come from this
-      // origin only, said outright rather than left to default-src.
-      directives: { ...SELF_ONLY_CSP, workerSrc: ["'self'"], manifestSrc: ["'self'"] },
-    },
-    strictTransportSecurity: secure,
-    referrerPolicy: { policy: 'same-origin' },
+  await app.register(securityHeaders, {
+    https: secure,
+    // The members' app is installable: its service worker (/sw.js) and manifest come from this
+    // origin only, said outright rather than left to default-src.
+    extraDirectives: { workerSrc: ["'self'"], manifestSrc: ["'self'"] },
   });
 
   // State-changing requests must come from this origin's own pages (SameSite=Lax covers the
   // cookie; the Origin check covers everything else, e.g. a sibling site on the same registrable
-  // domain).
-  const origin = config.publicUrl;
+  // domain). Every caller is a browser, so a request without an Origin is refused too.
+  const checkOrigin = originGuard({
+    origins: [config.publicUrl],
+    sameHost: false,
+    requireOrigin: true,
+    message: 'This request must come from the tracker itself.',
+  });
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config.fromMailClient) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;
-    const sent = request.headers.origin;
-    if (sent === undefined || sent !== origin) throw FORBIDDEN_ORIGIN;
+    checkOrigin(request);
   });
   app.addHook('preValidation', async (request) => rejectNul(request.body));
 

@@ -1,4 +1,4 @@
-import { HttpError } from '@app/server-kit';
+import { HttpError, isSafeMethod, originGuard } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -6,25 +6,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The only body encoding a state-changing route accepts. */
     body?: 'json' | 'multipart';
-  }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const FORBIDDEN_ORIGIN = new HttpError(
-  'FORBIDDEN_ORIGIN',
-  'This request must come from the site itself.',
-);
-
-/**
- * The scheme is left out on purpose: behind a TLS-terminating proxy the server sees plain HTTP
- * while the browser's Origin says https. Host (with the port made canonical) is what matters.
- */
-function sameHost(origin: URL, requestHost: string): boolean {
-  try {
-    return new URL(`${origin.protocol}//${requestHost}`).host === origin.host;
-  } catch {
-    return false;
   }
 }
 
@@ -47,25 +28,20 @@ function mediaType(request: FastifyRequest): string {
  */
 export default fp(
   async function requestGuard(app: FastifyInstance) {
-    const allowed = new Set(app.config.env.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin));
+    // A client that sends no Origin is no browser, so no cross-site page can be driving it.
+    const checkOrigin = originGuard({
+      origins: app.config.env.ALLOWED_ORIGINS,
+      sameHost: true,
+      requireOrigin: false,
+      message: 'This request must come from the site itself.',
+    });
 
     app.addHook('onRequest', async (request) => {
       // Node keeps the first of several Host headers; a request that names two hosts is
       // ambiguous (a cache or proxy in front may have read the other one), so it is refused.
       if (hostHeaders(request.raw.rawHeaders) > 1) throw TWO_HOSTS;
-      if (SAFE_METHODS.has(request.method)) return;
-
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw FORBIDDEN_ORIGIN;
-      const origin = request.headers.origin;
-      if (origin !== undefined) {
-        let parsed: URL;
-        try {
-          parsed = new URL(origin);
-        } catch {
-          throw FORBIDDEN_ORIGIN;
-        }
-        if (!sameHost(parsed, request.host) && !allowed.has(parsed.origin)) throw FORBIDDEN_ORIGIN;
-      }
+      checkOrigin(request);
+      if (isSafeMethod(request.method)) return;
 
       const expected = request.routeOptions.config.body;
       if (expected === 'json' && mediaType(request) !== 'application/json') {

@@ -1,24 +1,14 @@
-import { SELF_ONLY_CSP } from '@app/server-kit';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers with the strict Content Security Policy both servers share. */
+/**
+ * The security headers both servers share (server-kit). HTTPS is terminated in front of a
+ * production deployment, so production is when browsers arrive over HTTPS.
+ */
 export default fp(
-  async function securityHeaders(app: FastifyInstance) {
-    const production = app.config.env.NODE_ENV === 'production';
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          ...SELF_ONLY_CSP,
-          ...(production ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      // HSTS only means something over HTTPS, which a production deployment terminates in front.
-      strictTransportSecurity: production,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    });
+  async function siteSecurityHeaders(app: FastifyInstance) {
+    await app.register(securityHeaders, { https: app.config.env.NODE_ENV === 'production' });
   },
-  { name: 'security-headers', dependencies: ['config'] },
+  { name: 'site-security-headers', dependencies: ['config'] },
 );
