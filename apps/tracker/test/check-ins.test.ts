@@ -1,15 +1,11 @@
 import { CheckInStatus, MemberHome, NUDGE_TEXT, TeamBoard } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, users } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { SEED_CHECK_IN_DAYS } from '../src/seed/seed.ts';
-import { type Browser, browser } from './door.ts';
-import { type TestTracker, teamMember, testTracker } from './helpers.ts';
+import { type Browser, browser, useTestFrontDoor } from './door.ts';
+import { teamMember } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** The tracker's clock, moved by the tests. */
 let clock = Date.parse('2026-11-02T18:00:00Z');
 const at = (iso: string) => {
@@ -20,15 +16,9 @@ const at = (iso: string) => {
 const TEAM = 2;
 const OTHER_TEAM = 3;
 
-beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(clock) });
-  door = await buildFrontDoor(t.app, t.app.log);
-  await t.app.repos.teams.setCapacity(TEAM, 30);
-  await t.app.repos.teams.setCapacity(OTHER_TEAM, 30);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+const front = useTestFrontDoor({
+  now: () => new Date(clock),
+  capacities: { [TEAM]: 30, [OTHER_TEAM]: 30 },
 });
 
 /** The members these tests made (everyone else on a team is the seed's). */
@@ -52,9 +42,9 @@ async function member(
   timeZone: string | null,
   { approve = true } = {},
 ): Promise<Member> {
-  const user = await teamMember(t, teamId, name, { approve });
+  const user = await teamMember(front.tracker, teamId, name, { approve });
   const { id } = user;
-  const b = browser(door);
+  const b = browser(front.door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   if (timeZone !== null) {
     const set = await b.send({ method: 'PUT', url: '/api/me/time-zone', payload: { timeZone } });
@@ -95,10 +85,12 @@ const board = (m: Member, teamId = TEAM) =>
 const nudge = (m: Member, to: number, teamId = TEAM) =>
   m.b.send({ method: 'POST', url: `/api/teams/${teamId}/members/${to}/nudge` });
 const nudgeMails = async (to: string) =>
-  (await t.app.repos.outbox.all()).filter((row) => row.kind === 'nudge' && row.toAddress === to);
+  (await front.tracker.app.repos.outbox.all()).filter(
+    (row) => row.kind === 'nudge' && row.toAddress === to,
+  );
 const storedDays = async (userId: number) =>
   (
-    await t.app.database.db
+    await front.tracker.app.database.db
       .select({ day: checkIns.day })
       .from(checkIns)
       .where(eq(checkIns.userId, userId))
@@ -199,7 +191,7 @@ describe('the daily check-in', () => {
       expect((await checkIn(denver, day, 'yes')).json().code, day).toBe('CHECK_IN_CLOSED');
     }
     // Nothing changed: Monday is still what was answered before noon.
-    const [monday] = await t.app.database.db
+    const [monday] = await front.tracker.app.database.db
       .select()
       .from(checkIns)
       .where(and(eq(checkIns.userId, denver.id), eq(checkIns.day, '2026-11-02')));
@@ -241,7 +233,7 @@ describe('the daily check-in', () => {
     expect(off.statusCode).toBe(404);
     expect((await checkIn(applicant, '2026-11-04', 'yes')).statusCode).toBe(404);
     expect(await storedDays(applicant.id)).toEqual([]);
-    const anonymous = browser(door);
+    const anonymous = browser(front.door);
     for (const [method, url] of [
       ['GET', '/api/me/check-ins'],
       ['PUT', '/api/me/check-ins'],
@@ -445,7 +437,10 @@ describe('nudges', () => {
     expect(renamed.statusCode).toBe(400);
     expect(JSON.stringify(renamed.json())).toContain('Must be one line of text');
     // ...and one stored before the rule still reaches the mail on one line.
-    await t.app.database.db.update(users).set({ name: fake }).where(eq(users.id, sender.id));
+    await front.tracker.app.database.db
+      .update(users)
+      .set({ name: fake })
+      .where(eq(users.id, sender.id));
     expect((await nudge(sender, mate.id)).statusCode).toBe(201);
     const [mail] = await nudgeMails(mate.email);
     const lines = mail?.bodyText.split('\n') ?? [];

@@ -1,29 +1,19 @@
 import { CheckInStatus, TeamBoard } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInReplies, cheers } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
-import { type Browser, browser } from './door.ts';
-import { type TestTracker, teamMember, testTracker } from './helpers.ts';
+import { type Browser, browser, useTestFrontDoor } from './door.ts';
+import { teamMember } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** 11:00 on Monday 2 November 2026 in Denver, the default zone. */
 const NOW = Date.parse('2026-11-02T18:00:00Z');
 const DAY = '2026-11-02';
 const TEAM = 2;
 const OTHER_TEAM = 3;
 
-beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(NOW) });
-  door = await buildFrontDoor(t.app, t.app.log);
-  await t.app.repos.teams.setCapacity(TEAM, 30);
-  await t.app.repos.teams.setCapacity(OTHER_TEAM, 30);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+const front = useTestFrontDoor({
+  now: () => new Date(NOW),
+  capacities: { [TEAM]: 30, [OTHER_TEAM]: 30 },
 });
 
 interface Member {
@@ -34,9 +24,9 @@ interface Member {
 
 /** Signs up on `teamId`, is approved (unless `approve` is false) and signs in. */
 async function member(teamId: number, name: string, { approve = true } = {}): Promise<Member> {
-  const user = await teamMember(t, teamId, name, { approve });
+  const user = await teamMember(front.tracker, teamId, name, { approve });
   const { id } = user;
-  const b = browser(door);
+  const b = browser(front.door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   return { id, name, b };
 }
@@ -70,7 +60,7 @@ const home = async (m: Member) => {
   return CheckInStatus.parse(res.json());
 };
 const stored = async (table: typeof cheers | typeof checkInReplies, userId: number) =>
-  (await t.app.database.db.select().from(table).where(eq(table.userId, userId))).length;
+  (await front.tracker.app.database.db.select().from(table).where(eq(table.userId, userId))).length;
 
 let ann: Member;
 let ben: Member;
@@ -85,7 +75,7 @@ beforeAll(async () => {
 describe('cheers', () => {
   it("count once per teammate, undo on the second tap, show on the board and on the owner's home, and send no mail", async () => {
     await checkIn(ann, 'yes', 'Ran 5 km');
-    const mailsBefore = (await t.app.repos.outbox.all()).length;
+    const mailsBefore = (await front.tracker.app.repos.outbox.all()).length;
     const first = await cheer(ben, ann);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
@@ -129,7 +119,7 @@ describe('cheers', () => {
     });
     // Undoing a cheer that is not there changes nothing.
     expect((await uncheer(ben, ann)).json().cheers).toHaveLength(1);
-    expect((await t.app.repos.outbox.all()).length).toBe(mailsBefore);
+    expect((await front.tracker.app.repos.outbox.all()).length).toBe(mailsBefore);
   });
 
   it('are for a Yes of a teammate only: not for Not today, not for oneself, not for a day without a check-in', async () => {
@@ -252,7 +242,7 @@ describe('cheers and replies from anyone not on the team', () => {
       }
     }
 
-    const signedOut = browser(door);
+    const signedOut = browser(front.door);
     const out = await signedOut.send({ method: 'PUT', url: path(ann, 'cheer') });
     expect([out.statusCode, out.json().code]).toEqual([401, 'SIGN_IN_REQUIRED']);
     const elsewhere = await ben.b.send({

@@ -1,44 +1,37 @@
 import { AuditPage, ConsoleOperators } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, secondFactors, users } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { browser, expectOperatorsOnly, operator } from './door.ts';
-import { API_KEY, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { browser, expectOperatorsOnly, operator, useTestFrontDoor } from './door.ts';
+import { API_KEY, newUser } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 const clock = Date.now();
 const now = () => clock;
 
-beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(clock) });
-  door = await buildFrontDoor(t.app, t.app.log);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
-});
+const front = useTestFrontDoor({ now: () => new Date(clock) });
 
 const unique = (who: string) => `${who}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 
 async function mailsTo(address: string) {
-  return t.app.database.db
+  return front.tracker.app.database.db
     .select()
     .from(outbox)
     .where(and(eq(outbox.toAddress, address), eq(outbox.kind, 'operator-added')));
 }
 
 async function roleOf(id: number) {
-  const [row] = await t.app.database.db.select().from(users).where(eq(users.id, id));
+  const [row] = await front.tracker.app.database.db.select().from(users).where(eq(users.id, id));
   return row?.role;
 }
 
 async function factorOf(id: number) {
-  return t.app.database.db.select().from(secondFactors).where(eq(secondFactors.userId, id));
+  return front.tracker.app.database.db
+    .select()
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, id));
 }
 
 /** The newest audit line, as `op` reads it in the console. */
@@ -51,7 +44,7 @@ async function lastAudit(op: Awaited<ReturnType<typeof operator>>) {
 
 /** A new browser that signs in as `op` and gives `code`: the code's answer. */
 async function signInWith(op: Awaited<ReturnType<typeof operator>>, code: string) {
-  const b = browser(door);
+  const b = browser(front.door);
   expect((await b.signIn(op.email, op.password)).statusCode).toBe(200);
   return b.code(code);
 }
@@ -69,7 +62,7 @@ async function invite(op: Awaited<ReturnType<typeof operator>>, email: string, n
 
 describe('operators in the console', () => {
   it('answers signed-out 401, a member 403 and an operator without the second factor 403', async () => {
-    const target = await operator(t, door, now);
+    const target = await operator(front.tracker, front.door, now);
     const routes = [
       { method: 'GET', url: '/api/console/operators' },
       { method: 'POST', url: '/api/console/operators', payload: { email: unique('nobody') } },
@@ -81,14 +74,14 @@ describe('operators in the console', () => {
         payload: { password: 'operators own password' },
       },
     ] as const;
-    await expectOperatorsOnly(t, door, now, routes);
+    await expectOperatorsOnly(front.tracker, front.door, now, routes);
     expect(await roleOf(target.id)).toBe('operator');
     expect(await mailsTo(routes[1].payload.email)).toHaveLength(0);
     expect(await factorOf(target.id)).toHaveLength(1);
   });
 
   it('invites an operator by address: the account, the mailed link and the audit line', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const email = unique('Nina.New');
     const invited = await invite(op, email, 'Nina New');
     expect(invited.json()).toMatchObject({ name: 'Nina New', email, authenticator: false });
@@ -133,7 +126,7 @@ describe('operators in the console', () => {
 
     // A member's account is promoted, keeping its password.
     const member = newUser();
-    const signedUp = await t.call({ method: 'POST', url: '/users', payload: member });
+    const signedUp = await front.tracker.call({ method: 'POST', url: '/users', payload: member });
     const promoted = await op.browser.send({
       method: 'POST',
       url: '/api/console/operators',
@@ -157,8 +150,8 @@ describe('operators in the console', () => {
   });
 
   it('removes another operator (the console closes for them at once), never oneself', async () => {
-    const op = await operator(t, door, now);
-    const other = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
+    const other = await operator(front.tracker, front.door, now);
     const self = await op.browser.send({
       method: 'DELETE',
       url: `/api/console/operators/${op.id}`,
@@ -169,7 +162,7 @@ describe('operators in the console', () => {
 
     const member = newUser();
     const memberId = Number(
-      (await t.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
+      (await front.tracker.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
     );
     for (const id of [memberId, 999_999]) {
       const missing = await op.browser.send({
@@ -185,7 +178,7 @@ describe('operators in the console', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await roleOf(other.id)).toBe('member');
-    const factor = await t.app.database.db
+    const factor = await front.tracker.app.database.db
       .select()
       .from(secondFactors)
       .where(eq(secondFactors.userId, other.id));
@@ -194,7 +187,7 @@ describe('operators in the console', () => {
     const after = await other.browser.send({ method: 'GET', url: '/api/console/join-requests' });
     expect(after.statusCode).toBe(401);
     // Signed in again, the account is a member's.
-    const again = browser(door);
+    const again = browser(front.door);
     expect((await again.signIn(other.email, other.password)).json().member.role).toBe('member');
     expect((await again.send({ method: 'GET', url: '/api/console/operators' })).statusCode).toBe(
       403,
@@ -212,7 +205,7 @@ describe('operators in the console', () => {
   });
 
   it("ends a removed operator's unused set-password link", async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const email = unique('Lou.Link');
     const invited = await invite(op, email, 'Lou Link');
     const [mail] = await mailsTo(email);
@@ -223,7 +216,7 @@ describe('operators in the console', () => {
       url: `/api/console/operators/${invited.json().id}`,
     });
     expect(removed.statusCode).toBe(204);
-    const used = await browser(door).send({
+    const used = await browser(front.door).send({
       method: 'POST',
       url: '/api/password-resets/completion',
       payload: { token, password: 'a long enough secret' },
@@ -232,8 +225,8 @@ describe('operators in the console', () => {
   });
 
   it('leaves one of two operators who remove each other at once', async () => {
-    const a = await operator(t, door, now);
-    const b = await operator(t, door, now);
+    const a = await operator(front.tracker, front.door, now);
+    const b = await operator(front.tracker, front.door, now);
     const answers = await Promise.all([
       a.browser.send({ method: 'DELETE', url: `/api/console/operators/${b.id}` }),
       b.browser.send({ method: 'DELETE', url: `/api/console/operators/${a.id}` }),
@@ -255,7 +248,7 @@ describe('new recovery codes', () => {
     });
 
   it('are given for the password only, and the old ones stop working', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const [first, second] = op.recoveryCodes;
     // One old code used up: the audit line counts the unused ones it replaced.
     expect((await signInWith(op, first ?? '')).statusCode).toBe(200);
@@ -304,8 +297,8 @@ describe("resetting another operator's authenticator app", () => {
     op.browser.send({ method: 'DELETE', url: `/api/console/operators/${id}/second-factor` });
 
   it('ends their sessions, mails them and has them set the app up at their next sign-in', async () => {
-    const op = await operator(t, door, now);
-    const other = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
+    const other = await operator(front.tracker, front.door, now);
 
     const own = await reset(op, op.id);
     expect(own.statusCode).toBe(409);
@@ -313,7 +306,7 @@ describe("resetting another operator's authenticator app", () => {
     expect(await factorOf(op.id)).toHaveLength(1);
     const member = newUser();
     const memberId = Number(
-      (await t.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
+      (await front.tracker.call({ method: 'POST', url: '/users', payload: member })).json().user.id,
     );
     for (const id of [memberId, 999_999]) {
       expect((await reset(op, id)).statusCode, String(id)).toBe(404);
@@ -325,7 +318,7 @@ describe("resetting another operator's authenticator app", () => {
     // Their session ended at once.
     const after = await other.browser.send({ method: 'GET', url: '/api/console/join-requests' });
     expect(after.statusCode).toBe(401);
-    const [mail] = await t.app.database.db
+    const [mail] = await front.tracker.app.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.toAddress, other.email), eq(outbox.kind, 'second-factor-reset')));
@@ -341,7 +334,7 @@ describe("resetting another operator's authenticator app", () => {
     });
 
     // Signed in again: the app is set up anew before the console opens; old codes are gone.
-    const again = browser(door);
+    const again = browser(front.door);
     expect((await again.signIn(other.email, other.password)).json().secondFactor).toBe('enrol');
     expect((await again.code(other.recoveryCodes[0] ?? '')).statusCode).toBe(401);
     const closed = await again.send({ method: 'GET', url: '/api/console/operators' });

@@ -7,27 +7,23 @@ import {
   SEARCH_MAX,
 } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships, teams, users } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
-import { expectOperatorsOnly, type operator as makeOperator, operator } from './door.ts';
-import { joinRequestOf, newUser, type TestTracker, testTracker } from './helpers.ts';
+import {
+  expectOperatorsOnly,
+  type operator as makeOperator,
+  operator,
+  useTestFrontDoor,
+} from './door.ts';
+import { joinRequestOf, newUser } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 let op: Awaited<ReturnType<typeof makeOperator>>;
 const clock = Date.now();
 const now = () => clock;
 
+const front = useTestFrontDoor({ now: () => new Date(clock) });
 beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(clock) });
-  door = await buildFrontDoor(t.app, t.app.log);
-  op = await operator(t, door, now);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+  op = await operator(front.tracker, front.door, now);
 });
 
 async function newTeam(overrides: Record<string, unknown> = {}) {
@@ -59,18 +55,22 @@ const setCapacity = (id: number, capacity: unknown) =>
   });
 
 async function signUp(teamId: number) {
-  const res = await t.call({ method: 'POST', url: '/users', payload: newUser({ teamId }) });
+  const res = await front.tracker.call({
+    method: 'POST',
+    url: '/users',
+    payload: newUser({ teamId }),
+  });
   expect(res.statusCode).toBe(201);
   return Number(res.json().user.id);
 }
 
 async function capacityOf(id: number) {
-  const [row] = await t.app.database.db.select().from(teams).where(eq(teams.id, id));
+  const [row] = await front.tracker.app.database.db.select().from(teams).where(eq(teams.id, id));
   return row?.capacity;
 }
 
 async function seated(teamId: number) {
-  const rows = await t.app.database.db
+  const rows = await front.tracker.app.database.db
     .select()
     .from(memberships)
     .where(and(eq(memberships.teamId, teamId)));
@@ -95,9 +95,9 @@ describe('teams in the console', () => {
       },
       { method: 'PUT', url: '/api/console/teams/1/capacity', payload: { capacity: 40 } },
     ] as const;
-    await expectOperatorsOnly(t, door, now, routes);
+    await expectOperatorsOnly(front.tracker, front.door, now, routes);
     expect(await capacityOf(1)).not.toBe(40);
-    const names = (await t.app.database.db.select().from(teams)).map((row) => row.name);
+    const names = (await front.tracker.app.database.db.select().from(teams)).map((row) => row.name);
     expect(names).not.toContain('Nobody');
   });
 
@@ -105,7 +105,7 @@ describe('teams in the console', () => {
     const team = await made({ name: 'Morning Pages', capacity: 5 });
     const active = await signUp(team.id);
     const pending = await signUp(team.id);
-    const request = await joinRequestOf(t, active);
+    const request = await joinRequestOf(front.tracker, active);
     expect(
       (
         await op.browser.send({
@@ -114,7 +114,7 @@ describe('teams in the console', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const held = await t.call({
+    const held = await front.tracker.call({
       method: 'POST',
       url: '/holds',
       headers: { [HOLD_OWNER_HEADER]: 'someone-on-the-team-step-0001' },
@@ -206,13 +206,13 @@ describe('teams in the console', () => {
     const team = await made({ capacity: 10 });
     const users = [];
     for (let i = 0; i < 4; i += 1) users.push(await signUp(team.id));
-    const requests = await Promise.all(users.map((id) => joinRequestOf(t, id)));
+    const requests = await Promise.all(users.map((id) => joinRequestOf(front.tracker, id)));
     const answers = await Promise.all([
       setCapacity(team.id, 4),
       ...requests.map((r) =>
         op.browser.send({ method: 'POST', url: `/api/console/join-requests/${r.id}/approval` }),
       ),
-      t.call({ method: 'POST', url: '/users', payload: newUser({ teamId: team.id }) }),
+      front.tracker.call({ method: 'POST', url: '/users', payload: newUser({ teamId: team.id }) }),
       setCapacity(team.id, 4),
     ]);
     for (const answer of answers) expect([200, 201, 409]).toContain(answer.statusCode);
@@ -264,12 +264,12 @@ describe('teams in the console', () => {
     const other = await made({ focusAreaId: 4, focusRoleId: null });
     expect(other.role).toBeNull();
     // Visitors can be matched to it at once through the site's API.
-    const listed = (await t.call({ url: `/teams/${team.id}` })).json();
+    const listed = (await front.tracker.call({ url: `/teams/${team.id}` })).json();
     expect(listed).toMatchObject({ id: team.id, focusAreaId: 2, focusRoleId: 6, openSeats: 6 });
   });
 
   it('refuses a team that is not whole, with the field it is about, and makes nothing', async () => {
-    const before = (await t.app.database.db.select().from(teams)).length;
+    const before = (await front.tracker.app.database.db.select().from(teams)).length;
     const auditBefore = (await audit()).length;
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ name: '   ' }, 400, 'VALIDATION_ERROR', 'name'],
@@ -301,7 +301,7 @@ describe('teams in the console', () => {
       payload: '{"name":',
     });
     expect(garbage.statusCode).toBe(400);
-    expect((await t.app.database.db.select().from(teams)).length).toBe(before);
+    expect((await front.tracker.app.database.db.select().from(teams)).length).toBe(before);
     expect(await audit()).toHaveLength(auditBefore);
   });
 });
@@ -329,7 +329,9 @@ describe('finding teams and audit lines in the console', () => {
     const named = await made({ name: `Lantern ${word} Club` });
     const other = await made({ name: `Other ${tag()}` });
     const member = newUser({ teamId: other.id, name: `Wren ${word}kin` });
-    expect((await t.call({ method: 'POST', url: '/users', payload: member })).statusCode).toBe(201);
+    expect(
+      (await front.tracker.call({ method: 'POST', url: '/users', payload: member })).statusCode,
+    ).toBe(201);
 
     const byWord = await teamsMatching(`q=${word.toUpperCase()}`);
     expect(byWord.items.map((team) => team.id)).toEqual([named.id, other.id]);
@@ -370,7 +372,10 @@ describe('finding teams and audit lines in the console', () => {
 
     // The operator by name: this one's lines, and nobody else's.
     const operatorName = `Orla ${tag()}`;
-    await t.app.database.db.update(users).set({ name: operatorName }).where(eq(users.id, op.id));
+    await front.tracker.app.database.db
+      .update(users)
+      .set({ name: operatorName })
+      .where(eq(users.id, op.id));
     const byOperator = await auditMatching(`q=${encodeURIComponent(operatorName)}&limit=100`);
     expect(byOperator.total).toBeGreaterThanOrEqual(2);
     expect(byOperator.items.every((e) => e.operator.id === op.id)).toBe(true);
@@ -400,7 +405,7 @@ describe('finding teams and audit lines in the console', () => {
   });
 
   it('keeps the audit lines of one operator, by account id', async () => {
-    const other = await operator(t, door, now);
+    const other = await operator(front.tracker, front.door, now);
     const team = await made({ name: `Forge ${tag()}` });
     expect(
       (

@@ -1,13 +1,52 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as OTPAuth from 'otpauth';
-import { expect } from 'vitest';
-import { sessionCookieName } from '../src/front-door/app.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TrackerOptions } from '../src/config.ts';
+import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
 import { hashPassword } from '../src/password.ts';
 import { addOperator } from '../src/services/operators.ts';
-import { newUser, type TestTracker } from './helpers.ts';
+import { newUser, type TestTracker, testTracker } from './helpers.ts';
 
 export const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
+
+export interface TestFrontDoorOptions extends TrackerOptions {
+  /** Room made on seeded teams before the tests: team id -> capacity. */
+  capacities?: Record<number, number>;
+}
+
+/**
+ * A tracker on a fresh database and its front door, for the tests of one file: built before them
+ * (call it at the top level of the file) and closed after them. `tracker` and `door` are there
+ * once the file's tests run.
+ */
+export function useTestFrontDoor({ capacities = {}, ...options }: TestFrontDoorOptions = {}) {
+  let tracker: TestTracker | undefined;
+  let door: FastifyInstance | undefined;
+  beforeAll(async () => {
+    tracker = await testTracker(options);
+    door = await buildFrontDoor(tracker.app, tracker.app.log);
+    for (const [teamId, capacity] of Object.entries(capacities)) {
+      await tracker.app.repos.teams.setCapacity(Number(teamId), capacity);
+    }
+  });
+  afterAll(async () => {
+    await door?.close();
+    await tracker?.close();
+  });
+  const built = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The front door is built before the tests run.');
+    return value;
+  };
+  return {
+    get tracker(): TestTracker {
+      return built(tracker);
+    },
+    get door(): FastifyInstance {
+      return built(door);
+    },
+  };
+}
 
 /**
  * A browser of the front door: keeps its session cookie, sends the front door's Origin; from

@@ -1,15 +1,11 @@
 import { CheckInStatus, PauseAnswer, TeamBoard } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, pauses } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import { type Browser, browser } from './door.ts';
-import { membershipStatus, type TestTracker, teamMember, testTracker } from './helpers.ts';
+import { type Browser, browser, useTestFrontDoor } from './door.ts';
+import { membershipStatus, teamMember } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** The tracker's clock, moved by the tests. */
 let clock = Date.parse('2026-11-02T17:00:00Z');
 const at = (iso: string) => {
@@ -17,15 +13,7 @@ const at = (iso: string) => {
 };
 const TEAM = 2;
 
-beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(clock) });
-  door = await buildFrontDoor(t.app, t.app.log);
-  await t.app.repos.teams.setCapacity(TEAM, 30);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
-});
+const front = useTestFrontDoor({ now: () => new Date(clock), capacities: { [TEAM]: 30 } });
 
 interface Member {
   id: number;
@@ -35,9 +23,9 @@ interface Member {
 
 /** Signs up on the team, is approved (unless `approve` is false), signs in and lives in Denver. */
 async function member(name: string, { approve = true } = {}): Promise<Member> {
-  const user = await teamMember(t, TEAM, name, { approve });
+  const user = await teamMember(front.tracker, TEAM, name, { approve });
   const { id } = user;
-  const b = browser(door);
+  const b = browser(front.door);
   let signedInAt = Number.NaN;
   // Signed in again whenever the clock moved since: a session idle for 30 minutes ends.
   const send: Browser['send'] = async (opts) => {
@@ -72,10 +60,10 @@ const boardCard = async (viewer: Member, of: Member) => {
   return card;
 };
 const pauseRows = (userId: number) =>
-  t.app.database.db.select().from(pauses).where(eq(pauses.userId, userId));
+  front.tracker.app.database.db.select().from(pauses).where(eq(pauses.userId, userId));
 const remindersTo = async (email: string) =>
   (
-    await t.app.database.db
+    await front.tracker.app.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, 'reminder'), eq(outbox.toAddress, email)))
@@ -105,7 +93,7 @@ describe('a pause', () => {
       pause: { from: '2026-11-02', until: '2026-11-15' },
     });
     // The seat is kept.
-    expect(await membershipStatus(t, TEAM, ann.id)).toBe('Active');
+    expect(await membershipStatus(front.tracker, TEAM, ann.id)).toBe('Active');
     expect((await status(ann)).pause).toEqual({ from: '2026-11-02', until: '2026-11-15' });
 
     const again = await pause(ann, { weeks: 1 });
@@ -131,13 +119,13 @@ describe('a pause', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await runReminders(t.app);
+    await runReminders(front.tracker.app);
     expect((await pause(pam, { weeks: 1 })).json().pause.until).toBe('2026-11-08');
 
     // No reminder on any weekday of the pause; Tom, on the same team, is reminded as usual.
     for (const day of ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06']) {
       at(sixPm(day));
-      await runReminders(t.app);
+      await runReminders(front.tracker.app);
     }
     expect(await remindersTo(pam.email)).toBe(0);
     expect(await remindersTo(tom.email)).toBe(5);
@@ -180,7 +168,7 @@ describe('a pause', () => {
     expect(back.streaks).toEqual({ current: 1, longest: 1, currentYes: 1 });
     expect((await boardCard(tom, pam)).pausedUntil).toBeNull();
     at(sixPm('2026-11-09'));
-    await runReminders(t.app);
+    await runReminders(front.tracker.app);
     expect(await remindersTo(pam.email)).toBe(1);
   });
 
@@ -212,7 +200,7 @@ describe('a pause', () => {
 
   it('is refused to anyone signed out, not on a team, or on another origin', async () => {
     at('2026-11-02T17:00:00Z');
-    const out = await browser(door).send({
+    const out = await browser(front.door).send({
       method: 'PUT',
       url: '/api/me/pause',
       payload: { weeks: 1 },

@@ -2,20 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECK_IN_QUESTION, CheckInLink, CheckInStatus, ReminderSettings } from '@app/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberships, outbox, reminderSettings, reminders } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { hashPassword } from '../src/password.ts';
 import { recordCheckIn } from '../src/services/check-ins.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { browser, ORIGIN } from './door.ts';
-import { API_KEY, newUser, type TestTracker, testTracker } from './helpers.ts';
+import { browser, ORIGIN, useTestFrontDoor } from './door.ts';
+import { API_KEY, newUser } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** The tracker's clock, moved by the tests: nothing here waits on the real time. */
 let clock = Date.parse('2026-10-22T12:00:00Z');
 const at = (iso: string | number) => {
@@ -23,27 +19,20 @@ const at = (iso: string | number) => {
 };
 const now = () => new Date(clock);
 
-beforeAll(async () => {
-  t = await testTracker({ now });
-  door = await buildFrontDoor(t.app, t.app.log);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
-});
+const front = useTestFrontDoor({ now });
 
 let made = 0;
 /** An Active member of team 2 in `timeZone`, made straight in the database. */
 async function member(name: string, timeZone: string) {
   made += 1;
-  const user = await t.app.repos.users.insert({
+  const user = await front.tracker.app.repos.users.insert({
     email: `reminded-${made}-${process.pid}@example.org`,
     passwordHash: 'not used',
     name,
     goalSummary: 'Write every day',
     timeZone,
   });
-  await t.app.database.db
+  await front.tracker.app.database.db
     .insert(memberships)
     .values({ teamId: 2, userId: user.id, status: 'Active' });
   return user;
@@ -51,7 +40,7 @@ async function member(name: string, timeZone: string) {
 
 /** The reminder mails queued so far for these addresses. */
 async function remindersTo(...addresses: string[]) {
-  const rows = await t.app.database.db
+  const rows = await front.tracker.app.database.db
     .select()
     .from(outbox)
     .where(and(eq(outbox.kind, 'reminder'), inArray(outbox.toAddress, addresses)));
@@ -92,7 +81,7 @@ describe('check-in reminders', () => {
   it('reach Denver and Berlin at their own 18:00 on both sides of a DST change, never on a day checked in, never after unsubscribing', async () => {
     const denver = await member('Dee Denver', 'America/Denver');
     const berlin = await member('Bert Berlin', 'Europe/Berlin');
-    await runReminders(t.app);
+    await runReminders(front.tracker.app);
 
     type Step = {
       at: number;
@@ -117,7 +106,7 @@ describe('check-in reminders', () => {
       const checkedIn = step.who === berlin && step.day === '2026-10-28';
       if (checkedIn) {
         at(Date.parse('2026-10-28T08:00:00Z'));
-        await recordCheckIn(t.app, berlin.id, { day: '2026-10-28', answer: 'yes' });
+        await recordCheckIn(front.tracker.app, berlin.id, { day: '2026-10-28', answer: 'yes' });
       }
       // Denver presses Unsubscribe in their mail client after Monday 2 November's reminder.
       if (step.who === denver && step.day === '2026-11-03') {
@@ -126,7 +115,7 @@ describe('check-in reminders', () => {
         expect(latest?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
         const url = new URL(header.replace(/^<|>$/g, ''));
         // As RFC 8058 has a mail client send it: a form post, no Origin, no cookie.
-        const res = await door.inject({
+        const res = await front.door.inject({
           method: 'POST',
           url: url.pathname + url.search,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -137,13 +126,13 @@ describe('check-in reminders', () => {
       }
       const before = (await remindersTo(step.who.email)).length;
       at(step.at - 60_000);
-      await runReminders(t.app);
+      await runReminders(front.tracker.app);
       expect((await remindersTo(step.who.email)).length, `${step.zone} ${step.day} 17:59`).toBe(
         before,
       );
       at(step.at);
-      await runReminders(t.app);
-      await runReminders(t.app);
+      await runReminders(front.tracker.app);
+      await runReminders(front.tracker.app);
       const list = expected.get(step.who.id) ?? [];
       if (!checkedIn && !(unsubscribed && step.who === denver)) list.push(step.day);
       const sent = await remindersTo(step.who.email);
@@ -152,13 +141,16 @@ describe('check-in reminders', () => {
     // Weekends passed without a reminder; each one names its own day.
     for (const who of [denver, berlin]) {
       const days = (
-        await t.app.database.db.select().from(reminders).where(eq(reminders.userId, who.id))
+        await front.tracker.app.database.db
+          .select()
+          .from(reminders)
+          .where(eq(reminders.userId, who.id))
       ).map((r) => r.localDate);
       expect(days.sort()).toEqual(expected.get(who.id));
     }
     expect(expected.get(denver.id)).toHaveLength(8);
     expect(expected.get(berlin.id)).toHaveLength(8);
-    const [settings] = await t.app.database.db
+    const [settings] = await front.tracker.app.database.db
       .select()
       .from(reminderSettings)
       .where(eq(reminderSettings.userId, denver.id));
@@ -168,15 +160,15 @@ describe('check-in reminders', () => {
   it('mails the question with one-click answers and the unsubscribe headers, and a retried run sends nothing more', async () => {
     at('2026-11-04T12:00:00Z');
     const cy = await member('Cy Once', 'America/Denver');
-    await runReminders(t.app);
+    await runReminders(front.tracker.app);
     at(sixPm('America/Denver', '2026-11-04'));
-    expect(await runReminders(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await runReminders(front.tracker.app)).toBeGreaterThanOrEqual(1);
     // A retry of the same run (its row due again, as after a crash before the next time was set).
-    await t.app.database.db
+    await front.tracker.app.database.db
       .update(reminderSettings)
       .set({ nextAt: new Date(clock - 1000) })
       .where(eq(reminderSettings.userId, cy.id));
-    await runReminders(t.app);
+    await runReminders(front.tracker.app);
     const [mail, ...more] = await remindersTo(cy.email);
     expect(more).toHaveLength(0);
     if (!mail) throw new Error('no reminder');
@@ -184,8 +176,8 @@ describe('check-in reminders', () => {
     expect(mail.bodyText).toContain('Your goal: "Write every day"');
 
     // The .eml as sent carries the headers.
-    await t.app.mailer.flush();
-    const dir = path.join(t.db.dataDir, 'outbox');
+    await front.tracker.app.mailer.flush();
+    const dir = path.join(front.tracker.db.dataDir, 'outbox');
     const file = (await readdir(dir)).find((f) => f.startsWith(String(mail.id).padStart(6, '0')));
     const eml = await readFile(path.join(dir, file ?? 'missing'), 'utf8');
     expect(eml).toMatch(
@@ -199,7 +191,7 @@ describe('check-in reminders', () => {
     expect(yes.pathname).toBe('/check-in');
     const token = yes.searchParams.get('token') ?? '';
     for (let i = 0; i < 2; i++) {
-      const read = await door.inject({
+      const read = await front.door.inject({
         method: 'GET',
         url: `/api/email-links/check-in?token=${encodeURIComponent(token)}`,
       });
@@ -209,9 +201,12 @@ describe('check-in reminders', () => {
         state: 'ready',
       });
     }
-    await t.app.repos.users.setPasswordHash(cy.id, await hashPassword('cy password 123'));
+    await front.tracker.app.repos.users.setPasswordHash(
+      cy.id,
+      await hashPassword('cy password 123'),
+    );
     const status = async () => {
-      const b = browser(door);
+      const b = browser(front.door);
       await b.signIn(cy.email, 'cy password 123');
       return CheckInStatus.parse(
         (await b.send({ method: 'GET', url: '/api/me/check-ins' })).json(),
@@ -220,14 +215,14 @@ describe('check-in reminders', () => {
     expect((await status()).days[0]?.checkIn).toBeNull();
 
     // The button's post must come from the front door's own page.
-    const foreign = await door.inject({
+    const foreign = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/check-in',
       headers: { origin: 'https://evil.example' },
       payload: { token },
     });
     expect(foreign.statusCode).toBe(403);
-    const pressed = await door.inject({
+    const pressed = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/check-in',
       headers: { origin: ORIGIN },
@@ -235,7 +230,7 @@ describe('check-in reminders', () => {
     });
     expect(pressed.statusCode).toBe(200);
     expect((await status()).days[0]?.checkIn?.answer).toBe('yes');
-    const again = await door.inject({
+    const again = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/check-in',
       headers: { origin: ORIGIN },
@@ -243,7 +238,7 @@ describe('check-in reminders', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('TOKEN_USED');
-    const bogus = await door.inject({
+    const bogus = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/check-in',
       headers: { origin: ORIGIN },
@@ -254,7 +249,7 @@ describe('check-in reminders', () => {
 
     // The Not today link works past the day only until noon the next day.
     at(Date.parse('2026-11-05T19:00:00Z'));
-    const late = await door.inject({
+    const late = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/check-in',
       headers: { origin: ORIGIN },
@@ -267,8 +262,10 @@ describe('check-in reminders', () => {
   it('keeps the settings of each member: time, weekdays, on or off', async () => {
     at('2026-11-09T15:00:00Z');
     const user = newUser({ teamId: 2 });
-    expect((await t.call({ method: 'POST', url: '/users', payload: user })).statusCode).toBe(201);
-    const b = browser(door);
+    expect(
+      (await front.tracker.call({ method: 'POST', url: '/users', payload: user })).statusCode,
+    ).toBe(201);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     const got = await b.send({ method: 'GET', url: '/api/me/reminders' });
     expect(ReminderSettings.parse(got.json())).toEqual({
@@ -304,10 +301,10 @@ describe('check-in reminders', () => {
       payload: { enabled: false, time: '07:15', weekdays: [] },
     });
     expect(ReminderSettings.parse(off.json()).enabled).toBe(false);
-    expect((await browser(door).send({ method: 'GET', url: '/api/me/reminders' })).statusCode).toBe(
-      401,
-    );
-    const unsub = await door.inject({
+    expect(
+      (await browser(front.door).send({ method: 'GET', url: '/api/me/reminders' })).statusCode,
+    ).toBe(401);
+    const unsub = await front.door.inject({
       method: 'POST',
       url: '/api/email-links/unsubscribe?token=nothing',
     });
@@ -320,7 +317,7 @@ describe('check-in reminders', () => {
       at('2026-11-10T12:00:00Z');
       const second = await buildTracker({
         dataDir: (await createTestDatabase({})).dataDir,
-        databaseUrl: t.db.databaseUrl,
+        databaseUrl: front.tracker.db.databaseUrl,
         apiKey: API_KEY,
         env: {},
         reminderCheckSeconds: 0,
@@ -330,16 +327,16 @@ describe('check-in reminders', () => {
         const many = [];
         for (let i = 0; i < 30; i++)
           many.push(await member(`Twin ${i}`, i % 2 ? 'Europe/Berlin' : 'America/Denver'));
-        await Promise.all([runReminders(t.app), runReminders(second)]);
+        await Promise.all([runReminders(front.tracker.app), runReminders(second)]);
         for (const instant of [
           sixPm('Europe/Berlin', '2026-11-10'),
           sixPm('America/Denver', '2026-11-10'),
         ]) {
           at(instant);
           const counts = await Promise.all([
-            runReminders(t.app),
+            runReminders(front.tracker.app),
             runReminders(second),
-            runReminders(t.app),
+            runReminders(front.tracker.app),
             runReminders(second),
           ]);
           expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(15);

@@ -1,40 +1,32 @@
 import { AuditPage, ConsoleTeamCall, MemberCall, MemberHome, TeamBoard } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
-import { browser, operator } from './door.ts';
-import { newUser, type TestTracker, testTracker } from './helpers.ts';
+import { browser, operator, useTestFrontDoor } from './door.ts';
+import { newUser } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** Wednesday 25 November 2026, 12:00 UTC (05:00 in Denver, 13:00 in Berlin). */
 const clock = new Date('2026-11-25T12:00:00Z').getTime();
 const now = () => clock;
 
-beforeAll(async () => {
-  t = await testTracker({ now: () => new Date(clock) });
-  door = await buildFrontDoor(t.app, t.app.log);
-  for (const id of [1, 2, 3]) await t.app.repos.teams.setCapacity(id, 100);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+const front = useTestFrontDoor({
+  now: () => new Date(clock),
+  capacities: { 1: 100, 2: 100, 3: 100 },
 });
 
 /** A member approved onto `teamId`, signed in. */
 async function member(teamId: number, name: string) {
   const user = newUser({ teamId, name });
-  const res = await t.call({ method: 'POST', url: '/users', payload: user });
+  const res = await front.tracker.call({ method: 'POST', url: '/users', payload: user });
   expect(res.statusCode).toBe(201);
   const id = Number(res.json().user.id);
-  const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+  const list = await front.tracker.call({ method: 'GET', url: '/join-requests?status=pending' });
   const request = list.json().joinRequests.find((r: { user: { id: number } }) => r.user.id === id);
   expect(
-    (await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` })).statusCode,
+    (await front.tracker.call({ method: 'POST', url: `/join-requests/${request.id}/approve` }))
+      .statusCode,
   ).toBe(200);
-  const b = browser(door);
+  const b = browser(front.door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   return { ...user, id, browser: b };
 }
@@ -51,7 +43,7 @@ const CALL = {
 
 describe("a team's weekly calls", () => {
   it('are set by an operator (audited), refused to members, and checked', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const before = await op.browser.send({ method: 'GET', url: '/api/console/teams/2/call' });
     expect(before.statusCode).toBe(200);
     // The seed gives every team its calls; an operator changes them.
@@ -106,10 +98,10 @@ describe("a team's weekly calls", () => {
       { method: 'PUT' as const, url: '/api/console/teams/2/call', payload: CALL },
     ]) {
       expect((await someone.browser.send(route)).statusCode).toBe(403);
-      expect((await browser(door).send(route)).statusCode).toBe(401);
+      expect((await browser(front.door).send(route)).statusCode).toBe(401);
     }
     // An operator without the second factor in this session is refused too.
-    const half = await operator(t, door, now, { enrol: false });
+    const half = await operator(front.tracker, front.door, now, { enrol: false });
     expect(
       (await half.browser.send({ method: 'GET', url: '/api/console/teams/2/call' })).json().code,
     ).toBe('SECOND_FACTOR_REQUIRED');
@@ -134,7 +126,10 @@ describe("a team's weekly calls", () => {
     const before = await seen();
     for (const ids of Object.values(before))
       expect(ids).toEqual(expect.arrayContaining([cy.id, di.id]));
-    await t.app.database.db.update(users).set({ status: 'Inactive' }).where(eq(users.id, di.id));
+    await front.tracker.app.database.db
+      .update(users)
+      .set({ status: 'Inactive' })
+      .where(eq(users.id, di.id));
     const after = await seen();
     for (const [where, ids] of Object.entries(after)) {
       expect(ids, where).toContain(cy.id);
@@ -193,7 +188,7 @@ describe("a team's weekly calls", () => {
     expect(bad.statusCode).toBe(400);
     expect(
       (
-        await browser(door).send({
+        await browser(front.door).send({
           method: 'PUT',
           url: '/api/me/call-attendance',
           payload: { coming: true },
@@ -220,8 +215,8 @@ describe("a team's weekly calls", () => {
 
     // Someone on no team has no calls.
     const user = newUser({ teamId: 3 });
-    await t.call({ method: 'POST', url: '/users', payload: user });
-    const pending = browser(door);
+    await front.tracker.call({ method: 'POST', url: '/users', payload: user });
+    const pending = browser(front.door);
     await pending.signIn(user.email, user.password);
     expect((await pending.send({ method: 'GET', url: '/api/me/call.ics' })).statusCode).toBe(404);
     expect(
