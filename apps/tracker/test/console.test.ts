@@ -10,8 +10,7 @@ import {
   TEAM_LIFE_API,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   auditLog,
   joinRequests,
@@ -20,28 +19,18 @@ import {
   recoveryCodes,
   users,
 } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
-import { browser, codeAt, operator } from './door.ts';
-import { joinRequestOf, signUp, type TestTracker, testTracker } from './helpers.ts';
+import { browser, codeAt, operator, useTestFrontDoor } from './door.ts';
+import { joinRequestOf, signUp } from './helpers.ts';
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** The tracker's clock (starting at the real time, as the database stamps requests with it). */
 let clock = Date.now();
 const now = () => clock;
 
-beforeAll(async () => {
-  t = await testTracker({
-    now: () => new Date(clock),
-    env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
-  });
-  door = await buildFrontDoor(t.app, t.app.log);
-  // Room on the seeded teams for every applicant these tests sign up.
-  for (const id of [1, 2, 3]) await t.app.repos.teams.setCapacity(id, 100);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+// Room on the seeded teams for every applicant these tests sign up.
+const front = useTestFrontDoor({
+  now: () => new Date(clock),
+  env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
+  capacities: { 1: 100, 2: 100, 3: 100 },
 });
 
 /** Every operator route, with a body it would accept. */
@@ -63,28 +52,28 @@ const ROUTES = [
 
 describe("the operators' console", () => {
   it('answers a signed-out request 401 and a member 403 on every operator route', async () => {
-    const member = await signUp(t, { teamId: 1 });
-    const pending = await joinRequestOf(t, member.id);
-    const signedIn = browser(door);
+    const member = await signUp(front.tracker, { teamId: 1 });
+    const pending = await joinRequestOf(front.tracker, member.id);
+    const signedIn = browser(front.door);
     expect((await signedIn.signIn(member.email, member.password)).json().secondFactor).toBe('none');
     for (const route of ROUTES) {
       const url = route.url.replace('/1/', `/${pending.id}/`);
-      const out = await browser(door).send({ ...route, url });
+      const out = await browser(front.door).send({ ...route, url });
       expect(out.statusCode, `${route.method} ${url}`).toBe(401);
       expect(out.json().code).toBe('SIGN_IN_REQUIRED');
       const mine = await signedIn.send({ ...route, url });
       expect(mine.statusCode, `${route.method} ${url}`).toBe(403);
       expect(mine.json().code).toBe('OPERATOR_REQUIRED');
     }
-    expect((await joinRequestOf(t, member.id)).status).toBe('pending');
+    expect((await joinRequestOf(front.tracker, member.id)).status).toBe('pending');
     // A member has no second factor to pass.
     expect((await signedIn.code('123456')).statusCode).toBe(401);
   });
 
   it('lets an operator without the second factor do nothing', async () => {
-    const member = await signUp(t, { teamId: 1 });
-    const pending = await joinRequestOf(t, member.id);
-    const op = await operator(t, door, now, { enrol: false });
+    const member = await signUp(front.tracker, { teamId: 1 });
+    const pending = await joinRequestOf(front.tracker, member.id);
+    const op = await operator(front.tracker, front.door, now, { enrol: false });
     const session = await op.browser.send({ method: 'GET', url: '/api/session' });
     expect(MemberSignInAnswer.parse(session.json())).toEqual({
       member: { id: op.id, name: 'Olive Operator', role: 'operator' },
@@ -96,41 +85,46 @@ describe("the operators' console", () => {
       expect(answer.statusCode, `${route.method} ${url}`).toBe(403);
       expect(answer.json().code).toBe('SECOND_FACTOR_REQUIRED');
     }
-    expect((await joinRequestOf(t, member.id)).status).toBe('pending');
+    expect((await joinRequestOf(front.tracker, member.id)).status).toBe('pending');
   });
 
   it('makes operators with the CLI service: a new account or a promoted one, mailed a link', async () => {
-    const op = await operator(t, door, now, { enrol: false });
-    const mails = await t.app.database.db
+    const op = await operator(front.tracker, front.door, now, { enrol: false });
+    const mails = await front.tracker.app.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.toAddress, op.email));
     expect(mails.map((m) => m.kind)).toEqual(['operator-added']);
     expect(mails[0]?.bodyText).toMatch(/\/reset-password\?token=/);
-    const links = await t.app.database.db
+    const links = await front.tracker.app.database.db
       .select()
       .from(passwordResets)
       .where(eq(passwordResets.userId, op.id));
     expect(links).toHaveLength(1);
     // The random password it was made with signs nobody in; the mailed link sets one.
     const token = decodeURIComponent(mails[0]?.bodyText.match(/token=(\S+)/)?.[1] ?? '');
-    const set = await browser(door).send({
+    const set = await browser(front.door).send({
       method: 'POST',
       url: '/api/password-resets/completion',
       payload: { token, password: 'a password from the link' },
     });
     expect(set.statusCode).toBe(204);
-    expect((await browser(door).signIn(op.email, 'a password from the link')).statusCode).toBe(200);
+    expect(
+      (await browser(front.door).signIn(op.email, 'a password from the link')).statusCode,
+    ).toBe(200);
 
-    const member = await signUp(t);
+    const member = await signUp(front.tracker);
     const { addOperator } = await import('../src/services/operators.ts');
-    expect((await addOperator(t.app, member.email)).created).toBe(false);
-    const [row] = await t.app.database.db.select().from(users).where(eq(users.id, member.id));
+    expect((await addOperator(front.tracker.app, member.email)).created).toBe(false);
+    const [row] = await front.tracker.app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.id));
     expect(row?.role).toBe('operator');
   });
 
   it('enrols an authenticator, then asks for its code at sign-in; a wrong code fails', async () => {
-    const op = await operator(t, door, now, { enrol: false });
+    const op = await operator(front.tracker, front.door, now, { enrol: false });
     const enrolment = SecondFactorEnrolment.parse(
       (await op.browser.send({ method: 'GET', url: '/api/console/second-factor' })).json(),
     );
@@ -156,7 +150,7 @@ describe("the operators' console", () => {
     const codes: string[] = confirmed.json().recoveryCodes;
     expect(new Set(codes).size).toBe(10);
     // Stored hashed: no code is in the table as it was shown.
-    const stored = await t.app.database.db
+    const stored = await front.tracker.app.database.db
       .select()
       .from(recoveryCodes)
       .where(eq(recoveryCodes.userId, op.id));
@@ -172,7 +166,7 @@ describe("the operators' console", () => {
 
     // A new sign-in: the password alone opens nothing of the console.
     clock += 30_000;
-    const b = browser(door);
+    const b = browser(front.door);
     expect((await b.signIn(op.email, op.password)).json().secondFactor).toBe('required');
     const blocked = await b.send({ method: 'GET', url: '/api/console/join-requests' });
     expect(blocked.json().code).toBe('SECOND_FACTOR_REQUIRED');
@@ -189,22 +183,22 @@ describe("the operators' console", () => {
       'passed',
     );
     // The same code does not sign in a second time.
-    const replay = browser(door);
+    const replay = browser(front.door);
     await replay.signIn(op.email, op.password);
     expect((await replay.code(codeAt(enrolment.secret, clock))).statusCode).toBe(401);
   });
 
   it('takes a recovery code once', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const [first] = op.recoveryCodes;
     if (!first) throw new Error('no recovery code');
-    const b = browser(door);
+    const b = browser(front.door);
     await b.signIn(op.email, op.password);
     // As typed: in capitals and without its dashes.
     const used = await b.code(first.replaceAll('-', '').toUpperCase());
     expect(used.statusCode).toBe(200);
     expect((await b.send({ method: 'GET', url: '/api/console/audit' })).statusCode).toBe(200);
-    const c = browser(door);
+    const c = browser(front.door);
     await c.signIn(op.email, op.password);
     const again = await c.code(first);
     expect(again.statusCode).toBe(401);
@@ -219,8 +213,8 @@ describe("the operators' console", () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    const op = await operator(t, door, now);
-    const b = browser(door);
+    const op = await operator(front.tracker, front.door, now);
+    const b = browser(front.door);
     await b.signIn(op.email, op.password);
     for (let i = 0; i < 3; i += 1) {
       expect((await b.code(`wrong-code-${i}`)).statusCode).toBe(401);
@@ -233,13 +227,17 @@ describe("the operators' console", () => {
   });
 
   it('approves, declines with a message and places, each in the audit log', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const b = op.browser;
-    const approveMe = await signUp(t, { name: 'Ada Applicant', teamId: 2, goalSummary: 'Ship it' });
-    const declineMe = await signUp(t, { teamId: 2 });
-    const placeMe = await signUp(t, { teamId: 999_999 });
+    const approveMe = await signUp(front.tracker, {
+      name: 'Ada Applicant',
+      teamId: 2,
+      goalSummary: 'Ship it',
+    });
+    const declineMe = await signUp(front.tracker, { teamId: 2 });
+    const placeMe = await signUp(front.tracker, { teamId: 999_999 });
     const [a, d, p] = await Promise.all(
-      [approveMe, declineMe, placeMe].map((u) => joinRequestOf(t, u.id)),
+      [approveMe, declineMe, placeMe].map((u) => joinRequestOf(front.tracker, u.id)),
     );
     if (!a || !d || !p) throw new Error('no requests');
     expect(p.status).toBe('unmatched');
@@ -287,12 +285,15 @@ describe("the operators' console", () => {
       payload: { message: 'This team meets at night; we will find you another.' },
     });
     expect(declined.statusCode).toBe(200);
-    expect((await joinRequestOf(t, declineMe.id)).declineReason).toBe(
+    expect((await joinRequestOf(front.tracker, declineMe.id)).declineReason).toBe(
       'This team meets at night; we will find you another.',
     );
     // The mail promises only what happens: the note, and where to choose another team.
     const declineText = (
-      await t.app.database.db.select().from(outbox).where(eq(outbox.kind, 'join-declined'))
+      await front.tracker.app.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.kind, 'join-declined'))
     ).find((row) => row.toAddress === declineMe.email)?.bodyText;
     expect(declineText).toContain('A note from us: This team meets at night');
     expect(declineText).toContain('choose another team: ');
@@ -311,7 +312,7 @@ describe("the operators' console", () => {
     });
     expect(placed.statusCode).toBe(200);
     expect(placed.json()).toEqual({ id: p.id, status: 'pending' });
-    expect((await joinRequestOf(t, placeMe.id)).teamId).toBe(3);
+    expect((await joinRequestOf(front.tracker, placeMe.id)).teamId).toBe(3);
 
     const audit = AuditPage.parse(
       (await b.send({ method: 'GET', url: '/api/console/audit?limit=3' })).json(),
@@ -347,16 +348,18 @@ describe("the operators' console", () => {
 
     // Append-only, by the database itself.
     await expect(
-      t.app.database.db.execute(sql`UPDATE audit_log SET action = 'nothing'`),
+      front.tracker.app.database.db.execute(sql`UPDATE audit_log SET action = 'nothing'`),
     ).rejects.toThrow();
-    await expect(t.app.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
+    await expect(
+      front.tracker.app.database.db.execute(sql`DELETE FROM audit_log`),
+    ).rejects.toThrow();
   });
 
   it('marks requests past the promised days overdue', async () => {
-    const member = await signUp(t, { teamId: 1 });
-    const request = await joinRequestOf(t, member.id);
+    const member = await signUp(front.tracker, { teamId: 1 });
+    const request = await joinRequestOf(front.tracker, member.id);
     clock += 6 * 86_400_000;
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const queue = JoinRequestQueue.parse(
       (
         await op.browser.send({ method: 'GET', url: '/api/console/join-requests?limit=100' })
@@ -369,8 +372,8 @@ describe("the operators' console", () => {
   });
 
   it('lists the info calls from today and the feedback, and records what was done with them', async () => {
-    const op = await operator(t, door, now);
-    const booked = await t.call({
+    const op = await operator(front.tracker, front.door, now);
+    const booked = await front.tracker.call({
       method: 'POST',
       url: '/bookings',
       payload: {
@@ -387,7 +390,7 @@ describe("the operators' console", () => {
     const call = calls.items.find((item) => item.id === booked.json().id);
     expect(call).toMatchObject({ name: 'Carl Caller', phone: '+1 303 555 0100', outcome: null });
     // The day's calls as a file for a calendar: every call booked that day (Mountain Time).
-    const other = await t.call({
+    const other = await front.tracker.call({
       method: 'POST',
       url: '/bookings',
       payload: {
@@ -454,7 +457,7 @@ describe("the operators' console", () => {
       ['Nora No', 'school'],
       ['Otto Other', 'other'],
     ] as const) {
-      const sent = await t.call({
+      const sent = await front.tracker.call({
         method: 'POST',
         url: '/feedback',
         payload: { name, email: 'no@example.org', feedback: `Not for me (${name})`, category },
@@ -490,22 +493,22 @@ describe("the operators' console", () => {
 
 describe('taking back a decision', () => {
   it('undoes an approval or a decline within the window: the request waits again and its mail is never sent', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     const b = op.browser;
-    const approved = await signUp(t, { name: 'Una Undone', teamId: 2 });
-    const declined = await signUp(t, { name: 'Dex Declined', teamId: 2 });
+    const approved = await signUp(front.tracker, { name: 'Una Undone', teamId: 2 });
+    const declined = await signUp(front.tracker, { name: 'Dex Declined', teamId: 2 });
     const [a, d] = await Promise.all([
-      joinRequestOf(t, approved.id),
-      joinRequestOf(t, declined.id),
+      joinRequestOf(front.tracker, approved.id),
+      joinRequestOf(front.tracker, declined.id),
     ]);
     const queue = async () =>
       JoinRequestQueue.parse(
         (await b.send({ method: 'GET', url: '/api/console/join-requests' })).json(),
       );
     const unsent = async (email: string) =>
-      (await t.app.database.db.select().from(outbox).where(eq(outbox.toAddress, email))).filter(
-        (row) => row.kind.startsWith('join-') && row.sentAt === null,
-      );
+      (
+        await front.tracker.app.database.db.select().from(outbox).where(eq(outbox.toAddress, email))
+      ).filter((row) => row.kind.startsWith('join-') && row.sentAt === null);
     const undo = (id: number) =>
       b.send({ method: 'POST', url: `/api/console/join-requests/${id}/undo` });
 
@@ -529,7 +532,7 @@ describe('taking back a decision', () => {
       ['Una Undone', 'approved'],
     ]);
     expect(await unsent(approved.email)).toHaveLength(1);
-    await t.app.mailer.flush();
+    await front.tracker.app.mailer.flush();
     expect(await unsent(approved.email)).toHaveLength(1);
 
     for (const [request, email] of [
@@ -539,7 +542,7 @@ describe('taking back a decision', () => {
       const undone = await undo(request.id);
       expect(undone.statusCode).toBe(200);
       expect(undone.json()).toEqual({ id: request.id, status: 'pending' });
-      expect(await joinRequestOf(t, request.userId)).toMatchObject({
+      expect(await joinRequestOf(front.tracker, request.userId)).toMatchObject({
         status: 'pending',
         decidedAt: null,
         declineReason: null,
@@ -558,9 +561,9 @@ describe('taking back a decision', () => {
     const late = await undo(a.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('UNDO_TOO_LATE');
-    await t.app.mailer.flush();
+    await front.tracker.app.mailer.flush();
     expect(await unsent(approved.email)).toEqual([]);
-    const audit = await t.app.database.db
+    const audit = await front.tracker.app.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `join-request:${a.id}`));
@@ -574,9 +577,9 @@ describe('taking back a decision', () => {
 
 describe('finding someone in the join requests', () => {
   it('searches by part of a name or an address, case-insensitively, with % and _ taken literally', async () => {
-    const op = await operator(t, door, now);
-    const zora = await signUp(t, { name: 'Zora Quillfeather', teamId: 2 });
-    await signUp(t, { name: 'Quentin Other', teamId: 2 });
+    const op = await operator(front.tracker, front.door, now);
+    const zora = await signUp(front.tracker, { name: 'Zora Quillfeather', teamId: 2 });
+    await signUp(front.tracker, { name: 'Quentin Other', teamId: 2 });
     const find = async (q: string) => {
       const res = await op.browser.send({
         method: 'GET',
@@ -604,14 +607,14 @@ describe('finding someone in the join requests', () => {
 
 describe('narrowing the join requests', () => {
   it('keeps one focus area (unmatched requests have none) and the overdue ones, in the SQL', async () => {
-    const op = await operator(t, door, now);
-    await t.app.repos.teams.setCapacity(5, 100);
+    const op = await operator(front.tracker, front.door, now);
+    await front.tracker.app.repos.teams.setCapacity(5, 100);
     const word = Math.random().toString(36).slice(2, 8);
     // Team 1 is a Work team of the seed, team 5 a School one; 999 999 is no team (unmatched).
-    const work = await signUp(t, { name: `Willa ${word}`, teamId: 1 });
-    const school = await signUp(t, { name: `Sam ${word}`, teamId: 5 });
-    const late = await signUp(t, { name: `Lars ${word}`, teamId: 5 });
-    const loose = await signUp(t, { name: `Una ${word}`, teamId: 999_999 });
+    const work = await signUp(front.tracker, { name: `Willa ${word}`, teamId: 1 });
+    const school = await signUp(front.tracker, { name: `Sam ${word}`, teamId: 5 });
+    const late = await signUp(front.tracker, { name: `Lars ${word}`, teamId: 5 });
+    const loose = await signUp(front.tracker, { name: `Una ${word}`, teamId: 999_999 });
     const day = 86_400_000;
     for (const [who, sentAgo] of [
       [work, 0],
@@ -619,7 +622,7 @@ describe('narrowing the join requests', () => {
       [late, 6 * day],
       [loose, 7 * day],
     ] as const) {
-      await t.app.database.db
+      await front.tracker.app.database.db
         .update(joinRequests)
         .set({ createdAt: new Date(now() - sentAgo) })
         .where(eq(joinRequests.userId, who.id));
@@ -659,7 +662,7 @@ describe('narrowing the join requests', () => {
   });
 
   it('refuses an unknown area or overdue value, and a search over the limit, with a clear 400', async () => {
-    const op = await operator(t, door, now);
+    const op = await operator(front.tracker, front.door, now);
     for (const [query, path, message] of [
       ['area=sports', 'area', 'Choose one of the areas: work, school, god, other'],
       ['area=', 'area', 'Choose one of the areas: work, school, god, other'],
@@ -697,13 +700,13 @@ describe('every console route of the contract table', () => {
   });
 
   it('answers signed-out 401, a member 403 and an operator without the second factor 403, before reading the request', async () => {
-    const member = await signUp(t);
-    const memberBrowser = browser(door);
+    const member = await signUp(front.tracker);
+    const memberBrowser = browser(front.door);
     expect((await memberBrowser.signIn(member.email, member.password)).statusCode).toBe(200);
-    const unenrolled = await operator(t, door, now, { enrol: false });
+    const unenrolled = await operator(front.tracker, front.door, now, { enrol: false });
     for (const route of consoleRoutes) {
       const request = { method: route.method, url: route.url } as const;
-      const out = await browser(door).send(request);
+      const out = await browser(front.door).send(request);
       expect([route.name, out.statusCode, out.json().code]).toEqual([
         route.name,
         401,

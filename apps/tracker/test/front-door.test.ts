@@ -12,31 +12,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildFrontDoor, sessionCookieName } from '../src/front-door/app.ts';
 import { RESET_JOB_DELAY_MS } from '../src/services/members.ts';
-import { browser, codeAt, ORIGIN, operator } from './door.ts';
+import { browser, codeAt, ORIGIN, operator, useTestFrontDoor } from './door.ts';
 import { IMAGES, multipart, signUp, type TestTracker, testTracker } from './helpers.ts';
 
 const COOKIE = sessionCookieName(false);
 
-let t: TestTracker;
-let door: FastifyInstance;
 /** The tracker's clock, moved by the tests. */
 let clock = new Date('2026-11-02T12:00:00Z').getTime();
 
-beforeAll(async () => {
-  t = await testTracker({
-    now: () => new Date(clock),
-    env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
-  });
-  door = await buildFrontDoor(t.app, t.app.log);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+const front = useTestFrontDoor({
+  now: () => new Date(clock),
+  env: { SIGN_IN_FAILURES_MAX: '3', SIGN_IN_FAILURE_WINDOW_SECONDS: '1' },
 });
 
 describe('the front door', () => {
   it('sends its security headers with every answer', async () => {
-    const res = await browser(door).send({ method: 'GET', url: '/api/session' });
+    const res = await browser(front.door).send({ method: 'GET', url: '/api/session' });
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'self';base-uri 'none';object-src 'none';script-src 'self';" +
         "script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https:;" +
@@ -49,8 +40,8 @@ describe('the front door', () => {
   });
 
   it('signs a member in with a new session id, and out again', async () => {
-    const user = await signUp(t, { name: 'Grace Hopper', teamId: 2 });
-    const b = browser(door);
+    const user = await signUp(front.tracker, { name: 'Grace Hopper', teamId: 2 });
+    const b = browser(front.door);
     const res = await b.signIn(user.email, user.password);
     expect(res.statusCode).toBe(200);
     expect(MemberSignInAnswer.parse(res.json()).member).toEqual({
@@ -66,7 +57,7 @@ describe('the front door', () => {
     const first = b.cookie;
     expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
     expect(b.cookie).not.toBe(first);
-    const stale = browser(door);
+    const stale = browser(front.door);
     stale.cookie = first;
     expect((await stale.home()).statusCode).toBe(401);
 
@@ -88,9 +79,9 @@ describe('the front door', () => {
   });
 
   it('gives an unknown email and a wrong password the same answer', async () => {
-    const user = await signUp(t);
-    const wrong = await browser(door).signIn(user.email, 'not the password');
-    const unknown = await browser(door).signIn(`nobody-${user.email}`, 'not the password');
+    const user = await signUp(front.tracker);
+    const wrong = await browser(front.door).signIn(user.email, 'not the password');
+    const unknown = await browser(front.door).signIn(`nobody-${user.email}`, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -103,8 +94,8 @@ describe('the front door', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    const user = await signUp(t);
-    const b = browser(door);
+    const user = await signUp(front.tracker);
+    const b = browser(front.door);
     for (let i = 0; i < 3; i += 1) {
       expect((await b.signIn(user.email, `guess ${i}`)).statusCode).toBe(401);
     }
@@ -112,16 +103,16 @@ describe('the front door', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');
     // Another member signing in from the same address is not held up by it.
-    const other = await signUp(t);
-    expect((await browser(door).signIn(other.email, other.password)).statusCode).toBe(200);
+    const other = await signUp(front.tracker);
+    expect((await browser(front.door).signIn(other.email, other.password)).statusCode).toBe(200);
     // Let in once the window (a second here) has passed.
     vi.advanceTimersByTime(1100);
     expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('refuses a write from a foreign origin or with none', async () => {
-    const user = await signUp(t);
-    const foreign = await door.inject({
+    const user = await signUp(front.tracker);
+    const foreign = await front.door.inject({
       method: 'POST',
       url: '/api/session',
       headers: { origin: 'https://evil.example' },
@@ -129,7 +120,7 @@ describe('the front door', () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().code).toBe('FORBIDDEN_ORIGIN');
-    const none = await door.inject({
+    const none = await front.door.inject({
       method: 'POST',
       url: '/api/session',
       payload: { email: user.email, password: user.password },
@@ -138,8 +129,8 @@ describe('the front door', () => {
   });
 
   it('ends a session at its idle limit and at its absolute limit', async () => {
-    const user = await signUp(t);
-    const b = browser(door);
+    const user = await signUp(front.tracker);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     clock += 29 * 60_000;
     expect((await b.home()).statusCode).toBe(200);
@@ -157,8 +148,8 @@ describe('the front door', () => {
   });
 
   it('holds a new password to the policy: 8 characters or more, not a common or breached one, passphrases welcome', async () => {
-    const user = await signUp(t);
-    const b = browser(door);
+    const user = await signUp(front.tracker);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     const change = (newPassword: string) =>
       b.send({
@@ -179,17 +170,17 @@ describe('the front door', () => {
       expect(fieldMessage(refused)).toEqual([`newPassword: ${TRACKER_PASSWORD_MESSAGES.common}`]);
     }
     // The old password still signs in: nothing was changed by the refusals.
-    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(200);
+    expect((await browser(front.door).signIn(user.email, user.password)).statusCode).toBe(200);
     const passphrase = 'correct horse battery staple on a slow boat to the far north sea!';
     expect(passphrase.length).toBeGreaterThanOrEqual(64);
     expect((await change(passphrase)).statusCode).toBe(204);
-    expect((await browser(door).signIn(user.email, passphrase)).statusCode).toBe(200);
+    expect((await browser(front.door).signIn(user.email, passphrase)).statusCode).toBe(200);
   });
 
   it('ends the other sessions on a password change, and every one on sign out everywhere', async () => {
-    const user = await signUp(t);
-    const phone = browser(door);
-    const laptop = browser(door);
+    const user = await signUp(front.tracker);
+    const phone = browser(front.door);
+    const laptop = browser(front.door);
     await phone.signIn(user.email, user.password);
     await laptop.signIn(user.email, user.password);
     const wrong = await laptop.send({
@@ -207,9 +198,9 @@ describe('the front door', () => {
     expect(changed.statusCode).toBe(204);
     expect((await phone.home()).statusCode).toBe(401);
     expect((await laptop.home()).statusCode).toBe(200);
-    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await browser(front.door).signIn(user.email, user.password)).statusCode).toBe(401);
 
-    const tablet = browser(door);
+    const tablet = browser(front.door);
     expect((await tablet.signIn(user.email, 'a new secret')).statusCode).toBe(200);
     expect((await laptop.send({ method: 'DELETE', url: '/api/sessions' })).statusCode).toBe(204);
     expect((await tablet.home()).statusCode).toBe(401);
@@ -217,9 +208,9 @@ describe('the front door', () => {
   });
 
   it("changes only the signed-in member's own profile, and checks it", async () => {
-    const ada = await signUp(t, { name: 'Ada' });
-    const bob = await signUp(t, { name: 'Bob' });
-    const b = browser(door);
+    const ada = await signUp(front.tracker, { name: 'Ada' });
+    const bob = await signUp(front.tracker, { name: 'Bob' });
+    const b = browser(front.door);
     await b.signIn(ada.email, ada.password);
     const bad = await b.send({
       method: 'PUT',
@@ -236,7 +227,7 @@ describe('the front door', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ id: ada.id, name: 'Ada L.', aboutMe: 'Numbers.' });
     // No route names another member: Bob's record is untouched and unreadable from here.
-    const bobRow = await t.app.repos.users.get(bob.id);
+    const bobRow = await front.tracker.app.repos.users.get(bob.id);
     expect(bobRow?.name).toBe('Bob');
     const other = await b.send({ method: 'GET', url: `/api/users/${bob.id}` });
     expect(other.statusCode).toBe(404);
@@ -245,14 +236,17 @@ describe('the front door', () => {
   });
 
   it('shows the team, with the own card marked, once the request is approved', async () => {
-    const user = await signUp(t, { teamId: 2, name: 'Newcomer' });
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const user = await signUp(front.tracker, { teamId: 2, name: 'Newcomer' });
+    const list = await front.tracker.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
       .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
-    const approved = await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    const approved = await front.tracker.call({
+      method: 'POST',
+      url: `/join-requests/${request.id}/approve`,
+    });
     expect(approved.statusCode).toBe(200);
-    const b = browser(door);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     const home = MemberHome.parse((await b.home()).json());
     expect(home.joinRequest?.status).toBe('approved');
@@ -261,25 +255,25 @@ describe('the front door', () => {
     expect(own.map((member) => member.id)).toEqual([user.id]);
     expect(home.team?.members.length).toBeGreaterThan(1);
     // The approval email leads to the member's home on the front door's origin.
-    const mail = (await t.app.repos.outbox.all()).find(
+    const mail = (await front.tracker.app.repos.outbox.all()).find(
       (row) => row.kind === 'join-approved' && row.toAddress === user.email,
     );
     expect(mail?.bodyText).toContain(`See your team: ${ORIGIN}/`);
   });
 
   it("shows a declined request with the operator's note", async () => {
-    const user = await signUp(t, { teamId: 2 });
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const user = await signUp(front.tracker, { teamId: 2 });
+    const list = await front.tracker.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
       .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
-    const declined = await t.call({
+    const declined = await front.tracker.call({
       method: 'POST',
       url: `/join-requests/${request.id}/decline`,
       payload: { reason: 'This team meets at 6 AM; we will find you one that fits.' },
     });
     expect(declined.statusCode).toBe(200);
-    const b = browser(door);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     const home = MemberHome.parse((await b.home()).json());
     expect(home.joinRequest).toMatchObject({
@@ -290,10 +284,10 @@ describe('the front door', () => {
   });
 
   it('answers a reset request before its job runs, which starts within RESET_JOB_DELAY_MS', async () => {
-    const user = await signUp(t);
-    const kick = vi.spyOn(t.app.mailer, 'kick');
+    const user = await signUp(front.tracker);
+    const kick = vi.spyOn(front.tracker.app.mailer, 'kick');
     try {
-      const answer = await browser(door).send({
+      const answer = await browser(front.door).send({
         method: 'POST',
         url: '/api/password-resets',
         payload: { email: user.email },
@@ -311,21 +305,21 @@ describe('the front door', () => {
   });
 
   it('resets a password by a mailed link that works once, for 30 minutes, and ends every session', async () => {
-    const user = await signUp(t);
-    const phone = browser(door);
+    const user = await signUp(front.tracker);
+    const phone = browser(front.door);
     await phone.signIn(user.email, user.password);
     // The request is answered once it is queued; the queued job (run here by flushing the
     // outbox) mails the link.
     const ask = async (email: string) => {
-      const answer = await browser(door).send({
+      const answer = await browser(front.door).send({
         method: 'POST',
         url: '/api/password-resets',
         payload: { email },
       });
-      await t.app.mailer.flush();
+      await front.tracker.app.mailer.flush();
       return answer;
     };
-    const jobsBefore = (await t.app.repos.outbox.all()).filter(
+    const jobsBefore = (await front.tracker.app.repos.outbox.all()).filter(
       (row) => row.kind === 'password-reset-request',
     ).length;
     const known = await ask(user.email);
@@ -333,30 +327,30 @@ describe('the front door', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
     // Both did the same work: one job each, and only the account's got a mail.
-    const jobs = (await t.app.repos.outbox.all()).filter(
+    const jobs = (await front.tracker.app.repos.outbox.all()).filter(
       (row) => row.kind === 'password-reset-request',
     );
     expect(jobs.length - jobsBefore).toBe(2);
     expect(jobs.every((row) => row.sentAt !== null)).toBe(true);
     expect(
-      (await t.app.repos.outbox.all()).filter(
+      (await front.tracker.app.repos.outbox.all()).filter(
         (row) => row.kind === 'password-reset' && row.toAddress === `nobody-${user.email}`,
       ),
     ).toEqual([]);
-    const mail = (await t.app.repos.outbox.all()).find(
+    const mail = (await front.tracker.app.repos.outbox.all()).find(
       (row) => row.kind === 'password-reset' && row.toAddress === user.email,
     );
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '')?.[1] ?? '';
     expect(mail?.bodyText).toContain(`${ORIGIN}/reset-password?token=`);
     const complete = (password: string, with_ = token) =>
-      browser(door).send({
+      browser(front.door).send({
         method: 'POST',
         url: '/api/password-resets/completion',
         payload: { token: with_, password },
       });
     const state = async (with_: string) =>
       (
-        await browser(door).send({
+        await browser(front.door).send({
           method: 'POST',
           url: '/api/password-resets/check',
           payload: { token: with_ },
@@ -374,12 +368,12 @@ describe('the front door', () => {
     expect((await phone.home()).statusCode).toBe(401);
     expect((await complete('another secret')).json().code).toBe('TOKEN_USED');
     expect(await state(token)).toBe('used');
-    expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+    expect((await browser(front.door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
 
     // A second link, 30 minutes later, no longer works.
     clock += 61_000;
     await ask(user.email);
-    const second = (await t.app.repos.outbox.all())
+    const second = (await front.tracker.app.repos.outbox.all())
       .filter((row) => row.kind === 'password-reset' && row.toAddress === user.email)
       .at(-1);
     const later = /token=([A-Za-z0-9_-]+)/.exec(second?.bodyText ?? '')?.[1] ?? '';
@@ -388,16 +382,16 @@ describe('the front door', () => {
     const expired = await complete('too late', later);
     expect(expired.statusCode).toBe(410);
     expect(await state(later)).toBe('expired');
-    expect((await browser(door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
+    expect((await browser(front.door).signIn(user.email, 'brand new secret')).statusCode).toBe(200);
   });
 
   it('deletes the account with its password: seat freed, sessions ended, mail sent', async () => {
-    const user = await signUp(t, { teamId: 2 });
+    const user = await signUp(front.tracker, { teamId: 2 });
     const seats = async () =>
-      (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
+      (await front.tracker.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
     const before = await seats();
-    const b = browser(door);
-    const other = browser(door);
+    const b = browser(front.door);
+    const other = browser(front.door);
     await b.signIn(user.email, user.password);
     await other.signIn(user.email, user.password);
     const wrong = await b.send({
@@ -413,35 +407,36 @@ describe('the front door', () => {
       payload: { password: user.password },
     });
     expect(deleted.statusCode).toBe(204);
-    expect(await t.app.repos.users.get(user.id)).toBeNull();
+    expect(await front.tracker.app.repos.users.get(user.id)).toBeNull();
     expect(await seats()).toBe(before + 1);
     expect((await other.home()).statusCode).toBe(401);
-    expect((await browser(door).signIn(user.email, user.password)).statusCode).toBe(401);
-    const mail = (await t.app.repos.outbox.all()).find(
+    expect((await browser(front.door).signIn(user.email, user.password)).statusCode).toBe(401);
+    const mail = (await front.tracker.app.repos.outbox.all()).find(
       (row) => row.kind === 'account-deleted' && row.toAddress === user.email,
     );
     expect(mail).toBeDefined();
   });
 
   it('mails the confirmation link again to the signed-in member only', async () => {
-    const user = await signUp(t);
+    const user = await signUp(front.tracker);
     expect(
-      (await browser(door).send({ method: 'POST', url: '/api/me/confirmation-email' })).statusCode,
+      (await browser(front.door).send({ method: 'POST', url: '/api/me/confirmation-email' }))
+        .statusCode,
     ).toBe(401);
-    const b = browser(door);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     clock += 61_000;
     const sent = await b.send({ method: 'POST', url: '/api/me/confirmation-email' });
     expect(sent.statusCode).toBe(202);
-    const mails = (await t.app.repos.outbox.all()).filter(
+    const mails = (await front.tracker.app.repos.outbox.all()).filter(
       (row) => row.kind === 'email-confirmation' && row.toAddress === user.email,
     );
     expect(mails).toHaveLength(2);
   });
 
   it("replaces the member's own photo: an image by its bytes, the old file removed", async () => {
-    const user = await signUp(t);
-    const b = browser(door);
+    const user = await signUp(front.tracker);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     const upload = (data: Buffer, type = 'image/png') => {
       const form = multipart([{ name: 'photoFile', filename: 'me.png', type, data }]);
@@ -452,28 +447,28 @@ describe('the front door', () => {
     expect(notImage.json().code).toBe('PHOTO_NOT_IMAGE');
     const first = await upload(IMAGES.png);
     expect(first.statusCode).toBe(200);
-    const firstKey = (await t.app.repos.users.get(user.id))?.image ?? '';
+    const firstKey = (await front.tracker.app.repos.users.get(user.id))?.image ?? '';
     expect(firstKey).toMatch(/^u\//);
     const second = await upload(IMAGES.gif, 'image/gif');
     expect(second.statusCode).toBe(200);
-    expect(await t.app.storage.get(firstKey)).toBeNull();
+    expect(await front.tracker.app.storage.get(firstKey)).toBeNull();
     const home = MemberHome.parse((await b.home()).json());
     expect(home.account.photo).toMatch(new RegExp(`^${UPLOADS_PATH}/u/.+\\.gif$`));
-    const served = await door.inject({ method: 'GET', url: home.account.photo ?? '' });
+    const served = await front.door.inject({ method: 'GET', url: home.account.photo ?? '' });
     expect(served.statusCode).toBe(200);
   });
 
   it('leaves the team: the seat is freed, the account and its sign-in stay', async () => {
-    const user = await signUp(t, { teamId: 2 });
-    const list = await t.call({ method: 'GET', url: '/join-requests?status=pending' });
+    const user = await signUp(front.tracker, { teamId: 2 });
+    const list = await front.tracker.call({ method: 'GET', url: '/join-requests?status=pending' });
     const request = list
       .json()
       .joinRequests.find((r: { user: { id: number } }) => r.user.id === user.id);
-    await t.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
+    await front.tracker.call({ method: 'POST', url: `/join-requests/${request.id}/approve` });
     const seats = async () =>
-      (await t.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
+      (await front.tracker.call({ method: 'GET', url: '/teams/2' })).json().openSeats as number;
     const before = await seats();
-    const b = browser(door);
+    const b = browser(front.door);
     await b.signIn(user.email, user.password);
     expect(MemberHome.parse((await b.home()).json()).team?.id).toBe(2);
     const left = await b.send({ method: 'POST', url: '/api/me/team-departure' });
@@ -538,9 +533,9 @@ describe('sign-in limits under a burst, with the production numbers (5 per accou
   });
 });
 
-describe('the front door sends its app compressed', () => {
+describe('the front front.door sends its app compressed', () => {
   it('answers the scripts and the shell with brotli or gzip when the browser takes them', async () => {
-    const webDir = await mkdtemp(path.join(os.tmpdir(), 'front-door-web-'));
+    const webDir = await mkdtemp(path.join(os.tmpdir(), 'front-front.door-web-'));
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(
       path.join(webDir, 'index.html'),
