@@ -26,9 +26,10 @@ import {
   teams,
   users,
 } from '../src/db/schema.ts';
+import { auditPage } from '../src/services/audit-page.ts';
 import { feedbackPage, infoCallPage } from '../src/services/console-lists.ts';
 import { teamPage } from '../src/services/console-teams.ts';
-import { auditPage, joinRequestQueue } from '../src/services/operators.ts';
+import { joinRequestQueue } from '../src/services/join-request-queue.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 

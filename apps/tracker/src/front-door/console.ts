@@ -3,6 +3,7 @@ import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditJoinRequest } from '../services/audit.ts';
+import { auditPage } from '../services/audit-page.ts';
 import {
   feedbackPage,
   infoCallDayFile,
@@ -16,23 +17,20 @@ import {
   setTeamCapacity,
   teamPage,
 } from '../services/console-teams.ts';
+import { joinRequestQueue } from '../services/join-request-queue.ts';
 import {
   decideJoinRequest,
   placeJoinRequest,
   undoJoinDecision,
 } from '../services/join-requests.ts';
+import { inviteOperator, operatorList, removeOperator } from '../services/operators.ts';
+import { freeQuietSeat, quietMembers, writeQuietMember } from '../services/quiet-members.ts';
 import {
-  auditPage,
   confirmEnrolment,
-  inviteOperator,
-  joinRequestQueue,
-  operatorList,
-  removeOperator,
   renewRecoveryCodes,
   resetSecondFactor,
   startEnrolment,
-} from '../services/operators.ts';
-import { freeQuietSeat, quietMembers, writeQuietMember } from '../services/quiet-members.ts';
+} from '../services/second-factor.ts';
 import { consoleTeamCall, setTeamCall } from '../services/team-calls.ts';
 import { memberOf } from './routes.ts';
 

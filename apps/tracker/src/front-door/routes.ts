@@ -21,8 +21,8 @@ import {
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
-import { secondFactorState, verifySecondFactor } from '../services/operators.ts';
 import { updateProfile } from '../services/profile.ts';
+import { secondFactorState, verifySecondFactor } from '../services/second-factor.ts';
 import { callCalendar, setCallAttendance } from '../services/team-calls.ts';
 import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';

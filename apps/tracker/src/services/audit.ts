@@ -7,7 +7,7 @@ import type { ActionRecorder } from './join-requests.ts';
  * The audit log's writing side: every operator action (join requests, teams, calls, operators,
  * second factors) appends its line here, in the action's own transaction, so the line and the
  * change commit or roll back together. The log is append-only; the console reads it
- * (operators.ts, auditPage).
+ * (audit-page.ts).
  */
 
 /** Appends one line to the audit log, in the action's transaction. */
