@@ -1,5 +1,5 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
-import { memberships, users } from '../db/schema.ts';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { memberships, secondFactors, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -108,6 +108,24 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Every operator, oldest account first, and whether each has set up an authenticator. */
+    async operators(tx: Db = db) {
+      const rows = await tx
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          confirmedAt: secondFactors.confirmedAt,
+        })
+        .from(users)
+        .leftJoin(secondFactors, eq(secondFactors.userId, users.id))
+        .where(eq(users.role, 'operator'))
+        .orderBy(asc(users.id));
+      return rows.map(({ confirmedAt, ...operator }) => ({
+        ...operator,
+        authenticator: confirmedAt !== null,
+      }));
+    },
     async confirmEmail(id: number, at: Date, tx: Db = db) {
       // A confirmed address makes a new account Active; an Inactive one stays as an operator left it.
       await tx

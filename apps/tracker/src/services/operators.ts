@@ -189,24 +189,8 @@ export async function removeOperator(ctx: TrackerContext, operatorId: number, ta
 
 /** Every operator, oldest first: whether their authenticator is set up, and which is the caller. */
 export async function operatorList(ctx: TrackerContext, operatorId: number) {
-  const rows = await ctx.database.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      confirmedAt: secondFactors.confirmedAt,
-    })
-    .from(users)
-    .leftJoin(secondFactors, eq(secondFactors.userId, users.id))
-    .where(eq(users.role, 'operator'))
-    .orderBy(asc(users.id));
+  const operators = await ctx.repos.users.operators();
   return {
-    operators: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      authenticator: row.confirmedAt !== null,
-      you: row.id === operatorId,
-    })),
+    operators: operators.map((operator) => ({ ...operator, you: operator.id === operatorId })),
   };
 }
