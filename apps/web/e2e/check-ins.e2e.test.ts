@@ -123,7 +123,9 @@ for (const [width, height] of WINDOWS) {
 
         await card.getByRole('link', { name: 'See the team board' }).click();
         await page.waitForURL(`${site.tracker.url}/team`);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Team Deep Work Crew');
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Team Deep Work Crew');
         const table = page.getByRole('table');
         for (const mate of [...SEEDED_TEAMMATES, name]) {
           await expect.poll(() => table.getByRole('rowheader', { name: mate }).count()).toBe(1);
@@ -160,7 +162,9 @@ for (const [width, height] of WINDOWS) {
         expect(other.status()).toBe(404);
 
         await page.getByRole('link', { name: 'Profile' }).click();
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your profile');
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Your profile');
         await expect.poll(() => page.getByLabel('Your time zone').inputValue()).toBe(zone);
         await page.getByLabel('Your time zone').selectOption('Europe/Berlin');
         await page.getByRole('button', { name: 'Save time zone' }).click();

@@ -55,7 +55,9 @@ for (const [width, height] of WINDOWS) {
           page.getByRole('link', { name: /Sign In/ }).click(),
         ]);
         await tab.waitForURL(`${site.tracker.url}/sign-in`);
-        await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+        await expect
+          .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Sign in');
         await expectAccessible(tab, 'sign-in');
         await screenshot(tab, width, 'tracker-sign-in');
 
@@ -63,7 +65,9 @@ for (const [width, height] of WINDOWS) {
         await tab.getByLabel('Password').fill('orbital-1831');
         await tab.getByRole('button', { name: 'Sign in' }).click();
         await tab.waitForURL(`${site.tracker.url}/`);
-        await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Hello, Mary Somerville');
+        await expect
+          .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Hello, Mary Somerville');
         const status = tab.getByText(
           /^Pending: we answer within 5 days, by \w+day, \w+ \d{1,2}\.$/,
         );
@@ -82,7 +86,9 @@ for (const [width, height] of WINDOWS) {
         await screenshot(tab, width, 'tracker-home-team');
 
         await tab.getByRole('link', { name: 'Edit profile' }).click();
-        await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Your profile');
+        await expect
+          .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Your profile');
         await tab.getByLabel('About me').fill('Mathematician; I write every morning.');
         await tab.getByRole('button', { name: 'Save profile' }).click();
         await expect.poll(() => tab.getByText('Profile saved.').count()).toBeGreaterThan(0);
@@ -130,7 +136,9 @@ test.describe('every screen of the tracker front door', () => {
       const { page, context } = await site.visitor(width);
       const tracker = site.tracker.url;
       const visit = async (name: string, heading: string) => {
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+          .toBe(heading);
         await expectAccessible(page, `${name} at ${width}`);
         if (width === 1280) {
           pages.set(

@@ -76,7 +76,9 @@ for (const [width, height] of WINDOWS) {
 
         // Reminders: 07:15 on Monday, Wednesday and Saturday.
         await page.getByRole('link', { name: 'Reminders' }).click();
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reminders');
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+          .toBe('Reminders');
         await expect.poll(() => page.getByLabel('Time').inputValue()).toBe('18:00');
         await expectAccessible(page, 'reminders');
         await screenshot(page, width, 'tracker-reminders');
