@@ -44,12 +44,23 @@ export function dropOnlyLongIdle(server: Server, idleMs = IDLE_DROP_MS): void {
       }
     });
   });
-  server.closeIdleConnections = () => {
+  const dropLongIdle = () => {
     const now = performance.now();
     for (const [socket, since] of idleSince) {
       if (now - since >= idleMs) socket.destroy();
     }
   };
+  server.closeIdleConnections = dropLongIdle;
+  // Node drops idle connections once, as closing begins. A connection that was idle for less than
+  // `idleMs` then would hold the close open until its keep-alive time-out (Fastify's is 72 s): go on
+  // dropping connections as they reach `idleMs` until the server has closed.
+  const close = server.close.bind(server);
+  server.close = ((callback?: (error?: Error) => void) => {
+    const sweeper = setInterval(dropLongIdle, Math.max(10, Math.floor(idleMs / 4)));
+    sweeper.unref();
+    server.once('close', () => clearInterval(sweeper));
+    return close(callback);
+  }) as Server['close'];
 }
 
 /**
