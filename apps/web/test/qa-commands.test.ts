@@ -33,7 +33,9 @@ async function qa(...args: string[]): Promise<string> {
   return `${stdout}\n${stderr}`;
 }
 
-describe("QA's path commands start", { timeout: 120_000 }, () => {
+// The four commands are separate processes that share nothing: they run side by side (the first,
+// which runs the whole machine level, is the longest).
+describe.concurrent("QA's path commands start", { timeout: 120_000 }, () => {
   it('pnpm test:paths runs the machine level and finds the jsdom files and every Chromium path', async () => {
     const output = await qa('test:paths', '--list');
     expect(output).toMatch(/Tests\s+\S*\d+ passed/);
