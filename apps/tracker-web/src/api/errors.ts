@@ -37,6 +37,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell a person about a failed call: the tracker's reason, or the plain server message. */
+export function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : SERVER_MESSAGE;
+}
+
 /** True when the session is gone (never made, signed out, timed out): the member signs in again. */
 export function isSignInRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.SIGN_IN_REQUIRED;

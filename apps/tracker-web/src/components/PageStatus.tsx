@@ -1,6 +1,6 @@
 import { button } from '@app/ui/button.css';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { ApiError, SERVER_MESSAGE } from '../api/errors.ts';
+import { messageOf } from '../api/errors.ts';
 import * as ui from '../styles/ui.css.ts';
 import { usePageTitle } from './usePageTitle.ts';
 
@@ -25,7 +25,7 @@ export function PageLoadFailed({ error }: ErrorComponentProps) {
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>
       <h1 className={ui.h1}>We could not load your page</h1>
-      <p role="alert">{error instanceof ApiError ? error.message : SERVER_MESSAGE}</p>
+      <p role="alert">{messageOf(error)}</p>
       <p>
         <button type="button" className={button.primary} onClick={() => router.invalidate()}>
           Try again

@@ -1,14 +1,8 @@
 import { QUIET_TEXTS, type QuietLink, TEAM_LIFE_API } from '@app/contracts';
-import { button } from '@app/ui/button.css';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { call, callAt } from '../api/client.ts';
-import { ApiError, SERVER_MESSAGE } from '../api/errors.ts';
-import { usePageTitle } from '../components/usePageTitle.ts';
-import * as ui from '../styles/ui.css.ts';
-import * as styles from './Page.css.ts';
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : SERVER_MESSAGE);
+import { messageOf } from '../api/errors.ts';
+import { OnePressPage } from '../components/OnePressPage.tsx';
 
 /** What a "we miss you" link would do, or why it cannot (read without changing anything). */
 export async function loadQuietLink(
@@ -30,10 +24,15 @@ const WHAT = {
   leave: 'You leave the team and your seat goes to someone waiting for one. Your account stays.',
 } as const;
 
-/**
- * Opened from one of the "we miss you" email's answers: nothing happens until the button is
- * pressed (mail scanners open links too).
- */
+/** Why a link that was read cannot be used any more. */
+function linkProblem(link: QuietLink | { problem: string }): string | null {
+  if ('problem' in link) return link.problem;
+  if (link.state === 'used') return QUIET_TEXTS.linkUsed;
+  if (link.state !== 'ready') return QUIET_TEXTS.linkExpired;
+  return null;
+}
+
+/** Opened from one of the "we miss you" email's answers: nothing happens until the press. */
 export function QuietLinkPage({
   token,
   link,
@@ -41,116 +40,41 @@ export function QuietLinkPage({
   token: string | undefined;
   link: QuietLink | { problem: string };
 }) {
-  usePageTitle(QUIET_TEXTS.missYou);
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>('problem' in link ? link.problem : null);
-  const [sending, setSending] = useState(false);
-
-  async function give() {
-    if (!token || sending) return;
-    setSending(true);
-    try {
-      setAnswer((await call(TEAM_LIFE_API.useQuietLink, { token })).message);
-      setProblem(null);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
-    <div className={`${ui.narrow} ${ui.stack}`}>
-      <h1 className={ui.h1}>{QUIET_TEXTS.missYou}</h1>
-      <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
-      {problem ? (
-        <p role="alert" className={ui.tinted.danger}>
-          {problem}
-        </p>
-      ) : null}
-      {'action' in link && answer === null ? (
-        link.state === 'ready' ? (
-          <div className={styles.form}>
-            <p>
-              {WHAT[link.action]}
-              {link.team ? ` (Team ${link.team})` : ''}
-            </p>
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className={link.action === 'leave' ? button.danger : button.primary}
-                onClick={give}
-                aria-disabled={sending || undefined}
-              >
-                {LABELS[link.action]}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <p role="alert" className={ui.tinted.danger}>
-            {link.state === 'used' ? QUIET_TEXTS.linkUsed : QUIET_TEXTS.linkExpired}
-          </p>
-        )
-      ) : null}
-      <p>
-        <Link to="/">Go to your home page</Link>
-      </p>
-    </div>
+    <OnePressPage
+      title={QUIET_TEXTS.missYou}
+      problem={linkProblem(link)}
+      offer={
+        token && 'action' in link && link.state === 'ready'
+          ? {
+              text: `${WHAT[link.action]}${link.team ? ` (Team ${link.team})` : ''}`,
+              label: LABELS[link.action],
+              danger: link.action === 'leave',
+            }
+          : null
+      }
+      press={() => call(TEAM_LIFE_API.useQuietLink, { token: token ?? '' })}
+      footer={<Link to="/">Go to your home page</Link>}
+    />
   );
 }
 
 /** Opened from a weekly recap's unsubscribe link: one press stops the recaps. */
 export function StopRecapsPage({ token }: { token: string | undefined }) {
-  usePageTitle('Stop weekly recaps');
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(
-    token ? null : 'This link is not valid. Open the newest weekly recap.',
-  );
-  const [sending, setSending] = useState(false);
-
-  async function stop() {
-    if (!token || sending) return;
-    setSending(true);
-    try {
-      setAnswer((await callAt(TEAM_LIFE_API.recapUnsubscribe, { query: { token } })).message);
-      setProblem(null);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
-    <div className={`${ui.narrow} ${ui.stack}`}>
-      <h1 className={ui.h1}>Stop weekly recaps</h1>
-      <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
-      {problem ? (
-        <p role="alert" className={ui.tinted.danger}>
-          {problem}
-        </p>
-      ) : null}
-      {token && answer === null ? (
-        <div className={styles.form}>
-          <p>
-            We will stop the Sunday email with your team's week. Your team, check-ins and reminders
-            stay.
-          </p>
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={button.primary}
-              onClick={stop}
-              aria-disabled={sending || undefined}
-            >
-              Stop weekly recaps
-            </button>
-          </div>
-        </div>
-      ) : null}
-      <p>
-        <Link to="/">Go to your home page</Link>
-      </p>
-    </div>
+    <OnePressPage
+      title="Stop weekly recaps"
+      problem={token ? null : 'This link is not valid. Open the newest weekly recap.'}
+      offer={
+        token
+          ? {
+              text: "We will stop the Sunday email with your team's week. Your team, check-ins and reminders stay.",
+              label: 'Stop weekly recaps',
+            }
+          : null
+      }
+      press={() => callAt(TEAM_LIFE_API.recapUnsubscribe, { query: { token: token ?? '' } })}
+      footer={<Link to="/">Go to your home page</Link>}
+    />
   );
 }

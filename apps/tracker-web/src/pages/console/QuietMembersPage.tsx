@@ -11,7 +11,7 @@ import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError, SERVER_MESSAGE } from '../../api/errors.ts';
+import { messageOf } from '../../api/errors.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
@@ -30,7 +30,6 @@ const day = (date: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : SERVER_MESSAGE);
 
 /** The console's Quiet members page: who has gone quiet, and what an operator can do about it. */
 export function QuietMembersPage() {
