@@ -3,21 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, users } from '../src/db/schema.ts';
 import { SEED_CHECK_IN_DAYS } from '../src/seed/seed.ts';
-import { type Browser, browser, useTestFrontDoor } from './door.ts';
+import { type Browser, browser, testClock, useTestFrontDoor } from './door.ts';
 import { teamMember } from './helpers.ts';
 
 /** The tracker's clock, moved by the tests. */
-let clock = Date.parse('2026-11-02T18:00:00Z');
-const at = (iso: string) => {
-  clock = Date.parse(iso);
-};
+const clock = testClock('2026-11-02T18:00:00Z');
+const { at } = clock;
 
 /** Two seeded teams: members sign up to these. */
 const TEAM = 2;
 const OTHER_TEAM = 3;
 
 const front = useTestFrontDoor({
-  now: () => new Date(clock),
+  now: clock.now,
   capacities: { [TEAM]: 30, [OTHER_TEAM]: 30 },
 });
 
@@ -57,14 +55,14 @@ async function member(
     name,
     password: user.password,
     browser: b,
-    signedInAt: clock,
+    signedInAt: clock.ms,
     // The member's browser, signed in again whenever the tests moved the clock since.
     b: {
       ...b,
       async send(opts) {
-        if (m.signedInAt !== clock) {
+        if (m.signedInAt !== clock.ms) {
           expect((await b.signIn(m.email, m.password)).statusCode).toBe(200);
-          m.signedInAt = clock;
+          m.signedInAt = clock.ms;
         }
         return b.send(opts);
       },
@@ -402,7 +400,7 @@ describe('nudges', () => {
     const both = await Promise.all([nudge(berlin, denver.id), nudge(berlin, denver.id)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const today = (await nudgeMails(denver.email)).filter(
-      (row) => row.createdAt.getTime() === clock,
+      (row) => row.createdAt.getTime() === clock.ms,
     );
     expect(today).toHaveLength(1);
   });

@@ -10,6 +10,23 @@ import { newUser, type TestTracker, testTracker } from './helpers.ts';
 export const ORIGIN = 'http://localhost:3001';
 const COOKIE = sessionCookieName(false);
 
+/**
+ * The tracker's clock for one file's tests: it stands still until a test moves it with `at`, so
+ * nothing waits on the real time. Pass `now` to the tracker; `ms` is where it stands.
+ */
+export function testClock(start: string) {
+  let ms = Date.parse(start);
+  return {
+    now: () => new Date(ms),
+    at(when: string | number) {
+      ms = typeof when === 'number' ? when : Date.parse(when);
+    },
+    get ms() {
+      return ms;
+    },
+  };
+}
+
 export interface TestFrontDoorOptions extends TrackerOptions {
   /** Room made on seeded teams before the tests: team id -> capacity. */
   capacities?: Record<number, number>;

@@ -3,17 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, pauses } from '../src/db/schema.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import { type Browser, browser, useTestFrontDoor } from './door.ts';
+import { type Browser, browser, testClock, useTestFrontDoor } from './door.ts';
 import { membershipStatus, teamMember } from './helpers.ts';
 
 /** The tracker's clock, moved by the tests. */
-let clock = Date.parse('2026-11-02T17:00:00Z');
-const at = (iso: string) => {
-  clock = Date.parse(iso);
-};
+const clock = testClock('2026-11-02T17:00:00Z');
+const { at } = clock;
 const TEAM = 2;
 
-const front = useTestFrontDoor({ now: () => new Date(clock), capacities: { [TEAM]: 30 } });
+const front = useTestFrontDoor({ now: clock.now, capacities: { [TEAM]: 30 } });
 
 interface Member {
   id: number;
@@ -29,9 +27,9 @@ async function member(name: string, { approve = true } = {}): Promise<Member> {
   let signedInAt = Number.NaN;
   // Signed in again whenever the clock moved since: a session idle for 30 minutes ends.
   const send: Browser['send'] = async (opts) => {
-    if (signedInAt !== clock) {
+    if (signedInAt !== clock.ms) {
       expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
-      signedInAt = clock;
+      signedInAt = clock.ms;
     }
     return b.send(opts);
   };

@@ -1,38 +1,22 @@
 import { FreedSeat, QUIET_TEXTS, QuietLink, QuietMembers } from '@app/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkIns, memberships, outbox, pauses, teams } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { runQuietMembers } from '../src/services/quiet-members.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { codeAt, ORIGIN, operator } from './door.ts';
-import {
-  API_KEY,
-  joinRequestOf,
-  membershipStatus,
-  signUp,
-  type TestTracker,
-  testTracker,
-} from './helpers.ts';
+import { codeAt, ORIGIN, operator, testClock, useTestFrontDoor } from './door.ts';
+import { API_KEY, joinRequestOf, membershipStatus, signUp, type TestTracker } from './helpers.ts';
 
+/** The tracker's clock, moved by the tests: Denver is on UTC-7 all along (after 1 November). */
+const clock = testClock('2026-11-02T17:00:00Z');
+const { at, now } = clock;
+const front = useTestFrontDoor({ now });
 let t: TestTracker;
 let door: FastifyInstance;
-/** The tracker's clock, moved by the tests: Denver is on UTC-7 all along (after 1 November). */
-let clock = Date.parse('2026-11-02T17:00:00Z');
-const at = (iso: string) => {
-  clock = Date.parse(iso);
-};
-const now = () => new Date(clock);
-
-beforeAll(async () => {
-  t = await testTracker({ now });
-  door = await buildFrontDoor(t.app, t.app.log);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+beforeAll(() => {
+  ({ tracker: t, door } = front);
 });
 
 let made = 0;
@@ -197,14 +181,14 @@ describe('quiet members', () => {
     const waiting = await signUp(t, { teamId: 987654, name: 'Wanda Waiting' });
     expect((await joinRequestOf(t, waiting.id)).status).toBe('unmatched');
 
-    const op = await operator(t, door, () => clock);
+    const op = await operator(t, door, () => clock.ms);
     // Signed in again whenever the clock moved since: an idle session ends.
-    let signedInAt = clock;
+    let signedInAt = clock.ms;
     const send: typeof op.browser.send = async (opts) => {
-      if (signedInAt !== clock) {
+      if (signedInAt !== clock.ms) {
         expect((await op.browser.signIn(op.email, op.password)).statusCode).toBe(200);
-        expect((await op.browser.code(codeAt(op.secret, clock))).statusCode).toBe(200);
-        signedInAt = clock;
+        expect((await op.browser.code(codeAt(op.secret, clock.ms))).statusCode).toBe(200);
+        signedInAt = clock.ms;
       }
       return op.browser.send(opts);
     };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkIns,
   cheers,
@@ -12,28 +12,20 @@ import {
   teamCalls,
   teams,
 } from '../src/db/schema.ts';
-import { buildFrontDoor } from '../src/front-door/app.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { API_KEY, type TestTracker, testTracker } from './helpers.ts';
+import { testClock, useTestFrontDoor } from './door.ts';
+import { API_KEY, type TestTracker } from './helpers.ts';
 
+/** The tracker's clock, moved by the tests: Berlin is on UTC+1 and Denver on UTC-7 here. */
+const clock = testClock('2026-11-02T12:00:00Z');
+const { at, now } = clock;
+const front = useTestFrontDoor({ now });
 let t: TestTracker;
 let door: FastifyInstance;
-/** The tracker's clock, moved by the tests: Berlin is on UTC+1 and Denver on UTC-7 here. */
-let clock = Date.parse('2026-11-02T12:00:00Z');
-const at = (iso: string) => {
-  clock = Date.parse(iso);
-};
-const now = () => new Date(clock);
-
-beforeAll(async () => {
-  t = await testTracker({ now });
-  door = await buildFrontDoor(t.app, t.app.log);
-});
-afterAll(async () => {
-  await door?.close();
-  await t?.close();
+beforeAll(() => {
+  ({ tracker: t, door } = front);
 });
 
 let made = 0;
@@ -118,7 +110,7 @@ describe('the weekly recap', () => {
     // A retry of the same pass (her row due again, as after a crash before the next time was set).
     await t.app.database.db
       .update(recapSettings)
-      .set({ nextAt: new Date(clock - 1000) })
+      .set({ nextAt: new Date(clock.ms - 1000) })
       .where(eq(recapSettings.userId, berlin.id));
     await runRecaps(t.app);
     const [bea, ...more] = await recapsTo(...everyone);

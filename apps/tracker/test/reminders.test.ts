@@ -9,15 +9,12 @@ import { recordCheckIn } from '../src/services/check-ins.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
-import { browser, ORIGIN, useTestFrontDoor } from './door.ts';
+import { browser, ORIGIN, testClock, useTestFrontDoor } from './door.ts';
 import { API_KEY, newUser } from './helpers.ts';
 
 /** The tracker's clock, moved by the tests: nothing here waits on the real time. */
-let clock = Date.parse('2026-10-22T12:00:00Z');
-const at = (iso: string | number) => {
-  clock = typeof iso === 'number' ? iso : Date.parse(iso);
-};
-const now = () => new Date(clock);
+const clock = testClock('2026-10-22T12:00:00Z');
+const { at, now } = clock;
 
 const front = useTestFrontDoor({ now });
 
@@ -166,7 +163,7 @@ describe('check-in reminders', () => {
     // A retry of the same run (its row due again, as after a crash before the next time was set).
     await front.tracker.app.database.db
       .update(reminderSettings)
-      .set({ nextAt: new Date(clock - 1000) })
+      .set({ nextAt: new Date(clock.ms - 1000) })
       .where(eq(reminderSettings.userId, cy.id));
     await runReminders(front.tracker.app);
     const [mail, ...more] = await remindersTo(cy.email);
