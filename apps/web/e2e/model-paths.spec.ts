@@ -18,7 +18,6 @@ import {
   toastsShown,
   writeReplay,
 } from '@app/onboarding/testing';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { expectedView } from '../src/onboarding/test/expected.ts';
 import {
@@ -30,7 +29,7 @@ import {
   type PersonAction,
   planFor,
 } from '../src/onboarding/test/person.ts';
-import { WCAG_TAGS } from './axe.ts';
+import { runAxe } from './axe.ts';
 import { test } from './fixtures.ts';
 import { type Walk, type WalkStep, walkFromPath } from './model.ts';
 import { holdCalls } from './model-network.ts';
@@ -316,12 +315,7 @@ async function axeViolations(
   context: BrowserContext,
   state: string,
 ): Promise<{ violations: PathRecord['axe']; nudged: number }> {
-  const { value: results, nudged } = await whileNudging(
-    page,
-    context,
-    new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze(),
-    20,
-  );
+  const { value: results, nudged } = await whileNudging(page, context, runAxe(page), 20);
   return {
     violations: results.violations.map((violation) => ({
       rule: violation.id,
