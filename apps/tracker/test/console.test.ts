@@ -226,6 +226,33 @@ describe("the operators' console", () => {
     expect((await b.code(op.recoveryCodes[1] ?? '')).statusCode).toBe(200);
   });
 
+  it('slows repeated wrong passwords for new recovery codes, and gives none while refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const op = await operator(front.tracker, front.door, now);
+    const renew = (password: string) =>
+      op.browser.send({
+        method: 'POST',
+        url: '/api/console/second-factor/recovery-codes',
+        payload: { password },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await renew(`guess ${i}`)).statusCode).toBe(401);
+    const refused = await renew(op.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.json().recoveryCodes).toBeUndefined();
+    // Nothing was replaced: an old code still passes the second factor.
+    const b = browser(front.door);
+    await b.signIn(op.email, op.password);
+    expect((await b.code(op.recoveryCodes[0] ?? '')).statusCode).toBe(200);
+    vi.advanceTimersByTime(1100);
+    const renewed = await renew(op.password);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().recoveryCodes).toHaveLength(10);
+  });
+
   it('approves, declines with a message and places, each in the audit log', async () => {
     const op = await operator(front.tracker, front.door, now);
     const b = op.browser;

@@ -177,6 +177,47 @@ describe('the front door', () => {
     expect((await browser(front.door).signIn(user.email, passphrase)).statusCode).toBe(200);
   });
 
+  it('slows repeated wrong passwords given again, across a password change and deleting the account', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = await signUp(front.tracker);
+    const b = browser(front.door);
+    expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
+    const change = (currentPassword: string) =>
+      b.send({
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { currentPassword, newPassword: 'a new secret' },
+      });
+    for (let i = 0; i < 2; i += 1) expect((await change(`guess ${i}`)).statusCode).toBe(401);
+    const deletion = (password: string) =>
+      b.send({ method: 'POST', url: '/api/me/deletion', payload: { password } });
+    expect((await deletion('guess 2')).statusCode).toBe(401);
+    // The right password is refused too while the limit holds, and nothing changes.
+    const refused = await deletion(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect((await change(user.password)).statusCode).toBe(429);
+    expect((await b.home()).statusCode).toBe(200);
+    // Another member of the same address is not held up by it.
+    const other = await signUp(front.tracker);
+    const c = browser(front.door);
+    await c.signIn(other.email, other.password);
+    expect(
+      (
+        await c.send({
+          method: 'POST',
+          url: '/api/me/password',
+          payload: { currentPassword: other.password, newPassword: 'another new secret' },
+        })
+      ).statusCode,
+    ).toBe(204);
+    vi.advanceTimersByTime(1100);
+    expect((await change(user.password)).statusCode).toBe(204);
+  });
+
   it('ends the other sessions on a password change, and every one on sign out everywhere', async () => {
     const user = await signUp(front.tracker);
     const phone = browser(front.door);

@@ -28,6 +28,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { databaseCheck } from '../app.ts';
 import { loggableError } from '../errors.ts';
 import { uploadRoutes } from '../routes/uploads.ts';
+import { attemptLimits } from './attempts.ts';
 import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
 import { reminderRoutes } from './reminders.ts';
@@ -129,6 +130,7 @@ export async function buildFrontDoor(
   });
 
   await app.register(health, { check: databaseCheck(app) });
+  app.decorate('attempts', await attemptLimits(app));
   await app.register(memberRoutes);
   await app.register(consoleRoutes);
   await app.register(checkInRoutes);

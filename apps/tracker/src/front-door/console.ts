@@ -108,7 +108,12 @@ export async function consoleRoutes(fastify: FastifyInstance) {
 
   app.route({
     ...routeOf(CONSOLE_API.renewRecoveryCodes),
-    handler: async (request) => renewRecoveryCodes(app, operatorOf(request), request.body.password),
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      return app.attempts.passwordAgain(request, operator, () =>
+        renewRecoveryCodes(app, operator, request.body.password),
+      );
+    },
   });
 
   app.route({

@@ -1,14 +1,7 @@
 import { MEMBER_API } from '@app/contracts';
-import {
-  connectCounterStore,
-  HttpError,
-  limiterFactory,
-  registerProfileMultipart,
-  routeOf,
-} from '@app/server-kit';
+import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   changePassword,
   checkCredentials,
@@ -29,14 +22,6 @@ import { sessionKey } from './session-store.ts';
 
 const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
 
-function tooMany(msBeforeNext: number, what = 'sign-ins') {
-  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
-  return new HttpError(
-    'RATE_LIMITED',
-    `Too many failed ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
-
 /** The signed-in member's id, or 401. */
 export function memberOf(request: FastifyRequest): number {
   const userId = request.session.userId;
@@ -52,75 +37,15 @@ export async function memberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerProfileMultipart(app);
   const config = app.trackerConfig;
-  // Failed sign-ins: per address and account (a guesser at one account from one place), and per
-  // address (one place guessing at many accounts). Neither counts a member's own successes, and
-  // no limit is per account alone, so nobody elsewhere can lock a member out. With REDIS_URL every
-  // tracker counts in Redis; while Redis is unreachable each counts in memory.
-  const shared = limiterFactory(
-    await connectCounterStore(app, config.redisUrl, 'sign-in limit'),
-    'tracker-sign-in',
-  );
-  const limiter = (name: string, points: number) =>
-    shared(name, points, config.signInFailureWindowMs);
-  const perAccountAndAddress = limiter('account-address', config.signInFailuresMax);
-  const perAddress = limiter('address', config.signInFailuresMax * 20);
-
-  // Wrong second-factor codes: per account (the password is known, so the account is the one
-  // being guessed at, from anywhere) and per address, with the sign-in's limits.
-  const codesPerAccount = limiter('second-factor-account', config.signInFailuresMax);
-
-  /**
-   * Takes one attempt from each limiter before the password or code is checked, so attempts sent
-   * at once cannot all pass the check before any of them is counted (each limiter counts
-   * atomically, in memory or in Redis). Refused with 429 when any limiter has none left, giving
-   * back what it took from the others. Resolves with a function that gives the attempt back, for
-   * an attempt that turned out not to be a failure.
-   */
-  async function takeAttempt(
-    counters: readonly (readonly [ReturnType<typeof limiter>, string])[],
-    what: string,
-  ): Promise<() => Promise<void>> {
-    const taken = await Promise.allSettled(counters.map(([counter, key]) => counter.consume(key)));
-    const giveBack = async (which: readonly (readonly [ReturnType<typeof limiter>, string])[]) => {
-      await Promise.all(which.map(([counter, key]) => counter.reward(key, 1)));
-    };
-    const refusals = taken.flatMap((result) =>
-      result.status === 'rejected' ? [result.reason] : [],
-    );
-    if (refusals.length > 0) {
-      await giveBack(counters.filter((_, index) => taken[index]?.status === 'fulfilled'));
-      const wait = refusals.find(
-        (reason): reason is RateLimiterRes => reason instanceof RateLimiterRes,
-      );
-      const other = refusals.find((reason) => !(reason instanceof RateLimiterRes));
-      if (other !== undefined) throw other;
-      throw tooMany(wait?.msBeforeNext ?? config.signInFailureWindowMs, what);
-    }
-    return () => giveBack(counters);
-  }
-
   app.route({
     ...routeOf(MEMBER_API.signIn),
     handler: async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      const key = `${request.ip}|${email}`;
-      const giveBack = await takeAttempt(
-        [
-          [perAccountAndAddress, key],
-          [perAddress, request.ip],
-        ],
-        'sign-ins',
+      // Only a wrong password or address stays counted; a member's own success counts against
+      // neither limit.
+      const member = await app.attempts.signIn(request, email, () =>
+        checkCredentials(app, request.body),
       );
-      let member: Awaited<ReturnType<typeof checkCredentials>>;
-      try {
-        member = await checkCredentials(app, request.body);
-      } catch (error) {
-        // Only a wrong password or address stays counted.
-        if (!(error instanceof HttpError && error.code === 'INVALID_CREDENTIALS')) await giveBack();
-        throw error;
-      }
-      // A member's own success counts against neither limit.
-      await Promise.all([perAccountAndAddress.delete(key), perAddress.reward(request.ip, 1)]);
       // A new session id at every sign-in: an id planted before it signs nobody in.
       await request.session.regenerate();
       request.session.userId = member.id;
@@ -136,21 +61,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const userId = memberOf(request);
       const user = await app.repos.users.get(userId);
       if (user === null) throw SIGN_IN_REQUIRED();
-      const key = `code|${userId}`;
-      const giveBack = await takeAttempt(
-        [
-          [codesPerAccount, key],
-          [perAddress, request.ip],
-        ],
-        'codes',
+      await app.attempts.code(request, userId, () =>
+        verifySecondFactor(app, userId, request.body.code),
       );
-      try {
-        await verifySecondFactor(app, userId, request.body.code);
-      } catch (error) {
-        if (!(error instanceof HttpError && error.code === 'INVALID_CODE')) await giveBack();
-        throw error;
-      }
-      await Promise.all([codesPerAccount.delete(key), perAddress.reward(request.ip, 1)]);
       request.session.secondFactorAt = config.now().getTime();
       const member = { id: user.id, name: user.name, role: user.role };
       return { member, secondFactor: 'passed' as const };
@@ -208,7 +121,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
     ...routeOf(MEMBER_API.changePassword),
     handler: async (request, reply) => {
       const userId = memberOf(request);
-      await changePassword(app, userId, request.body, sessionKey(request.session.sessionId));
+      await app.attempts.passwordAgain(request, userId, () =>
+        changePassword(app, userId, request.body, sessionKey(request.session.sessionId)),
+      );
       return reply.code(204).send();
     },
   });
@@ -241,7 +156,10 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.deleteAccount),
     handler: async (request, reply) => {
-      await deleteAccount(app, memberOf(request), request.body.password);
+      const userId = memberOf(request);
+      await app.attempts.passwordAgain(request, userId, () =>
+        deleteAccount(app, userId, request.body.password),
+      );
       await request.session.destroy();
       return reply.code(204).send();
     },
