@@ -1,0 +1,120 @@
+import { expectAccessible } from './axe.ts';
+import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
+import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
+import { uniqueEmail } from './onboarding.ts';
+import { approvedMemberAtHome, testSite } from './site.ts';
+
+/**
+ * Team life in Chromium against the real site and its tracker: two new members of one team, one
+ * on a phone (360 px) and one at a desk (1280 px). The first checks in with a note; the second
+ * cheers that Yes on the team board and replies to the note; the first sees the cheer, the reply
+ * and their streak on their home; the second pauses and comes back. axe after every step, at the
+ * width of the member who took it. Both are in their afternoon (the zone is picked by the hour it
+ * is there now), so today's question is the only one open whatever the machine's clock says.
+ */
+
+const site = testSite();
+const PASSWORD = 'kepler-1609';
+
+test('a teammate cheers and replies to a check-in, the member sees it and their streak; a member pauses and comes back', async () => {
+  test.setTimeout(150_000);
+  const zone = zoneWhereTheHourIs(...AFTERNOON);
+  const phone = await site.visitor(360, 740, zone);
+  const desk = await site.visitor(1280, 800, zone);
+  try {
+    const ada = { name: 'Ada Reyes', email: uniqueEmail('team-life.ada') };
+    const ben = { name: 'Ben Ortiz', email: uniqueEmail('team-life.ben') };
+    await approvedMemberAtHome(phone.page, site, {
+      ...ada,
+      password: PASSWORD,
+      goal: 'Write 500 words a day',
+    });
+    await approvedMemberAtHome(desk.page, site, {
+      ...ben,
+      password: PASSWORD,
+      goal: 'Run before work',
+    });
+
+    // Ada checks in Yes with a note: a streak of one day.
+    const card = phone.page.getByRole('region', { name: 'Did you do that thing today?' });
+    const today = card.getByRole('form', { name: /^Today, / });
+    await today.getByLabel('Note (optional)').fill('Finished the first chapter');
+    await today.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect
+      .poll(() => today.getByText(/^Your answer: Yes \(“Finished the first chapter”\)/).count())
+      .toBe(1);
+    await expect
+      .poll(() =>
+        card
+          .getByText(/^Streak: 1 check-in day in a row \(longest 1 check-in day\); Yes 1 time/)
+          .count(),
+      )
+      .toBe(1);
+    await expectAccessible(phone.page, 'home after a Yes, 360 px');
+
+    // Ben cheers Ada's Yes on the board and replies to her note.
+    await desk.page.goto(`${site.tracker.url}/team`);
+    const adaItem = desk.page.getByRole('listitem').filter({ hasText: ada.name });
+    const cheer = adaItem.getByRole('button', { name: `Cheer ${ada.name}’s Yes` });
+    await expect.poll(() => cheer.getAttribute('aria-pressed')).toBe('false');
+    await expectAccessible(desk.page, 'team board before the cheer, 1280 px');
+    await cheer.click();
+    await expect
+      .poll(() =>
+        adaItem
+          .getByRole('button', { name: `Cheered ${ada.name}’s Yes` })
+          .getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await expect
+      .poll(() =>
+        adaItem
+          .getByRole('status')
+          .filter({ hasText: `1 cheer, from ${ben.name}` })
+          .count(),
+      )
+      .toBe(1);
+    await adaItem.getByLabel(`Reply to ${ada.name}’s note`).fill('Well done, on to chapter two!');
+    await adaItem.getByRole('button', { name: 'Send reply' }).click();
+    const replies = adaItem.getByRole('list', { name: `Replies to ${ada.name}’s note` });
+    await expect.poll(() => replies.getByText('Well done, on to chapter two!').count()).toBe(1);
+    await expectAccessible(desk.page, 'team board after the cheer and reply, 1280 px');
+
+    // Ada's home shows both, under "From your team".
+    await phone.page.reload();
+    const fromTeam = phone.page.getByRole('region', { name: 'From your team' });
+    await expect.poll(() => fromTeam.getByText(`1 cheer, from ${ben.name}.`).count()).toBe(1);
+    await expect
+      .poll(() => fromTeam.getByText(`${ben.name}: Well done, on to chapter two!`).count())
+      .toBe(1);
+    await expect
+      .poll(() => phone.page.getByText(/^Streak: 1 check-in day in a row/).count())
+      .toBe(1);
+    await expectAccessible(phone.page, 'home with a cheer and a reply, 360 px');
+
+    // Ben pauses for a week, and comes back.
+    await desk.page.goto(site.tracker.url);
+    const pause = desk.page.getByRole('region', { name: 'Taking a break?' });
+    await pause.getByRole('button', { name: 'Pause check-ins' }).click();
+    const paused = desk.page.getByRole('region', { name: 'You are paused' });
+    await expect.poll(() => paused.getByText(/^Paused until /).count()).toBe(1);
+    await expectAccessible(desk.page, 'home while paused, 1280 px');
+    // The board says so to the team.
+    await phone.page.goto(`${site.tracker.url}/team`);
+    const benItem = phone.page.getByRole('listitem').filter({ hasText: ben.name });
+    await expect.poll(() => benItem.getByText(/^Paused until /).count()).toBe(1);
+    await expectAccessible(phone.page, 'team board with a paused teammate, 360 px');
+
+    await paused.getByRole('button', { name: 'Come back now' }).click();
+    await expect
+      .poll(() => desk.page.getByRole('region', { name: 'Taking a break?' }).count())
+      .toBe(1);
+    await expectAccessible(desk.page, 'home after coming back, 1280 px');
+    await phone.page.reload();
+    await expect.poll(() => benItem.getByText(/^Paused until /).count()).toBe(0);
+  } finally {
+    await phone.context.close();
+    await desk.context.close();
+  }
+});
