@@ -154,6 +154,26 @@ describe('check-in reminders', () => {
     expect(settings?.enabled).toBe(false);
   });
 
+  it('drops a day’s reminder that no tracker sent before that day was over, and sends the next day’s', async () => {
+    at('2026-11-04T12:00:00Z');
+    const dee = await member('Dee Late', 'America/Denver');
+    await runReminders(front.tracker.app);
+    // Every tracker was down from before 18:00 on Wednesday until Thursday 10:00 in Denver.
+    at('2026-11-05T17:00:00Z');
+    await runReminders(front.tracker.app);
+    expect(await remindersTo(dee.email)).toHaveLength(0);
+    const [settings] = await front.tracker.app.database.db
+      .select()
+      .from(reminderSettings)
+      .where(eq(reminderSettings.userId, dee.id));
+    expect(settings?.nextAt?.getTime()).toBe(sixPm('America/Denver', '2026-11-05'));
+    at(sixPm('America/Denver', '2026-11-05'));
+    await runReminders(front.tracker.app);
+    const sent = await remindersTo(dee.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.bodyText).toContain('(Thursday, November 5)');
+  });
+
   it('mails the question with one-click answers and the unsubscribe headers, and a retried run sends nothing more', async () => {
     at('2026-11-04T12:00:00Z');
     const cy = await member('Cy Once', 'America/Denver');

@@ -1,6 +1,5 @@
 import {
   CHECK_INS_PER_WEEK,
-  localDay,
   oneLine,
   QUIET_TEXTS,
   RECAP_RULE,
@@ -9,7 +8,7 @@ import {
   TEAM_LIFE_API,
   weekStartOf,
 } from '@app/contracts';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   checkIns,
   cheers,
@@ -20,17 +19,14 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { afterLocalDay, nextLocalTime } from '../schedule.ts';
+import { nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
 import { type MemberDays, memberDaysOf, onTeam } from './member-days.ts';
+import { runMemberSchedule } from './member-schedule.ts';
 import { dayInWords } from './pauses.ts';
 import { UNSUBSCRIBE_LINK_MS } from './reminders.ts';
 import { memberCall } from './team-calls.ts';
-import { memberTimeZone } from './teammates.ts';
-
-/** Due recaps handled per transaction. */
-const BATCH = 50;
 
 /** When the recap next falls due for a member in `timeZone`: Sunday 18:00 on their clock. */
 const nextRecap = (now: Date, timeZone: string) =>
@@ -150,97 +146,21 @@ async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date:
   return true;
 }
 
-/** The zone the account's days are counted in, as SQL (the account's, or the default). */
-const memberZoneSql = () => sql`coalesce(${users.timeZone}, ${memberTimeZone({ timeZone: null })})`;
-
 /**
- * One pass of the weekly recap's schedule, on the design of the reminders' (decision 24): every
- * Active member gets a recap_settings row; rows whose next Sunday 18:00 is unknown, or was worked
- * out for another zone, get it worked out; due rows are taken with FOR UPDATE SKIP LOCKED, and for
- * each, in one transaction, a member still on a team and not paused that day gets the recap (the
- * recaps row unique on member and week makes it once), then the next Sunday is set. Returns how
- * many were queued.
+ * One pass of the weekly recap's schedule (`runMemberSchedule`, the reminders' design): a member
+ * still on a team and not paused that Sunday gets the recap; the recaps row, unique on member and
+ * week, makes it once. Returns how many were queued.
  */
-export async function runRecaps(ctx: TrackerContext): Promise<number> {
-  const { db } = ctx.database;
-  const now = ctx.trackerConfig.now();
-  await db.execute(sql`
-    INSERT INTO recap_settings (user_id)
-    SELECT DISTINCT user_id FROM memberships WHERE status = 'Active'
-    ON CONFLICT DO NOTHING`);
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ userId: recapSettings.userId, zone: users.timeZone })
-        .from(recapSettings)
-        .innerJoin(users, eq(users.id, recapSettings.userId))
-        .where(
-          and(
-            eq(recapSettings.enabled, true),
-            or(
-              isNull(recapSettings.nextAt),
-              sql`${recapSettings.timeZone} IS DISTINCT FROM ${memberZoneSql()}`,
-            ),
-          ),
-        )
-        .limit(BATCH)
-        .for('update', { of: recapSettings, skipLocked: true });
-      for (const row of rows) {
-        const timeZone = memberTimeZone({ timeZone: row.zone });
-        await tx
-          .update(recapSettings)
-          .set({ nextAt: nextRecap(now, timeZone), timeZone })
-          .where(eq(recapSettings.userId, row.userId));
-      }
-      return rows.length < BATCH;
-    });
-    if (done) break;
-  }
-
-  let queued = 0;
-  for (;;) {
-    const { count, more } = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(recapSettings)
-        .where(
-          and(
-            eq(recapSettings.enabled, true),
-            isNotNull(recapSettings.nextAt),
-            lte(recapSettings.nextAt, now),
-          ),
-        )
-        .orderBy(asc(recapSettings.nextAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      let count = 0;
-      for (const row of due) {
-        const [member] = await memberDaysOf(ctx, eq(memberships.userId, row.userId), now, tx);
-        const timeZone = member?.timeZone ?? row.timeZone ?? '';
-        if (member && row.nextAt && timeZone === row.timeZone) {
-          const date = localDay(row.nextAt, timeZone);
-          // Late (every tracker was down): still that Sunday, else that week's recap is dropped.
-          const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
-          if (
-            stillThatDay &&
-            !member.input.paused?.has(date) &&
-            (await queueRecap(ctx, tx, member, date))
-          ) {
-            count++;
-          }
-        }
-        await tx
-          .update(recapSettings)
-          .set({ nextAt: member ? nextRecap(now, timeZone) : null, timeZone })
-          .where(eq(recapSettings.userId, row.userId));
-      }
-      return { count, more: due.length === BATCH };
-    });
-    queued += count;
-    if (!more) break;
-  }
-  if (queued > 0) ctx.mailer.kick();
-  return queued;
+export function runRecaps(ctx: TrackerContext): Promise<number> {
+  return runMemberSchedule(ctx, {
+    table: recapSettings,
+    next: (_row, now, timeZone) => nextRecap(now, timeZone),
+    member: async (tx, row, now) =>
+      (await memberDaysOf(ctx, eq(memberships.userId, row.userId), now, tx))[0] ?? null,
+    zone: (member) => member.timeZone,
+    send: async (tx, member, date) =>
+      !member.input.paused?.has(date) && (await queueRecap(ctx, tx, member, date)),
+  });
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   CHECK_IN_QUESTION,
   type CheckInLink,
   clockTimeOf,
-  localDay,
   MEMBER_API,
   minuteOfDay,
   oneLine,
@@ -12,20 +11,21 @@ import {
   type ReminderSettingsForm,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type EmailLinkPurpose,
   emailLinks,
   memberships,
   reminderSettings,
   reminders,
-  users,
+  type users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, linkOf, newLink } from './email-links.ts';
+import { runMemberSchedule } from './member-schedule.ts';
 import { pausedOn } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
 
@@ -33,9 +33,6 @@ type SettingsRow = typeof reminderSettings.$inferSelect;
 
 /** How long a reminder's unsubscribe link works. */
 export const UNSUBSCRIBE_LINK_MS = 90 * 86_400_000;
-/** Due reminders handled per transaction. */
-const BATCH = 50;
-
 export const UNSUBSCRIBED =
   'You will get no more reminder emails. You can turn them on again in your reminder settings.';
 
@@ -172,104 +169,25 @@ async function queueReminder(
 }
 
 /**
- * One pass of the reminder schedule at the tracker's now. Every Active member gets a settings row
- * (the defaults); rows whose next time is unknown, or was worked out for another zone than the
- * account's, get it worked out; then each due row is taken with FOR UPDATE SKIP LOCKED (another
- * tracker skips it), its reminder queued when the member is still on a team, has not paused that
- * day and has not checked in that day, and its next time set, all in one transaction. Returns how many were queued.
+ * One pass of the reminder schedule at the tracker's now (`runMemberSchedule`): a member's
+ * reminder is queued when they are still on a team, have not paused that day and have not
+ * checked in that day. Returns how many were queued.
  */
-export async function runReminders(ctx: TrackerContext): Promise<number> {
-  const { db } = ctx.database;
-  const now = ctx.trackerConfig.now();
-  await db.execute(sql`
-    INSERT INTO reminder_settings (user_id)
-    SELECT DISTINCT user_id FROM memberships WHERE status = 'Active'
-    ON CONFLICT DO NOTHING`);
-
-  // Next times to work out: new rows, and rows of members who changed their zone.
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ settings: reminderSettings, zone: users.timeZone })
-        .from(reminderSettings)
-        .innerJoin(users, eq(users.id, reminderSettings.userId))
-        .where(
-          and(
-            eq(reminderSettings.enabled, true),
-            sql`cardinality(${reminderSettings.weekdays}) > 0`,
-            or(
-              isNull(reminderSettings.nextAt),
-              sql`${reminderSettings.timeZone} IS DISTINCT FROM ${memberZoneSql()}`,
-            ),
-          ),
-        )
-        .limit(BATCH)
-        .for('update', { of: reminderSettings, skipLocked: true });
-      for (const { settings, zone } of rows) {
-        const timeZone = memberTimeZone({ timeZone: zone });
-        await tx
-          .update(reminderSettings)
-          .set({ nextAt: nextDue(settings, now, timeZone), timeZone })
-          .where(eq(reminderSettings.userId, settings.userId));
-      }
-      return rows.length < BATCH;
-    });
-    if (done) break;
-  }
-
-  let queued = 0;
-  for (;;) {
-    const { count, more } = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(reminderSettings)
-        .where(
-          and(
-            eq(reminderSettings.enabled, true),
-            isNotNull(reminderSettings.nextAt),
-            lte(reminderSettings.nextAt, now),
-          ),
-        )
-        .orderBy(asc(reminderSettings.nextAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      let count = 0;
-      for (const row of due) {
-        const user = await ctx.repos.users.get(row.userId, tx);
-        const timeZone = user ? memberTimeZone(user) : (row.timeZone ?? '');
-        if (user && row.nextAt && timeZone === row.timeZone) {
-          const date = localDay(row.nextAt, timeZone);
-          // Late (a tracker was down): still that day, else that day's reminder is dropped.
-          const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
-          if (
-            stillThatDay &&
-            user.status !== 'Inactive' &&
-            (await onTeam(tx, user.id)) &&
-            (await checkInOn(ctx, user.id, date, tx)) === null &&
-            // Paused members are not reminded; their reminders come back when the pause ends.
-            !(await pausedOn(tx, user.id, date)) &&
-            (await queueReminder(ctx, tx, user, date, timeZone))
-          ) {
-            count++;
-          }
-        }
-        await tx
-          .update(reminderSettings)
-          .set({ nextAt: user ? nextDue(row, now, timeZone) : null, timeZone })
-          .where(eq(reminderSettings.userId, row.userId));
-      }
-      return { count, more: due.length === BATCH };
-    });
-    queued += count;
-    if (!more) break;
-  }
-  if (queued > 0) ctx.mailer.kick();
-  return queued;
-}
-
-/** The zone the account's days are counted in, as SQL (the account's, or the default). */
-function memberZoneSql() {
-  return sql`coalesce(${users.timeZone}, ${memberTimeZone({ timeZone: null })})`;
+export function runReminders(ctx: TrackerContext): Promise<number> {
+  return runMemberSchedule(ctx, {
+    table: reminderSettings,
+    next: nextDue,
+    scheduled: sql`cardinality(${reminderSettings.weekdays}) > 0`,
+    member: (tx, row) => ctx.repos.users.get(row.userId, tx),
+    zone: (user) => memberTimeZone(user),
+    send: async (tx, user, date) =>
+      user.status !== 'Inactive' &&
+      (await onTeam(tx, user.id)) &&
+      (await checkInOn(ctx, user.id, date, tx)) === null &&
+      // Paused members are not reminded; their reminders come back when the pause ends.
+      !(await pausedOn(tx, user.id, date)) &&
+      (await queueReminder(ctx, tx, user, date, memberTimeZone(user))),
+  });
 }
 
 async function onTeam(tx: Db, userId: number) {
