@@ -16,7 +16,8 @@ import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
  * the authenticator app (its QR code read from the screen's picture, the recovery codes
  * downloaded), approves a request sent through the site (the member's home then shows
  * the team and the approval mail is sent), declines one with a message, places an unmatched one,
- * sees the booked info call and the feedback, and finds every action in the audit log. Then again
+ * sees the booked info call and the feedback, makes new recovery codes with the keyboard only (a
+ * wrong password refused first), and finds every action in the audit log. Then again
  * at 360 px, signing in with a recovery code. axe after every step.
  */
 
@@ -300,6 +301,50 @@ test.describe('the operators console', () => {
       await expectAccessible(page, 'remove operator dialog');
       await page.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(0);
+
+      // New recovery codes, with the keyboard only: the dialog takes focus into its password,
+      // Escape gives it back to the button; a wrong password is refused at its field; the new
+      // codes replace the old ones (the 360 px sign-in below uses one of them).
+      const renewButton = page.getByRole('button', { name: 'Make new recovery codes…' });
+      await renewButton.focus();
+      await page.keyboard.press('Enter');
+      const renewing = page.getByRole('dialog', { name: 'Make new recovery codes?' });
+      await expect
+        .poll(() =>
+          renewing.getByLabel('Your password').evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
+      await expectAccessible(page, 'new recovery codes dialog');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => renewing.count()).toBe(0);
+      await expect
+        .poll(() => renewButton.evaluate((el) => el === document.activeElement))
+        .toBe(true);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('not my password');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => renewing.getByText('The password is not right.').count())
+        .toBeGreaterThan(0);
+      await expectAccessible(page, 'new recovery codes refused');
+      await renewing.getByLabel('Your password').fill(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() =>
+          page.getByText('New recovery codes are made. Your old ones no longer work.').count(),
+        )
+        .toBe(1);
+      const renewed = await page
+        .getByRole('list', { name: 'Recovery codes' })
+        .getByRole('listitem')
+        .allTextContents();
+      expect(renewed).toHaveLength(10);
+      expect(renewed).not.toContain(recoveryCodes[0]);
+      recoveryCodes = renewed;
+      await expectAccessible(page, 'new recovery codes');
+      await page.getByLabel('I have saved my recovery codes somewhere safe').check();
+      await page.getByRole('button', { name: 'Back to the operators' }).click();
+      await heading(page, 'Operators');
 
       await page.getByRole('link', { name: 'Audit log' }).click();
       await heading(page, 'Audit log');
