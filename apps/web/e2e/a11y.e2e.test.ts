@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { focusWithoutRing } from './focus.ts';
 import { expectScreen, STEP_TIMEOUT_MS } from './onboarding.ts';
 import { PAGES, testSite } from './site.ts';
 
@@ -13,40 +14,6 @@ import { PAGES, testSite } from './site.ts';
 
 const site = testSite();
 const TEAM_HEADING = `You're in luck! Team "Deep Work Crew" has one slot left.`;
-
-/**
- * Tabs through the page's controls (at most `limit` stops, from where the browser's focus
- * navigation starts) and returns those that show no focus ring of at least 2 px: axe does not
- * check that keyboard focus is visible.
- */
-async function focusWithoutRing(page: Page, screen: string, limit = 60): Promise<string[]> {
-  await page.evaluate(() => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  const missing: string[] = [];
-  const seen = new Set<string>();
-  for (let stop = 0; stop < limit; stop += 1) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      if (element === null || element === document.body) return null;
-      const style = getComputedStyle(element);
-      const ring = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
-      return {
-        key: `${element.tagName} ${element.id} ${name} ${element.getAttribute('href') ?? ''}`,
-        label: `${element.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
-        ring,
-      };
-    });
-    if (focused === null || seen.has(focused.key)) break;
-    seen.add(focused.key);
-    if (!focused.ring) missing.push(`${screen}: no visible focus ring on ${focused.label}`);
-  }
-  expect(seen.size, `${screen}: Tab reaches no control`).toBeGreaterThan(0);
-  return missing;
-}
 
 async function heading(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();

@@ -5,6 +5,7 @@ import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { focusWithoutRing } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
 import { decodeQr } from './qr.ts';
@@ -412,17 +413,23 @@ test.describe('the operators console', () => {
       await menu.click();
       await phone.getByRole('link', { name: 'Feedback' }).click();
       await heading(phone, 'Feedback');
+      // Every console page: axe, and a keyboard pass (each control Tab reaches shows its ring).
+      const noRing: string[] = [];
       for (const [path, title] of [
+        ['/console', 'Join requests'],
         ['/console/info-calls', 'Info calls'],
         ['/console/feedback', 'Feedback'],
         ['/console/audit', 'Audit log'],
         ['/console/teams', 'Teams'],
+        ['/console/quiet', 'Quiet members'],
         ['/console/operators', 'Operators'],
       ] as const) {
         await phone.goto(`${site.tracker.url}${path}`);
         await heading(phone, title);
         await expectAccessible(phone, `${title} at 360`);
+        noRing.push(...(await focusWithoutRing(phone, `${title} at 360`)));
       }
+      expect(noRing).toEqual([]);
       await phone.goto(`${site.tracker.url}/console/info-calls`);
       await heading(phone, 'Info calls');
       await screenshot(phone, 360, 'console-info-calls');
