@@ -18,8 +18,10 @@ import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
  * downloaded), approves a request sent through the site (the member's home then shows
  * the team and the approval mail is sent), declines one with a message, places an unmatched one,
  * sees the booked info call and the feedback, makes new recovery codes with the keyboard only (a
- * wrong password refused first), and finds every action in the audit log. Then again
- * at 360 px, signing in with a recovery code. axe after every step.
+ * wrong password refused first), and finds every action in the audit log. Then at 360 px:
+ * signing in with one of the new recovery codes, the same search, approve, undo and keyboard
+ * decline on two more applicants, their lines in the audit log found by name, and every console
+ * page with axe and a keyboard pass. axe after every step.
  */
 
 const site = testSite();
@@ -76,12 +78,70 @@ async function teamWithRoom(): Promise<number> {
   return team.id;
 }
 
+/**
+ * On the queue at `width`: finds `approve` by name, approves, undoes it (the request waits
+ * again, its mail unsent) and approves for good; then declines `decline` with the keyboard only
+ * (focus into the dialog's message, Escape gives focus back to the card, then the decline). axe
+ * at each step.
+ */
+async function decideFoundByName(
+  page: Page,
+  width: number,
+  { approve, decline }: { approve: string; decline: string },
+) {
+  const query = approve.toLowerCase().slice(0, 8);
+  // Found by name, whatever page of the queue it is on.
+  await page.getByLabel('Find by name or email').fill(query);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect
+    .poll(() => page.getByText(`1 waiting matches “${query}”, oldest first.`).count())
+    .toBe(1);
+  if (width === 1280) await screenshot(page, 1280, 'console-queue');
+  // Approve, undo (the request waits again, its mail unsent), approve for good.
+  await page.getByRole('button', { name: `Approve ${approve}` }).click();
+  await expect.poll(() => page.getByText(`${approve} approved`).count()).toBeGreaterThan(0);
+  const justDecided = page.getByRole('region', { name: 'Just decided' });
+  await expect.poll(() => justDecided.getByText(`${approve} approved.`).count()).toBe(1);
+  await expectAccessible(page, `a decision that can be undone at ${width}`);
+  await justDecided.getByRole('button', { name: `Undo approval of ${approve}` }).click();
+  await expect.poll(() => page.getByRole('article', { name: approve }).count()).toBe(1);
+  await page.getByRole('button', { name: `Approve ${approve}` }).click();
+  await expect.poll(() => page.getByRole('article', { name: approve }).count()).toBe(0);
+  await page.getByRole('link', { name: 'Show everyone' }).click();
+
+  // Decline with the keyboard only: focus into the dialog's message, Escape gives focus back
+  // to the card, then the decline itself.
+  await openPageWith(page, '/console', 'Join requests', decline);
+  const opener = page.getByRole('button', { name: `Decline ${decline}` });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const declining = page.getByRole('form', { name: `Decline ${decline}` });
+  await expect
+    .poll(() =>
+      declining
+        .getByLabel('Message to the applicant')
+        .evaluate((el) => el === document.activeElement),
+    )
+    .toBe(true);
+  await expectAccessible(page, `decline dialog at ${width}`);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('This team meets at 6 AM.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('heading', { name: decline }).count()).toBe(0);
+}
+
 test.describe('the operators console', () => {
   test('approves, declines and places join requests, shows info calls and feedback, and logs it all', async () => {
     test.setTimeout(300_000);
     const teamId = await teamWithRoom();
     const approved = await signUp('Pat Pending', teamId);
     await signUp('Dan Declined', teamId);
+    // Decided at 360 px.
+    await signUp('Pia Phone', teamId);
+    await signUp('Dora Phone', teamId);
     // A team id that names no team: the request waits unmatched, for an operator to place it.
     await signUp('Una Unmatched', 'sample');
     expect(
@@ -157,47 +217,7 @@ test.describe('the operators console', () => {
 
       await heading(page, 'Join requests');
       await expectAccessible(page, 'queue');
-      // Found by name, whatever page of the queue it is on.
-      await page.getByLabel('Find by name or email').fill('pat pend');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await expect
-        .poll(() => page.getByText('1 waiting matches “pat pend”, oldest first.').count())
-        .toBe(1);
-      await screenshot(page, 1280, 'console-queue');
-      // Approve, undo (the request waits again, its mail unsent), approve for good.
-      await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
-      await expect.poll(() => page.getByText('Pat Pending approved').count()).toBeGreaterThan(0);
-      const justDecided = page.getByRole('region', { name: 'Just decided' });
-      await expect.poll(() => justDecided.getByText('Pat Pending approved.').count()).toBe(1);
-      await expectAccessible(page, 'a decision that can be undone');
-      await justDecided.getByRole('button', { name: 'Undo approval of Pat Pending' }).click();
-      await expect.poll(() => page.getByRole('article', { name: 'Pat Pending' }).count()).toBe(1);
-      await page.getByRole('button', { name: 'Approve Pat Pending' }).click();
-      await expect.poll(() => page.getByRole('article', { name: 'Pat Pending' }).count()).toBe(0);
-      await page.getByRole('link', { name: 'Show everyone' }).click();
-
-      // Decline with the keyboard only: focus into the dialog's message, Escape gives focus back
-      // to the card, then the decline itself.
-      await openPageWith(page, '/console', 'Join requests', 'Dan Declined');
-      const opener = page.getByRole('button', { name: 'Decline Dan Declined' });
-      await opener.focus();
-      await page.keyboard.press('Enter');
-      const declining = page.getByRole('form', { name: 'Decline Dan Declined' });
-      await expect
-        .poll(() =>
-          declining
-            .getByLabel('Message to the applicant')
-            .evaluate((el) => el === document.activeElement),
-        )
-        .toBe(true);
-      await expectAccessible(page, 'decline dialog');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('This team meets at 6 AM.');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('heading', { name: 'Dan Declined' }).count()).toBe(0);
+      await decideFoundByName(page, 1280, { approve: 'Pat Pending', decline: 'Dan Declined' });
 
       await openPageWith(page, '/console', 'Join requests', 'Una Unmatched');
       const placing = page.getByRole('form', { name: 'Place Una Unmatched' });
@@ -398,6 +418,26 @@ test.describe('the operators console', () => {
       await phone.getByRole('button', { name: 'Continue' }).click();
       await heading(phone, 'Join requests');
       await expectAccessible(phone, 'queue at 360');
+      await decideFoundByName(phone, 360, { approve: 'Pia Phone', decline: 'Dora Phone' });
+      // Their lines in the audit log, found by name.
+      await phone.goto(`${site.tracker.url}/console/audit`);
+      await heading(phone, 'Audit log');
+      await phone.getByLabel('Find by operator or by whom it was about').fill('pia phone');
+      await phone.getByRole('button', { name: 'Search' }).click();
+      const entries = phone.getByRole('list', { name: 'Audit log entries' });
+      await expect
+        .poll(() => entries.getByRole('heading', { name: 'Approved a join request' }).count())
+        .toBe(2);
+      await expect
+        .poll(() =>
+          entries.getByRole('heading', { name: 'Undid a decision on a join request' }).count(),
+        )
+        .toBe(1);
+      await expect.poll(() => entries.getByText(/Pia Phone/).count()).toBeGreaterThan(0);
+      await expect.poll(() => entries.getByText(/Dora Phone/).count()).toBe(0);
+      await expectAccessible(phone, 'audit log found by name at 360');
+      await phone.goto(`${site.tracker.url}/console`);
+      await heading(phone, 'Join requests');
       // One bar high on a phone (it was 205 px): the links wait behind Menu.
       expect((await phone.getByRole('banner').boundingBox())?.height).toBeLessThan(100);
       const menu = phone.getByRole('button', { name: 'Menu' });
