@@ -21,7 +21,8 @@ import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
  * wrong password refused first), and finds every action in the audit log. Then at 360 px:
  * signing in with one of the new recovery codes, the same search, approve, undo and keyboard
  * decline on two more applicants, their lines in the audit log found by name, and every console
- * page with axe and a keyboard pass. axe after every step.
+ * page with axe and a keyboard pass; an operator invited at 1280 px sets up on a phone (QR code,
+ * recovery codes downloaded). axe after every step.
  */
 
 const site = testSite();
@@ -76,6 +77,61 @@ async function teamWithRoom(): Promise<number> {
   const team = teams.find((row) => (row.openSeats ?? 0) > 3);
   if (team === undefined) throw new Error('no team with room');
   return team.id;
+}
+
+/**
+ * An operator's first visit at `width`, from the mailed link's `token`: the password, sign-in,
+ * the authenticator app set up from the QR code (read from its picture, as a phone's camera
+ * would), the recovery codes downloaded and confirmed, on to the join requests. Returns the codes.
+ */
+async function setUpOperator(
+  page: Page,
+  width: number,
+  email: string,
+  token: string,
+): Promise<string[]> {
+  await page.goto(`${site.tracker.url}/reset-password?token=${token}`);
+  await heading(page, 'Set a new password');
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL(/\/sign-in/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await heading(page, 'Set up your authenticator app');
+  await expectAccessible(page, `set-up at ${width}`);
+  const key = await page
+    .locator('dd')
+    .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
+    .first()
+    .textContent();
+  await screenshot(page, width, 'console-enrol');
+  // The QR code is read as a phone's camera would: from its picture.
+  const qr = page.getByRole('img', {
+    name: 'QR code that adds this tracker to an authenticator app',
+  });
+  const uri = decodeQr(await qr.screenshot());
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  expect(secret).toBe((key ?? '').replace(/ /g, ''));
+  await page.getByLabel('Code from the app').fill(new TOTP({ secret }).generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await heading(page, 'Your recovery codes');
+  const recoveryCodes = await page.getByRole('listitem').allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await expectAccessible(page, `recovery codes at ${width}`);
+  // Downloaded as a text file holding every code; the console opens once they are saved.
+  const [codesFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as a text file' }).click(),
+  ]);
+  const file = await readFile(await codesFile.path(), 'utf8');
+  for (const code of recoveryCodes) expect(file).toContain(code);
+  await screenshot(page, width, 'console-recovery-codes');
+  await page.getByLabel('I have saved my recovery codes somewhere safe').check();
+  await page.getByRole('link', { name: 'Go to the join requests' }).click();
+  await heading(page, 'Join requests');
+  return recoveryCodes;
 }
 
 /**
@@ -173,47 +229,9 @@ test.describe('the operators console', () => {
     const wide = await site.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await wide.newPage();
     let recoveryCodes: string[] = [];
+    const oscar = uniqueEmail('oscar.phone');
     try {
-      await page.goto(`${site.tracker.url}/reset-password?token=${token}`);
-      await heading(page, 'Set a new password');
-      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Set password' }).click();
-      await page.waitForURL(/\/sign-in/);
-      await page.getByLabel('Email address').fill(SUITE_OPERATOR.email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await heading(page, 'Set up your authenticator app');
-      await expectAccessible(page, 'set-up');
-      const key = await page
-        .locator('dd')
-        .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
-        .first()
-        .textContent();
-      await screenshot(page, 1280, 'console-enrol');
-      // The QR code is read as a phone's camera would: from its picture.
-      const qr = page.getByRole('img', {
-        name: 'QR code that adds this tracker to an authenticator app',
-      });
-      const uri = decodeQr(await qr.screenshot());
-      expect(uri).toMatch(/^otpauth:\/\/totp\//);
-      const secret = new URL(uri).searchParams.get('secret') ?? '';
-      expect(secret).toBe((key ?? '').replace(/ /g, ''));
-      await page.getByLabel('Code from the app').fill(new TOTP({ secret }).generate());
-      await page.getByRole('button', { name: 'Confirm' }).click();
-      await heading(page, 'Your recovery codes');
-      recoveryCodes = await page.getByRole('listitem').allTextContents();
-      expect(recoveryCodes).toHaveLength(10);
-      await expectAccessible(page, 'recovery codes');
-      // Downloaded as a text file holding every code; the console opens once they are saved.
-      const [codesFile] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download as a text file' }).click(),
-      ]);
-      const file = await readFile(await codesFile.path(), 'utf8');
-      for (const code of recoveryCodes) expect(file).toContain(code);
-      await screenshot(page, 1280, 'console-recovery-codes');
-      await page.getByLabel('I have saved my recovery codes somewhere safe').check();
-      await page.getByRole('link', { name: 'Go to the join requests' }).click();
+      recoveryCodes = await setUpOperator(page, 1280, SUITE_OPERATOR.email, token);
 
       await heading(page, 'Join requests');
       await expectAccessible(page, 'queue');
@@ -322,6 +340,11 @@ test.describe('the operators console', () => {
       await expectAccessible(page, 'remove operator dialog');
       await page.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(0);
+      // Another operator, invited here, sets up on a phone below.
+      await inviting.getByLabel('Email address').fill(oscar);
+      await inviting.getByLabel('Name', { exact: true }).fill('Oscar Phone');
+      await inviting.getByRole('button', { name: 'Send invitation' }).click();
+      await expect.poll(() => page.getByRole('article', { name: 'Oscar Phone' }).count()).toBe(1);
 
       // New recovery codes, with the keyboard only: the dialog takes focus into its password,
       // Escape gives it back to the button; a wrong password is refused at its field; the new
@@ -380,11 +403,13 @@ test.describe('the operators console', () => {
         'Set up an authenticator app',
         'Created a team',
         "Changed a team's capacity",
-        'Invited an operator',
         'Removed an operator',
       ]) {
         await expect.poll(() => page.getByRole('heading', { name: action }).count()).toBe(1);
       }
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Invited an operator' }).count())
+        .toBe(2);
       await expectAccessible(page, 'audit log');
       await screenshot(page, 1280, 'console-audit');
     } finally {
@@ -484,6 +509,18 @@ test.describe('the operators console', () => {
       await screenshot(phone, 360, 'console-audit');
     } finally {
       await narrow.close();
+    }
+
+    // 360 px: the operator invited above sets up on a phone, from the mailed link.
+    const oscarPhone = await site.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const invitation = await mailTo(site.tracker.dataDir, 'operator-added', oscar);
+      const oscarToken = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
+      expect(oscarToken).not.toBe('');
+      const codes = await setUpOperator(await oscarPhone.newPage(), 360, oscar, oscarToken);
+      expect(codes).toHaveLength(10);
+    } finally {
+      await oscarPhone.close();
     }
   });
 });
