@@ -12,7 +12,11 @@
 // - the median time of a password reset request for an address with and without an account;
 // - Lighthouse 13 (mobile, default simulated throttling) per route, with the system Chromium,
 //   the tracker front door's sign-in and password reset pages included (its own origin);
-// - first-load JavaScript per route: gzip bytes of the scripts and modulepreloads of its page.
+// - first-load JavaScript per route: gzip bytes of the scripts and modulepreloads of its page;
+// - the member's home on a phone (a new member, signed up through the site and approved): the
+//   time from navigation to a usable check-in (its Yes button on screen and enabled) on Slow 4G
+//   and a 4x slower processor, first visit and repeat visit, in Chromium through playwright-core;
+//   with Lighthouse on, Lighthouse of that signed-in home as well.
 //
 // It prints and never asserts. This machine's cores are shared with the load generator, Chromium
 // and any other work: compare figures of one run, not across runs.
@@ -109,6 +113,7 @@ async function startSite(port, dataDir) {
       HOST: '127.0.0.1',
       TRACKER_DATA_DIR: dataDir,
       TRACKER_PUBLIC_URL: trackerBase,
+      TRACKER_PORT: String(trackerApiPort),
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       // No load balancer to wait for: the shutdown figure is the close itself.
@@ -202,7 +207,102 @@ function firstLoadJs(path, dist = webDist) {
   return { kib: bytes / 1024, chunks: scripts.size, prerendered: file !== 'index.html' };
 }
 
-async function lighthouseRows(base) {
+/**
+ * A member on a team: signed up through the site, the join request approved through the tracker
+ * API (as an operator's approval makes it), signed in at the front door. Returns the session
+ * cookie.
+ */
+async function approvedMember(base, dataDir, teamId) {
+  const email = `bench-member-${process.pid}@example.org`;
+  const password = 'benchmark member passphrase';
+  const signedUp = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email,
+      password,
+      name: 'Bench Member',
+      goalSummary: 'Walk daily',
+      teamId,
+    }),
+  });
+  if (signedUp.status !== 201) throw new Error(`the member's sign-up answered ${signedUp.status}`);
+  const api = `http://127.0.0.1:${trackerApiPort}`;
+  const headers = { 'x-api-key': readFileSync(join(dataDir, 'api-key'), 'utf8').trim() };
+  const { joinRequests } = await (
+    await fetch(`${api}/join-requests?status=pending`, { headers })
+  ).json();
+  const request = joinRequests.find((row) => row.user.email === email);
+  if (!request) throw new Error("the member's join request is not pending");
+  const approved = await fetch(`${api}/join-requests/${request.id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  if (approved.status !== 200) throw new Error(`the approval answered ${approved.status}`);
+  const signedIn = await fetch(`${trackerBase}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: trackerBase },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
+  if (signedIn.status !== 200 || !cookie)
+    throw new Error(`the sign-in answered ${signedIn.status}`);
+  return cookie;
+}
+
+/**
+ * The member's home at 360 px on Lighthouse's Slow 4G (562.5 ms round trip, 1.4 Mbit/s down,
+ * 675 kbit/s up) with the processor slowed 4x: milliseconds from the navigation's start until
+ * the check-in's Yes button is on screen and enabled. The first visit, then a repeat visit (the
+ * service worker's cache and the browser's).
+ */
+async function usableCheckIn(cookie) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const [name, ...value] = cookie.split('=');
+    await context.addCookies([{ name, value: value.join('='), url: trackerBase }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1474.56 * 1024) / 8,
+      uploadThroughput: (675 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const times = [];
+    for (let visit = 0; visit < 2; visit += 1) {
+      const started = performance.now();
+      await page.goto(`${trackerBase}/`, { waitUntil: 'commit' });
+      const yes = page
+        .getByRole('region', { name: 'Did you do that thing today?' })
+        .getByRole('button', { name: 'Yes', exact: true })
+        .first();
+      await yes.waitFor({ state: 'visible', timeout: 120_000 });
+      await page.waitForFunction(
+        (button) => button !== null && button.getAttribute('aria-disabled') !== 'true',
+        await yes.elementHandle(),
+        { timeout: 120_000 },
+      );
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRows(base, memberCookie) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -219,8 +319,15 @@ async function lighthouseRows(base) {
         origin: trackerBase,
         dist: trackerWebDist,
       })),
+      {
+        route: 'tracker / (a member, signed in)',
+        path: '/',
+        origin: trackerBase,
+        dist: trackerWebDist,
+        extraHeaders: { cookie: memberCookie },
+      },
     ];
-    for (const { route, path = route, origin, dist } of targets) {
+    for (const { route, path = route, origin, dist, extraHeaders } of targets) {
       const js = firstLoadJs(path, dist);
       let figures = {};
       try {
@@ -229,6 +336,7 @@ async function lighthouseRows(base) {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          ...(extraHeaders ? { extraHeaders } : {}),
         });
         const audits = result?.lhr.audits ?? {};
         const secondsOf = (id) => ((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2);
@@ -262,8 +370,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'site-bench-'));
 const sitePort = await freePort();
 const base = `http://127.0.0.1:${sitePort}`;
 const trackerBase = `http://127.0.0.1:${await freePort()}`;
+const trackerApiPort = await freePort();
 let site;
 let hello;
+let memberCookie = '';
 try {
   // Cold start: a new data directory (database created, migrated, seeded; API key generated).
   const cold = await startSite(sitePort, dataDir);
@@ -273,6 +383,19 @@ try {
   row('start', 'restart, same data dir (spawn -> first proxied read)', ms(site.startMs));
   const idle = memory(site.child.pid);
   row('memory', 'resident memory after start', `${idle.rss.toFixed(0)} MiB`);
+
+  // The member's home on a phone, before any load: a new member of a team with a free seat.
+  const open = (await (await fetch(`${base}/api/proxy/teams`)).json()).find(
+    (team) => (team.openSeats ?? 0) > 0,
+  );
+  memberCookie = await approvedMember(base, dataDir, open?.id ?? 1);
+  const [first, repeat] = await usableCheckIn(memberCookie);
+  row(
+    'member',
+    'home at 360 px, Slow 4G and a 4x slower processor: time to a usable check-in',
+    `${ms(first)} / ${ms(repeat)}`,
+    'first visit / repeat visit; navigation start to the Yes button on screen and enabled',
+  );
 
   // The two targets take turns in short rounds, so a change in the machine's other load
   // (shared with other work) falls on both alike.
@@ -379,7 +502,7 @@ try {
     `${loaded.rss.toFixed(0)} / ${loaded.peak.toFixed(0)} MiB`,
   );
 
-  const pages = lighthouseOn ? await lighthouseRows(base) : [];
+  const pages = lighthouseOn ? await lighthouseRows(base, memberCookie) : [];
   if (!lighthouseOn) {
     for (const route of ROUTES) {
       const js = firstLoadJs(route);

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `pnpm bench`'s site part runs (against the builds `pnpm test` made first) and prints each of its
- * figures: half-second load runs, no Lighthouse. The figures themselves are a measurement, never a
+ * figures: half-second load runs, no Lighthouse; the member's throttled home in Chromium. The figures themselves are a measurement, never a
  * pass or a fail.
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the site benchmark', () => {
-  it('runs and prints the proxy ratio, reads beside sign-ups and the reset medians', {
+  it('runs and prints the proxy ratio, reads beside sign-ups, the reset medians and the member’s usable check-in', {
     timeout: 240_000,
   }, async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['bench/bench.mjs'], {
@@ -25,6 +25,9 @@ describe('the site benchmark', () => {
     }
     expect(stdout).toMatch(
       /reset request: POST \/api\/password-resets median: an account \/ no account'\s*│\s*'\d+\.\d \/ \d+\.\d ms'\s*│\s*'40 \+ 40 answered 202, 0 other'/,
+    );
+    expect(stdout).toMatch(
+      /member: home at 360 px, Slow 4G and a 4x slower processor: time to a usable check-in'\s*│\s*'\d+ ms \/ \d+ ms'/,
     );
     expect(stdout).toContain('page /onboarding/work/role');
   });
