@@ -22,8 +22,8 @@
 // and any other work: compare figures of one run, not across runs.
 //
 // BENCH_SECONDS (default 8; fractions allowed) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
-// the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; CHROME_PATH (default
-// /usr/bin/chromium).
+// the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_THROTTLE=0 opens the member's
+// home unthrottled; CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,6 +39,8 @@ const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist/', import.m
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
+/** BENCH_THROTTLE=0: the member's home at full speed (the bench's own test, which only checks it runs). */
+const throttled = process.env.BENCH_THROTTLE !== '0';
 const ROUTES = (
   process.env.BENCH_ROUTES ??
   [
@@ -271,15 +273,17 @@ async function usableCheckIn(cookie) {
     const [name, ...value] = cookie.split('=');
     await context.addCookies([{ name, value: value.join('='), url: trackerBase }]);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1474.56 * 1024) / 8,
-      uploadThroughput: (675 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (throttled) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 562.5,
+        downloadThroughput: (1474.56 * 1024) / 8,
+        uploadThroughput: (675 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    }
     const times = [];
     for (let visit = 0; visit < 2; visit += 1) {
       const started = performance.now();
@@ -392,7 +396,7 @@ try {
   const [first, repeat] = await usableCheckIn(memberCookie);
   row(
     'member',
-    'home at 360 px, Slow 4G and a 4x slower processor: time to a usable check-in',
+    `home at 360 px, ${throttled ? 'Slow 4G and a 4x slower processor' : 'not throttled'}: time to a usable check-in`,
     `${ms(first)} / ${ms(repeat)}`,
     'first visit / repeat visit; navigation start to the Yes button on screen and enabled',
   );
