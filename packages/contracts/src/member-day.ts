@@ -87,3 +87,8 @@ export const listedAsQuiet = (days: number) => days >= QUIET_RULES.consoleAfter;
 
 /** The weekly recap: Sundays (0) at 18:00 on the member's own clock. */
 export const RECAP_RULE = { weekday: 0, minute: 18 * 60 } as const;
+/**
+ * The daily digest of cheers and replies (off unless the member turns it on): every day at 20:00
+ * on the member's clock, only when teammates cheered or replied to their check-ins that day.
+ */
+export const DIGEST_RULE = { minute: 20 * 60 } as const;

@@ -37,6 +37,13 @@ export const QUIET_TEXTS = {
     'You will get no more weekly recaps. Your team, check-ins and reminders stay as they are.',
 } as const;
 
+/** The daily digest's subject line. */
+export const DIGEST_SUBJECT = 'Cheers and replies from your team today';
+
+/** Whether the member gets the daily digest of cheers and replies (DIGEST_RULE); off at first. */
+export const DigestSettings = z.object({ enabled: z.boolean() });
+export type DigestSettings = z.infer<typeof DigestSettings>;
+
 /** Which answer of the "we miss you" mail a link gives. */
 export const QuietAction = z.enum(['back', 'pause', 'leave']);
 export type QuietAction = z.infer<typeof QuietAction>;
@@ -122,6 +129,18 @@ export const TEAM_LIFE_API = {
     summary:
       'Give a "we miss you" mail\'s answer: I\'m back, pause a week, or leave the team (once)',
     schema: { body: EmailLinkBody, response: { 200: MessageAnswer } },
+  }),
+  getDigest: endpoint({
+    method: 'GET',
+    url: '/api/me/digest',
+    summary: 'Whether the member gets the daily digest of cheers and replies',
+    schema: { response: { 200: DigestSettings } },
+  }),
+  setDigest: endpoint({
+    method: 'PUT',
+    url: '/api/me/digest',
+    summary: 'Turn the daily digest of cheers and replies on or off',
+    schema: { body: DigestSettings, response: { 200: DigestSettings } },
   }),
   recapUnsubscribe: endpoint({
     method: 'POST',

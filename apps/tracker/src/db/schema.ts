@@ -618,6 +618,36 @@ export const recaps = pgTable(
   ],
 );
 
+/** The daily digest of cheers and replies: off until the member turns it on (DIGEST_RULE). */
+export const digestSettings = pgTable(
+  'digest_settings',
+  {
+    userId: integer('user_id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(false),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+  },
+  (t) => [
+    fk('digest_settings', t.userId, users.id).onDelete('cascade'),
+    index('digest_settings_due_idx').on(t.nextAt).where(sql`${t.enabled}`),
+  ],
+);
+
+/** One row per digest mailed: at most one per member and day (their calendar). */
+export const digests = pgTable(
+  'digests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('digests', t.userId, users.id).onDelete('cascade'),
+    unique('digests_user_id_local_date_key').on(t.userId, t.localDate),
+  ],
+);
+
 /**
  * What a mailed link does, one purpose per token: stop reminders, answer a day's check-in, one of
  * the "we miss you" mail's answers (back, pause a week, leave the team), stop the weekly recap.

@@ -2,6 +2,7 @@ import { MEMBER_API, TEAM_LIFE_API } from '@app/contracts';
 import { routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { digestSettingsOf, setDigest } from '../services/digests.ts';
 import { readQuietLink, useQuietLink } from '../services/quiet-members.ts';
 import { recapUnsubscribe } from '../services/recaps.ts';
 import {
@@ -14,7 +15,7 @@ import {
 import { memberOf } from './routes.ts';
 
 /**
- * Reminder settings (the session's member), and the links of a reminder mail, which need no
+ * Reminder and digest settings (the session's member), and the links of a reminder mail, which need no
  * sign-in: the token they carry is the credential. Opening a link changes nothing; the page it
  * opens posts, so a mail scanner that follows links records no answer.
  */
@@ -29,6 +30,16 @@ export async function reminderRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.setReminders),
     handler: async (request) => setReminderSettings(app, memberOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(TEAM_LIFE_API.getDigest),
+    handler: async (request) => digestSettingsOf(app, memberOf(request)),
+  });
+
+  app.route({
+    ...routeOf(TEAM_LIFE_API.setDigest),
+    handler: async (request) => setDigest(app, memberOf(request), request.body),
   });
 
   app.route({

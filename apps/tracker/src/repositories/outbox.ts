@@ -23,6 +23,7 @@ export interface OutgoingMail {
     | 'quiet-message'
     | 'seat-freed'
     | 'recap'
+    | 'digest'
     /** Not a mail: a job (`Mailer.handle`) that mails a reset link if the address has an account. */
     | 'password-reset-request';
   to: string;

@@ -1,6 +1,11 @@
 import { localDay } from '@app/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type recapSettings, type reminderSettings, users } from '../db/schema.ts';
+import {
+  type digestSettings,
+  type recapSettings,
+  type reminderSettings,
+  users,
+} from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { afterLocalDay } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
@@ -13,9 +18,9 @@ const BATCH = 50;
  * A per-member schedule's settings table: one row per member, whether it is on, when it next falls
  * due (`next_at`) and the zone that time was worked out in.
  */
-type SettingsTable = typeof reminderSettings | typeof recapSettings;
+type SettingsTable = typeof reminderSettings | typeof recapSettings | typeof digestSettings;
 
-/** What one mail on a member's own clock needs (the reminders, the weekly recap). */
+/** What one mail on a member's own clock needs (the reminders, the weekly recap, the digest). */
 export interface MemberSchedule<T extends SettingsTable, M> {
   table: T;
   /** When `row` next falls due from `now` in `timeZone`; null when it never does. */

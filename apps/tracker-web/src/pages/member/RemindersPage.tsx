@@ -1,7 +1,11 @@
 import {
+  DIGEST_RULE,
+  type DigestSettings,
+  DigestSettings as DigestSettingsForm,
   MEMBER_API,
   type ReminderSettings,
   ReminderSettingsForm,
+  TEAM_LIFE_API,
   WEEKDAY_NAMES,
 } from '@app/contracts';
 import { ErrorSummary } from '@app/ui/error-summary';
@@ -25,10 +29,15 @@ const FIELDS = {
   weekdays: { id: 'reminder-days', label: 'Days' },
 } as const;
 
+const DIGEST_FIELDS = { enabled: { id: 'digest-on', label: 'Daily digest' } } as const;
+
 /** Monday first, as the commitment's week runs. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-/** When the member is reminded to check in: the time of their day, the weekdays, on or off. */
+/**
+ * When the member is reminded to check in (the time of their day, the weekdays, on or off), and
+ * whether they get the daily digest of their teammates' cheers and replies.
+ */
 export function RemindersPage() {
   usePageTitle('Reminders');
   const saved = route.useLoaderData();
@@ -38,7 +47,8 @@ export function RemindersPage() {
       <p className={ui.lead}>
         On the days you choose, we email you at your time if you have not checked in yet that day.
       </p>
-      <RemindersForm saved={saved} />
+      <RemindersForm saved={saved.reminders} />
+      <DigestForm saved={saved.digest} timeZone={saved.reminders.timeZone} />
     </div>
   );
 }
@@ -132,6 +142,50 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
         </fieldset>
         <div className={page.actions}>
           <SubmitButton pending={form.pending}>Save reminders</SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const clockTime = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The daily digest: off until the member turns it on here. */
+function DigestForm({ saved, timeZone }: { saved: DigestSettings; timeZone: string }) {
+  const form = useForm(DIGEST_FIELDS);
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const onSubmit = useSubmit(form, {
+    schema: DigestSettingsForm,
+    values: { enabled },
+    send: (values) => call(TEAM_LIFE_API.setDigest, values),
+    toast: { title: enabled ? 'The daily digest is on.' : 'The daily digest is off.' },
+    reload: true,
+  });
+  return (
+    <section className={ui.card} aria-labelledby="digest-title">
+      <h2 id="digest-title" className={ui.h2}>
+        Cheers and replies
+      </h2>
+      <p>
+        Teammates' cheers and replies show on your home. If you like, we also email you one digest a
+        day at {clockTime(DIGEST_RULE.minute)} on your clock ({timeZone.replaceAll('_', ' ')}), only
+        on days someone cheered or replied.
+      </p>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="digest-title">
+        <div className={styles.check}>
+          <input
+            id={DIGEST_FIELDS.enabled.id}
+            type="checkbox"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+            disabled={form.pending}
+          />
+          <label htmlFor={DIGEST_FIELDS.enabled.id}>Email me a daily digest</label>
+        </div>
+        <div className={page.actions}>
+          <SubmitButton pending={form.pending}>Save digest</SubmitButton>
         </div>
       </form>
     </section>

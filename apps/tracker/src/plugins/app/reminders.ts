@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loggableError } from '../../errors.ts';
+import { runDigests } from '../../services/digests.ts';
 import { runQuietMembers } from '../../services/quiet-members.ts';
 import { runRecaps } from '../../services/recaps.ts';
 import { runReminders } from '../../services/reminders.ts';
@@ -16,10 +17,11 @@ declare module 'fastify' {
 }
 
 /**
- * The member's schedule (check-in reminders, "we miss you" mails, weekly recaps): a pass every
- * REMINDER_CHECK_SECONDS once the instance is ready. Passes of one instance never overlap;
+ * The member's schedule (check-in reminders, "we miss you" mails, weekly recaps, daily digests):
+ * a pass every REMINDER_CHECK_SECONDS once the instance is ready. Passes of one instance never
+ * overlap;
  * several trackers share the work through the database (see runReminders, runQuietMembers,
- * runRecaps), so each mail goes once however many run.
+ * runRecaps, runDigests), so each mail goes once however many run.
  */
 export default fp(
   async function reminders(app: FastifyInstance) {
@@ -30,6 +32,7 @@ export default fp(
         const reminded = await runReminders(app);
         await runQuietMembers(app);
         await runRecaps(app);
+        await runDigests(app);
         return reminded;
       })().finally(() => {
         running = null;
