@@ -79,16 +79,13 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
       </h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="reminders-title">
-        <div className={styles.check}>
-          <input
-            id={FIELDS.enabled.id}
-            type="checkbox"
-            checked={enabled}
-            onChange={(event) => setEnabled(event.target.checked)}
-            disabled={form.pending}
-          />
-          <label htmlFor={FIELDS.enabled.id}>Email me a reminder to check in</label>
-        </div>
+        <Check
+          id={FIELDS.enabled.id}
+          label="Email me a reminder to check in"
+          checked={enabled}
+          onChange={setEnabled}
+          disabled={form.pending}
+        />
         <div className={fieldStyles.root}>
           <label htmlFor={FIELDS.time.id} className={fieldStyles.label}>
             {FIELDS.time.label}
@@ -127,16 +124,15 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
           ) : null}
           <ul className={styles.dayList}>
             {DAY_ORDER.map((day) => (
-              <li key={day} className={styles.check}>
-                <input
-                  id={`reminder-day-${day}`}
-                  type="checkbox"
-                  checked={days.includes(day)}
-                  onChange={(event) => toggle(day, event.target.checked)}
-                  disabled={form.pending}
-                />
-                <label htmlFor={`reminder-day-${day}`}>{WEEKDAY_NAMES[day]}</label>
-              </li>
+              <Check
+                key={day}
+                as="li"
+                id={`reminder-day-${day}`}
+                label={WEEKDAY_NAMES[day]}
+                checked={days.includes(day)}
+                onChange={(on) => toggle(day, on)}
+                disabled={form.pending}
+              />
             ))}
           </ul>
         </fieldset>
@@ -174,20 +170,47 @@ function DigestForm({ saved, timeZone }: { saved: DigestSettings; timeZone: stri
       </p>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="digest-title">
-        <div className={styles.check}>
-          <input
-            id={DIGEST_FIELDS.enabled.id}
-            type="checkbox"
-            checked={enabled}
-            onChange={(event) => setEnabled(event.target.checked)}
-            disabled={form.pending}
-          />
-          <label htmlFor={DIGEST_FIELDS.enabled.id}>Email me a daily digest</label>
-        </div>
+        <Check
+          id={DIGEST_FIELDS.enabled.id}
+          label="Email me a daily digest"
+          checked={enabled}
+          onChange={setEnabled}
+          disabled={form.pending}
+        />
         <div className={page.actions}>
           <SubmitButton pending={form.pending}>Save digest</SubmitButton>
         </div>
       </form>
     </section>
+  );
+}
+
+/** A checkbox with its label beside it, as this page's settings use them. */
+function Check({
+  as: Wrapper = 'div',
+  id,
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  as?: 'div' | 'li';
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Wrapper className={styles.check}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        disabled={disabled}
+      />
+      <label htmlFor={id}>{label}</label>
+    </Wrapper>
   );
 }
