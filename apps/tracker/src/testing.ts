@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, PGLITE_SUBDIR } from './db/client.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
+import { memberships, teams } from './db/schema.ts';
+import { hashPassword } from './password.ts';
+import type { TrackerContext } from './services/context.ts';
 
 export interface TestDatabase {
   /** A fresh data directory; with PGlite it already holds a migrated, seeded database. */
@@ -97,4 +100,47 @@ export async function createTestDatabase(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Who `seedQuietMember` makes. */
+export interface QuietSeat {
+  team: string;
+  member: { name: string; email: string };
+  waiting: { name: string; email: string };
+}
+
+/**
+ * For tests whose tracker runs on the real clock (the browser tests), made before it starts: a
+ * team of one seat whose member joined `daysAgo` days ago and never answered, so the console
+ * lists them among the quiet members, and someone whose join request waits for a team, to take
+ * the seat once an operator frees it. The team is full, so no sign-up is matched to it. Neither
+ * person can sign in.
+ */
+export async function seedQuietMember(
+  ctx: TrackerContext,
+  seat: QuietSeat,
+  daysAgo = 28,
+): Promise<void> {
+  const joined = new Date(ctx.trackerConfig.now().getTime() - daysAgo * 86_400_000);
+  // A password nobody knows, and not the seed's members' mark: every start gives those check-ins.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  await ctx.database.db.transaction(async (tx) => {
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: seat.team, capacity: 1, createdAt: joined })
+      .returning({ id: teams.id });
+    if (team === undefined) throw new Error('insert returned no team');
+    const member = await ctx.repos.users.insert(
+      { ...seat.member, passwordHash, emailConfirmedAt: joined, createdAt: joined },
+      tx,
+    );
+    await tx
+      .insert(memberships)
+      .values({ teamId: team.id, userId: member.id, status: 'Active', createdAt: joined });
+    const waiting = await ctx.repos.users.insert(
+      { ...seat.waiting, passwordHash, emailConfirmedAt: joined, createdAt: joined },
+      tx,
+    );
+    await ctx.repos.joinRequests.insertUnmatched(waiting.id, tx);
+  });
 }

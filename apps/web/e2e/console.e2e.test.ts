@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { focusWithoutRing } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
-import { decodeQr } from './qr.ts';
+import { heading, OPERATOR_PASSWORD, setUpOperator } from './operator.ts';
 import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
 
 /**
@@ -26,11 +24,6 @@ import { SUITE_OPERATOR, signInToTracker, testSite } from './site.ts';
  */
 
 const site = testSite();
-const PASSWORD = 'olive operator password';
-
-async function heading(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text);
-}
 
 /** A write through the site's API, as its pages make it. */
 async function post(path: string, body: object): Promise<Response> {
@@ -77,61 +70,6 @@ async function teamWithRoom(): Promise<number> {
   const team = teams.find((row) => (row.openSeats ?? 0) > 3);
   if (team === undefined) throw new Error('no team with room');
   return team.id;
-}
-
-/**
- * An operator's first visit at `width`, from the mailed link's `token`: the password, sign-in,
- * the authenticator app set up from the QR code (read from its picture, as a phone's camera
- * would), the recovery codes downloaded and confirmed, on to the join requests. Returns the codes.
- */
-async function setUpOperator(
-  page: Page,
-  width: number,
-  email: string,
-  token: string,
-): Promise<string[]> {
-  await page.goto(`${site.tracker.url}/reset-password?token=${token}`);
-  await heading(page, 'Set a new password');
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/sign-in/);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading(page, 'Set up your authenticator app');
-  await expectAccessible(page, `set-up at ${width}`);
-  const key = await page
-    .locator('dd')
-    .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
-    .first()
-    .textContent();
-  await screenshot(page, width, 'console-enrol');
-  // The QR code is read as a phone's camera would: from its picture.
-  const qr = page.getByRole('img', {
-    name: 'QR code that adds this tracker to an authenticator app',
-  });
-  const uri = decodeQr(await qr.screenshot());
-  expect(uri).toMatch(/^otpauth:\/\/totp\//);
-  const secret = new URL(uri).searchParams.get('secret') ?? '';
-  expect(secret).toBe((key ?? '').replace(/ /g, ''));
-  await page.getByLabel('Code from the app').fill(new TOTP({ secret }).generate());
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await heading(page, 'Your recovery codes');
-  const recoveryCodes = await page.getByRole('listitem').allTextContents();
-  expect(recoveryCodes).toHaveLength(10);
-  await expectAccessible(page, `recovery codes at ${width}`);
-  // Downloaded as a text file holding every code; the console opens once they are saved.
-  const [codesFile] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download as a text file' }).click(),
-  ]);
-  const file = await readFile(await codesFile.path(), 'utf8');
-  for (const code of recoveryCodes) expect(file).toContain(code);
-  await screenshot(page, width, 'console-recovery-codes');
-  await page.getByLabel('I have saved my recovery codes somewhere safe').check();
-  await page.getByRole('link', { name: 'Go to the join requests' }).click();
-  await heading(page, 'Join requests');
-  return recoveryCodes;
 }
 
 /**
@@ -251,7 +189,13 @@ test.describe('the operators console', () => {
     let recoveryCodes: string[] = [];
     const oscar = uniqueEmail('oscar.phone');
     try {
-      recoveryCodes = await setUpOperator(page, 1280, SUITE_OPERATOR.email, token);
+      recoveryCodes = await setUpOperator(
+        page,
+        site.tracker.url,
+        1280,
+        SUITE_OPERATOR.email,
+        token,
+      );
 
       await heading(page, 'Join requests');
       await expectAccessible(page, 'queue');
@@ -391,7 +335,7 @@ test.describe('the operators console', () => {
         .poll(() => renewing.getByText('The password is not right.').count())
         .toBeGreaterThan(0);
       await expectAccessible(page, 'new recovery codes refused');
-      await renewing.getByLabel('Your password').fill(PASSWORD);
+      await renewing.getByLabel('Your password').fill(OPERATOR_PASSWORD);
       await page.keyboard.press('Enter');
       await expect
         .poll(() =>
@@ -457,7 +401,7 @@ test.describe('the operators console', () => {
     try {
       await phone.goto(`${site.tracker.url}/sign-in`);
       await phone.getByLabel('Email address').fill(SUITE_OPERATOR.email);
-      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await phone.getByLabel('Password', { exact: true }).fill(OPERATOR_PASSWORD);
       await phone.getByRole('button', { name: 'Sign in' }).click();
       await heading(phone, 'Authentication code');
       await expectAccessible(phone, 'code step at 360');
@@ -527,7 +471,13 @@ test.describe('the operators console', () => {
       const invitation = await mailTo(site.tracker.dataDir, 'operator-added', oscar);
       const oscarToken = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
       expect(oscarToken).not.toBe('');
-      const codes = await setUpOperator(await oscarPhone.newPage(), 360, oscar, oscarToken);
+      const codes = await setUpOperator(
+        await oscarPhone.newPage(),
+        site.tracker.url,
+        360,
+        oscar,
+        oscarToken,
+      );
       expect(codes).toHaveLength(10);
     } finally {
       await oscarPhone.close();

@@ -3,7 +3,13 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addOperator, buildTracker, createTestDatabase } from '@app/tracker';
+import {
+  addOperator,
+  buildTracker,
+  createTestDatabase,
+  type QuietSeat,
+  seedQuietMember,
+} from '@app/tracker';
 
 /**
  * The real site server the browser tests drive: built, on a free loopback port, with its embedded
@@ -49,6 +55,23 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 /** The operator account every test data directory starts with. */
 export const SUITE_OPERATOR = { email: 'olive.operator@example.com', name: 'Olive Operator' };
 
+/** A second operator, for the test of the Quiet members page (each enrols once per data directory). */
+export const QUIET_DESK_OPERATOR = {
+  email: 'quentin.operator@example.com',
+  name: 'Quentin Operator',
+};
+
+/**
+ * A member quiet since long before the suite started (the tracker runs on the real clock, so no
+ * member the suite signs up can be quiet for ten check-in days), alone on a team of one seat, and
+ * someone waiting for a team, who gets that seat when an operator frees it.
+ */
+export const QUIET_SEAT: QuietSeat = {
+  team: 'Night Owls',
+  member: { name: 'Quincy Quiet', email: 'quincy.quiet@example.com' },
+  waiting: { name: 'Wanda Waiting', email: 'wanda.waiting@example.com' },
+};
+
 /** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
 const SUITE_SEATS = 200;
 
@@ -65,6 +88,8 @@ async function roomyDataDir(): Promise<string> {
     const { repos } = tracker;
     // The suite's operator; the link to set its password is mailed once the site runs.
     await addOperator(tracker, SUITE_OPERATOR.email, SUITE_OPERATOR.name);
+    await addOperator(tracker, QUIET_DESK_OPERATOR.email, QUIET_DESK_OPERATOR.name);
+    await seedQuietMember(tracker, QUIET_SEAT);
     for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
       const row = await repos.teams.findRow(team.id);
       if (row && team.openSeats > 0) {

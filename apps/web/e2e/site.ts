@@ -13,7 +13,7 @@ import {
 } from './onboarding.ts';
 import type { RunningTestSite } from './server.ts';
 
-export { SUITE_OPERATOR } from './server.ts';
+export { QUIET_DESK_OPERATOR, QUIET_SEAT, SUITE_OPERATOR } from './server.ts';
 
 /** Every page of the site with its one h1 (any other path is the 404 page). */
 export const PAGES = [

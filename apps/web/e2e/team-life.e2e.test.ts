@@ -2,8 +2,10 @@ import { expectAccessible } from './axe.ts';
 import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { mailTo } from './mail.ts';
 import { uniqueEmail } from './onboarding.ts';
-import { approvedMemberAtHome, testSite } from './site.ts';
+import { heading, setUpOperator } from './operator.ts';
+import { approvedMemberAtHome, QUIET_DESK_OPERATOR, QUIET_SEAT, testSite } from './site.ts';
 
 /**
  * Team life in Chromium against the real site and its tracker: two new members of one team, one
@@ -12,6 +14,11 @@ import { approvedMemberAtHome, testSite } from './site.ts';
  * and their streak on their home; the second pauses and comes back. axe after every step, at the
  * width of the member who took it. Both are in their afternoon (the zone is picked by the hour it
  * is there now), so today's question is the only one open whatever the machine's clock says.
+ *
+ * Then the quiet members' side: the worker's tracker runs on the real clock, so the member quiet
+ * for weeks is made in the data directory before it starts (`QUIET_SEAT`). An operator enrols at
+ * 1280 px, finds them on the Quiet members page, and at 360 px frees the seat, which goes to the
+ * join request waiting for a team; the member is mailed and the placed request waits on the queue.
  */
 
 const site = testSite();
@@ -116,5 +123,71 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
   } finally {
     await phone.context.close();
     await desk.context.close();
+  }
+});
+
+test('an operator finds a quiet member on the Quiet members page and frees the seat for someone waiting', async () => {
+  test.setTimeout(120_000);
+  const { member, waiting, team } = QUIET_SEAT;
+  const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    const invitation = await mailTo(
+      site.tracker.dataDir,
+      'operator-added',
+      QUIET_DESK_OPERATOR.email,
+    );
+    const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
+    expect(token).not.toBe('');
+    await setUpOperator(page, site.tracker.url, 1280, QUIET_DESK_OPERATOR.email, token);
+
+    // 1280 px: the menu leads to the page; the quiet member's card says how long and since when.
+    await page.getByRole('link', { name: 'Quiet members' }).click();
+    await heading(page, 'Quiet members');
+    const card = page.getByRole('article', { name: `${member.name} (Team ${team})` });
+    await expect.poll(() => card.getByText(/^\d+ check-in days, since /).count()).toBe(1);
+    const days = Number(
+      /^(\d+)/.exec((await card.getByText(/check-in days, since/).textContent()) ?? '')?.[1],
+    );
+    expect(days).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => card.getByText('Never', { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'Quiet members at 1280');
+
+    // 360 px: free the seat, confirmed first; it goes to the request waiting for a team.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectAccessible(page, 'Quiet members at 360');
+    await card.getByRole('button', { name: 'Free the seat' }).click();
+    await expect
+      .poll(() => card.getByText(`Free ${member.name}'s seat on Team ${team}?`).count())
+      .toBe(1);
+    await expectAccessible(page, 'free the seat, confirming, at 360');
+    await card.getByRole('button', { name: 'Yes, free the seat' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            `${member.name}'s seat on Team ${team} went to ${waiting.name}, whose request now waits for approval.`,
+          )
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(() => card.count()).toBe(0);
+    await expectAccessible(page, 'Quiet members after freeing a seat, at 360');
+    // The member is told; the placed request now waits on the queue for that team's approval.
+    expect(await mailTo(site.tracker.dataDir, 'seat-freed', member.email)).toContain(
+      `so we have given your seat on Team ${team} to someone who is waiting for one`,
+    );
+    await page.goto(`${site.tracker.url}/console`);
+    await heading(page, 'Join requests');
+    await page.getByLabel('Find by name or email').fill('wanda waiting');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect
+      .poll(() => page.getByText('1 waiting matches “wanda waiting”, oldest first.').count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Approve ${waiting.name}` }).count())
+      .toBe(1);
+  } finally {
+    await context.close();
   }
 });
