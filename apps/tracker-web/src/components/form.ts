@@ -1,21 +1,12 @@
-import { labelledMessage } from '@app/contracts';
+import type { FieldError } from '@app/ui/error-summary';
+import { type FormField, useFormErrors } from '@app/ui/form-errors';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type * as z from 'zod';
 import { ApiError, isSignInRequired, SERVER_MESSAGE } from '../api/errors.ts';
 
-/** One problem with a submitted form: about a field (its input's id) or the whole form (null). */
-export interface FormError {
-  field: string | null;
-  /** Under the field. */
-  message: string;
-  /** In the error summary, where the field's label is not beside it. */
-  summary: string;
-}
-
-export interface FieldSpec {
-  /** The input's id (unique on the page). */
-  id: string;
+/** A field of a form: its input's id (unique on the page) and its label. */
+export interface FieldSpec extends FormField {
   label: string;
 }
 
@@ -26,50 +17,28 @@ export type CodeFields<K extends string> = Partial<Record<string, K>>;
 export type Form<K extends string> = ReturnType<typeof useForm<K>>;
 
 /**
- * A form's errors, its failed attempts and whether it is being sent. `K` are the keys of the body
- * the form sends, which are also the paths the server names in a validation refusal.
+ * A form's errors, its failed attempts and whether it is being sent, on the web apps' one form
+ * primitive (`useFormErrors` in `@app/ui`). `K` are the keys of the body the form sends, which are
+ * also the paths the server names in a validation refusal.
  */
 export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>) {
-  const [errors, setErrors] = useState<readonly FormError[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const shown = useFormErrors(Object.values<FieldSpec>(fields));
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const here = useLocation({ select: (location) => location.href });
 
-  function problem(path: string, message: string): FormError {
+  function problem(path: string, message: string): FieldError {
     const spec = (fields as Readonly<Record<string, FieldSpec | undefined>>)[path];
-    if (!spec) return { field: null, message, summary: message };
-    // Away from its field, a message says which field it is about, unless it already does.
-    const named = message.toLowerCase().includes(spec.label.toLowerCase());
-    return {
-      field: spec.id,
-      message,
-      summary: named ? message : labelledMessage(spec.label, message),
-    };
+    return { field: spec ? spec.id : null, message };
   }
-
-  /** One message per field, the first one found, in the order of the form. */
-  function show(found: readonly FormError[]) {
-    const seen = new Set<string>();
-    const kept = found.filter(({ field }) => {
-      if (field === null) return true;
-      if (seen.has(field)) return false;
-      seen.add(field);
-      return true;
-    });
-    const order = Object.values<FieldSpec>(fields).map((spec) => spec.id);
-    const rank = (field: string | null) => (field === null ? -1 : order.indexOf(field));
-    setErrors([...kept].sort((a, b) => rank(a.field) - rank(b.field)));
-    setAttempt((count) => count + 1);
-  }
+  const show = shown.report;
 
   /** The message under one field, if it has one. */
-  const errorOf = (key: K): string | undefined =>
-    errors.find((error) => error.field === fields[key].id)?.message;
+  const errorOf = (key: K): string | undefined => shown.errorOf(fields[key].id);
 
   return {
-    errors,
-    attempt,
+    errors: shown.errors,
+    attempt: shown.attempt,
     pending,
     errorOf,
     /**
@@ -83,8 +52,8 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
       readOnly: pending,
     }),
     /** Shows one message about the whole form. */
-    fail: (message: string) => show([{ field: null, message, summary: message }]),
-    clear: () => setErrors([]),
+    fail: (message: string) => show([{ field: null, message }]),
+    clear: shown.clear,
 
     /** The values checked against the contract's schema, or null when the errors are shown. */
     check<S extends z.ZodType>(schema: S, values: unknown): z.output<S> | null {
@@ -104,7 +73,7 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
       setPending(true);
       try {
         await request();
-        setErrors([]);
+        shown.clear();
         return true;
       } catch (error) {
         if (isSignInRequired(error)) {
@@ -112,7 +81,7 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
           return false;
         }
         if (!(error instanceof ApiError)) {
-          show([{ field: null, message: SERVER_MESSAGE, summary: SERVER_MESSAGE }]);
+          show([{ field: null, message: SERVER_MESSAGE }]);
           return false;
         }
         const byCode = error.code === null ? undefined : codeFields[error.code];
@@ -121,7 +90,7 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
         } else if (byCode !== undefined) {
           show([problem(byCode, error.message)]);
         } else {
-          show([{ field: null, message: error.message, summary: error.message }]);
+          show([{ field: null, message: error.message }]);
         }
         return false;
       } finally {

@@ -3,6 +3,7 @@ import type { FormErrors } from '@app/onboarding';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary, type FieldError } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
+import { useFormErrors } from '@app/ui/form-errors';
 import {
   type ComponentProps,
   createContext,
@@ -10,7 +11,6 @@ import {
   type MouseEvent,
   type ReactNode,
   useContext,
-  useState,
 } from 'react';
 import { useHydrated } from '../../components/useHydrated.ts';
 import * as styles from './StepForm.css.ts';
@@ -37,23 +37,33 @@ export interface StepFormState {
 
 /**
  * The machine decides what is wrong (its `errors`); the form decides when to say so: only after
- * the visitor submitted, so a half-filled form is never shouted at.
+ * the visitor submitted, so a half-filled form is never shouted at. Both are the web apps' one
+ * form primitive (`useFormErrors` in `@app/ui`), given the machine's errors as they live.
  */
 export function useStepForm(errors: FormErrors, fields: FieldIds): StepFormState {
-  const [attempt, setAttempt] = useState(0);
-  const shown: FormErrors = attempt > 0 ? errors : {};
-  const summary: FieldError[] = [];
-  for (const [key, id] of Object.entries(fields) as [FieldKey, string][]) {
-    const message = shown[key];
-    if (message) summary.push({ field: id, message });
-  }
-  if (shown.form) summary.push({ field: null, message: shown.form });
+  const entries = Object.entries(fields) as [FieldKey, string][];
+  const live: FieldError[] = entries.flatMap(([key, id]) => {
+    const message = errors[key];
+    return message ? [{ field: id, message }] : [];
+  });
+  if (errors.form) live.push({ field: null, message: errors.form });
+  const shown = useFormErrors(
+    entries.map(([, id]) => ({ id })),
+    live,
+  );
+  const idOf = (key: FieldKey) => fields[key] ?? key;
   return {
-    attempt,
-    summary,
-    errorOf: (key) => shown[key],
-    idOf: (key) => fields[key] ?? key,
-    submitted: () => setAttempt((count) => count + 1),
+    attempt: shown.attempt,
+    summary: [...shown.errors],
+    // A key the form does not list (the photo's, told in a toast) is still the machine's to say.
+    errorOf: (key) =>
+      fields[key] !== undefined
+        ? shown.errorOf(idOf(key))
+        : shown.attempt > 0
+          ? errors[key]
+          : undefined,
+    idOf,
+    submitted: shown.submitted,
   };
 }
 
