@@ -26,16 +26,6 @@ export const h2 = style({ fontSize: vars.fontSize.xl });
 
 export const teamCard = style([card, { gap: vars.space.md }]);
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: `${vars.space.xs} ${vars.space.md}`,
-  margin: 0,
-});
-
-export const term = style({ fontWeight: 600, color: vars.color.textMuted });
-export const value = style({ margin: 0, overflowWrap: 'anywhere' });
-
 export const members = style({
   display: 'grid',
   gap: vars.space.md,

@@ -8,6 +8,7 @@ import type {
 } from '@app/contracts';
 import { API_KEY_LENGTH, API_KEY_PREFIX, MESSAGES } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { Facts } from '@app/ui/facts';
 import * as layout from '@app/ui/layout.css';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -211,18 +212,13 @@ function DataLists({ lists }: { lists: Lists }) {
         {lists.teams.map((team) => (
           <article key={String(team.id)} className={styles.teamCard}>
             <h3 className={ui.h3}>{team.name}</h3>
-            <dl className={styles.facts}>
-              <dt className={styles.term}>ID</dt>
-              <dd className={styles.value}>{String(team.id)}</dd>
-              <dt className={styles.term}>Focus area</dt>
-              <dd className={styles.value}>
-                {idAndName(team.focusAreaId, focusName(team.focusAreaId))}
-              </dd>
-              <dt className={styles.term}>Role area</dt>
-              <dd className={styles.value}>
-                {idAndName(team.focusRoleId, roleName(team.focusRoleId))}
-              </dd>
-            </dl>
+            <Facts
+              facts={[
+                ['ID', String(team.id)],
+                ['Focus area', idAndName(team.focusAreaId, focusName(team.focusAreaId))],
+                ['Role area', idAndName(team.focusRoleId, roleName(team.focusRoleId))],
+              ]}
+            />
             <MemberCards members={team.members} />
           </article>
         ))}
@@ -381,30 +377,23 @@ function StatusFields({ body, checkedAt }: CheckedStatus) {
   const statusLine = [connection.status, connection.statusText].filter((part) => part).join(' ');
   return (
     <>
-      <dl className={styles.facts}>
-        <dt className={styles.term}>API key</dt>
-        <dd className={styles.value}>{body.apiKeyExists ? 'Present' : 'Missing'}</dd>
-        <dt className={styles.term}>Key length</dt>
-        <dd className={styles.value}>
-          {body.apiKeyLength} (expected {API_KEY_LENGTH})
-        </dd>
-        <dt className={styles.term}>Key prefix</dt>
-        <dd className={styles.value}>
-          {body.apiKeyPrefix || 'none'} (keys start with {API_KEY_PREFIX})
-        </dd>
-        <dt className={styles.term}>Environment</dt>
-        <dd className={styles.value}>{body.environment}</dd>
-        <dt className={styles.term}>Node.js</dt>
-        <dd className={styles.value}>{body.nodeVersion}</dd>
-        <dt className={styles.term}>API base URL</dt>
-        <dd className={styles.value}>{body.apiBaseUrl}</dd>
-        <dt className={styles.term}>Connection test</dt>
-        <dd className={styles.value}>{connection.success ? 'Connected' : 'Failed'}</dd>
-        <dt className={styles.term}>Last checked</dt>
-        <dd className={styles.value}>
-          <time dateTime={checkedAt.toISOString()}>{timeFormat.format(checkedAt)}</time>
-        </dd>
-      </dl>
+      <Facts
+        facts={[
+          ['API key', body.apiKeyExists ? 'Present' : 'Missing'],
+          ['Key length', `${body.apiKeyLength} (expected ${API_KEY_LENGTH})`],
+          ['Key prefix', `${body.apiKeyPrefix || 'none'} (keys start with ${API_KEY_PREFIX})`],
+          ['Environment', body.environment],
+          ['Node.js', body.nodeVersion],
+          ['API base URL', body.apiBaseUrl],
+          ['Connection test', connection.success ? 'Connected' : 'Failed'],
+          [
+            'Last checked',
+            <time key="checked" dateTime={checkedAt.toISOString()}>
+              {timeFormat.format(checkedAt)}
+            </time>,
+          ],
+        ]}
+      />
       {lengthIsOff ? (
         <Alert variant="warning" title="Unexpected API key length">
           The API key is {body.apiKeyLength} characters long; expected {API_KEY_LENGTH}.

@@ -1,5 +1,6 @@
 import { CATEGORIES, type FeedbackEntry } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { Facts } from '@app/ui/facts';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
@@ -105,16 +106,18 @@ function Entry({ entry }: { entry: FeedbackEntry }) {
         {entry.name} <span className={layout.muted}>({entry.category})</span>
       </h2>
       <p>{entry.feedback}</p>
-      <dl className={styles.facts}>
-        <dt className={styles.term}>Sent</dt>
-        <dd className={styles.value}>
-          <time dateTime={entry.sentAt}>{when(entry.sentAt)}</time>
-        </dd>
-        <dt className={styles.term}>Email</dt>
-        <dd className={styles.value}>{entry.email}</dd>
-        <dt className={styles.term}>Read</dt>
-        <dd className={styles.value}>{entry.readAt ? when(entry.readAt) : 'Not yet'}</dd>
-      </dl>
+      <Facts
+        facts={[
+          [
+            'Sent',
+            <time key="sent" dateTime={entry.sentAt}>
+              {when(entry.sentAt)}
+            </time>,
+          ],
+          ['Email', entry.email],
+          ['Read', entry.readAt ? when(entry.readAt) : 'Not yet'],
+        ]}
+      />
       {entry.readAt ? null : (
         <div className={styles.actions}>
           <button type="button" className={button.secondary} onClick={read} disabled={sending}>

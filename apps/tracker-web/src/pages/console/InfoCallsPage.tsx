@@ -1,5 +1,6 @@
 import { BOOKING_TIME_ZONE, CONSOLE_API, type InfoCall } from '@app/contracts';
 import { button } from '@app/ui/button.css';
+import { Facts } from '@app/ui/facts';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
@@ -125,26 +126,27 @@ function Call({ call }: { call: InfoCall }) {
       <h3 id={titleId} className={ui.h3}>
         {call.name}
       </h3>
-      <dl className={styles.facts}>
-        <dt className={styles.term}>When</dt>
-        <dd className={styles.value}>
-          <time dateTime={call.at}>{mountain}</time>
-          <br />
-          <span className={layout.muted}>Your time: {local}</span>
-        </dd>
-        <dt className={styles.term}>Phone</dt>
-        <dd className={styles.value}>
-          <a href={`tel:${call.phone.replace(/[^+\d]/g, '')}`}>{call.phone}</a>
-        </dd>
-        <dt className={styles.term}>Email</dt>
-        <dd className={styles.value}>{call.email}</dd>
-        <dt className={styles.term}>Area</dt>
-        <dd className={styles.value}>{call.category}</dd>
-        <dt className={styles.term}>Outcome</dt>
-        <dd className={styles.value}>
-          {call.outcome ? OUTCOMES[call.outcome] : 'Not recorded yet'}
-        </dd>
-      </dl>
+      <Facts
+        facts={[
+          [
+            'When',
+            <span key="when">
+              <time dateTime={call.at}>{mountain}</time>
+              <br />
+              <span className={layout.muted}>Your time: {local}</span>
+            </span>,
+          ],
+          [
+            'Phone',
+            <a key="phone" href={`tel:${call.phone.replace(/[^+\d]/g, '')}`}>
+              {call.phone}
+            </a>,
+          ],
+          ['Email', call.email],
+          ['Area', call.category],
+          ['Outcome', call.outcome ? OUTCOMES[call.outcome] : 'Not recorded yet'],
+        ]}
+      />
       <div className={styles.actions}>
         <button
           type="button"

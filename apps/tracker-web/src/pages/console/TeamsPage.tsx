@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
+import { Facts } from '@app/ui/facts';
 import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
@@ -172,22 +173,22 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
           </span>
         </summary>
         <div className={`${ui.stack} ${styles.teamBody}`}>
-          <dl className={styles.facts}>
-            <dt className={styles.term}>Focus area</dt>
-            <dd className={styles.value}>{team.focusArea?.name ?? 'None'}</dd>
-            <dt className={styles.term}>Role</dt>
-            <dd className={styles.value}>{team.role?.name ?? 'Any role'}</dd>
-            <dt className={styles.term}>Capacity</dt>
-            <dd className={styles.value}>{seats(team.capacity)}</dd>
-            <dt className={styles.term}>Taken</dt>
-            <dd className={styles.value}>
-              {team.active} Active, {team.pending} Pending, {team.liveHolds} held now
-            </dd>
-            <dt className={styles.term}>Open</dt>
-            <dd className={`${styles.value} ${team.openSeats === 0 ? styles.overdue : ''}`}>
-              {team.openSeats === 0 ? 'Full' : seats(team.openSeats)}
-            </dd>
-          </dl>
+          <Facts
+            facts={[
+              ['Focus area', team.focusArea?.name ?? 'None'],
+              ['Role', team.role?.name ?? 'Any role'],
+              ['Capacity', seats(team.capacity)],
+              [
+                'Taken',
+                `${team.active} Active, ${team.pending} Pending, ${team.liveHolds} held now`,
+              ],
+              [
+                'Open',
+                team.openSeats === 0 ? 'Full' : seats(team.openSeats),
+                team.openSeats === 0 ? styles.overdue : undefined,
+              ],
+            ]}
+          />
           <p>
             <Link to="/console/teams/$teamId/call" params={{ teamId: String(team.id) }}>
               Weekly calls <span className={layout.visuallyHidden}>of {team.name}</span>
