@@ -1,12 +1,23 @@
 import type { Db } from '../db/types.ts';
+import { auditLogRepository } from './audit-log.ts';
 import { catalogueRepository } from './catalogue.ts';
+import { checkInsRepository } from './check-ins.ts';
+import { emailLinksRepository } from './email-links.ts';
 import { emailTokensRepository } from './email-tokens.ts';
 import { holdsRepository } from './holds.ts';
 import { joinRequestsRepository } from './join-requests.ts';
 import { memberSessionsRepository } from './member-sessions.ts';
+import { membersRepository } from './members.ts';
+import { nudgesRepository } from './nudges.ts';
 import { outboxRepository } from './outbox.ts';
+import { passwordResetsRepository } from './password-resets.ts';
+import { pausesRepository } from './pauses.ts';
+import { quietSpellsRepository } from './quiet-spells.ts';
+import { recapsRepository } from './recaps.ts';
+import { reminderSettingsRepository } from './reminder-settings.ts';
 import { signupKeysRepository } from './signup-keys.ts';
 import { submissionsRepository } from './submissions.ts';
+import { teamCallsRepository } from './team-calls.ts';
 import { teamsRepository } from './teams.ts';
 import { usersRepository } from './users.ts';
 
@@ -22,6 +33,17 @@ export function createRepositories(db: Db, now: () => Date) {
     outbox: outboxRepository(db, now),
     signupKeys: signupKeysRepository(db),
     memberSessions: memberSessionsRepository(db),
+    members: membersRepository(db),
+    checkIns: checkInsRepository(db),
+    nudges: nudgesRepository(db),
+    pauses: pausesRepository(db),
+    reminderSettings: reminderSettingsRepository(db),
+    recaps: recapsRepository(db),
+    emailLinks: emailLinksRepository(db),
+    auditLog: auditLogRepository(db),
+    teamCalls: teamCallsRepository(db),
+    passwordResets: passwordResetsRepository(db),
+    quietSpells: quietSpellsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

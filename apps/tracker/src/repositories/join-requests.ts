@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type JoinRequestStatus, joinRequests, teams, users } from '../db/schema.ts';
+import { and, asc, desc, eq, inArray, notExists } from 'drizzle-orm';
+import { type JoinRequestStatus, joinRequests, memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 export function joinRequestsRepository(db: Db) {
@@ -43,6 +43,60 @@ export function joinRequestsRepository(db: Db) {
           emailConfirmed: user.emailConfirmedAt !== null,
         },
       }));
+    },
+
+    /** When each of `userIds` had their join request to `teamId` approved. */
+    async approvals(teamId: number, userIds: number[], tx: Db = db) {
+      return tx
+        .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
+        .from(joinRequests)
+        .where(
+          and(
+            inArray(joinRequests.userId, userIds),
+            eq(joinRequests.teamId, teamId),
+            eq(joinRequests.status, 'approved'),
+          ),
+        );
+    },
+
+    /** The user's latest join request with its team (null for an unmatched one), or null. */
+    async latestOf(userId: number, tx: Db = db) {
+      const [latest] = await tx
+        .select({ request: joinRequests, team: teams })
+        .from(joinRequests)
+        .leftJoin(teams, eq(joinRequests.teamId, teams.id))
+        .where(eq(joinRequests.userId, userId))
+        .orderBy(desc(joinRequests.id))
+        .limit(1);
+      return latest ?? null;
+    },
+
+    /**
+     * The oldest unmatched join request of someone with no membership of `teamId`, with their
+     * name, locked (another tracker's pass skips it); null when none waits.
+     */
+    async nextUnmatchedFor(teamId: number, tx: Db) {
+      const [next] = await tx
+        .select({ id: joinRequests.id, userId: joinRequests.userId, name: users.name })
+        .from(joinRequests)
+        .innerJoin(users, eq(users.id, joinRequests.userId))
+        .where(
+          and(
+            eq(joinRequests.status, 'unmatched'),
+            notExists(
+              tx
+                .select({ id: memberships.id })
+                .from(memberships)
+                .where(
+                  and(eq(memberships.userId, joinRequests.userId), eq(memberships.teamId, teamId)),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(joinRequests.id))
+        .limit(1)
+        .for('update', { of: joinRequests, skipLocked: true });
+      return next ?? null;
     },
 
     async get(id: number, tx: Db = db) {

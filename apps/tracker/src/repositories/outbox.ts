@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import { type MailAttachment, outbox } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -128,6 +128,23 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
           ),
         );
       return { count: row?.count ?? 0, last: row?.last ?? null };
+    },
+
+    /** The mails of `kinds` to `addresses` (lower case), newest first. */
+    async latestTo(kinds: string[], addresses: string[], tx: Db = db) {
+      return tx
+        .select({ to: outbox.toAddress, kind: outbox.kind, at: outbox.createdAt })
+        .from(outbox)
+        .where(
+          and(
+            inArray(outbox.kind, kinds),
+            inArray(
+              sql`lower(${outbox.toAddress})`,
+              addresses.map((a) => a.toLowerCase()),
+            ),
+          ),
+        )
+        .orderBy(desc(outbox.createdAt), desc(outbox.id));
     },
 
     async all(tx: Db = db) {

@@ -120,6 +120,23 @@ export function teamsRepository(db: Db) {
       return team ?? null;
     },
 
+    /** The team's id and name, or null. */
+    async nameOf(id: number, tx: Db = db) {
+      const [team] = await tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(eq(teams.id, id));
+      return team ?? null;
+    },
+
+    /** The ids and names of the teams `ids` name (unknown ids are left out). */
+    async namesOf(ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(inArray(teams.id, ids));
+    },
+
     /**
      * Locks the team's row until the transaction ends. Everything that takes or gives a seat
      * (holding, joining, approving) locks it first, so their seat counts cannot interleave.

@@ -1,5 +1,12 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
-import { memberships, secondFactors, users } from '../db/schema.ts';
+import {
+  emailTokens,
+  joinRequests,
+  memberships,
+  secondFactors,
+  signupKeys,
+  users,
+} from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -95,6 +102,40 @@ export function usersRepository(db: Db) {
 
     async setPasswordHash(id: number, passwordHash: string, tx: Db = db) {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+
+    /** Locks the account's row until `tx` ends (one change of the member's at a time). */
+    async lock(id: number, tx: Db) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+
+    /** Sets the account's time zone; false when there is no such account. */
+    async setTimeZone(id: number, timeZone: string, tx: Db = db) {
+      const [row] = await tx
+        .update(users)
+        .set({ timeZone })
+        .where(eq(users.id, id))
+        .returning({ timeZone: users.timeZone });
+      return row !== undefined;
+    },
+
+    /** Changes the account's name, goal and about text; the row, or null. */
+    async editProfile(
+      id: number,
+      changes: { name: string; goalSummary: string; about: string },
+      tx: Db = db,
+    ) {
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Deletes the account with its join requests, places on teams, email tokens and sign-up keys. */
+    async deleteAccount(id: number, tx: Db) {
+      await tx.delete(joinRequests).where(eq(joinRequests.userId, id));
+      await tx.delete(memberships).where(eq(memberships.userId, id));
+      await tx.delete(emailTokens).where(eq(emailTokens.userId, id));
+      await tx.delete(signupKeys).where(eq(signupKeys.userId, id));
+      await tx.delete(users).where(eq(users.id, id));
     },
 
     async insert(values: typeof users.$inferInsert, tx: Db = db) {

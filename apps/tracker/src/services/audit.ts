@@ -1,6 +1,6 @@
 import type { AuditAction } from '@app/contracts';
-import { auditLog } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { auditLogRepository } from '../repositories/audit-log.ts';
 import type { ActionRecorder } from './join-requests.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function recordAction(
   before: unknown,
   after: unknown,
 ) {
-  await tx.insert(auditLog).values({ operatorId, action, target, before, after });
+  await auditLogRepository(tx).append({ operatorId, action, target, before, after });
 }
 
 /** What records an operator's action on a join request in the audit log. */

@@ -18,16 +18,13 @@ import {
   weekStartOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
-import { checkIns, cheers, memberships, nudges, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { approvalsOn, joinedDay, memberDaysOf } from './member-days.ts';
 import { dayInWords, pausedDaysIn, pauseOn, pausesOf } from './pauses.ts';
-import { activeTeammate, memberOnTeam, memberTimeZone } from './teammates.ts';
-
-type CheckInRow = typeof checkIns.$inferSelect;
+import { memberOnTeam, memberTimeZone } from './teammates.ts';
 
 export function toCheckIn(row: CheckInRow): CheckIn {
   return {
@@ -49,21 +46,13 @@ export async function setTimeZone(ctx: TrackerContext, userId: number, zone: str
       { path: 'timeZone', message: CHECK_IN_MESSAGES.chooseTimeZone },
     ]);
   }
-  const [row] = await ctx.database.db
-    .update(users)
-    .set({ timeZone })
-    .where(eq(users.id, userId))
-    .returning({ timeZone: users.timeZone });
-  if (row === undefined) throw notFound('User');
+  if (!(await ctx.repos.users.setTimeZone(userId, timeZone))) throw notFound('User');
   return { timeZone };
 }
 
 /** The member's check-in for one of their days, or null. */
 export async function checkInOn(ctx: TrackerContext, userId: number, day: string, tx?: Db) {
-  const [row] = await (tx ?? ctx.database.db)
-    .select()
-    .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
+  const row = await ctx.repos.checkIns.on(userId, day, tx);
   return row ? toCheckIn(row) : null;
 }
 
@@ -75,11 +64,10 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
   const member = await memberOnTeam(ctx, userId);
   if (member === null) throw notOnTeam();
   const now = ctx.trackerConfig.now();
-  const { db } = ctx.database;
   // Every answer once: the open days' are shown, all of them make the streaks.
   const [rows, [days]] = await Promise.all([
-    db.select().from(checkIns).where(eq(checkIns.userId, userId)),
-    memberDaysOf(ctx, eq(memberships.userId, userId), now),
+    ctx.repos.checkIns.ofUser(userId),
+    memberDaysOf(ctx, { userId }, now),
   ]);
   if (days === undefined) throw notOnTeam();
   const { timeZone, today, input: history } = days;
@@ -147,17 +135,9 @@ export async function recordCheckIn(
   }
   const note = answer.note?.trim() ? answer.note.trim() : null;
   const done = answer.answer === 'yes';
-  const [row] = await tx
-    .insert(checkIns)
-    .values({ userId, day: answer.day, done, note, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [checkIns.userId, checkIns.day],
-      set: { done, note, updatedAt: now },
-    })
-    .returning();
-  if (row === undefined) throw new Error('upsert returned no row');
+  const row = await ctx.repos.checkIns.upsert({ userId, day: answer.day, done, note, at: now }, tx);
   // Cheers are for a Yes: an answer changed to Not today keeps none.
-  if (!done) await tx.delete(cheers).where(eq(cheers.checkInId, row.id));
+  if (!done) await ctx.repos.checkIns.deleteCheers(row.id, tx);
   return toCheckIn(row);
 }
 
@@ -173,49 +153,25 @@ export async function teamBoard(
   viewerId: number,
   teamId: number,
 ): Promise<TeamBoard> {
-  const { db } = ctx.database;
+  const { repos } = ctx;
   const viewer = await memberOnTeam(ctx, viewerId);
   if (viewer === null || viewer.teamId !== teamId)
     throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (team === undefined) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  const team = await repos.teams.findRow(teamId);
+  if (team === null) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
   const now = ctx.trackerConfig.now();
   const viewerZone = memberTimeZone(viewer.user);
   const today = localDay(now, viewerZone);
   const days = Array.from({ length: BOARD_DAYS }, (_, i) => shiftDay(today, i - BOARD_DAYS + 1));
-  const mates = await db
-    .select({ user: users, joinedAt: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(users, eq(memberships.userId, users.id))
-    .where(activeTeammate(eq(memberships.teamId, teamId)))
-    .orderBy(asc(memberships.id));
+  const mates = await repos.members.teammates(teamId);
   const ids = mates.map((m) => m.user.id);
   // When each joined (joinedDay): their approval, their membership, their first answer.
   const approvals = await approvalsOn(ctx, teamId, ids);
-  const firstAnswers =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ userId: checkIns.userId, day: min(checkIns.day) })
-          .from(checkIns)
-          .where(inArray(checkIns.userId, ids))
-          .groupBy(checkIns.userId);
+  const firstAnswers = ids.length === 0 ? [] : await repos.checkIns.firstAnswers(ids);
   // Each member's own today can be a day after the viewer's, and their week can start up to a
   // week before the board's first day: read from the earliest to the latest of these.
   const first = [days[0] ?? today, weekStartOf(shiftDay(today, -1))].sort()[0] ?? today;
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(checkIns)
-          .where(
-            and(
-              inArray(checkIns.userId, ids),
-              gte(checkIns.day, first),
-              lte(checkIns.day, shiftDay(today, 1)),
-            ),
-          );
+  const rows = ids.length === 0 ? [] : await repos.checkIns.between(ids, first, shiftDay(today, 1));
   const todayIds = mates.flatMap(({ user }) => {
     const row = rows.find(
       (r) => r.userId === user.id && r.day === localDay(now, memberTimeZone(user)),
@@ -226,10 +182,7 @@ export async function teamBoard(
     reactionsOf(ctx, todayIds, viewerId),
     pausesOf(ctx, ids),
   ]);
-  const sent = await db
-    .select({ toUserId: nudges.toUserId })
-    .from(nudges)
-    .where(and(eq(nudges.fromUserId, viewerId), eq(nudges.day, today)));
+  const sent = await repos.nudges.sentBy(viewerId, today);
   return {
     team: { id: team.id, name: team.name },
     today,
@@ -314,17 +267,13 @@ export async function nudgeTeammate(
     throw new HttpError('CHECKED_IN_ALREADY', CHECK_IN_MESSAGES.checkedInAlready(mate.user.name));
   }
   const day = localDay(now, memberTimeZone(sender.user));
-  const [team] = await ctx.database.db
-    .select({ name: teams.name })
-    .from(teams)
-    .where(eq(teams.id, teamId));
+  const team = await ctx.repos.teams.nameOf(teamId);
   const sentNow = await ctx.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(nudges)
-      .values({ fromUserId: fromId, toUserId: toId, teamId, day, createdAt: now })
-      .onConflictDoNothing({ target: [nudges.fromUserId, nudges.toUserId, nudges.day] })
-      .returning({ id: nudges.id });
-    if (row === undefined) return false;
+    const made = await ctx.repos.nudges.insert(
+      { fromUserId: fromId, toUserId: toId, teamId, day, createdAt: now },
+      tx,
+    );
+    if (!made) return false;
     await ctx.repos.outbox.enqueue(
       {
         kind: 'nudge',

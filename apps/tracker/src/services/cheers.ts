@@ -6,8 +6,6 @@ import {
   type Reactions,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
 import { memberOnTeam } from './teammates.ts';
 
@@ -29,11 +27,8 @@ async function teammateCheckIn(
   if (viewer === null || viewer.teamId !== teamId) throw noSuchTeam();
   const owner = userId === viewerId ? viewer : await memberOnTeam(ctx, userId);
   if (owner === null || owner.teamId !== teamId) throw notFound('Teammate');
-  const [row] = await ctx.database.db
-    .select()
-    .from(checkIns)
-    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
-  if (row === undefined) {
+  const row = await ctx.repos.checkIns.on(userId, day);
+  if (row === null) {
     throw new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.noCheckIn(owner.user.name, day));
   }
   return { viewer, owner, row };
@@ -41,29 +36,12 @@ async function teammateCheckIn(
 
 async function cheersOf(ctx: TrackerContext, checkInIds: readonly number[]) {
   if (checkInIds.length === 0) return [];
-  return ctx.database.db
-    .select({ checkInId: cheers.checkInId, id: users.id, name: users.name })
-    .from(cheers)
-    .innerJoin(users, eq(cheers.userId, users.id))
-    .where(inArray(cheers.checkInId, [...checkInIds]))
-    .orderBy(asc(cheers.id));
+  return ctx.repos.checkIns.cheersOf([...checkInIds]);
 }
 
 async function repliesOf(ctx: TrackerContext, checkInIds: readonly number[]) {
   if (checkInIds.length === 0) return [];
-  return ctx.database.db
-    .select({
-      checkInId: checkInReplies.checkInId,
-      id: checkInReplies.id,
-      text: checkInReplies.text,
-      createdAt: checkInReplies.createdAt,
-      authorId: users.id,
-      authorName: users.name,
-    })
-    .from(checkInReplies)
-    .innerJoin(users, eq(checkInReplies.userId, users.id))
-    .where(inArray(checkInReplies.checkInId, [...checkInIds]))
-    .orderBy(asc(checkInReplies.id));
+  return ctx.repos.checkIns.repliesOf([...checkInIds]);
 }
 
 type ReplyRow = Awaited<ReturnType<typeof repliesOf>>[number];
@@ -132,10 +110,7 @@ export async function cheer(
   const { row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
   if (userId === viewerId) throw new HttpError('VALIDATION_ERROR', CHECK_IN_MESSAGES.ownCheer);
   if (!row.done) throw new HttpError('CHECK_IN_NOT_YES', CHECK_IN_MESSAGES.cheerYesOnly);
-  await ctx.database.db
-    .insert(cheers)
-    .values({ checkInId: row.id, userId: viewerId, createdAt: ctx.trackerConfig.now() })
-    .onConflictDoNothing({ target: [cheers.checkInId, cheers.userId] });
+  await ctx.repos.checkIns.cheer(row.id, viewerId, ctx.trackerConfig.now());
   return cheerState(ctx, row.id, viewerId);
 }
 
@@ -148,9 +123,7 @@ export async function uncheer(
   day: string,
 ): Promise<CheerState> {
   const { row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
-  await ctx.database.db
-    .delete(cheers)
-    .where(and(eq(cheers.checkInId, row.id), eq(cheers.userId, viewerId)));
+  await ctx.repos.checkIns.uncheer(row.id, viewerId);
   return cheerState(ctx, row.id, viewerId);
 }
 
@@ -165,11 +138,12 @@ export async function replyToCheckIn(
 ): Promise<CheckInReply> {
   const { viewer, row } = await teammateCheckIn(ctx, viewerId, teamId, userId, day);
   if (row.note === null) throw new HttpError('CHECK_IN_HAS_NO_NOTE', CHECK_IN_MESSAGES.noNote);
-  const [saved] = await ctx.database.db
-    .insert(checkInReplies)
-    .values({ checkInId: row.id, userId: viewerId, text, createdAt: ctx.trackerConfig.now() })
-    .returning();
-  if (saved === undefined) throw new Error('insert returned no row');
+  const saved = await ctx.repos.checkIns.insertReply({
+    checkInId: row.id,
+    userId: viewerId,
+    text,
+    createdAt: ctx.trackerConfig.now(),
+  });
   return {
     id: saved.id,
     author: { id: viewerId, name: viewer.user.name },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '@app/server-kit';
-import { and, eq, or } from 'drizzle-orm';
-import { type EmailLinkPurpose, emailLinks } from '../db/schema.ts';
+import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { emailLinksRepository } from '../repositories/email-links.ts';
 import { hashToken } from './users.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function newLink(
   expiresAt: Date,
 ) {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(emailLinks).values({
+  await emailLinksRepository(tx).insert({
     userId,
     purpose,
     localDate,
@@ -47,16 +47,7 @@ export async function linkOf(
   purposes: readonly EmailLinkPurpose[],
   { lock = false, notFound = () => LINK_NOT_FOUND() } = {},
 ) {
-  const query = tx
-    .select()
-    .from(emailLinks)
-    .where(
-      and(
-        eq(emailLinks.tokenHash, hashToken(token)),
-        or(...purposes.map((p) => eq(emailLinks.purpose, p))),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
-  if (row === undefined) throw notFound();
+  const row = await emailLinksRepository(tx).find(hashToken(token), purposes, lock);
+  if (row === null) throw notFound();
   return row;
 }

@@ -6,12 +6,12 @@ import {
   REMINDER_DEFAULTS,
   shiftDay,
 } from '@app/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { checkIns, joinRequests, memberships, reminderSettings, users } from '../db/schema.ts';
+import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import type { MemberFilter } from '../repositories/members.ts';
 import type { TrackerContext } from './context.ts';
 import { pausedDaysIn, pausesOf } from './pauses.ts';
-import { activeTeammate, memberTimeZone } from './teammates.ts';
+import { memberTimeZone } from './teammates.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -38,16 +38,7 @@ export async function approvalsOn(
   tx: Db = ctx.database.db,
 ) {
   if (userIds.length === 0) return new Map<number, Date>();
-  const rows = await tx
-    .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
-    .from(joinRequests)
-    .where(
-      and(
-        inArray(joinRequests.userId, [...userIds]),
-        eq(joinRequests.teamId, teamId),
-        eq(joinRequests.status, 'approved'),
-      ),
-    );
+  const rows = await ctx.repos.joinRequests.approvals(teamId, [...userIds], tx);
   return new Map(
     rows.flatMap((row) => (row.decidedAt === null ? [] : [[row.userId, row.decidedAt] as const])),
   );
@@ -68,32 +59,22 @@ export interface MemberDays {
 }
 
 /**
- * The Active members `which` picks (a condition on memberships or users), each with their days
+ * The Active members `which` picks (a team's, one member, or everyone on a team), each with their days
  * read once: the one loader the quiet members' schedule, the console's Quiet members page and the
  * weekly recap share, so each follows the same rules as the home's calendar and streaks.
  */
 export async function memberDaysOf(
   ctx: TrackerContext,
-  which: SQL | undefined,
+  which: MemberFilter,
   now: Date,
   tx: Db = ctx.database.db,
 ): Promise<MemberDays[]> {
-  const members = await tx
-    .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(users, eq(memberships.userId, users.id))
-    .where(activeTeammate(which ?? eq(memberships.status, 'Active')));
+  const members = await ctx.repos.members.list(which, tx);
   if (members.length === 0) return [];
   const ids = members.map((m) => m.user.id);
   const [answers, settings, paused] = await Promise.all([
-    tx
-      .select({ userId: checkIns.userId, day: checkIns.day, done: checkIns.done })
-      .from(checkIns)
-      .where(inArray(checkIns.userId, ids)),
-    tx
-      .select({ userId: reminderSettings.userId, weekdays: reminderSettings.weekdays })
-      .from(reminderSettings)
-      .where(inArray(reminderSettings.userId, ids)),
+    ctx.repos.checkIns.answersOf(ids, tx),
+    ctx.repos.reminderSettings.weekdaysOf(ids, tx),
     pausesOf(ctx, ids, tx),
   ]);
   const approvals = new Map<number, Date>();
@@ -133,6 +114,5 @@ export async function memberDaysOf(
   });
 }
 
-/** The members of one team, or one member, as memberDaysOf reads them. */
-export const onTeam = (teamId: number) =>
-  and(eq(memberships.teamId, teamId), eq(memberships.status, 'Active'));
+/** The members of one team, as memberDaysOf reads them. */
+export const onTeam = (teamId: number): MemberFilter => ({ teamId });

@@ -9,21 +9,11 @@ import {
   UPLOADS_PATH,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { refuseCommonPassword } from '../common-passwords.ts';
-import {
-  emailTokens,
-  joinRequests,
-  memberships,
-  passwordResets,
-  signupKeys,
-  teams,
-  users,
-} from '../db/schema.ts';
+import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { memberCall } from './team-calls.ts';
-import { activeTeammate } from './teammates.ts';
 import { hashToken, verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -77,33 +67,18 @@ export async function confirmedAccount(
 
 /** The member's home: their account, their latest join request and, once Active, their team. */
 export async function memberHome(ctx: TrackerContext, userId: number): Promise<MemberHome> {
-  const { db } = ctx.database;
-  const user = await ctx.repos.users.get(userId);
+  const { repos } = ctx;
+  const user = await repos.users.get(userId);
   if (user === null) throw notFound('User');
-  const [latest] = await db
-    .select({ request: joinRequests, team: teams })
-    .from(joinRequests)
-    .leftJoin(teams, eq(joinRequests.teamId, teams.id))
-    .where(eq(joinRequests.userId, userId))
-    .orderBy(desc(joinRequests.id))
-    .limit(1);
-  const [active] = await db
-    .select({ teamId: memberships.teamId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
-    .limit(1);
+  const latest = await repos.joinRequests.latestOf(userId);
+  const active = await repos.members.activeTeamOf(userId);
   let team: MemberHome['team'] = null;
-  if (active !== undefined) {
-    const [row] = await db.select().from(teams).where(eq(teams.id, active.teamId));
+  if (active !== null) {
+    const row = await repos.teams.findRow(active.teamId);
     // Teammates see each other once approved, also before a teammate has confirmed their email
     // (the public team list waits for that); anyone an operator made Inactive is left out.
-    const mates = await db
-      .select({ user: users })
-      .from(memberships)
-      .innerJoin(users, eq(memberships.userId, users.id))
-      .where(activeTeammate(eq(memberships.teamId, active.teamId)))
-      .orderBy(asc(memberships.id));
-    if (row !== undefined) {
+    const mates = await repos.members.teammates(active.teamId);
+    if (row !== null) {
       team = {
         id: row.id,
         name: row.name,
@@ -121,7 +96,7 @@ export async function memberHome(ctx: TrackerContext, userId: number): Promise<M
   return {
     account: accountOf(user),
     joinRequest:
-      latest === undefined
+      latest === null
         ? null
         : {
             id: latest.request.id,
@@ -142,12 +117,12 @@ export async function editProfile(
   userId: number,
   edit: ProfileEdit,
 ): Promise<MemberAccount> {
-  const [row] = await ctx.database.db
-    .update(users)
-    .set({ name: edit.name, goalSummary: edit.goalSummary, about: edit.aboutMe })
-    .where(eq(users.id, userId))
-    .returning();
-  if (row === undefined) throw notFound('User');
+  const row = await ctx.repos.users.editProfile(userId, {
+    name: edit.name,
+    goalSummary: edit.goalSummary,
+    about: edit.aboutMe,
+  });
+  if (row === null) throw notFound('User');
   return accountOf(row);
 }
 
@@ -187,11 +162,14 @@ export async function issuePasswordLink(
   validMs: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(passwordResets).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.trackerConfig.now().getTime() + validMs),
-  });
+  await ctx.repos.passwordResets.insert(
+    {
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(ctx.trackerConfig.now().getTime() + validMs),
+    },
+    tx,
+  );
   return `${ctx.trackerConfig.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
@@ -269,10 +247,10 @@ type ResetState = 'usable' | 'used' | 'expired' | 'unknown';
 
 /** What a reset link's row says about it at `now`: the one rule the check and the completion use. */
 function resetStateOf(
-  reset: { usedAt: Date | null; expiresAt: Date } | undefined,
+  reset: { usedAt: Date | null; expiresAt: Date } | null,
   now: Date,
 ): ResetState {
-  if (reset === undefined) return 'unknown';
+  if (reset === null) return 'unknown';
   if (reset.usedAt !== null) return 'used';
   if (reset.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'usable';
@@ -280,10 +258,7 @@ function resetStateOf(
 
 /** What a reset link's token is now: usable, used, expired, or unknown. Changes nothing. */
 export async function passwordResetState(ctx: TrackerContext, token: string): Promise<ResetState> {
-  const [reset] = await ctx.database.db
-    .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
-    .from(passwordResets)
-    .where(eq(passwordResets.tokenHash, hashToken(token)));
+  const reset = await ctx.repos.passwordResets.stateOf(hashToken(token));
   return resetStateOf(reset, ctx.trackerConfig.now());
 }
 
@@ -300,15 +275,11 @@ export async function completePasswordReset(ctx: TrackerContext, token: string, 
   const hash = await ctx.signups.passwords.hash(password);
   const now = ctx.trackerConfig.now();
   await ctx.database.db.transaction(async (tx) => {
-    const [reset] = await tx
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.tokenHash, hashToken(token)))
-      .for('update');
-    if (reset === undefined) throw RESET_REFUSALS.unknown();
+    const reset = await ctx.repos.passwordResets.lock(hashToken(token), tx);
+    if (reset === null) throw RESET_REFUSALS.unknown();
     const state = resetStateOf(reset, now);
     if (state !== 'usable') throw RESET_REFUSALS[state]();
-    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+    await ctx.repos.passwordResets.markUsed(reset.id, now, tx);
     await ctx.repos.users.setPasswordHash(reset.userId, hash, tx);
     await ctx.repos.memberSessions.deleteForUser(reset.userId, null, tx);
   });
@@ -322,11 +293,7 @@ export async function completePasswordReset(ctx: TrackerContext, token: string, 
 export async function deleteAccount(ctx: TrackerContext, userId: number, password: string) {
   const user = await confirmedAccount(ctx, userId, password, 'password');
   await ctx.database.db.transaction(async (tx) => {
-    await tx.delete(joinRequests).where(eq(joinRequests.userId, userId));
-    await tx.delete(memberships).where(eq(memberships.userId, userId));
-    await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-    await tx.delete(signupKeys).where(eq(signupKeys.userId, userId));
-    await tx.delete(users).where(eq(users.id, userId));
+    await ctx.repos.users.deleteAccount(userId, tx);
     await ctx.repos.outbox.enqueue(
       {
         kind: 'account-deleted',
@@ -355,13 +322,8 @@ export async function leaveTeam(ctx: TrackerContext, userId: number) {
   const user = await ctx.repos.users.get(userId);
   if (user === null) throw notFound('User');
   const left = await ctx.database.db.transaction(async (tx) => {
-    const [place] = await tx
-      .select({ id: memberships.id, team: teams.name, teamId: teams.id })
-      .from(memberships)
-      .innerJoin(teams, eq(memberships.teamId, teams.id))
-      .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
-      .limit(1);
-    if (place === undefined) return null;
+    const place = await ctx.repos.members.activePlace(userId, tx);
+    if (place === null) return null;
     // The team first, as every seat change locks it.
     await ctx.repos.teams.lock(place.teamId, tx);
     await ctx.repos.teams.setMembershipStatus(place.id, 'Inactive', tx);

@@ -7,9 +7,9 @@ import {
   shiftDay,
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { pauses, users } from '../db/schema.ts';
+import type { pauses } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { pausesRepository } from '../repositories/pauses.ts';
 import type { TrackerContext } from './context.ts';
 import { memberOnTeam, memberTimeZone } from './teammates.ts';
 
@@ -23,11 +23,7 @@ export async function pausesOf(
 ): Promise<Map<number, PauseRow[]>> {
   const byUser = new Map<number, PauseRow[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await tx
-    .select({ userId: pauses.userId, firstDay: pauses.firstDay, lastDay: pauses.lastDay })
-    .from(pauses)
-    .where(inArray(pauses.userId, [...userIds]))
-    .orderBy(asc(pauses.firstDay));
+  const rows = await ctx.repos.pauses.ofUsers([...userIds], tx);
   for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
   return byUser;
 }
@@ -60,12 +56,7 @@ export function pausedDaysIn(
 
 /** Whether `day` (on the member's calendar) is in one of their pauses. */
 export async function pausedOn(tx: Db, userId: number, day: string) {
-  const [row] = await tx
-    .select({ id: pauses.id })
-    .from(pauses)
-    .where(and(eq(pauses.userId, userId), lte(pauses.firstDay, day), gte(pauses.lastDay, day)))
-    .limit(1);
-  return row !== undefined;
+  return (await pausesRepository(tx).anyOn(userId, day)) !== null;
 }
 
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
@@ -90,7 +81,7 @@ export async function startPause(
   weeks: number,
 ): Promise<PauseAnswer> {
   return ctx.database.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await ctx.repos.users.lock(userId, tx);
     const member = await memberOnTeam(ctx, userId, tx);
     if (member === null) throw notOnTeam();
     const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
@@ -102,12 +93,10 @@ export async function startPause(
       );
     }
     const until = pauseUntil(today, weeks);
-    await tx.insert(pauses).values({
-      userId,
-      firstDay: today,
-      lastDay: until,
-      createdAt: ctx.trackerConfig.now(),
-    });
+    await ctx.repos.pauses.insert(
+      { userId, firstDay: today, lastDay: until, createdAt: ctx.trackerConfig.now() },
+      tx,
+    );
     return { pause: { from: today, until } };
   });
 }
@@ -118,24 +107,14 @@ export async function startPause(
  */
 export async function endPause(ctx: TrackerContext, userId: number): Promise<PauseAnswer> {
   return ctx.database.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await ctx.repos.users.lock(userId, tx);
     const member = await memberOnTeam(ctx, userId, tx);
     if (member === null) throw notOnTeam();
     const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
-    const mine = and(
-      eq(pauses.userId, userId),
-      lte(pauses.firstDay, today),
-      gte(pauses.lastDay, today),
-    );
-    const [current] = await tx.select().from(pauses).where(mine);
-    if (current === undefined) return { pause: null };
-    if (current.firstDay === today) await tx.delete(pauses).where(eq(pauses.id, current.id));
-    else {
-      await tx
-        .update(pauses)
-        .set({ lastDay: shiftDay(today, -1) })
-        .where(eq(pauses.id, current.id));
-    }
+    const current = await ctx.repos.pauses.on(userId, today, tx);
+    if (current === null) return { pause: null };
+    if (current.firstDay === today) await ctx.repos.pauses.delete(current.id, tx);
+    else await ctx.repos.pauses.setLastDay(current.id, shiftDay(today, -1), tx);
     return { pause: null };
   });
 }

@@ -11,17 +11,7 @@ import {
   quietSpellOf,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import {
-  type EmailLinkPurpose,
-  emailLinks,
-  joinRequests,
-  memberships,
-  outbox,
-  quietSpells,
-  teams,
-  users,
-} from '../db/schema.ts';
+import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
 import { checkInOn, recordCheckIn } from './check-ins.ts';
@@ -46,12 +36,9 @@ const actionOf = (purpose: EmailLinkPurpose): QuietAction =>
 
 const notFoundLink = () => LINK_NOT_FOUND(QUIET_TEXTS.linkNotFound);
 
-async function teamNames(tx: Db, ids: readonly number[]) {
+async function teamNames(ctx: TrackerContext, tx: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(inArray(teams.id, [...ids]));
+  const rows = await ctx.repos.teams.namesOf([...ids], tx);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -103,18 +90,18 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
   });
   if (due.length === 0) return 0;
   const names = await teamNames(
+    ctx,
     ctx.database.db,
     due.map((d) => d.member.teamId),
   );
   let mailed = 0;
   for (const { member, since } of due) {
     const made = await ctx.database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(quietSpells)
-        .values({ userId: member.user.id, firstDay: since, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: quietSpells.id });
-      if (row === undefined) return false;
+      const made = await ctx.repos.quietSpells.insert(
+        { userId: member.user.id, firstDay: since, createdAt: now },
+        tx,
+      );
+      if (!made) return false;
       await queueMissYou(ctx, tx, member, names.get(member.teamId) ?? '');
       return true;
     });
@@ -125,22 +112,14 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
 }
 
 /** The last "we miss you" mail or operator's note to each address (lower case). */
-async function lastContacts(tx: Db, addresses: readonly string[]) {
+async function lastContacts(ctx: TrackerContext, tx: Db, addresses: readonly string[]) {
   const contacts = new Map<string, QuietMember['lastContact']>();
   if (addresses.length === 0) return contacts;
-  const rows = await tx
-    .select({ to: outbox.toAddress, kind: outbox.kind, at: outbox.createdAt })
-    .from(outbox)
-    .where(
-      and(
-        inArray(outbox.kind, ['quiet-member', 'quiet-message']),
-        inArray(
-          sql`lower(${outbox.toAddress})`,
-          addresses.map((a) => a.toLowerCase()),
-        ),
-      ),
-    )
-    .orderBy(desc(outbox.createdAt), desc(outbox.id));
+  const rows = await ctx.repos.outbox.latestTo(
+    ['quiet-member', 'quiet-message'],
+    [...addresses],
+    tx,
+  );
   for (const row of rows) {
     const key = row.to.toLowerCase();
     if (contacts.has(key)) continue;
@@ -169,10 +148,12 @@ export async function quietMembers(
       : [];
   });
   const names = await teamNames(
+    ctx,
     tx,
     listed.map((l) => l.m.teamId),
   );
   const contacts = await lastContacts(
+    ctx,
     tx,
     listed.map((l) => l.m.user.email),
   );
@@ -192,7 +173,7 @@ export async function quietMembers(
 
 /** The member `userId` when they are listed as quiet now; else 409 NOT_QUIET (404: no one). */
 async function quietOne(ctx: TrackerContext, tx: Db, userId: number) {
-  const [listed] = await quietMembers(ctx, tx, eq(memberships.userId, userId));
+  const [listed] = await quietMembers(ctx, tx, { userId });
   if (listed !== undefined) return listed;
   const user = await ctx.repos.users.get(userId, tx);
   if (user === null || user.role !== 'member') throw notFound('Member');
@@ -249,17 +230,8 @@ export async function freeQuietSeat(
     const team = await repos.teams.lock(seen.team.id, tx);
     // Read again under the team's lock: an answer or a pause since makes them not quiet.
     const member = await quietOne(ctx, tx, userId);
-    const [place] = await tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(memberships.teamId, member.team.id),
-          eq(memberships.status, 'Active'),
-        ),
-      );
-    if (team === null || place === undefined) throw notFound('Member');
+    const place = await repos.members.activeMembershipOn(userId, member.team.id, tx);
+    if (team === null || place === null) throw notFound('Member');
     await repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
     await repos.outbox.enqueue(
       {
@@ -279,28 +251,8 @@ export async function freeQuietSeat(
     const now = ctx.trackerConfig.now();
     let placed: FreedSeat['placed'] = null;
     if ((await repos.teams.takenSeats(team.id, now, tx)) < team.capacity) {
-      const [next] = await tx
-        .select({ id: joinRequests.id, userId: joinRequests.userId, name: users.name })
-        .from(joinRequests)
-        .innerJoin(users, eq(users.id, joinRequests.userId))
-        .where(
-          and(
-            eq(joinRequests.status, 'unmatched'),
-            // Never back onto a team they were on before (one membership per team and person).
-            notExists(
-              tx
-                .select({ id: memberships.id })
-                .from(memberships)
-                .where(
-                  and(eq(memberships.userId, joinRequests.userId), eq(memberships.teamId, team.id)),
-                ),
-            ),
-          ),
-        )
-        .orderBy(asc(joinRequests.id))
-        .limit(1)
-        .for('update', { of: joinRequests, skipLocked: true });
-      if (next !== undefined) {
+      const next = await repos.joinRequests.nextUnmatchedFor(team.id, tx);
+      if (next !== null) {
         const membership = await repos.teams.addMembership(
           { teamId: team.id, userId: next.userId, status: 'Pending' },
           tx,
@@ -335,12 +287,7 @@ export async function freeQuietSeat(
 export async function readQuietLink(ctx: TrackerContext, token: string): Promise<QuietLink> {
   const link = await linkOf(ctx.database.db, token, PURPOSES, { notFound: notFoundLink });
   const now = ctx.trackerConfig.now();
-  const [place] = await ctx.database.db
-    .select({ team: teams.name })
-    .from(memberships)
-    .innerJoin(teams, eq(teams.id, memberships.teamId))
-    .where(and(eq(memberships.userId, link.userId), eq(memberships.status, 'Active')))
-    .limit(1);
+  const place = await ctx.repos.members.activePlace(link.userId);
   return {
     action: actionOf(link.purpose),
     team: place?.team ?? null,
@@ -366,30 +313,20 @@ export async function useQuietLink(ctx: TrackerContext, token: string) {
   if (link.usedAt !== null) throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
   if (link.expiresAt.getTime() <= now.getTime()) throw LINK_EXPIRED(QUIET_TEXTS.linkExpired);
   // Taken first: of two presses at once, one gives the answer.
-  const [taken] = await db
-    .update(emailLinks)
-    .set({ usedAt: now })
-    .where(and(eq(emailLinks.id, link.id), isNull(emailLinks.usedAt)))
-    .returning({ id: emailLinks.id });
-  if (taken === undefined) throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
+  if (!(await ctx.repos.emailLinks.take(link.id, now)))
+    throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
   try {
     return { message: await answer(ctx, link.userId, actionOf(link.purpose)) };
   } catch (error) {
     // Nothing was given (off the team, paused already): the link can be tried again.
-    await db.update(emailLinks).set({ usedAt: null }).where(eq(emailLinks.id, link.id));
+    await ctx.repos.emailLinks.giveBack(link.id);
     throw error;
   }
 }
 
 async function answer(ctx: TrackerContext, userId: number, action: QuietAction) {
-  const [place] = await ctx.database.db
-    .select({ team: teams.name, zone: users.timeZone })
-    .from(memberships)
-    .innerJoin(teams, eq(teams.id, memberships.teamId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
-    .limit(1);
-  if (place === undefined) throw new HttpError('NOT_FOUND', QUIET_TEXTS.notOnTeam);
+  const place = await ctx.repos.members.placeAndZone(userId);
+  if (place === null) throw new HttpError('NOT_FOUND', QUIET_TEXTS.notOnTeam);
   if (action === 'leave') {
     await leaveTeam(ctx, userId);
     return QUIET_TEXTS.leaveDone(place.team);

@@ -8,16 +8,7 @@ import {
   TEAM_LIFE_API,
   weekStartOf,
 } from '@app/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  checkIns,
-  cheers,
-  emailLinks,
-  memberships,
-  recapSettings,
-  recaps,
-  users,
-} from '../db/schema.ts';
+import { recapSettings } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
@@ -70,13 +61,7 @@ async function recapText(ctx: TrackerContext, tx: Db, member: MemberDays, stop: 
   const monday = weekStartOf(member.today);
   const week = Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
   // Cheers on the team's check-ins of the week's dates.
-  const counted = await tx
-    .select({ owner: checkIns.userId, day: checkIns.day, by: users.name })
-    .from(cheers)
-    .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
-    .innerJoin(users, eq(users.id, cheers.userId))
-    .where(and(inArray(checkIns.userId, ids), inArray(checkIns.day, week)))
-    .orderBy(asc(checkIns.day), asc(cheers.id));
+  const counted = await ctx.repos.checkIns.cheersOnDays(ids, week, tx);
   const cheersOf = (id: number) => counted.filter((c) => c.owner === id).length;
   const others = team
     .filter((m) => m.user.id !== member.user.id)
@@ -116,12 +101,11 @@ async function recapText(ctx: TrackerContext, tx: Db, member: MemberDays, stop: 
  */
 async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date: string) {
   const now = ctx.trackerConfig.now();
-  const [made] = await tx
-    .insert(recaps)
-    .values({ userId: member.user.id, weekStart: weekStartOf(date), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: recaps.id });
-  if (made === undefined) return false;
+  const made = await ctx.repos.recaps.insert(
+    { userId: member.user.id, weekStart: weekStartOf(date), createdAt: now },
+    tx,
+  );
+  if (!made) return false;
   const token = await newLink(
     tx,
     member.user.id,
@@ -156,7 +140,7 @@ export function runRecaps(ctx: TrackerContext): Promise<number> {
     table: recapSettings,
     next: (_row, now, timeZone) => nextRecap(now, timeZone),
     member: async (tx, row, now) =>
-      (await memberDaysOf(ctx, eq(memberships.userId, row.userId), now, tx))[0] ?? null,
+      (await memberDaysOf(ctx, { userId: row.userId }, now, tx))[0] ?? null,
     zone: (member) => member.timeZone,
     send: async (tx, member, date) =>
       !member.input.paused?.has(date) && (await queueRecap(ctx, tx, member, date)),
@@ -176,13 +160,8 @@ export async function recapUnsubscribe(ctx: TrackerContext, token: string) {
     if (link.expiresAt.getTime() <= now.getTime()) {
       throw LINK_EXPIRED('This link has expired. Open the newest weekly recap.');
     }
-    await tx
-      .insert(recapSettings)
-      .values({ userId: link.userId, enabled: false, nextAt: null })
-      .onConflictDoUpdate({ target: recapSettings.userId, set: { enabled: false, nextAt: null } });
-    if (link.usedAt === null) {
-      await tx.update(emailLinks).set({ usedAt: now }).where(eq(emailLinks.id, link.id));
-    }
+    await ctx.repos.recaps.turnOff(link.userId, tx);
+    if (link.usedAt === null) await ctx.repos.emailLinks.markUsed(link.id, now, tx);
   });
   return { message: QUIET_TEXTS.recapUnsubscribed };
 }

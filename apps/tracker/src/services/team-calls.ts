@@ -8,16 +8,12 @@ import {
 } from '@app/contracts';
 import { teamCallCalendar } from '@app/contracts/calendar';
 import { HttpError } from '@app/server-kit';
-import { and, asc, eq } from 'drizzle-orm';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { memberships, teamCalls, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import type { CallRow } from '../repositories/team-calls.ts';
 import { nextLocalTime } from '../schedule.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
-import { activeTeammate } from './teammates.ts';
-
-type CallRow = typeof teamCalls.$inferSelect;
 
 const TEAM_NOT_FOUND = () => new HttpError('TEAM_NOT_FOUND', 'There is no such team.');
 const NOT_ON_TEAM = () => new HttpError('NOT_FOUND', 'You are not on a team.');
@@ -35,12 +31,9 @@ function formOf(row: CallRow): TeamCall {
   };
 }
 
-async function teamRow(db: Db, teamId: number) {
-  const [team] = await db
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(eq(teams.id, teamId));
-  if (team === undefined) throw TEAM_NOT_FOUND();
+async function teamRow(ctx: TrackerContext, db: Db, teamId: number) {
+  const team = await ctx.repos.teams.nameOf(teamId, db);
+  if (team === null) throw TEAM_NOT_FOUND();
   return team;
 }
 
@@ -49,9 +42,8 @@ export async function consoleTeamCall(
   ctx: TrackerContext,
   teamId: number,
 ): Promise<ConsoleTeamCall> {
-  const { db } = ctx.database;
-  const team = await teamRow(db, teamId);
-  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, teamId));
+  const team = await teamRow(ctx, ctx.database.db, teamId);
+  const row = await ctx.repos.teamCalls.get(teamId);
   return { team, call: row ? formOf(row) : null };
 }
 
@@ -75,18 +67,9 @@ export async function setTeamCall(
     updatedAt: ctx.trackerConfig.now(),
   };
   return ctx.database.db.transaction(async (tx) => {
-    const team = await teamRow(tx, teamId);
-    const [before] = await tx
-      .select()
-      .from(teamCalls)
-      .where(eq(teamCalls.teamId, teamId))
-      .for('update');
-    const [row] = await tx
-      .insert(teamCalls)
-      .values(values)
-      .onConflictDoUpdate({ target: teamCalls.teamId, set: values })
-      .returning();
-    if (row === undefined) throw new Error('upsert returned no row');
+    const team = await teamRow(ctx, tx, teamId);
+    const before = await ctx.repos.teamCalls.get(teamId, tx, true);
+    const row = await ctx.repos.teamCalls.upsert(values, tx);
     const after = formOf(row);
     await recordAction(
       tx,
@@ -98,22 +81,6 @@ export async function setTeamCall(
     );
     return { team, call: after };
   });
-}
-
-/** The member's Active place on a team, or null. */
-async function activePlace(db: Db, userId: number) {
-  const [place] = await db
-    .select({
-      id: memberships.id,
-      teamId: memberships.teamId,
-      skipsCalls: memberships.skipsCalls,
-      team: teams.name,
-    })
-    .from(memberships)
-    .innerJoin(teams, eq(memberships.teamId, teams.id))
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
-    .limit(1);
-  return place ?? null;
 }
 
 function slotsOf(row: CallRow) {
@@ -129,17 +96,12 @@ export async function memberCall(
   userId: number,
   db: Db = ctx.database.db,
 ): Promise<MemberCall | null> {
-  const place = await activePlace(db, userId);
+  const place = await ctx.repos.members.activePlace(userId, db);
   if (place === null) return null;
-  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, place.teamId));
-  if (row === undefined) return null;
+  const row = await ctx.repos.teamCalls.get(place.teamId, db);
+  if (row === null) return null;
   const now = ctx.trackerConfig.now();
-  const attendees = await db
-    .select({ id: users.id, name: users.name, skipsCalls: memberships.skipsCalls })
-    .from(memberships)
-    .innerJoin(users, eq(memberships.userId, users.id))
-    .where(activeTeammate(eq(memberships.teamId, place.teamId)))
-    .orderBy(asc(memberships.id));
+  const attendees = await ctx.repos.members.callAttendees(place.teamId, db);
   return {
     timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,
@@ -162,12 +124,9 @@ export async function setCallAttendance(
   userId: number,
   coming: boolean,
 ): Promise<MemberCall> {
-  const place = await activePlace(ctx.database.db, userId);
+  const place = await ctx.repos.members.activePlace(userId);
   if (place === null) throw NOT_ON_TEAM();
-  await ctx.database.db
-    .update(memberships)
-    .set({ skipsCalls: !coming })
-    .where(eq(memberships.id, place.id));
+  await ctx.repos.members.setSkipsCalls(place.id, !coming);
   const call = await memberCall(ctx, userId);
   if (call === null) throw NO_CALLS();
   return call;
@@ -178,11 +137,10 @@ export async function setCallAttendance(
  * zone's VTIMEZONE from timezones-ical-library (the IANA rules, kept current by its maintainers).
  */
 export async function callCalendar(ctx: TrackerContext, userId: number) {
-  const { db } = ctx.database;
-  const place = await activePlace(db, userId);
+  const place = await ctx.repos.members.activePlace(userId);
   if (place === null) throw NOT_ON_TEAM();
-  const [row] = await db.select().from(teamCalls).where(eq(teamCalls.teamId, place.teamId));
-  if (row === undefined) throw NO_CALLS();
+  const row = await ctx.repos.teamCalls.get(place.teamId);
+  if (row === null) throw NO_CALLS();
   const now = ctx.trackerConfig.now();
   return teamCallCalendar({
     teamId: row.teamId,

@@ -1,0 +1,135 @@
+import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
+import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+
+export type CheckInRow = typeof checkIns.$inferSelect;
+
+/** The check-ins aggregate: members' answers, the cheers they got and the replies to their notes. */
+export function checkInsRepository(db: Db) {
+  return {
+    /** The member's check-in for one of their days, or null. */
+    async on(userId: number, day: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(checkIns)
+        .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
+      return row ?? null;
+    },
+
+    /** Every answer of the member. */
+    async ofUser(userId: number, tx: Db = db) {
+      return tx.select().from(checkIns).where(eq(checkIns.userId, userId));
+    },
+
+    /** Each of `userIds`' answers (day and whether Yes), in no order. */
+    async answersOf(userIds: number[], tx: Db = db) {
+      return tx
+        .select({ userId: checkIns.userId, day: checkIns.day, done: checkIns.done })
+        .from(checkIns)
+        .where(inArray(checkIns.userId, userIds));
+    },
+
+    /** Each of `userIds`' first answered day. */
+    async firstAnswers(userIds: number[], tx: Db = db) {
+      return tx
+        .select({ userId: checkIns.userId, day: min(checkIns.day) })
+        .from(checkIns)
+        .where(inArray(checkIns.userId, userIds))
+        .groupBy(checkIns.userId);
+    },
+
+    /** The check-ins of `userIds` from `first` to `last`, both included. */
+    async between(userIds: number[], first: string, last: string, tx: Db = db) {
+      return tx
+        .select()
+        .from(checkIns)
+        .where(
+          and(inArray(checkIns.userId, userIds), gte(checkIns.day, first), lte(checkIns.day, last)),
+        );
+    },
+
+    /** Records the member's answer for a day, or changes it; returns the row. */
+    async upsert(
+      values: { userId: number; day: string; done: boolean; note: string | null; at: Date },
+      tx: Db = db,
+    ) {
+      const { userId, day, done, note, at } = values;
+      const [row] = await tx
+        .insert(checkIns)
+        .values({ userId, day, done, note, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [checkIns.userId, checkIns.day],
+          set: { done, note, updatedAt: at },
+        })
+        .returning();
+      if (row === undefined) throw new Error('upsert returned no row');
+      return row;
+    },
+
+    /** Takes every cheer of a check-in away. */
+    async deleteCheers(checkInId: number, tx: Db = db) {
+      await tx.delete(cheers).where(eq(cheers.checkInId, checkInId));
+    },
+
+    /** The cheers of `checkInIds`, with who cheered, oldest first. */
+    async cheersOf(checkInIds: number[], tx: Db = db) {
+      return tx
+        .select({ checkInId: cheers.checkInId, id: users.id, name: users.name })
+        .from(cheers)
+        .innerJoin(users, eq(cheers.userId, users.id))
+        .where(inArray(cheers.checkInId, checkInIds))
+        .orderBy(asc(cheers.id));
+    },
+
+    /** The replies to `checkInIds`, with their authors, oldest first. */
+    async repliesOf(checkInIds: number[], tx: Db = db) {
+      return tx
+        .select({
+          checkInId: checkInReplies.checkInId,
+          id: checkInReplies.id,
+          text: checkInReplies.text,
+          createdAt: checkInReplies.createdAt,
+          authorId: users.id,
+          authorName: users.name,
+        })
+        .from(checkInReplies)
+        .innerJoin(users, eq(checkInReplies.userId, users.id))
+        .where(inArray(checkInReplies.checkInId, checkInIds))
+        .orderBy(asc(checkInReplies.id));
+    },
+
+    /** A cheer; a second by the same person finds the unique row and changes nothing. */
+    async cheer(checkInId: number, userId: number, at: Date, tx: Db = db) {
+      await tx
+        .insert(cheers)
+        .values({ checkInId, userId, createdAt: at })
+        .onConflictDoNothing({ target: [cheers.checkInId, cheers.userId] });
+    },
+
+    async uncheer(checkInId: number, userId: number, tx: Db = db) {
+      await tx
+        .delete(cheers)
+        .where(and(eq(cheers.checkInId, checkInId), eq(cheers.userId, userId)));
+    },
+
+    async insertReply(
+      values: { checkInId: number; userId: number; text: string; createdAt: Date },
+      tx: Db = db,
+    ) {
+      const [saved] = await tx.insert(checkInReplies).values(values).returning();
+      if (saved === undefined) throw new Error('insert returned no row');
+      return saved;
+    },
+
+    /** The cheers on the check-ins of `userIds` on `days`, with the cheerer's name, by day. */
+    async cheersOnDays(userIds: number[], days: string[], tx: Db = db) {
+      return tx
+        .select({ owner: checkIns.userId, day: checkIns.day, by: users.name })
+        .from(cheers)
+        .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
+        .innerJoin(users, eq(users.id, cheers.userId))
+        .where(and(inArray(checkIns.userId, userIds), inArray(checkIns.day, days)))
+        .orderBy(asc(checkIns.day), asc(cheers.id));
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { memberships, teams, users } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+
+/**
+ * Who stands on a team for their teammates (the member's home, the check-in board, the team's
+ * calls): an Active membership of an account an operator has not made Inactive. `which` picks
+ * the team or the member; the query joins users on memberships.
+ */
+export function activeTeammate(which: SQL): SQL | undefined {
+  return and(which, eq(memberships.status, 'Active'), ne(users.status, 'Inactive'));
+}
+
+/** Which Active members a read takes: one team's, one member, or everyone on a team. */
+export type MemberFilter = { teamId: number } | { userId: number } | undefined;
+
+function memberCondition(which: MemberFilter) {
+  if (which === undefined) return activeTeammate(eq(memberships.status, 'Active'));
+  if ('teamId' in which) {
+    return activeTeammate(
+      and(eq(memberships.teamId, which.teamId), eq(memberships.status, 'Active')) as SQL,
+    );
+  }
+  return activeTeammate(eq(memberships.userId, which.userId));
+}
+
+/**
+ * The members aggregate: memberships read with their accounts, as teammates see each other.
+ * Seat changes (adding, ending a membership) stay with the teams repository, which locks the team.
+ */
+export function membersRepository(db: Db) {
+  return {
+    /**
+     * The member's account and the team they are an Active member of, or null when they are on no
+     * team (or an operator made the account Inactive).
+     */
+    async onTeam(userId: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(activeTeammate(eq(memberships.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The Active members `which` picks, with their accounts and when their membership began. */
+    async list(which: MemberFilter, tx: Db = db) {
+      return tx
+        .select({ user: users, teamId: memberships.teamId, joinedAt: memberships.createdAt })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(memberCondition(which));
+    },
+
+    /** A team's teammates (accounts), oldest membership first. */
+    async teammates(teamId: number, tx: Db = db) {
+      return tx
+        .select({ user: users, joinedAt: memberships.createdAt })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(activeTeammate(eq(memberships.teamId, teamId)))
+        .orderBy(asc(memberships.id));
+    },
+
+    /** A team's teammates as the calls list them, oldest membership first. */
+    async callAttendees(teamId: number, tx: Db = db) {
+      return tx
+        .select({ id: users.id, name: users.name, skipsCalls: memberships.skipsCalls })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(activeTeammate(eq(memberships.teamId, teamId)))
+        .orderBy(asc(memberships.id));
+    },
+
+    /** The member's Active place on a team, with the team's name, or null. */
+    async activePlace(userId: number, tx: Db = db) {
+      const [place] = await tx
+        .select({
+          id: memberships.id,
+          teamId: memberships.teamId,
+          skipsCalls: memberships.skipsCalls,
+          team: teams.name,
+        })
+        .from(memberships)
+        .innerJoin(teams, eq(memberships.teamId, teams.id))
+        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+        .limit(1);
+      return place ?? null;
+    },
+
+    /** The team of the member's Active membership (whatever the account's standing), or null. */
+    async activeTeamOf(userId: number, tx: Db = db) {
+      const [active] = await tx
+        .select({ teamId: memberships.teamId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+        .limit(1);
+      return active ?? null;
+    },
+
+    /** The id of the member's Active membership of `teamId`, or null. */
+    async activeMembershipOn(userId: number, teamId: number, tx: Db = db) {
+      const [place] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.teamId, teamId),
+            eq(memberships.status, 'Active'),
+          ),
+        );
+      return place ?? null;
+    },
+
+    /** The name of the member's Active team and the account's own zone (null: none set), or null. */
+    async placeAndZone(userId: number, tx: Db = db) {
+      const [place] = await tx
+        .select({ team: teams.name, zone: users.timeZone })
+        .from(memberships)
+        .innerJoin(teams, eq(teams.id, memberships.teamId))
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
+        .limit(1);
+      return place ?? null;
+    },
+
+    async setSkipsCalls(membershipId: number, skipsCalls: boolean, tx: Db = db) {
+      await tx.update(memberships).set({ skipsCalls }).where(eq(memberships.id, membershipId));
+    },
+  };
+}
