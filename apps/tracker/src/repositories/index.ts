@@ -15,6 +15,7 @@ import { pausesRepository } from './pauses.ts';
 import { quietSpellsRepository } from './quiet-spells.ts';
 import { recapsRepository } from './recaps.ts';
 import { reminderSettingsRepository } from './reminder-settings.ts';
+import { secondFactorsRepository } from './second-factors.ts';
 import { signupKeysRepository } from './signup-keys.ts';
 import { submissionsRepository } from './submissions.ts';
 import { teamCallsRepository } from './team-calls.ts';
@@ -44,6 +45,7 @@ export function createRepositories(db: Db, now: () => Date) {
     teamCalls: teamCallsRepository(db),
     passwordResets: passwordResetsRepository(db),
     quietSpells: quietSpellsRepository(db),
+    secondFactors: secondFactorsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -99,6 +99,15 @@ export function joinRequestsRepository(db: Db) {
       return next ?? null;
     },
 
+    /** The applicant's name of each of the join requests `ids`. */
+    async applicantNames(ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: joinRequests.id, name: users.name })
+        .from(joinRequests)
+        .innerJoin(users, eq(joinRequests.userId, users.id))
+        .where(inArray(joinRequests.id, ids));
+    },
+
     async get(id: number, tx: Db = db) {
       const [row] = await tx.select().from(joinRequests).where(eq(joinRequests.id, id));
       return row ?? null;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResets } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -30,6 +30,13 @@ export function passwordResetsRepository(db: Db) {
 
     async markUsed(id: number, at: Date, tx: Db = db) {
       await tx.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id));
+    },
+
+    /** Ends the account's unused links (they would sign it in again). */
+    async deleteUnused(userId: number, tx: Db = db) {
+      await tx
+        .delete(passwordResets)
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import {
   emailTokens,
   joinRequests,
@@ -136,6 +136,37 @@ export function usersRepository(db: Db) {
       await tx.delete(emailTokens).where(eq(emailTokens.userId, id));
       await tx.delete(signupKeys).where(eq(signupKeys.userId, id));
       await tx.delete(users).where(eq(users.id, id));
+    },
+
+    /** Whether an account has this id. */
+    async exists(id: number, tx: Db = db) {
+      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return account !== undefined;
+    },
+
+    /** The names of the accounts `ids` name. */
+    async namesOf(ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+
+    async setRole(id: number, role: 'member' | 'operator', tx: Db = db) {
+      await tx.update(users).set({ role }).where(eq(users.id, id));
+    },
+
+    /**
+     * Every operator's row, oldest first, locked until `tx` ends. Take the operators' advisory
+     * lock first (db/locks.ts): it also covers the moment there is no operator row to lock yet.
+     */
+    async lockOperators(tx: Db) {
+      return tx
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.role, 'operator'))
+        .orderBy(asc(users.id))
+        .for('update');
     },
 
     async insert(values: typeof users.$inferInsert, tx: Db = db) {

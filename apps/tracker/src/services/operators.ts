@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { oneLine } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { holdAdvisoryLock } from '../db/locks.ts';
-import {
-  memberSessions,
-  passwordResets,
-  recoveryCodes,
-  secondFactors,
-  users,
-} from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { hashPassword } from '../password.ts';
+import { usersRepository } from '../repositories/users.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 import { issuePasswordLink } from './members.ts';
@@ -40,12 +33,7 @@ const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'
 export async function lockOperators(tx: Db) {
   // The advisory lock also covers the moment there is no operator row to lock yet.
   await holdAdvisoryLock(tx, 'operators');
-  return tx
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.role, 'operator'))
-    .orderBy(asc(users.id))
-    .for('update');
+  return usersRepository(tx).lockOperators(tx);
 }
 
 /** addOperator's work inside a transaction: the account and its set-password mail, together. */
@@ -73,7 +61,7 @@ async function makeOperator(
       tx,
     );
   } else {
-    await tx.update(users).set({ role: 'operator' }).where(eq(users.id, user.id));
+    await ctx.repos.users.setRole(user.id, 'operator', tx);
   }
   const link = await issuePasswordLink(ctx, tx, user.id, OPERATOR_LINK_MS);
   await ctx.repos.outbox.enqueue(
@@ -168,14 +156,12 @@ export async function removeOperator(ctx: TrackerContext, operatorId: number, ta
     if (operators.length <= 1) {
       throw new HttpError('LAST_OPERATOR', 'The last operator cannot be removed.');
     }
-    await tx.update(users).set({ role: 'member' }).where(eq(users.id, targetId));
-    await tx.delete(secondFactors).where(eq(secondFactors.userId, targetId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
-    await tx.delete(memberSessions).where(eq(memberSessions.userId, targetId));
+    const { repos } = ctx;
+    await repos.users.setRole(targetId, 'member', tx);
+    await repos.secondFactors.deleteForUser(targetId, tx);
+    await repos.memberSessions.deleteForUser(targetId, null, tx);
     // Their links end too: an unused set-password or reset link would sign them in again.
-    await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, targetId), isNull(passwordResets.usedAt)));
+    await repos.passwordResets.deleteUnused(targetId, tx);
     await recordAction(
       tx,
       operatorId,

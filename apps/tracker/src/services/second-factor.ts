@@ -2,10 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { oneLine, type SecondFactorState } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { memberSessions, recoveryCodes, secondFactors } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { secondFactorsRepository } from '../repositories/second-factors.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 import { confirmedAccount } from './members.ts';
@@ -34,10 +33,7 @@ export async function secondFactorState(
   passed: boolean,
 ): Promise<SecondFactorState> {
   if (user.role !== 'operator') return 'none';
-  const [factor] = await ctx.database.db
-    .select({ confirmedAt: secondFactors.confirmedAt })
-    .from(secondFactors)
-    .where(eq(secondFactors.userId, user.id));
+  const factor = await ctx.repos.secondFactors.confirmedAt(user.id);
   if (factor?.confirmedAt == null) return 'enrol';
   return passed ? 'passed' : 'required';
 }
@@ -56,15 +52,15 @@ const INVALID_CODE = () =>
 export async function startEnrolment(ctx: TrackerContext, userId: number) {
   const user = await ctx.repos.users.get(userId);
   if (user === null) throw notFound('User');
-  const { db } = ctx.database;
-  const [existing] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
+  const factors = ctx.repos.secondFactors;
+  const existing = await factors.get(userId);
   if (existing?.confirmedAt != null) throw ENROLLED();
   let secret = existing?.totpSecret;
   if (secret === undefined) {
     secret = new OTPAuth.Secret({ size: 20 }).base32;
-    await db.insert(secondFactors).values({ userId, totpSecret: secret }).onConflictDoNothing();
-    const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
-    if (row === undefined) throw notFound('Second factor');
+    await factors.start(userId, secret);
+    const row = await factors.get(userId);
+    if (row === null) throw notFound('Second factor');
     secret = row.totpSecret;
   }
   return { uri: totpOf(secret, user.email).toString(), secret };
@@ -94,21 +90,14 @@ function newRecoveryCode(): string {
 export async function confirmEnrolment(ctx: TrackerContext, userId: number, code: string) {
   const now = ctx.trackerConfig.now();
   return ctx.database.db.transaction(async (tx) => {
-    const [factor] = await tx
-      .select()
-      .from(secondFactors)
-      .where(eq(secondFactors.userId, userId))
-      .for('update');
-    if (factor === undefined) {
+    const factor = await ctx.repos.secondFactors.get(userId, tx, true);
+    if (factor === null) {
       throw new HttpError('NOT_FOUND', 'Start setting up your authenticator app first.');
     }
     if (factor.confirmedAt !== null) throw ENROLLED();
     const step = stepOf(factor.totpSecret, code.trim(), now);
     if (step === null) throw INVALID_CODE();
-    await tx
-      .update(secondFactors)
-      .set({ confirmedAt: now, lastStep: step })
-      .where(eq(secondFactors.userId, userId));
+    await ctx.repos.secondFactors.confirm(userId, now, step, tx);
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAction(tx, userId, 'second-factor.enrolled', `user:${userId}`, null, {
       confirmedAt: now.toISOString(),
@@ -119,11 +108,11 @@ export async function confirmEnrolment(ctx: TrackerContext, userId: number, code
 
 /** Ten new recovery codes in place of every earlier one (used or not): only their SHA-256 stays. */
 async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await tx
-    .insert(recoveryCodes)
-    .values(codes.map((c) => ({ userId, codeHash: hashToken(normalCode(c)) })));
+  await secondFactorsRepository(tx).replaceRecoveryCodes(
+    userId,
+    codes.map((c) => hashToken(normalCode(c))),
+  );
   return codes;
 }
 
@@ -135,23 +124,16 @@ async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
 export async function renewRecoveryCodes(ctx: TrackerContext, userId: number, password: string) {
   await confirmedAccount(ctx, userId, password, 'password');
   return ctx.database.db.transaction(async (tx) => {
-    const [factor] = await tx
-      .select({ confirmedAt: secondFactors.confirmedAt })
-      .from(secondFactors)
-      .where(eq(secondFactors.userId, userId))
-      .for('update');
+    const factor = await ctx.repos.secondFactors.confirmedAt(userId, tx, true);
     if (factor?.confirmedAt == null) throw notSetUp('Your authenticator app');
-    const [left] = await tx
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    const left = await ctx.repos.secondFactors.unusedRecoveryCodes(userId, tx);
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAction(
       tx,
       userId,
       'second-factor.recovery-codes',
       `user:${userId}`,
-      { unusedCodes: left?.n ?? 0 },
+      { unusedCodes: left },
       { unusedCodes: codes.length },
     );
     return { recoveryCodes: codes };
@@ -182,14 +164,10 @@ export async function resetSecondFactor(ctx: TrackerContext, operatorId: number,
         'You cannot reset your own authenticator app: another operator has to do it. To replace your recovery codes, make new ones.',
       );
     }
-    const [factor] = await tx
-      .select({ confirmedAt: secondFactors.confirmedAt })
-      .from(secondFactors)
-      .where(eq(secondFactors.userId, targetId));
+    const factor = await ctx.repos.secondFactors.confirmedAt(targetId, tx);
     if (factor?.confirmedAt == null) throw notSetUp(`${target.name}’s authenticator app`);
-    await tx.delete(secondFactors).where(eq(secondFactors.userId, targetId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
-    await tx.delete(memberSessions).where(eq(memberSessions.userId, targetId));
+    await ctx.repos.secondFactors.deleteForUser(targetId, tx);
+    await ctx.repos.memberSessions.deleteForUser(targetId, null, tx);
     await recordAction(
       tx,
       operatorId,
@@ -225,37 +203,18 @@ export async function resetSecondFactor(ctx: TrackerContext, operatorId: number,
  */
 export async function verifySecondFactor(ctx: TrackerContext, userId: number, rawCode: string) {
   const now = ctx.trackerConfig.now();
-  const { db } = ctx.database;
-  const [factor] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
+  const factors = ctx.repos.secondFactors;
+  const factor = await factors.get(userId);
   if (factor?.confirmedAt == null) throw INVALID_CODE();
   const code = rawCode.trim().replace(/\s/g, '');
   if (/^\d{6}$/.test(code)) {
     const step = stepOf(factor.totpSecret, code, now);
     if (step === null) throw INVALID_CODE();
-    const taken = await db
-      .update(secondFactors)
-      .set({ lastStep: step })
-      .where(
-        and(
-          eq(secondFactors.userId, userId),
-          or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step)),
-        ),
-      )
-      .returning({ userId: secondFactors.userId });
-    if (taken.length === 0) throw INVALID_CODE();
+    if (!(await factors.takeStep(userId, step))) throw INVALID_CODE();
     return 'totp' as const;
   }
-  const used = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashToken(normalCode(code))),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  if (used.length === 0) throw INVALID_CODE();
+  if (!(await factors.useRecoveryCode(userId, hashToken(normalCode(code)), now))) {
+    throw INVALID_CODE();
+  }
   return 'recovery' as const;
 }
