@@ -32,5 +32,15 @@ export function catalogueRepository(db: Db) {
         .from(roleAreas)
         .orderBy(asc(roleAreas.id));
     },
+
+    /** Every focus area's id and name. */
+    async focusAreaNames(tx: Db = db) {
+      return tx.select({ id: focusAreas.id, name: focusAreas.name }).from(focusAreas);
+    },
+
+    /** Every role area's id and name. */
+    async roleAreaNames(tx: Db = db) {
+      return tx.select({ id: roleAreas.id, name: roleAreas.name }).from(roleAreas);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { holds } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -59,6 +59,15 @@ export function holdsRepository(db: Db) {
         .where(and(eq(holds.owner, owner), eq(holds.teamId, teamId), gt(holds.expiresAt, now)))
         .returning();
       return rows[0] ?? null;
+    },
+
+    /** How many live holds each of the teams `teamIds` has at `now` (teams with none left out). */
+    async liveCounts(teamIds: number[], now: Date, tx: Db = db) {
+      return tx
+        .select({ teamId: holds.teamId, n: count() })
+        .from(holds)
+        .where(and(inArray(holds.teamId, teamIds), gt(holds.expiresAt, now)))
+        .groupBy(holds.teamId);
     },
   };
 }

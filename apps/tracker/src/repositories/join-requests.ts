@@ -1,6 +1,39 @@
-import { and, asc, desc, eq, inArray, notExists } from 'drizzle-orm';
-import { type JoinRequestStatus, joinRequests, memberships, teams, users } from '../db/schema.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import {
+  auditLog,
+  type JoinRequestStatus,
+  joinRequests,
+  memberships,
+  teams,
+  users,
+} from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+
+const OPEN = ['pending', 'unmatched'] as const;
+
+/** Which open join requests the console's queue takes. */
+export interface QueueFilter {
+  /** A LIKE pattern for the applicant's name or address. */
+  pattern: string | null;
+  focusAreaId: number | undefined;
+  /** Sent at or before `dueBefore` (true), after it (false), either (undefined). */
+  overdue: boolean | undefined;
+  dueBefore: Date;
+}
 
 export function joinRequestsRepository(db: Db) {
   return {
@@ -152,6 +185,74 @@ export function joinRequestsRepository(db: Db) {
         .update(joinRequests)
         .set({ status: 'pending', teamId, membershipId })
         .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'unmatched')));
+    },
+
+    /**
+     * The open (pending and unmatched) join requests `filter` takes, oldest first, a page of them
+     * with their applicants, and how many there are.
+     */
+    async queuePage(filter: QueueFilter, limit: number, offset: number, tx: Db = db) {
+      const open = and(
+        inArray(joinRequests.status, [...OPEN]),
+        filter.pattern === null
+          ? undefined
+          : or(ilike(users.name, filter.pattern), ilike(users.email, filter.pattern)),
+        filter.focusAreaId === undefined
+          ? undefined
+          : inArray(
+              joinRequests.teamId,
+              tx
+                .select({ id: teams.id })
+                .from(teams)
+                .where(eq(teams.focusAreaId, filter.focusAreaId)),
+            ),
+        filter.overdue === undefined
+          ? undefined
+          : filter.overdue
+            ? lte(joinRequests.createdAt, filter.dueBefore)
+            : gt(joinRequests.createdAt, filter.dueBefore),
+      );
+      const [total] = await tx
+        .select({ n: count() })
+        .from(joinRequests)
+        .innerJoin(users, eq(joinRequests.userId, users.id))
+        .where(open);
+      const rows = await tx
+        .select({ request: joinRequests, user: users })
+        .from(joinRequests)
+        .innerJoin(users, eq(joinRequests.userId, users.id))
+        .where(open)
+        .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /**
+     * The approvals and declines `operatorId` made (by the audit log) since `since`, newest
+     * first, at most ten, with the applicant's name.
+     */
+    async decidedBy(operatorId: number, since: Date, tx: Db = db) {
+      return tx
+        .select({
+          id: joinRequests.id,
+          status: joinRequests.status,
+          decidedAt: joinRequests.decidedAt,
+          name: users.name,
+        })
+        .from(joinRequests)
+        .innerJoin(users, eq(joinRequests.userId, users.id))
+        .where(
+          and(
+            inArray(joinRequests.status, ['approved', 'declined']),
+            gte(joinRequests.decidedAt, since),
+            sql`exists (select 1 from ${auditLog} where ${auditLog.operatorId} = ${operatorId}
+          and ${auditLog.target} = 'join-request:' || ${joinRequests.id}
+          and ${auditLog.action} in ('join-request.approved', 'join-request.declined'))`,
+          ),
+        )
+        .orderBy(desc(joinRequests.decidedAt), desc(joinRequests.id))
+        .limit(10);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '@app/server-kit';
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { bookings, feedback, onboardingSelections } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -75,6 +75,74 @@ export function submissionsRepository(db: Db) {
         .returning({ id: onboardingSelections.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
+    },
+
+    /** Info calls from `from` on, soonest first, a page of them, with how many there are. */
+    async upcomingCalls(from: Date, limit: number, offset: number, tx: Db = db) {
+      const upcoming = gte(bookings.slotAt, from);
+      const [total] = await tx.select({ n: count() }).from(bookings).where(upcoming);
+      const rows = await tx
+        .select()
+        .from(bookings)
+        .where(upcoming)
+        .orderBy(asc(bookings.slotAt), asc(bookings.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** Info calls from `from` until before `until`, soonest first, at most `limit`. */
+    async callsBetween(from: Date, until: Date, limit: number, tx: Db = db) {
+      return tx
+        .select()
+        .from(bookings)
+        .where(and(gte(bookings.slotAt, from), lt(bookings.slotAt, until)))
+        .orderBy(asc(bookings.slotAt), asc(bookings.id))
+        .limit(limit);
+    },
+
+    /** The booking, locked until `tx` ends; null when there is none. */
+    async lockBooking(id: number, tx: Db) {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async setCallOutcome(id: number, outcome: 'held' | 'no-show', tx: Db = db) {
+      const [row] = await tx
+        .update(bookings)
+        .set({ outcome })
+        .where(eq(bookings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Feedback newest first, of one category or all, a page of it, with how much there is. */
+    async feedbackPage(category: string | undefined, limit: number, offset: number, tx: Db = db) {
+      const where = category ? eq(feedback.category, category) : undefined;
+      const [total] = await tx.select({ n: count() }).from(feedback).where(where);
+      const rows = await tx
+        .select()
+        .from(feedback)
+        .where(where)
+        .orderBy(desc(feedback.createdAt), desc(feedback.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** The feedback, locked until `tx` ends; null when there is none. */
+    async lockFeedback(id: number, tx: Db) {
+      const [row] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async markFeedbackRead(id: number, at: Date, tx: Db = db) {
+      const [row] = await tx
+        .update(feedback)
+        .set({ readAt: at })
+        .where(and(eq(feedback.id, id)))
+        .returning();
+      return row ?? null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { holds, memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { toPublicUser } from './users.ts';
@@ -11,6 +11,29 @@ const SEATED = ['Active', 'Pending'] as const;
 /** Seats a new member can take: never below zero, even when older data overfills a team. */
 export function openSeats(capacity: number, taken: number): number {
   return Math.max(0, capacity - taken);
+}
+
+/**
+ * Whether a team's name, or the name or address of one of its Active members or Pending
+ * applicants (those the console lists on it), holds the pattern.
+ */
+function teamNamed(db: Db, pattern: string) {
+  return or(
+    ilike(teams.name, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(
+          and(
+            eq(memberships.teamId, teams.id),
+            inArray(memberships.status, [...SEATED]),
+            or(ilike(users.name, pattern), ilike(users.email, pattern)),
+          ),
+        ),
+    ),
+  );
 }
 
 export function teamsRepository(db: Db) {
@@ -176,6 +199,77 @@ export function teamsRepository(db: Db) {
     /** For tests and operators: change how many seats a team has. */
     async setCapacity(id: number, capacity: number, tx: Db = db) {
       await tx.update(teams).set({ capacity }).where(eq(teams.id, id));
+    },
+
+    /**
+     * Teams by id, a page of them, with how many there are: those whose name (or a seated
+     * member's name or address) holds `pattern`, of one focus area when given.
+     */
+    async consolePage(
+      filter: { pattern: string | null; focusAreaId: number | undefined },
+      limit: number,
+      offset: number,
+      tx: Db = db,
+    ) {
+      const match = and(
+        filter.pattern === null ? undefined : teamNamed(tx, filter.pattern),
+        filter.focusAreaId === undefined ? undefined : eq(teams.focusAreaId, filter.focusAreaId),
+      );
+      const [total] = await tx.select({ n: count() }).from(teams).where(match);
+      const rows = await tx
+        .select()
+        .from(teams)
+        .where(match)
+        .orderBy(asc(teams.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    /** The Active and Pending memberships of `teamIds` with their people, oldest first. */
+    async seatedOf(teamIds: number[], tx: Db = db) {
+      return tx
+        .select({
+          teamId: memberships.teamId,
+          id: memberships.id,
+          status: memberships.status,
+          name: users.name,
+          email: users.email,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(and(inArray(memberships.teamId, teamIds), inArray(memberships.status, [...SEATED])))
+        .orderBy(asc(memberships.id));
+    },
+
+    /** How many Active and Pending memberships the team has. */
+    async seatedCount(teamId: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.teamId, teamId), inArray(memberships.status, [...SEATED])));
+      return row?.n ?? 0;
+    },
+
+    /** Sets a team's capacity; the row, or null. */
+    async changeCapacity(id: number, capacity: number, tx: Db = db) {
+      const [after] = await tx.update(teams).set({ capacity }).where(eq(teams.id, id)).returning();
+      return after ?? null;
+    },
+
+    /** Whether a team has this name, whatever its case. */
+    async nameTaken(name: string, tx: Db = db) {
+      const [same] = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(sql`lower(${teams.name}) = lower(${name})`);
+      return same !== undefined;
+    },
+
+    async insert(values: typeof teams.$inferInsert, tx: Db = db) {
+      const [team] = await tx.insert(teams).values(values).returning();
+      if (team === undefined) throw new Error('insert returned no row');
+      return team;
     },
   };
 }

@@ -9,8 +9,7 @@ import {
 } from '@app/contracts';
 import { infoCallDayCalendar } from '@app/contracts/calendar';
 import { notFound } from '@app/server-kit';
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
-import { bookings, feedback } from '../db/schema.ts';
+import type { bookings, feedback } from '../db/schema.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 
@@ -39,22 +38,13 @@ const feedbackOf = (row: FeedbackRow): FeedbackEntry => ({
 
 /** Info calls from the start of today in Mountain Time (the calls' own zone), soonest first. */
 export async function infoCallPage(ctx: TrackerContext, page: PageQuery) {
-  const { db } = ctx.database;
   const today = zonedInstant(
     wallClockAt(ctx.trackerConfig.now().getTime(), BOOKING_TIME_ZONE),
     0,
     BOOKING_TIME_ZONE,
   );
-  const upcoming = gte(bookings.slotAt, today);
-  const [total] = await db.select({ n: count() }).from(bookings).where(upcoming);
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(upcoming)
-    .orderBy(asc(bookings.slotAt), asc(bookings.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { items: rows.map(infoCallOf), total: total?.n ?? 0, ...page };
+  const { total, rows } = await ctx.repos.submissions.upcomingCalls(today, page.limit, page.offset);
+  return { items: rows.map(infoCallOf), total, ...page };
 }
 
 /** The most calls one day's file lists: far beyond a day's bookings, a bound on one answer. */
@@ -68,12 +58,7 @@ export async function infoCallDayFile(ctx: TrackerContext, date: string): Promis
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const from = zonedInstant({ year, month, day }, 0, BOOKING_TIME_ZONE);
   const until = zonedInstant(addCalendarDays({ year, month, day }, 1), 0, BOOKING_TIME_ZONE);
-  const rows = await ctx.database.db
-    .select()
-    .from(bookings)
-    .where(and(gte(bookings.slotAt, from), lt(bookings.slotAt, until)))
-    .orderBy(asc(bookings.slotAt), asc(bookings.id))
-    .limit(DAY_FILE_MAX);
+  const rows = await ctx.repos.submissions.callsBetween(from, until, DAY_FILE_MAX);
   return infoCallDayCalendar(rows.map(infoCallOf), ctx.trackerConfig.now());
 }
 
@@ -85,14 +70,10 @@ export async function recordInfoCall(
   outcome: 'held' | 'no-show',
 ): Promise<InfoCall> {
   return ctx.database.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-    if (before === undefined) throw notFound('Info call');
-    const [after] = await tx
-      .update(bookings)
-      .set({ outcome })
-      .where(eq(bookings.id, id))
-      .returning();
-    if (after === undefined) throw notFound('Info call');
+    const before = await ctx.repos.submissions.lockBooking(id, tx);
+    if (before === null) throw notFound('Info call');
+    const after = await ctx.repos.submissions.setCallOutcome(id, outcome, tx);
+    if (after === null) throw notFound('Info call');
     await recordAction(
       tx,
       operatorId,
@@ -110,19 +91,14 @@ export async function feedbackPage(
   ctx: TrackerContext,
   page: PageQuery & { category?: string | undefined },
 ) {
-  const { db } = ctx.database;
-  const where = page.category ? eq(feedback.category, page.category) : undefined;
-  const [total] = await db.select({ n: count() }).from(feedback).where(where);
-  const rows = await db
-    .select()
-    .from(feedback)
-    .where(where)
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const { total, rows } = await ctx.repos.submissions.feedbackPage(
+    page.category,
+    page.limit,
+    page.offset,
+  );
   return {
     items: rows.map(feedbackOf),
-    total: total?.n ?? 0,
+    total,
     limit: page.limit,
     offset: page.offset,
   };
@@ -136,15 +112,11 @@ export async function markFeedbackRead(
 ): Promise<FeedbackEntry> {
   const now = ctx.trackerConfig.now();
   return ctx.database.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update');
-    if (before === undefined) throw notFound('Feedback');
+    const before = await ctx.repos.submissions.lockFeedback(id, tx);
+    if (before === null) throw notFound('Feedback');
     if (before.readAt !== null) return feedbackOf(before);
-    const [after] = await tx
-      .update(feedback)
-      .set({ readAt: now })
-      .where(and(eq(feedback.id, id)))
-      .returning();
-    if (after === undefined) throw notFound('Feedback');
+    const after = await ctx.repos.submissions.markFeedbackRead(id, now, tx);
+    if (after === null) throw notFound('Feedback');
     await recordAction(
       tx,
       operatorId,

@@ -7,10 +7,10 @@ import type {
 } from '@app/contracts';
 import { isChoosableRole } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { and, asc, count, eq, exists, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { holdAdvisoryLock } from '../db/locks.ts';
-import { focusAreas, holds, memberships, roleAreas, teams, users } from '../db/schema.ts';
+import type { teams } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import type { Repositories } from '../repositories/index.ts';
 import { openSeats } from '../repositories/teams.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
@@ -21,38 +21,18 @@ type TeamRow = typeof teams.$inferSelect;
 const SEATED = ['Active', 'Pending'] as const;
 
 /** The console's view of some teams at `now`: names of their area and role, seats and members. */
-async function describe(tx: Db, rows: TeamRow[], now: Date): Promise<ConsoleTeam[]> {
+async function describe(
+  repos: Repositories,
+  tx: Db,
+  rows: TeamRow[],
+  now: Date,
+): Promise<ConsoleTeam[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const seated = await tx
-    .select({
-      teamId: memberships.teamId,
-      id: memberships.id,
-      status: memberships.status,
-      name: users.name,
-      email: users.email,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(memberships.userId, users.id))
-    .where(and(inArray(memberships.teamId, ids), inArray(memberships.status, [...SEATED])))
-    .orderBy(asc(memberships.id));
-  const held = await tx
-    .select({ teamId: holds.teamId, n: count() })
-    .from(holds)
-    .where(and(inArray(holds.teamId, ids), gt(holds.expiresAt, now)))
-    .groupBy(holds.teamId);
-  const areas = new Map(
-    (await tx.select({ id: focusAreas.id, name: focusAreas.name }).from(focusAreas)).map((a) => [
-      a.id,
-      a,
-    ]),
-  );
-  const roles = new Map(
-    (await tx.select({ id: roleAreas.id, name: roleAreas.name }).from(roleAreas)).map((r) => [
-      r.id,
-      r,
-    ]),
-  );
+  const seated = await repos.teams.seatedOf(ids, tx);
+  const held = await repos.holds.liveCounts(ids, now, tx);
+  const areas = new Map((await repos.catalogue.focusAreaNames(tx)).map((a) => [a.id, a]));
+  const roles = new Map((await repos.catalogue.roleAreaNames(tx)).map((r) => [r.id, r]));
   return rows.map((team) => {
     const members = seated.filter((m) => m.teamId === team.id);
     const active = members.filter((m) => m.status === 'Active').length;
@@ -78,48 +58,19 @@ async function describe(tx: Db, rows: TeamRow[], now: Date): Promise<ConsoleTeam
   });
 }
 
-/**
- * Whether a team's name, or the name or address of one of its Active members or Pending
- * applicants (those the console lists on it), holds the pattern.
- */
-function teamNamed(db: Db, pattern: string) {
-  return or(
-    ilike(teams.name, pattern),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(memberships)
-        .innerJoin(users, eq(memberships.userId, users.id))
-        .where(
-          and(
-            eq(memberships.teamId, teams.id),
-            inArray(memberships.status, [...SEATED]),
-            or(ilike(users.name, pattern), ilike(users.email, pattern)),
-          ),
-        ),
-    ),
-  );
-}
-
 /** Teams by id, a page at a time, each with its seats as they stand now; `q` and `area` narrow them. */
 export async function teamPage(ctx: TrackerContext, page: TeamQuery): Promise<ConsoleTeamPage> {
-  const { db } = ctx.database;
-  const pattern = containing(page.q);
-  const match = and(
-    pattern === null ? undefined : teamNamed(db, pattern),
-    page.area === undefined ? undefined : eq(teams.focusAreaId, areaId(page.area)),
+  const { total, rows } = await ctx.repos.teams.consolePage(
+    {
+      pattern: containing(page.q),
+      focusAreaId: page.area === undefined ? undefined : areaId(page.area),
+    },
+    page.limit,
+    page.offset,
   );
-  const [total] = await db.select({ n: count() }).from(teams).where(match);
-  const rows = await db
-    .select()
-    .from(teams)
-    .where(match)
-    .orderBy(asc(teams.id))
-    .limit(page.limit)
-    .offset(page.offset);
   return {
-    items: await describe(db, rows, ctx.trackerConfig.now()),
-    total: total?.n ?? 0,
+    items: await describe(ctx.repos, ctx.database.db, rows, ctx.trackerConfig.now()),
+    total,
     limit: page.limit,
     offset: page.offset,
   };
@@ -164,18 +115,10 @@ export async function setTeamCapacity(
   return ctx.database.db.transaction(async (tx) => {
     const team = await ctx.repos.teams.lock(teamId, tx);
     if (team === null) throw notFound('Team');
-    const [row] = await tx
-      .select({ n: count() })
-      .from(memberships)
-      .where(and(eq(memberships.teamId, teamId), inArray(memberships.status, [...SEATED])));
-    const seated = row?.n ?? 0;
+    const seated = await ctx.repos.teams.seatedCount(teamId, tx);
     if (capacity < seated) throw capacityBelowMembers(team.name, seated);
-    const [after] = await tx
-      .update(teams)
-      .set({ capacity })
-      .where(eq(teams.id, teamId))
-      .returning();
-    if (after === undefined) throw notFound('Team');
+    const after = await ctx.repos.teams.changeCapacity(teamId, capacity, tx);
+    if (after === null) throw notFound('Team');
     if (capacity !== team.capacity) {
       await recordAction(
         tx,
@@ -186,7 +129,7 @@ export async function setTeamCapacity(
         { capacity },
       );
     }
-    const [described] = await describe(tx, [after], ctx.trackerConfig.now());
+    const [described] = await describe(ctx.repos, tx, [after], ctx.trackerConfig.now());
     if (described === undefined) throw notFound('Team');
     return described;
   });
@@ -225,28 +168,23 @@ export async function createTeam(
   }
   return ctx.database.db.transaction(async (tx) => {
     await holdAdvisoryLock(tx, 'teamNames');
-    const [same] = await tx
-      .select({ id: teams.id })
-      .from(teams)
-      .where(sql`lower(${teams.name}) = lower(${form.name})`);
-    if (same !== undefined) throw nameTaken();
-    const [team] = await tx
-      .insert(teams)
-      .values({
+    if (await ctx.repos.teams.nameTaken(form.name, tx)) throw nameTaken();
+    const team = await ctx.repos.teams.insert(
+      {
         name: form.name,
         focusAreaId: form.focusAreaId,
         focusRoleId: form.focusRoleId,
         capacity: form.capacity,
-      })
-      .returning();
-    if (team === undefined) throw new Error('insert returned no row');
+      },
+      tx,
+    );
     await recordAction(tx, operatorId, 'team.created', `team:${team.id}`, null, {
       name: team.name,
       focusAreaId: team.focusAreaId,
       focusRoleId: team.focusRoleId,
       capacity: team.capacity,
     });
-    const [described] = await describe(tx, [team], ctx.trackerConfig.now());
+    const [described] = await describe(ctx.repos, tx, [team], ctx.trackerConfig.now());
     if (described === undefined) throw notFound('Team');
     return described;
   });

@@ -5,8 +5,6 @@ import {
   type JoinRequestQueue,
   type QueueQuery,
 } from '@app/contracts';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
-import { auditLog, joinRequests, teams, users } from '../db/schema.ts';
 import type { TrackerContext } from './context.ts';
 import { areaId, containing } from './search.ts';
 
@@ -19,42 +17,19 @@ export async function joinRequestQueue(
   page: QueueQuery,
   operatorId?: number,
 ): Promise<JoinRequestQueue> {
-  const { db } = ctx.database;
   const now = ctx.trackerConfig.now();
-  const search = containing(page.q);
   // Overdue exactly when answerBy (sentAt plus JOIN_RESPONSE_DAYS) is not after now.
   const dueBefore = new Date(now.getTime() - JOIN_RESPONSE_DAYS * DAY_MS);
-  const open = and(
-    inArray(joinRequests.status, [...OPEN]),
-    search === null ? undefined : or(ilike(users.name, search), ilike(users.email, search)),
-    page.area === undefined
-      ? undefined
-      : inArray(
-          joinRequests.teamId,
-          db
-            .select({ id: teams.id })
-            .from(teams)
-            .where(eq(teams.focusAreaId, areaId(page.area))),
-        ),
-    page.overdue === undefined
-      ? undefined
-      : page.overdue === 'true'
-        ? lte(joinRequests.createdAt, dueBefore)
-        : gt(joinRequests.createdAt, dueBefore),
+  const { total, rows } = await ctx.repos.joinRequests.queuePage(
+    {
+      pattern: containing(page.q),
+      focusAreaId: page.area === undefined ? undefined : areaId(page.area),
+      overdue: page.overdue === undefined ? undefined : page.overdue === 'true',
+      dueBefore,
+    },
+    page.limit,
+    page.offset,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(joinRequests)
-    .innerJoin(users, eq(joinRequests.userId, users.id))
-    .where(open);
-  const rows = await db
-    .select({ request: joinRequests, user: users })
-    .from(joinRequests)
-    .innerJoin(users, eq(joinRequests.userId, users.id))
-    .where(open)
-    .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id))
-    .limit(page.limit)
-    .offset(page.offset);
   // Only the teams on this page: every team's members would be read for nothing.
   const teamIds = new Set(
     rows.flatMap(({ request }) => (request.teamId === null ? [] : [request.teamId])),
@@ -76,7 +51,7 @@ export async function joinRequestQueue(
         overdue: left <= 0,
       };
     }),
-    total: total?.n ?? 0,
+    total,
     limit: page.limit,
     offset: page.offset,
     recent: operatorId === undefined ? [] : await recentDecisions(ctx, operatorId),
@@ -88,26 +63,7 @@ async function recentDecisions(ctx: TrackerContext, operatorId: number) {
   const window = ctx.trackerConfig.decisionUndoMs;
   if (window <= 0) return [];
   const now = ctx.trackerConfig.now();
-  const rows = await ctx.database.db
-    .select({
-      id: joinRequests.id,
-      status: joinRequests.status,
-      decidedAt: joinRequests.decidedAt,
-      name: users.name,
-    })
-    .from(joinRequests)
-    .innerJoin(users, eq(joinRequests.userId, users.id))
-    .where(
-      and(
-        inArray(joinRequests.status, ['approved', 'declined']),
-        gte(joinRequests.decidedAt, new Date(now.getTime() - window)),
-        sql`exists (select 1 from ${auditLog} where ${auditLog.operatorId} = ${operatorId}
-          and ${auditLog.target} = 'join-request:' || ${joinRequests.id}
-          and ${auditLog.action} in ('join-request.approved', 'join-request.declined'))`,
-      ),
-    )
-    .orderBy(desc(joinRequests.decidedAt), desc(joinRequests.id))
-    .limit(10);
+  const rows = await ctx.repos.joinRequests.decidedBy(operatorId, new Date(now.getTime() - window));
   return rows.flatMap((row) =>
     row.decidedAt === null || (row.status !== 'approved' && row.status !== 'declined')
       ? []
