@@ -10,16 +10,8 @@ export const list = style({
   gap: vars.space.lg,
 });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  columnGap: vars.space.md,
-  rowGap: vars.space.xs,
-  margin: 0,
-});
-
-export const term = style({ fontWeight: 600 });
-export const value = style({ margin: 0, minWidth: 0 });
+/** The console's cards list their details as every card does (`@app/ui/facts`). */
+export { facts, term, value } from '@app/ui/facts.css';
 export const overdue = style({ color: vars.color.danger, fontWeight: 600 });
 
 export const actions = style({
