@@ -10,6 +10,7 @@ import trackerConfig from './plugins/app/config.ts';
 import database from './plugins/app/database.ts';
 import firstOperator from './plugins/app/first-operator.ts';
 import mailer from './plugins/app/mailer.ts';
+import push from './plugins/app/push.ts';
 import reminders from './plugins/app/reminders.ts';
 import repositories from './plugins/app/repositories.ts';
 import signups from './plugins/app/signups.ts';
@@ -38,8 +39,8 @@ export interface TrackerAppOptions {
 
 /**
  * The tracker API as a Fastify plugin. Plugins load in tiers: configuration and third-party
- * setup, then our decorators (database, repositories, storage, mailer, sign-up queue, API key),
- * then routes.
+ * setup, then our decorators (database, repositories, storage, mailer, push, sign-up queue, API
+ * key), then routes.
  * Each decorator names what it depends on, so a wrong order fails at boot.
  */
 async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
@@ -60,6 +61,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(repositories);
   await app.register(storage, { storage: opts.storage });
   await app.register(mailer, { transport: opts.mailTransport });
+  await app.register(push);
   await app.register(signups);
   await app.register(reminders);
   await app.register(apiKey);

@@ -46,6 +46,31 @@ export const EnvSchema = BaseEnv.extend({
   PG_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
   TRACKER_LOCK_STALE_SECONDS: z.coerce.number().min(2).default(15),
+  /**
+   * The VAPID key pair push reminders are signed with (base64url, as web-push's
+   * generateVAPIDKeys gives it); both or neither. Unset: generated once into the data directory.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key: 87 base64url characters')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key: 43 base64url characters')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL')
+    .optional(),
+  /** The push services members' devices may subscribe with (host names; their subdomains too). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'a comma-separated list of host names')
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,notify.windows.com,push.apple.com',
+    )
+    .transform((s) => s.split(',')),
   /** Password hashes (sign-ups, sign-ins) computed at once; the other cores stay free. */
   SIGNUP_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
@@ -95,6 +120,11 @@ export interface TrackerOptions {
   reminderCheckSeconds?: number;
   /** The argon2id cost of new password hashes: OWASP's (ARGON2_PARAMS) unless a test asks less. */
   passwordCost?: HashCost;
+  /**
+   * Origins, http: ones included, that push subscriptions may name besides PUSH_SERVICE_HOSTS'
+   * https ones: tests run a push service on the loopback. No setting reaches it.
+   */
+  pushServiceOrigins?: string[];
 }
 
 /** Everything the tracker runs with, resolved once from the options and the environment. */
@@ -134,6 +164,19 @@ export interface TrackerConfig {
   logLevel: Env['LOG_LEVEL'];
   now: () => Date;
   passwordCost: HashCost;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: the pair kept in the data directory. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT, else the front door's https origin, else a mailto: of MAIL_FROM's address. */
+  vapidSubject: string;
+  pushServiceHosts: string[];
+  pushServiceOrigins: string[];
+}
+
+/** The VAPID subject when VAPID_SUBJECT is unset: an https front door, else the sender's address. */
+function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** The tracker web app's build, beside this package (also from the site's bundled copy). */
@@ -145,6 +188,12 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
   if (apiKey !== undefined && !isWellFormedApiKey(apiKey)) {
     throw new EnvError(`Invalid tracker configuration: the API key must be ${API_KEY_RULE}`);
   }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new EnvError(
+      'Invalid tracker configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
+  const publicUrl = new URL(opts.publicUrl ?? env.TRACKER_PUBLIC_URL).origin;
   return {
     dataDir: opts.dataDir
       ? path.resolve(opts.dataDir)
@@ -154,7 +203,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     host: opts.host ?? env.TRACKER_HOST,
     port: opts.port ?? env.TRACKER_PORT ?? opts.defaultPort ?? 0,
     siteUrl: siteUrlOf({ SITE_URL: opts.siteUrl ?? env.SITE_URL }),
-    publicUrl: new URL(opts.publicUrl ?? env.TRACKER_PUBLIC_URL).origin,
+    publicUrl,
     publicPort:
       opts.publicPort ??
       (opts.frontDoor
@@ -182,5 +231,12 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     logLevel: env.LOG_LEVEL,
     now: opts.now ?? (() => new Date()),
     passwordCost: opts.passwordCost ?? ARGON2_PARAMS,
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, env.MAIL_FROM),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS,
+    pushServiceOrigins: (opts.pushServiceOrigins ?? []).map((o) => new URL(o).origin),
   };
 }

@@ -4,7 +4,7 @@
  * standalone trackers on one PostgreSQL database of the cluster's own and one Redis database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,6 +49,18 @@ export interface ServerState {
 }
 
 const apiKeyAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A VAPID key pair (P-256, base64url), as the trackers take it from the environment. */
+function vapidKeyPair() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // A private key with leading zero bytes comes out shorter: it is 32 bytes on the wire.
+  const secret = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+}
+
 function randomKey(): string {
   const bytes = randomBytes(API_KEY_LENGTH);
   let key = API_KEY_PREFIX;
@@ -116,6 +128,8 @@ export class Cluster {
   readonly apiKey = randomKey();
   readonly sessionSecret = randomBytes(32).toString('base64url');
   readonly trackerSessionSecret = randomBytes(32).toString('base64url');
+  /** One VAPID key pair for both trackers: a device subscribed through either gets pushes from both. */
+  readonly vapidKeys = vapidKeyPair();
   readonly trackerCommand: string[];
   private readonly adminDatabaseUrl: string;
   private readonly extraEnv: Record<string, string>;
@@ -253,6 +267,8 @@ export class Cluster {
       TRACKER_PORT: String(api.port),
       TRACKER_PUBLIC_PORT: String(door.port),
       TRACKER_SESSION_SECRET: this.trackerSessionSecret,
+      VAPID_PUBLIC_KEY: this.vapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: this.vapidKeys.privateKey,
       TRACKER_DATA_DIR: this.trackerDataDir(name),
       // Both trackers look for unsent mail every second, so they race for the same rows.
       MAIL_RETRY_SECONDS: '1',

@@ -8,6 +8,7 @@ import {
   CHECK_IN_REPLY_MAX,
   minuteOfDay,
   REMINDER_DEFAULTS,
+  type ReminderChannel,
   TEAM_CAPACITY_DEFAULT,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
@@ -539,11 +540,37 @@ export const reminderSettings = pgTable(
       .default([...REMINDER_DEFAULTS.weekdays]),
     nextAt: timestamp('next_at', { withTimezone: true }),
     timeZone: text('time_zone'),
+    /** How the reminder goes: by email, to the member's push subscriptions, or both. */
+    channel: text('channel').$type<ReminderChannel>().notNull().default('email'),
   },
   (t) => [
     fk('reminder_settings', t.userId, users.id).onDelete('cascade'),
     index('reminder_settings_due_idx').on(t.nextAt).where(sql`${t.enabled}`),
     check('reminder_settings_minute_check', sql.raw('local_minute BETWEEN 0 AND 1439')),
+    check('reminder_settings_channel_check', sql.raw("channel IN ('email', 'push', 'both')")),
+  ],
+);
+
+/**
+ * A member's device that gets push reminders: its browser's push subscription (RFC 8030's
+ * endpoint at the push service, RFC 8291's keys). An endpoint is one device's: subscribing it again,
+ * under whichever account, moves it to that account.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    /** The device's P-256 public key and auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('push_subscriptions', t.userId, users.id).onDelete('cascade'),
+    unique('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_id_idx').on(t.userId),
   ],
 );
 

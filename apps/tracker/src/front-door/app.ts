@@ -31,6 +31,7 @@ import { uploadRoutes } from '../routes/uploads.ts';
 import { attemptLimits } from './attempts.ts';
 import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
+import { pushRoutes } from './push.ts';
 import { reminderRoutes } from './reminders.ts';
 import { memberRoutes } from './routes.ts';
 import { databaseSessionStore } from './session-store.ts';
@@ -71,6 +72,7 @@ export async function buildFrontDoor(
   app.decorate('database', api.database);
   app.decorate('repos', api.repos);
   app.decorate('mailer', api.mailer);
+  app.decorate('push', api.push);
   app.decorate('storage', api.storage);
   app.decorate('signups', api.signups);
   await app.register(errorHandler, { loggable: loggableError });
@@ -135,6 +137,7 @@ export async function buildFrontDoor(
   await app.register(consoleRoutes);
   await app.register(checkInRoutes);
   await app.register(reminderRoutes);
+  await app.register(pushRoutes);
   await app.register(uploadRoutes);
 
   const webDir = config.webDir;

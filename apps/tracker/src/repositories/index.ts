@@ -12,6 +12,7 @@ import { nudgesRepository } from './nudges.ts';
 import { outboxRepository } from './outbox.ts';
 import { passwordResetsRepository } from './password-resets.ts';
 import { pausesRepository } from './pauses.ts';
+import { pushSubscriptionsRepository } from './push-subscriptions.ts';
 import { quietSpellsRepository } from './quiet-spells.ts';
 import { recapsRepository } from './recaps.ts';
 import { reminderSettingsRepository } from './reminder-settings.ts';
@@ -46,6 +47,7 @@ export function createRepositories(db: Db, now: () => Date) {
     passwordResets: passwordResetsRepository(db),
     quietSpells: quietSpellsRepository(db),
     secondFactors: secondFactorsRepository(db),
+    pushSubscriptions: pushSubscriptionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -24,6 +24,8 @@ export interface OutgoingMail {
     | 'seat-freed'
     | 'recap'
     | 'digest'
+    /** Not a mail: a job (services/push.ts) that sends a reminder to one push subscription. */
+    | 'reminder-push'
     /** Not a mail: a job (`Mailer.handle`) that mails a reset link if the address has an account. */
     | 'password-reset-request';
   to: string;

@@ -6,6 +6,7 @@ import {
   MEMBER_API,
   minuteOfDay,
   oneLine,
+  PUSH_TEXTS,
   REMINDER_DEFAULTS,
   type ReminderSettings,
   type ReminderSettingsForm,
@@ -27,6 +28,7 @@ import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, linkOf, newLink } from './email-links.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { pausedOn } from './pauses.ts';
+import { queuePushReminders } from './push.ts';
 import { memberTimeZone } from './teammates.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;
@@ -110,7 +112,8 @@ const longDay = (date: string) =>
 
 /**
  * Queues the day's reminder for one member in `tx`, unless one was queued for that day already
- * (the unique (member, day) row): a retried run sends nothing twice.
+ * (the unique (member, day) row): a retried run sends nothing twice. It goes by email, to each of
+ * the member's push devices, or both, as the member chose.
  */
 async function queueReminder(
   ctx: TrackerContext,
@@ -125,6 +128,24 @@ async function queueReminder(
     .onConflictDoNothing()
     .returning({ id: reminders.id });
   if (made === undefined) return false;
+  // By push when the member chose it and has a device; by email as well, or when no device is left.
+  const channel = await ctx.repos.pushSubscriptions.channelOf(user.id, tx);
+  const pushed =
+    channel === 'email'
+      ? 0
+      : await queuePushReminders(
+          ctx,
+          tx,
+          user.id,
+          {
+            title: CHECK_IN_QUESTION,
+            body: PUSH_TEXTS.body(longDay(date)),
+            url: '/',
+            tag: `check-in-${date}`,
+          },
+          afterLocalDay(date, timeZone),
+        );
+  if (channel === 'push' && pushed > 0) return true;
   const now = ctx.trackerConfig.now();
   const base = ctx.trackerConfig.publicUrl;
   // The check-in links work as long as the day can be answered: until noon the day after.
