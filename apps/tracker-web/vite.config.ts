@@ -51,8 +51,8 @@ export default defineConfig({
 
 /**
  * The members' app installs on a phone: a web app manifest and a service worker Workbox writes
- * (generateSW: it only precaches the app's own files and answers every page with the shell, so
- * there is no worker code of ours to keep). A new release takes over at once (autoUpdate:
+ * (generateSW: it precaches the app's own files and answers every page with the shell). Our one
+ * piece of worker code, public/push-sw.js, shows push reminders: Workbox's worker imports it. A new release takes over at once (autoUpdate:
  * skipWaiting and clientsClaim) and the open pages reload onto it (src/pwa.ts), so nobody stays on
  * an old app whose split files the tracker no longer has. The worker caches no API answer, so no
  * member's data is ever in it.
@@ -100,6 +100,8 @@ function installable() {
       clientsClaim: true,
       // One file for the tracker to serve, /sw.js, with Workbox's runtime inside.
       inlineWorkboxRuntime: true,
+      // Push reminders: shown as notifications, opening the home (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
       runtimeCaching: [],
     },
   });

@@ -19,6 +19,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as page from '../Page.css.ts';
+import { PushCard } from './PushCard.tsx';
 import * as styles from './RemindersPage.css.ts';
 
 const route = getRouteApi('/_member/reminders');
@@ -35,8 +36,9 @@ const DIGEST_FIELDS = { enabled: { id: 'digest-on', label: 'Daily digest' } } as
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
- * When the member is reminded to check in (the time of their day, the weekdays, on or off), and
- * whether they get the daily digest of their teammates' cheers and replies.
+ * When the member is reminded to check in (the time of their day, the weekdays, on or off), on
+ * which devices and by email or notification, and whether they get the daily digest of their
+ * teammates' cheers and replies.
  */
 export function RemindersPage() {
   usePageTitle('Reminders');
@@ -45,9 +47,10 @@ export function RemindersPage() {
     <div className={`${ui.narrow} ${ui.stack}`}>
       <h1 className={ui.h1}>Reminders</h1>
       <p className={ui.lead}>
-        On the days you choose, we email you at your time if you have not checked in yet that day.
+        On the days you choose, we remind you at your time if you have not checked in yet that day.
       </p>
       <RemindersForm saved={saved.reminders} />
+      <PushCard saved={saved.push} />
       <DigestForm saved={saved.digest} timeZone={saved.reminders.timeZone} />
     </div>
   );
