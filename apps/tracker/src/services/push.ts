@@ -21,7 +21,8 @@ export const PUSH_REMINDER_JOB = 'reminder-push' as const;
 
 /**
  * Tries of one push before it is given up: a push service that keeps failing (5xx, 429, no
- * answer) is tried again with the outbox's back-off (2, 4, 8, 16 s), never for ever.
+ * answer) is tried again with the outbox's back-off (from 2 s, doubling; the mailer looks every
+ * MAIL_RETRY_SECONDS), never for ever.
  */
 export const PUSH_ATTEMPTS = 5;
 
