@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { loadOrCreateSecret } from '@app/server-kit';
@@ -44,6 +45,26 @@ export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
+}
+
+/** Whether `p256dh` (base64url) is an uncompressed point of P-256, as a device's key must be. */
+export function isDeviceKey(p256dh: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4) return false;
+  try {
+    createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** How long the tracker waits for a push service's answer. */

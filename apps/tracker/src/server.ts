@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_TRACKER_PORT } from '@app/contracts';
 import { API_KEY_FILE } from './api-key.ts';
+import { VAPID_KEYS_FILE } from './push.ts';
 import { type RunningTracker, startTracker } from './tracker.ts';
 
 let tracker: RunningTracker;
@@ -22,9 +23,14 @@ if (tracker.frontDoorUrl) {
     `front door: ${tracker.app.trackerConfig.publicUrl} (listening on ${tracker.frontDoorUrl})`,
   );
 }
-const { apiKey, dataDir } = tracker.app.trackerConfig;
+const { apiKey, dataDir, vapidKeys } = tracker.app.trackerConfig;
 log.info(
   apiKey ? 'API key: from TRACKER_API_KEY' : `API key: kept in ${path.join(dataDir, API_KEY_FILE)}`,
+);
+log.info(
+  vapidKeys
+    ? 'push reminders: VAPID keys from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
+    : `push reminders: VAPID keys kept in ${path.join(dataDir, VAPID_KEYS_FILE)}`,
 );
 
 let closing = false;

@@ -459,6 +459,8 @@ describe('push reminders', () => {
       { endpoint: good.endpoint, keys: { p256dh: keys.p256dh } },
       { endpoint: good.endpoint, keys: { p256dh: keys.p256dh.slice(1), auth: keys.auth } },
       { endpoint: good.endpoint, keys: { p256dh: keys.p256dh, auth: `${keys.auth}AA` } },
+      // The right length, but not a point of the curve.
+      { endpoint: good.endpoint, keys: { p256dh: `BA${'A'.repeat(85)}`, auth: keys.auth } },
       { endpoint: 'not a url', keys },
       // Plain http, addresses, other ports, user names, hosts that are not push services.
       { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys },

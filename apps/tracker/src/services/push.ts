@@ -10,6 +10,7 @@ import {
 import { HttpError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types.ts';
+import { isDeviceKey } from '../push.ts';
 import type { OutboxRow } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';
 
@@ -45,7 +46,7 @@ export const pushSettingsOf = settingsOf;
 
 /**
  * Keeps a device's subscription for the member, when it names a push service the tracker sends
- * to (400 otherwise, nothing kept). A member whose reminder went by email only now gets both.
+ * to and its key is a P-256 point (400 otherwise, nothing kept). A member whose reminder went by email only now gets both.
  */
 export async function subscribePush(
   ctx: PushContext,
@@ -55,6 +56,11 @@ export async function subscribePush(
   if (!ctx.push.allows(form.endpoint)) {
     throw new HttpError('VALIDATION_ERROR', PUSH_TEXTS.notPushService, [
       { path: 'endpoint', message: PUSH_TEXTS.notPushService },
+    ]);
+  }
+  if (!isDeviceKey(form.keys.p256dh)) {
+    throw new HttpError('VALIDATION_ERROR', PUSH_TEXTS.badSubscription, [
+      { path: 'keys', message: PUSH_TEXTS.badSubscription },
     ]);
   }
   const { pushSubscriptions } = ctx.repos;
