@@ -137,4 +137,18 @@ describe('notifications on the reminders page', () => {
     ).toBeVisible();
     expect((await card()).queryByRole('button', { name: /this device/ })).toBeNull();
   });
+
+  it('leaves the rest of the page working when the tracker cannot say how reminders go', async () => {
+    fakeDevice('granted');
+    fakeTracker({
+      'GET /api/me': () => json(home()),
+      'GET /api/me/reminders': () => json(REMINDERS),
+      'GET /api/me/digest': () => json({ enabled: false }),
+      'GET /api/me/push': () => json({ message: 'Busy', code: 'INTERNAL_ERROR' }, 500),
+    });
+    await renderApp('/reminders');
+    expect(await (await card()).findByText(/cannot be set up right now/)).toBeVisible();
+    expect((await card()).queryByRole('button', { name: /this device/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save reminders' })).toBeVisible();
+  });
 });

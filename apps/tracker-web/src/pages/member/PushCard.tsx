@@ -123,7 +123,9 @@ export function PushCard({ saved }: { saved: PushSettings | null }) {
         Get the day's reminder as a notification on your phone or computer, instead of the email or
         as well. Turn it on on each device you want it on.
       </p>
-      {device === 'unsupported' ? (
+      {saved === null ? (
+        <p>Notifications cannot be set up right now. Please try again later.</p>
+      ) : device === 'unsupported' ? (
         <p>
           This browser cannot show the tracker's notifications. On an iPhone or iPad, add the
           tracker to your Home Screen first and open it from there.
