@@ -180,17 +180,19 @@ export async function issuePasswordLink(
 export async function requestPasswordReset(ctx: TrackerContext, rawEmail: string) {
   // The same work whatever the address: one row queued. Whether it has an account is looked up
   // by the job (issuePasswordReset), after the answer, so the answer's time tells nothing.
+  // The job is due at a random moment within RESET_JOB_DELAY_MS, and not before: a flush started
+  // meanwhile (another request's, the mailer's rounds) passes it by. Due at once, it was run by
+  // whichever flush came next, most often within milliseconds, beside this answer or the next
+  // request, and its work (for an account, more than for none) would show in their times.
+  const delayMs = 1 + randomInt(RESET_JOB_DELAY_MS);
   await ctx.repos.outbox.enqueue({
     kind: RESET_REQUEST_JOB,
     to: rawEmail.trim(),
     subject: 'Password reset request',
     text: '',
+    dueAt: new Date(ctx.trackerConfig.now().getTime() + delayMs),
   });
-  // Not run at once: the job's work (for an account, a transaction and a mail) would share this
-  // thread with the answer still on its way, or with the request that comes next, and its time
-  // would tell the address has an account. It starts at a random moment within
-  // RESET_JOB_DELAY_MS, which no request's time depends on.
-  setTimeout(() => ctx.mailer.kick(), randomInt(RESET_JOB_DELAY_MS)).unref();
+  setTimeout(() => ctx.mailer.kick(), delayMs).unref();
 }
 
 /** At most how long a reset request's job waits before it runs (see requestPasswordReset). */
@@ -207,14 +209,16 @@ export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) 
   const email = rawEmail.trim();
   const now = ctx.trackerConfig.now();
   const queued = await ctx.database.db.transaction(async (tx) => {
+    // The same two look-ups whatever the address (the mail's limits are read for an address
+    // without an account too), so the job's own time tells as little as it can.
     const user = await ctx.repos.users.findByEmail(email, tx);
-    if (!user || user.status === 'Inactive') return false;
     const recent = await ctx.repos.outbox.sentTo(
       'password-reset',
-      user.email,
+      email,
       new Date(now.getTime() - 86_400_000),
       tx,
     );
+    if (!user || user.status === 'Inactive') return false;
     if (recent.count >= RESET_LIMITS.perDay) return false;
     if (recent.last && now.getTime() - recent.last.getTime() < RESET_LIMITS.cooldownMs) {
       return false;
