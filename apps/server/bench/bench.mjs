@@ -23,7 +23,8 @@
 //
 // BENCH_SECONDS (default 8; fractions allowed) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
 // the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_THROTTLE=0 opens the member's
-// home unthrottled; CHROME_PATH (default /usr/bin/chromium).
+// home unthrottled; BENCH_RESET_SAMPLES (default 200) is how many reset requests are timed for
+// each kind of address; CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -37,6 +38,8 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist/', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Reset requests measured for each kind of address (BENCH_RESET_SAMPLES). */
+const resetSamples = Number(process.env.BENCH_RESET_SAMPLES ?? 200);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
 /** BENCH_THROTTLE=0: the member's home at full speed (the bench's own test, which only checks it runs). */
@@ -475,12 +478,13 @@ try {
   }
 
   // A reset request takes as long for an address with an account as for one without (both
-  // queue a job): the medians of 40 requests each, taken in turns.
+  // queue a job, due at a random moment within a second, that looks the address up): the medians
+  // of resetSamples requests each, after a few unmeasured ones. They go in pairs, each pair in a
+  // random order, so the jobs of earlier requests (and any other load) fall on both alike; a new
+  // address without an account each time, as an attacker probing addresses would send.
   const known = `bench-${process.pid}-1@example.org`;
   const times = { known: [], unknown: [], other: 0 };
-  for (let i = 0; i < 80; i += 1) {
-    const which = i % 2 === 0 ? 'known' : 'unknown';
-    const email = which === 'known' ? known : `nobody-${process.pid}-${i}@example.org`;
+  const askReset = async (email) => {
     const started = performance.now();
     const answer = await fetch(`${trackerBase}/api/password-resets`, {
       method: 'POST',
@@ -488,15 +492,31 @@ try {
       body: JSON.stringify({ email }),
     });
     await answer.arrayBuffer();
-    if (answer.status === 202) times[which].push(performance.now() - started);
-    else times.other += 1;
+    return answer.status === 202 ? performance.now() - started : null;
+  };
+  for (let i = 0; i < 10; i += 1) await askReset(`warm-up-${process.pid}-${i}@example.org`);
+  for (let i = 0; i < resetSamples; i += 1) {
+    const pair = Math.random() < 0.5 ? ['known', 'unknown'] : ['unknown', 'known'];
+    for (const which of pair) {
+      const took = await askReset(
+        which === 'known' ? known : `nobody-${process.pid}-${i}@example.org`,
+      );
+      if (took === null) times.other += 1;
+      else times[which].push(took);
+    }
   }
   const medianMs = (values) => (values.length === 0 ? Number.NaN : median(values));
+  const quartiles = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.floor(q * (sorted.length - 1))] ?? Number.NaN;
+    return `${at(0.25).toFixed(1)}-${at(0.75).toFixed(1)}`;
+  };
   row(
     'reset request',
     'POST /api/password-resets median: an account / no account',
     `${medianMs(times.known).toFixed(1)} / ${medianMs(times.unknown).toFixed(1)} ms`,
-    `${times.known.length} + ${times.unknown.length} answered 202, ${times.other} other`,
+    `${times.known.length} + ${times.unknown.length} answered 202, ${times.other} other; ` +
+      `quartiles ${quartiles(times.known)} / ${quartiles(times.unknown)} ms`,
   );
 
   const loaded = memory(site.child.pid);
