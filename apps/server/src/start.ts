@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
@@ -59,6 +60,19 @@ function trackerThreadEntry(): URL | undefined {
 }
 
 /**
+ * Starts libuv's thread pool from the site's own thread. The pool is the whole process's (the
+ * site's static files and pages are read on it, as are DNS look-ups and asynchronous zlib), and
+ * its threads are made by whichever thread first hands it work, at that thread's CPU priority.
+ * Left to the embedded tracker's thread, which lowers its own priority first thing
+ * (TRACKER_THREAD_NICE), every page read ran at the tracker's low priority, level with the
+ * password hashing threads the tracker starts, and waited behind them during sign-ups.
+ */
+async function startThreadPoolHere(): Promise<void> {
+  // Any asynchronous file call starts all of the pool's threads (UV_THREADPOOL_SIZE) at once.
+  await stat(process.cwd()).catch(() => undefined);
+}
+
+/**
  * The tracker this site talks to: the remote one configured, or one started on a thread of its own
  * and reached over loopback HTTP, so that its database work never holds up the site's requests.
  */
@@ -66,6 +80,7 @@ async function connectTracker(env: Env, options: StartOptions): Promise<TrackerH
   if (env.TRACKER_API_URL && env.TRACKER_API_KEY) {
     return { url: env.TRACKER_API_URL, apiKey: env.TRACKER_API_KEY, close: async () => {} };
   }
+  await startThreadPoolHere();
   const { startTrackerThread } = await import('@app/tracker/thread');
   const entry = trackerThreadEntry();
   return startTrackerThread({

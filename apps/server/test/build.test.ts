@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,23 @@ const startSite = (env: Record<string, string>) =>
     WEB_DIST: WEB_FIXTURE,
     ...env,
   });
+
+/** A process's threads and their nice values (Linux's /proc; none elsewhere). */
+function childThreads(pid: number | undefined): { name: string; nice: number }[] {
+  const tasks = `/proc/${pid}/task`;
+  if (pid === undefined || !existsSync(tasks)) return [];
+  return readdirSync(tasks).flatMap((tid) => {
+    try {
+      const line = readFileSync(join(tasks, tid, 'stat'), 'utf8');
+      const name = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
+      // Fields after the name: state is the 3rd of stat(5), nice the 19th.
+      const nice = Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[16]);
+      return [{ name, nice }];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
 
 describe('the compiled server', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -57,6 +74,15 @@ describe('the compiled server', () => {
       expect(photo.status).toBe(200);
       const page = await fetch(`${base}/pricing`);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      // On Linux: the tracker's thread runs at a lower CPU priority, and libuv's threads, which
+      // read the site's pages, keep the site's own (they are made by the thread that starts them).
+      const threads = childThreads(child.pid);
+      if (threads.length > 0) {
+        const niceOf = (name: string) => threads.filter((t) => t.name === name).map((t) => t.nice);
+        expect(niceOf('tracker')).toEqual([10]);
+        expect(niceOf('libuv-worker').length).toBeGreaterThan(0);
+        expect(new Set(niceOf('libuv-worker'))).toEqual(new Set(niceOf('MainThread')));
+      }
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
