@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { HttpError } from './errors.ts';
 
 /**
@@ -42,10 +42,16 @@ export interface SecurityHeadersOptions {
   extraDirectives?: Record<string, string[]>;
 }
 
-/** Both servers' security headers: helmet with the strict Content Security Policy above. */
+/**
+ * Both servers' security headers: helmet with the strict Content Security Policy above, set on
+ * every answer (pages, API answers, errors and 404s alike) in an onRequest hook.
+ *
+ * helmet's middleware is built once here and run on each request. (@fastify/helmet builds a new
+ * one per request, parsing the policy each time: about a seventh of a cached read's time.)
+ */
 export const securityHeaders = fp<SecurityHeadersOptions>(
   async function securityHeaders(app, { https, extraDirectives = {} }) {
-    await app.register(helmet, {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -58,6 +64,9 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
       },
       strictTransportSecurity: https,
       referrerPolicy: { policy: REFERRER_POLICY },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },
   { name: 'security-headers' },
