@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { noRoute } from '@app/server-kit';
 import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
 import type { CachedAnswer, ReadTicket } from '../read-cache.ts';
 
@@ -80,6 +80,12 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** A request's path without its query string. */
+function pathOnly(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
+}
+
 function readBody(stream: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -118,6 +124,24 @@ export default async function proxyRoutes(app: FastifyInstance) {
   });
   const cache = app.readCache;
   const inFlight = new Map<string, { ticket: ReadTicket; answer: Promise<CachedAnswer | null> }>();
+  /** The id of the account this browser's session created, when the read is of its own record. */
+  const ownUserId = (request: FastifyRequest): string | null => {
+    const own = OWN_USER.exec(pathOnly(request.url));
+    return own !== null && own[1] === request.sessionUserId() ? (own[1] ?? null) : null;
+  };
+  /**
+   * The cache's view of a read: its key, the reader whose own writes decide what it may be served
+   * (the session, only looked at while some session's write does), and the kept answer it may be
+   * served, if any. Null when the read does not go through the cache: caching is off, or it is
+   * the read of the browser's own account, which comes from the tracker's owner view and is never
+   * kept, so no one else is served it.
+   */
+  const cachedRead = (request: FastifyRequest) => {
+    if (!cache.enabled || ownUserId(request) !== null) return null;
+    const key = pathOnly(request.url);
+    const reader = cache.hasWriters ? request.sessionId() : null;
+    return { key, reader, cached: cache.get(key, reader) };
+  };
   await app.register(httpProxy, {
     ...upstreamOptions,
     prefix: PROXY_PREFIX,
@@ -130,21 +154,27 @@ export default async function proxyRoutes(app: FastifyInstance) {
     // arrive while it is being fetched wait for that fetch when they may be served its answer,
     // so an expired entry costs the tracker one query, not one per waiting visitor. A busy path is
     // refreshed by one read once its answer is half way through its time, before it runs out.
-    handler: (request, reply, dest, options) => {
-      const key = request.url.split('?')[0] ?? request.url;
-      // The account this browser's session created reads its own record, whatever its standing,
-      // from the tracker's owner view; never cached, so no one else is served it.
-      const own = OWN_USER.exec(key);
-      if (own !== null && own[1] === request.sessionUserId()) {
-        return reply.from(pathOf(TRACKER_API.getOwnUser, { id: own[1] }), options);
-      }
-      if (!cache.enabled) return reply.from(dest, options);
-      // The session is only looked at while some session's own write decides what it is served.
-      const reader = cache.hasWriters ? request.sessionId() : null;
-      const cached = cache.get(key, reader);
-      const flight = inFlight.get(key);
+    // A kept answer this visitor may be served is sent before the proxy works out where the
+    // request would go: most reads end here, and the rest go on to the handler below.
+    preHandler: (request, reply, done) => {
+      const read = cachedRead(request);
+      if (read === null || read.cached === undefined) return done();
       // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
-      if (cached && (flight || !cache.refreshDue(key))) {
+      if (!inFlight.has(read.key) && cache.refreshDue(read.key)) return done();
+      reply.code(read.cached.status).headers(read.cached.headers).send(read.cached.body);
+    },
+    handler: (request, reply, dest, options) => {
+      const read = cachedRead(request);
+      if (read === null) {
+        const own = ownUserId(request);
+        return reply.from(
+          own === null ? dest : pathOf(TRACKER_API.getOwnUser, { id: own }),
+          options,
+        );
+      }
+      const { key, reader, cached } = read;
+      const flight = inFlight.get(key);
+      if (cached && flight) {
         return reply.code(cached.status).headers(cached.headers).send(cached.body);
       }
       if (flight && cache.serves(flight.ticket, reader)) {
