@@ -1,4 +1,13 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The real compression, watched: a kept answer is compressed once per encoding.
+vi.mock('@app/server-kit', async (importOriginal) => {
+  const kit = await importOriginal<typeof import('@app/server-kit')>();
+  return { ...kit, encodeAnswer: vi.fn(kit.encodeAnswer) };
+});
+
+import { encodeAnswer } from '@app/server-kit';
 import {
   buildTestSite,
   JSON_HEADERS,
@@ -21,13 +30,21 @@ function teamsUpstream() {
     signupGate: undefined as Promise<void> | undefined,
     /** Sign-ups that reached the stand-in. */
     signups: 0,
+    /** Extra teams in the list, so that it is large enough to be compressed. */
+    extraTeams: 0,
   };
   const started = startStubUpstream((stub) => {
     stub.get('/teams', async () => {
       state.reads += 1;
       const members = state.members;
       await state.gate;
-      return [{ id: 1, name: 'Alpha', openSeats: 3 - members, members: [] }];
+      const extra = Array.from({ length: state.extraTeams }, (_, index) => ({
+        id: index + 2,
+        name: `Team ${index + 2}`,
+        openSeats: 3,
+        members: [],
+      }));
+      return [{ id: 1, name: 'Alpha', openSeats: 3 - members, members: [] }, ...extra];
     });
     stub.get('/teams/:id', async (_request, reply) => {
       state.reads += 1;
@@ -62,6 +79,7 @@ describe('proxy read cache', () => {
     state.signups = 0;
     state.gate = undefined;
     state.signupGate = undefined;
+    state.extraTeams = 0;
   });
   afterAll(async () => {
     await upstream.close();
@@ -256,6 +274,46 @@ describe('proxy read cache', () => {
     state.gate = undefined;
     expect(await seats(app)).toBe(2);
     expect(state.reads).toBe(2);
+  });
+
+  it('sends a kept answer compressed as each browser asks, with the same JSON', async () => {
+    state.extraTeams = 60;
+    vi.mocked(encodeAnswer).mockClear();
+    site = await build();
+    const read = (acceptEncoding?: string) =>
+      site?.inject({
+        url: '/api/proxy/teams',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const plain = await read();
+    expect(plain?.headers['content-encoding']).toBeUndefined();
+    expect(plain?.rawPayload.length).toBeGreaterThan(1024);
+    for (const [asked, sent, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['*', 'gzip', gunzipSync],
+    ] as const) {
+      for (let time = 0; time < 2; time += 1) {
+        const response = await read(asked);
+        expect(response?.statusCode).toBe(200);
+        expect(response?.headers['content-encoding']).toBe(sent);
+        expect(response?.headers.vary).toMatch(/accept-encoding/i);
+        expect(response?.headers['content-type']).toBe(plain?.headers['content-type']);
+        expect(
+          decode(response?.rawPayload ?? Buffer.alloc(0)).equals(
+            plain?.rawPayload ?? Buffer.alloc(0),
+          ),
+        ).toBe(true);
+      }
+    }
+    expect((await read('identity'))?.headers['content-encoding']).toBeUndefined();
+    // All from the one kept answer, compressed once in each encoding.
+    expect(state.reads).toBe(1);
+    expect(vi.mocked(encodeAnswer).mock.calls.map(([, encoding]) => encoding)).toEqual([
+      'br',
+      'gzip',
+    ]);
   });
 
   it('does not keep error answers', async () => {

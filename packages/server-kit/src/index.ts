@@ -1,5 +1,5 @@
 export { closeGracefully } from './close.ts';
-export { compression } from './compress.ts';
+export { answerEncoding, compression, type Encoding, encodeAnswer } from './compress.ts';
 export { IDLE_DROP_MS } from './connections.ts';
 export { connectCounterStore, type LimiterFactory, limiterFactory } from './counters.ts';
 export {

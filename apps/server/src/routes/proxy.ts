@@ -7,9 +7,9 @@ import {
   TRACKER_API,
   UPLOADS_PATH,
 } from '@app/contracts';
-import { noRoute } from '@app/server-kit';
+import { answerEncoding, type Encoding, encodeAnswer, noRoute } from '@app/server-kit';
 import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
 import type { CachedAnswer, ReadTicket } from '../read-cache.ts';
 
@@ -70,6 +70,32 @@ function answerHeaders(reply: { getHeader(name: string): unknown }): Record<stri
     if (name !== 'content-length' && typeof value === 'string') headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * A kept answer's compressed copies, one per encoding, made the first time a browser asks for it
+ * and dropped with the answer: compressing 9 KB of JSON with brotli for every browser's read
+ * cost more than everything else the read does together.
+ */
+const compressed = new WeakMap<CachedAnswer, Map<Encoding, Buffer>>();
+
+/** Sends a kept answer, compressed as the compression plugin would (it passes this one on). */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.code(answer.status).headers(answer.headers);
+  const json = /json/.test(answer.headers['content-type'] ?? '');
+  const encoding = json ? answerEncoding(request, answer.body.length) : null;
+  if (encoding === null) return reply.send(answer.body);
+  let copies = compressed.get(answer);
+  if (copies === undefined) {
+    copies = new Map();
+    compressed.set(answer, copies);
+  }
+  let body = copies.get(encoding);
+  if (body === undefined) {
+    body = encodeAnswer(answer.body, encoding);
+    copies.set(encoding, body);
+  }
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
 }
 
 function deferred<T>() {
@@ -161,7 +187,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
       if (read === null || read.cached === undefined) return done();
       // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
       if (!inFlight.has(read.key) && cache.refreshDue(read.key)) return done();
-      reply.code(read.cached.status).headers(read.cached.headers).send(read.cached.body);
+      sendAnswer(request, reply, read.cached);
     },
     handler: (request, reply, dest, options) => {
       const read = cachedRead(request);
@@ -174,14 +200,10 @@ export default async function proxyRoutes(app: FastifyInstance) {
       }
       const { key, reader, cached } = read;
       const flight = inFlight.get(key);
-      if (cached && flight) {
-        return reply.code(cached.status).headers(cached.headers).send(cached.body);
-      }
+      if (cached && flight) return sendAnswer(request, reply, cached);
       if (flight && cache.serves(flight.ticket, reader)) {
         return flight.answer.then((answer) =>
-          answer
-            ? reply.code(answer.status).headers(answer.headers).send(answer.body)
-            : reply.from(dest, options),
+          answer ? sendAnswer(request, reply, answer) : reply.from(dest, options),
         );
       }
       const ticket = cache.ticket();
