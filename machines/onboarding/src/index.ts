@@ -1,12 +1,7 @@
-export * from './booking.ts';
-export * from './clock.ts';
-export * from './failure.ts';
-export * from './hold.ts';
-export * from './idempotency.ts';
-export * from './machine.ts';
-export * from './persistence.ts';
-export * from './routes.ts';
-export * from './selectors.ts';
-export * from './steps.ts';
-export * from './team.ts';
-export * from './types.ts';
+import { installFormChecks } from './checks.ts';
+import { zodFormChecks } from './forms.ts';
+
+export * from './flow.ts';
+export { zodFormChecks } from './forms.ts';
+
+installFormChecks(zodFormChecks);

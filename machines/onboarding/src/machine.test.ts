@@ -8,7 +8,7 @@ import {
   onboardingMachine,
   type StorageValues,
   type ToastParams,
-} from './machine.ts';
+} from './index.ts';
 import { parseStoredSnapshot, serialiseSnapshot } from './persistence.ts';
 import { selectBusy, selectHold, selectSampleReason } from './selectors.ts';
 import { SAMPLE_TEAM } from './team.ts';

@@ -6,19 +6,10 @@
  * events from the `clock` actor, so nothing here reads the wall clock. Types are in `types.ts`.
  */
 import {
-  AccountForm,
-  BookingForm,
-  type Category,
   ERROR_CODES,
-  FeedbackForm,
-  GoalForm,
   MESSAGES,
-  NameForm,
   ONBOARD_SUCCESS_EVENT,
   photoError,
-  ROLE_OPTIONS,
-  RoleChoiceForm,
-  RoleGoalForm,
   STORAGE_KEYS,
   TEAM_FETCH_TIMEOUT_MS,
 } from '@app/contracts';
@@ -35,6 +26,7 @@ import {
   stateIn,
 } from 'xstate';
 import { fallbackBookingDate } from './booking.ts';
+import { formChecks, isValid } from './checks.ts';
 import { accountFieldErrors, failureCode, failureText } from './failure.ts';
 import { isHoldEnding, secondsLeft } from './hold.ts';
 import { type LinearStep, linearIndex, type ScreenMeta, type Step, screen } from './steps.ts';
@@ -77,28 +69,6 @@ function supplied<K extends ActorName>(name: K) {
 
 function holdExpired(context: OnboardingContext): boolean {
   return context.holdExpiresAt !== null && secondsLeft(context.holdExpiresAt, context.now) <= 0;
-}
-
-function firstIssues(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}): FormErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-function roleForm(category: Category | null, value: string) {
-  const options: readonly string[] = category === null ? [] : ROLE_OPTIONS[category];
-  if (options.length === 0) return RoleGoalForm.safeParse({ focusArea: value });
-  const parsed = RoleChoiceForm.safeParse({ role: value });
-  if (parsed.success && !options.includes(parsed.data.role)) {
-    return RoleChoiceForm.safeParse({ role: '' });
-  }
-  return parsed;
 }
 
 function emptyLists(): TeamLists {
@@ -246,17 +216,17 @@ export const onboardingSetup = setup({
   },
   guards: {
     validRole: ({ context, event }) =>
-      event.type === 'role.submit' && roleForm(context.category, event.value).success,
+      event.type === 'role.submit' && isValid(formChecks().role(context.category, event.value)),
     validName: ({ event }) =>
-      event.type === 'intro.submit' && NameForm.safeParse({ name: event.name }).success,
+      event.type === 'intro.submit' && isValid(formChecks().name(event.name)),
     validGoal: ({ event }) =>
-      event.type === 'goal.submit' && GoalForm.safeParse({ goal: event.goal }).success,
+      event.type === 'goal.submit' && isValid(formChecks().goal(event.goal)),
     validAccount: ({ event }) =>
-      event.type === 'account.submit' && AccountForm.safeParse(event).success,
+      event.type === 'account.submit' && isValid(formChecks().account(event)),
     validBooking: ({ event }) =>
-      event.type === 'booking.submit' && BookingForm.safeParse(event).success,
+      event.type === 'booking.submit' && isValid(formChecks().booking(event)),
     validFeedback: ({ event }) =>
-      event.type === 'feedback.submit' && FeedbackForm.safeParse(event).success,
+      event.type === 'feedback.submit' && isValid(formChecks().feedback(event)),
     hasCandidate: ({ context }) => context.candidates.length > 0,
     sampleShown: ({ context }) => context.team?.source === 'sample',
     hasHold: ({ context }) => context.holdId !== null,
@@ -314,9 +284,7 @@ export const onboardingSetup = setup({
     }),
     rejectRole: assign({
       errors: ({ context, event }) =>
-        event.type === 'role.submit'
-          ? { role: roleForm(context.category, event.value).error?.issues[0]?.message }
-          : {},
+        event.type === 'role.submit' ? formChecks().role(context.category, event.value) : {},
     }),
     clearErrors: assign({ errors: {} }),
     resetTeam: assign({
@@ -395,15 +363,15 @@ export const onboardingSetup = setup({
       errors: ({ event }) => {
         switch (event.type) {
           case 'intro.submit':
-            return firstIssues(NameForm.safeParse({ name: event.name }));
+            return formChecks().name(event.name);
           case 'goal.submit':
-            return firstIssues(GoalForm.safeParse({ goal: event.goal }));
+            return formChecks().goal(event.goal);
           case 'account.submit':
-            return firstIssues(AccountForm.safeParse(event));
+            return formChecks().account(event);
           case 'booking.submit':
-            return firstIssues(BookingForm.safeParse(event));
+            return formChecks().booking(event);
           case 'feedback.submit':
-            return firstIssues(FeedbackForm.safeParse(event));
+            return formChecks().feedback(event);
           default:
             return {};
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { onboardingMachine } from './machine.ts';
+import { onboardingMachine } from './index.ts';
 import { routeToEvent, stateToRoute } from './routes.ts';
 
 describe('routeToEvent', () => {

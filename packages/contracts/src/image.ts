@@ -1,3 +1,6 @@
+import { MAX_PHOTO_BYTES } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+
 /** The image types a profile photo may have (spec 5), recognised by their first bytes, never by name. */
 export interface ImageType {
   ext: 'jpg' | 'png' | 'gif' | 'webp';
@@ -22,5 +25,12 @@ export function detectImageType(buf: Uint8Array): ImageType | null {
   // RIFF....WEBP
   if (startsWith(buf, [0x52, 0x49, 0x46, 0x46]) && startsWith(buf, [0x57, 0x45, 0x42, 0x50], 8))
     return { ext: 'webp', mime: 'image/webp' };
+  return null;
+}
+
+/** Checks a chosen photo before upload (spec 5). Returns the spec's message, or null when fine. */
+export function photoError(file: { size: number; type: string }): string | null {
+  if (file.size > MAX_PHOTO_BYTES) return MESSAGES.photoTooLarge;
+  if (!file.type.startsWith('image/')) return MESSAGES.photoNotImage;
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from './constants.ts';
+import { photoError } from './image.ts';
 import { MESSAGES } from './messages.ts';
 import {
   BookingForm,
@@ -13,7 +14,6 @@ import {
   NameForm,
   ONE_LINE_MESSAGE,
   PathId,
-  photoError,
   RoleGoalForm,
   rowId,
   Team,

@@ -209,13 +209,6 @@ export const FeedbackForm = z.object({
   feedback: requiredText(TEXT_LIMITS.feedback, MESSAGES.enterFeedback),
 });
 
-/** Checks a chosen photo before upload (spec 5). Returns the spec's message, or null when fine. */
-export function photoError(file: { size: number; type: string }): string | null {
-  if (file.size > MAX_PHOTO_BYTES) return MESSAGES.photoTooLarge;
-  if (!file.type.startsWith('image/')) return MESSAGES.photoNotImage;
-  return null;
-}
-
 /* ------------------------------------------------------------------ */
 /* Payloads and responses of the site API (spec 7)                      */
 /* ------------------------------------------------------------------ */

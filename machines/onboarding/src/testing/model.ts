@@ -5,7 +5,7 @@
  */
 import * as kit from '@app/statechart-tools/testing';
 import type { ActorLogic, EventObject } from 'xstate';
-import { onboardingMachine } from '../machine.ts';
+import { onboardingMachine } from '../index.ts';
 import type { OnboardingSnapshot } from '../selectors.ts';
 import type { OnboardingEvent, OnboardingInput } from '../types.ts';
 import {
