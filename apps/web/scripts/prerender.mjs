@@ -65,7 +65,16 @@ for (const path of pagePaths()) {
   const { html, routeFiles } = await renderPage(path);
   const chunks = new Set(entryChunks);
   for (const file of routeFiles) for (const key of routeKeys(file)) closure(key, chunks);
-  const css = [...new Set([...chunks].flatMap((key) => manifest[key].css ?? []))];
+  // What a route loads once it is on screen (the onboarding's later screens) brings styles too:
+  // they are inlined as well, so a page that shows such a screen (an end screen's own address)
+  // is styled before its script runs. Their scripts are not preloaded.
+  const later = new Set();
+  for (const file of routeFiles) {
+    for (const key of routeKeys(file)) {
+      for (const imported of manifest[key].dynamicImports ?? []) closure(imported, later);
+    }
+  }
+  const css = [...new Set([...chunks, ...later].flatMap((key) => manifest[key].css ?? []))];
   const style = css.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
   const preloads = [...chunks]
     .filter((key) => key !== entryKey)

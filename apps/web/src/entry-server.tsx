@@ -9,6 +9,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { loadLaterScreens } from './onboarding/lazyScreens.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** The route a path renders, as the build manifest knows its source files. */
@@ -56,6 +57,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     prerender: true,
   });
   await router.load();
+  // Every step's HTML is complete: the screens the browser loads after the first step are here.
+  await loadLaterScreens();
   const html = renderToString(
     <StrictMode>
       <RouterServer router={router} />

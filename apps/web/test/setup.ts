@@ -21,3 +21,12 @@ if (typeof window !== 'undefined') {
     }
   }
 }
+
+// The onboarding page loads its later screens and the form checks once its first step is on
+// screen; the tests start with them there, as a visitor has them a moment later
+// (src/onboarding/formChecks.test.ts sends an answer before the checks have arrived).
+if (typeof window !== 'undefined') {
+  const { loadLaterScreens } = await import('../src/onboarding/lazyScreens.tsx');
+  const { loadFormChecks } = await import('../src/onboarding/formChecks.ts');
+  await Promise.all([loadLaterScreens(), loadFormChecks()]);
+}

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { clearDrafts } from './drafts.ts';
+import { loadFormChecks, sendChecked } from './formChecks.ts';
+import { loadLaterScreens } from './lazyScreens.tsx';
 import { useRouteBridge } from './RouteBridge.ts';
 import { Screen } from './Screen.tsx';
 import { useOnboardingSession } from './SessionProvider.tsx';
@@ -26,11 +28,16 @@ function OnboardingFlow({
   useEffect(() => {
     if (ended) clearDrafts();
   }, [ended]);
+  useEffect(() => {
+    // The step is on screen: what the next ones need comes now, before it is asked for.
+    loadLaterScreens().catch(() => undefined);
+    loadFormChecks().catch(() => undefined);
+  }, []);
   return (
     <Screen
       snapshot={snapshot}
       // Go back goes through the bridge, which moves the history back with it.
-      send={(event) => (event.type === 'nav.back' ? goBack() : actor.send(event))}
+      send={(event) => (event.type === 'nav.back' ? goBack() : sendChecked(actor, event))}
       endStep={endStep}
       resendConfirmation={session.api.resendConfirmation}
     />

@@ -5,7 +5,7 @@ import {
   routeToEvent,
   type Step,
   stateToRoute,
-} from '@app/onboarding';
+} from '@app/onboarding/flow';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { historyTrail } from './historyTrail.ts';

@@ -10,24 +10,28 @@ import {
   selectBusy,
   selectHold,
   selectSampleReason,
-} from '@app/onboarding';
+} from '@app/onboarding/flow';
+import { Suspense } from 'react';
 import { areaTitle } from '../content/areas.ts';
-import { HoldStatus } from './components/HoldStatus.tsx';
 import type { StepFrame } from './components/StepLayout.tsx';
-import { AccountScreen } from './screens/AccountScreen.tsx';
+import {
+  AccountScreen,
+  CommitScreen,
+  ConfirmScreen,
+  GoalScreen,
+  HoldStatus,
+  IntroScreen,
+  MaybeScreen,
+  MaybeSubmittedScreen,
+  NoScreen,
+  NoThankYouScreen,
+  SyncScreen,
+  TeamScreen,
+  ThankYouScreen,
+} from './lazyScreens.tsx';
+// The first steps' screens come with the page; the others load once it is on screen.
 import { CategoryScreen } from './screens/CategoryScreen.tsx';
-import { CommitScreen } from './screens/CommitScreen.tsx';
-import { ConfirmScreen } from './screens/ConfirmScreen.tsx';
-import { GoalScreen } from './screens/GoalScreen.tsx';
-import { IntroScreen } from './screens/IntroScreen.tsx';
-import { MaybeScreen } from './screens/MaybeScreen.tsx';
-import { MaybeSubmittedScreen } from './screens/MaybeSubmittedScreen.tsx';
-import { NoScreen } from './screens/NoScreen.tsx';
-import { NoThankYouScreen } from './screens/NoThankYouScreen.tsx';
 import { RoleScreen } from './screens/RoleScreen.tsx';
-import { SyncScreen } from './screens/SyncScreen.tsx';
-import { TeamScreen } from './screens/TeamScreen.tsx';
-import { ThankYouScreen } from './screens/ThankYouScreen.tsx';
 
 export interface ScreenProps {
   snapshot: OnboardingSnapshot;
@@ -52,8 +56,20 @@ function metaOfStep(snapshot: OnboardingSnapshot, step: Step): ScreenMeta | null
   return null;
 }
 
-/** Draws the screen of the actor's state; every button only sends the machine an event. */
-export function Screen({ snapshot, send, endStep = null, resendConfirmation }: ScreenProps) {
+/**
+ * Draws the screen of the actor's state; every button only sends the machine an event. A later
+ * step's screen whose code has not arrived yet shows nothing until it has (while hydrating, the
+ * prerendered HTML stays).
+ */
+export function Screen(props: ScreenProps) {
+  return (
+    <Suspense fallback={null}>
+      <StepScreen {...props} />
+    </Suspense>
+  );
+}
+
+function StepScreen({ snapshot, send, endStep = null, resendConfirmation }: ScreenProps) {
   const meta = endStep === null ? currentScreen(snapshot) : metaOfStep(snapshot, endStep);
   const { context } = snapshot;
   const busy = selectBusy(snapshot);

@@ -1,10 +1,9 @@
-import { createApiClient } from '@app/api-client';
-import { isEndStep, routeToEvent } from '@app/onboarding';
+import { isEndStep, routeToEvent } from '@app/onboarding/flow';
 import { toast } from '@app/ui/toast-store';
 import { useLocation } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
-import { getApi } from '../api.ts';
 import { browserAnalytics } from './analytics.ts';
+import { lazyApiClient, neverAnsweringApi } from './lazyApi.ts';
 import { nothingStarted } from './RouteBridge.ts';
 import {
   createOnboardingSession,
@@ -40,7 +39,8 @@ function announceToDevtools(session: OnboardingSession) {
 function defaultSession(pathname: string): OnboardingSession {
   if (pageSession === null) {
     pageSession = createOnboardingSession({
-      api: getApi(),
+      // The client's code (ky, the answers' schemas) loads with the first call.
+      api: lazyApiClient(() => import('../api.ts').then(({ getApi }) => getApi())),
       toast: (params) => {
         toast(params);
       },
@@ -62,9 +62,6 @@ function defaultSession(pathname: string): OnboardingSession {
   return pageSession;
 }
 
-/** Calls that never answer: the first paint shows every step as it is before data arrives. */
-const neverAnswers = () => new Promise<Response>(() => {});
-
 /**
  * The flow as a visitor with nothing stored first sees the URL's step: no storage, no answers
  * yet, the clock at zero. The prerendered HTML is this, and the browser hydrates against the
@@ -72,7 +69,7 @@ const neverAnswers = () => new Promise<Response>(() => {});
  */
 export function firstPaintSession(pathname: string): OnboardingSession {
   const session = createOnboardingSession({
-    api: createApiClient({ baseUrl: 'http://first-paint.invalid', fetch: neverAnswers }),
+    api: neverAnsweringApi,
     toast: () => {},
     analytics: { track: () => {} },
     storage: null,

@@ -22,10 +22,10 @@ import {
   type TeamLists,
   type ToastParams,
   type UpdateProfileInput,
-} from '@app/onboarding';
+} from '@app/onboarding/flow';
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Analytics } from './analytics.ts';
-import { announceOnboarding } from './liveChannel.ts';
+import { sendChecked } from './formChecks.ts';
 
 export interface OnboardingDeps {
   api: ApiClient;
@@ -181,8 +181,15 @@ function start(deps: OnboardingDeps, restore: boolean): OnboardingActor {
     });
   actor.subscribe({ next: persist, error: () => undefined });
   persist();
-  // The statechart studio, open in another tab, follows the flow (its end and its tab closing).
-  announceOnboarding(actor, () => stateToRoute(actor.getSnapshot()));
+  // The statechart studio, open in another tab, follows the flow (its end and its tab closing);
+  // its channel's code comes after the page's.
+  if (typeof window !== 'undefined') {
+    import('./liveChannel.ts').then(
+      ({ announceOnboarding }) =>
+        announceOnboarding(actor, () => stateToRoute(actor.getSnapshot())),
+      () => undefined,
+    );
+  }
   // A restored flow comes from a page that went away and gave its seat back: take it again.
   if (snapshot !== undefined && heldSeatId(actor.getSnapshot()) !== null) {
     actor.send({ type: 'hold.resume' });
@@ -235,7 +242,7 @@ export function createOnboardingSession(deps: OnboardingDeps): OnboardingSession
         listeners.delete(listener);
       };
     },
-    send: (event) => get().send(event),
+    send: (event) => sendChecked(get(), event),
     api: deps.api,
   };
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/contracts';
-import type { HoldView } from '@app/onboarding';
+import type { HoldView } from '@app/onboarding/flow';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { MESSAGES, TEXT_LIMITS } from '@app/contracts';
-import type { FormErrors } from '@app/onboarding';
+import type { FormErrors } from '@app/onboarding/flow';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary, type FieldError } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';

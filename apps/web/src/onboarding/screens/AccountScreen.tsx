@@ -1,4 +1,4 @@
-import type { FormErrors } from '@app/onboarding';
+import type { FormErrors } from '@app/onboarding/flow';
 import { useEffect, useState } from 'react';
 import { HOLD_NOTICE_ID } from '../components/HoldStatus.tsx';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/contracts';
-import type { FormErrors } from '@app/onboarding';
+import type { FormErrors } from '@app/onboarding/flow';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';

@@ -1,4 +1,4 @@
-import type { FormErrors } from '@app/onboarding';
+import type { FormErrors } from '@app/onboarding/flow';
 import { CallTime } from '../components/CallTime.tsx';
 import { StepField, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';

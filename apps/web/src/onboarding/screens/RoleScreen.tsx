@@ -1,5 +1,5 @@
 import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
-import type { FormErrors } from '@app/onboarding';
+import type { FormErrors } from '@app/onboarding/flow';
 import { Field } from '@app/ui/field';
 import { useEffect, useRef, useState } from 'react';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';

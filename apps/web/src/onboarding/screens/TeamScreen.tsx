@@ -1,5 +1,5 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
-import type { HoldView, SampleReason } from '@app/onboarding';
+import type { HoldView, SampleReason } from '@app/onboarding/flow';
 import { type HoldActions, HoldStatus } from '../components/HoldStatus.tsx';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
