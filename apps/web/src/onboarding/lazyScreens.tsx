@@ -24,6 +24,15 @@ export function loadLaterScreens(): Promise<Later> {
 }
 
 /**
+ * Hands over the later screens' module already loaded: the statechart studio, which draws every
+ * screen at once, imports it with its own code and draws them without waiting.
+ */
+export function provideLaterScreens(module: Later): void {
+  later = module;
+  loading ??= Promise.resolve(module);
+}
+
+/**
  * A screen of the later chunk: drawn at once when the chunk is there, else through React.lazy
  * (the nearest Suspense boundary waits for it; while hydrating, the prerendered HTML stays).
  */

@@ -2,6 +2,8 @@ import type { OnboardingSnapshot } from '@app/onboarding';
 import { activeStateIds } from '@app/statechart-tools';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageTitle } from '../components/usePageTitle.ts';
+import * as laterScreens from '../onboarding/laterScreens.ts';
+import { provideLaterScreens } from '../onboarding/lazyScreens.tsx';
 import { Canvas, type CanvasApi, type CoverageClass, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
 import { CoveragePanel } from './CoveragePanel.tsx';
 import { type CoverageFile, coverageOfView } from './coverage.ts';
@@ -34,6 +36,9 @@ import {
   VIEWS,
   type ViewKey,
 } from './views.ts';
+
+// The studio draws every step's screen at once (gallery, review sheet): all of them come with it.
+provideLaterScreens(laterScreens);
 
 export const STUDIO_TITLE = 'Onboarding statechart';
 const PAGE_TITLE = pageTitle(STUDIO_TITLE);
