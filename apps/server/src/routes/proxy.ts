@@ -79,12 +79,12 @@ function answerHeaders(reply: { getHeader(name: string): unknown }): Record<stri
  */
 const compressed = new WeakMap<CachedAnswer, Map<Encoding, Buffer>>();
 
-/** Sends a kept answer, compressed as the compression plugin would (it passes this one on). */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.code(answer.status).headers(answer.headers);
-  const json = /json/.test(answer.headers['content-type'] ?? '');
-  const encoding = json ? answerEncoding(request, answer.body.length) : null;
-  if (encoding === null) return reply.send(answer.body);
+/** `answer`'s body in `encoding`, compressed (by `encode`) only the first time it is asked for. */
+export function compressedCopy(
+  answer: CachedAnswer,
+  encoding: Encoding,
+  encode: (body: Buffer, encoding: Encoding) => Buffer = encodeAnswer,
+): Buffer {
   let copies = compressed.get(answer);
   if (copies === undefined) {
     copies = new Map();
@@ -92,10 +92,22 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   }
   let body = copies.get(encoding);
   if (body === undefined) {
-    body = encodeAnswer(answer.body, encoding);
+    body = encode(answer.body, encoding);
     copies.set(encoding, body);
   }
-  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
+  return body;
+}
+
+/** Sends a kept answer, compressed as the compression plugin would (it passes this one on). */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.code(answer.status).headers(answer.headers);
+  const json = /json/.test(answer.headers['content-type'] ?? '');
+  const encoding = json ? answerEncoding(request, answer.body.length) : null;
+  if (encoding === null) return reply.send(answer.body);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(compressedCopy(answer, encoding));
 }
 
 function deferred<T>() {
