@@ -1,4 +1,10 @@
-import { CheckInStatus, MemberHome, NUDGE_TEXT, TeamBoard } from '@app/contracts';
+import {
+  CheckInStatus,
+  MemberHome,
+  MemberHomeWithCheckIns,
+  NUDGE_TEXT,
+  TeamBoard,
+} from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, users } from '../src/db/schema.ts';
@@ -229,11 +235,15 @@ describe('the daily check-in', () => {
     const applicant = await member(TEAM, 'Pending Pat', 'America/Denver', { approve: false });
     const off = await applicant.b.send({ method: 'GET', url: '/api/me/check-ins' });
     expect(off.statusCode).toBe(404);
+    const offHome = await applicant.b.send({ method: 'GET', url: '/api/me/home' });
+    expect(offHome.statusCode).toBe(200);
+    expect(offHome.json().checkIns).toBeNull();
     expect((await checkIn(applicant, '2026-11-04', 'yes')).statusCode).toBe(404);
     expect(await storedDays(applicant.id)).toEqual([]);
     const anonymous = browser(front.door);
     for (const [method, url] of [
       ['GET', '/api/me/check-ins'],
+      ['GET', '/api/me/home'],
       ['PUT', '/api/me/check-ins'],
       ['PUT', '/api/me/time-zone'],
       ['GET', `/api/teams/${TEAM}/board`],
@@ -244,6 +254,20 @@ describe('the daily check-in', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().code).toBe('SIGN_IN_REQUIRED');
     }
+  });
+});
+
+describe('the home in one answer', () => {
+  it('is the home with the check-in card a member on a team reads apart', async () => {
+    at('2026-11-04T20:30:00Z');
+    expect((await checkIn(denver, '2026-11-04', 'yes', 'one answer')).statusCode).toBe(200);
+    const res = await denver.b.send({ method: 'GET', url: '/api/me/home' });
+    expect(res.statusCode).toBe(200);
+    const { checkIns, ...home } = MemberHomeWithCheckIns.parse(res.json());
+    const apart = await denver.b.send({ method: 'GET', url: '/api/me' });
+    expect(home).toEqual(MemberHome.parse(apart.json()));
+    expect(checkIns).toEqual(await status(denver));
+    expect(checkIns?.days[0]?.checkIn?.note).toBe('one answer');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ReminderSettingsForm,
   UnsubscribeAnswer,
 } from './accountability.ts';
+import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
@@ -104,6 +105,13 @@ export const MemberHome = z.object({
 });
 export type MemberHome = z.infer<typeof MemberHome>;
 
+/**
+ * A member's home with its check-in card in one answer (`checkIns` null off a team), so the
+ * home's first screen waits for one round trip, not two.
+ */
+export const MemberHomeWithCheckIns = MemberHome.extend({ checkIns: CheckInStatus.nullable() });
+export type MemberHomeWithCheckIns = z.infer<typeof MemberHomeWithCheckIns>;
+
 export const ProfileEdit = z.object({
   name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
   goalSummary: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
@@ -196,6 +204,12 @@ export const MEMBER_API = {
     url: '/api/me',
     summary: "The member's join request, team and profile",
     schema: { response: { 200: MemberHome } },
+  }),
+  getHomeWithCheckIns: endpoint({
+    method: 'GET',
+    url: '/api/me/home',
+    summary: "The member's home (as GET /api/me) with today's check-ins (as GET /api/me/check-ins)",
+    schema: { response: { 200: MemberHomeWithCheckIns } },
   }),
   updateProfile: endpoint({
     method: 'PUT',

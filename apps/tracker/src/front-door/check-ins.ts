@@ -1,5 +1,5 @@
-import { CHECK_IN_API } from '@app/contracts';
-import { routeOf } from '@app/server-kit';
+import { CHECK_IN_API, MEMBER_API } from '@app/contracts';
+import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +10,7 @@ import {
   teamBoard,
 } from '../services/check-ins.ts';
 import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
+import { memberHome } from '../services/members.ts';
 import { endPause, startPause } from '../services/pauses.ts';
 import { memberOf } from './routes.ts';
 
@@ -24,6 +25,23 @@ export async function checkInRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(CHECK_IN_API.setTimeZone),
     handler: async (request) => setTimeZone(app, memberOf(request), request.body.timeZone),
+  });
+
+  // The home and its check-in card read side by side; off a team (or just taken off one) the
+  // card is null, as GET /api/me/check-ins's 404 says.
+  app.route({
+    ...routeOf(MEMBER_API.getHomeWithCheckIns),
+    handler: async (request) => {
+      const userId = memberOf(request);
+      const [home, checkIns] = await Promise.all([
+        memberHome(app, userId),
+        checkInStatus(app, userId).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          throw error;
+        }),
+      ]);
+      return { ...home, checkIns: home.team ? checkIns : null };
+    },
   });
 
   app.route({
