@@ -116,6 +116,20 @@ describe('the daily check-in on the home', () => {
     );
   });
 
+  it('comes with the home in one request', async () => {
+    const tracker = fakeTracker({
+      'GET /api/me/home': () => json({ ...onTeam, checkIns: status() }),
+    });
+    await renderApp('/');
+    const card = within(
+      await screen.findByRole('region', { name: 'Did you do that thing today?' }),
+    );
+    expect(card.getByText('Not answered yet.')).toBeVisible();
+    expect(tracker.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'GET /api/me/home',
+    ]);
+  });
+
   it('is not there before the member is on a team', async () => {
     const tracker = fakeTracker({ 'GET /api/me': () => json(home()) });
     await renderApp('/');

@@ -23,7 +23,7 @@ describe("the member's home", () => {
     expect(document.title).toBe('Home | Accountability Partners Tracker');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await screen.findByRole('navigation', { name: 'Your pages' })).toBeInTheDocument();
-    expect(tracker.to('GET /api/me')[0]?.credentials).toBe('same-origin');
+    expect(tracker.to('GET /api/me/home')[0]?.credentials).toBe('same-origin');
   });
 
   it('shows a pending request with its team, the day it was sent and the day of the answer', async () => {

@@ -34,7 +34,7 @@ export function browserTimeZone(): string | null {
 export async function loadCheckIns(
   here: string,
   // home-data.ts's LoadedHome (it imports this file, so the shape is written out here).
-  home: MemberHome & { keptAt?: string },
+  home: MemberHome & { checkIns?: CheckInStatus | null; keptAt?: string },
 ): Promise<CheckInView | { unavailable: string } | null> {
   const store = import('./offline.ts');
   const member = home.account.id;
@@ -43,15 +43,17 @@ export async function loadCheckIns(
     const copy = keptCheckIns(member);
     return copy ? { ...copy, pending: pendingCheckIns(member), kept: true } : null;
   };
-  if (!home.team) {
-    if (!home.keptAt) (await store).keepHome(home, null);
+  const { checkIns: readAlong, keptAt, ...plain } = home;
+  if (!home.team || readAlong === null) {
+    if (!keptAt) (await store).keepHome(plain, null);
     return null;
   }
-  if (home.keptAt) return (await keptView()) ?? { unavailable: NETWORK_MESSAGE };
+  if (keptAt) return (await keptView()) ?? { unavailable: NETWORK_MESSAGE };
   try {
-    const status = await call(CHECK_IN_API.checkInStatus);
+    // Read with the home (GET /api/me/home) unless the home was read without it.
+    const status = readAlong ?? (await call(CHECK_IN_API.checkInStatus));
     const { keepHome, pendingCheckIns } = await store;
-    keepHome(home, status);
+    keepHome(plain, status);
     return { ...status, pending: pendingCheckIns(member) };
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });

@@ -1,17 +1,22 @@
-import { CHECK_IN_API, MEMBER_API, type MemberHome } from '@app/contracts';
+import { CHECK_IN_API, type CheckInStatus, MEMBER_API, type MemberHome } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import { call } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 import { browserTimeZone } from './check-in-data.ts';
 
-/** The member's home; `keptAt` when it is this device's copy, shown without a connection. */
-export type LoadedHome = MemberHome & { keptAt?: string };
+/**
+ * The member's home; `keptAt` when it is this device's copy, shown without a connection;
+ * `checkIns` when the tracker's check-in card came with it (null off a team).
+ */
+export type LoadedHome = MemberHome & { checkIns?: CheckInStatus | null; keptAt?: string };
 
 /**
- * The member's home (GET /api/me), or a trip to sign-in that comes back to `here`. The first load
- * after signing up tells the tracker the browser's time zone, which the member's days follow
- * from then on (they change it on the profile page). Without a connection, the copy this device
- * kept of the last home it showed (offline.ts, loaded only when needed).
+ * The member's home with its check-in card in one request (GET /api/me/home, which the app
+ * shell's HTML asks for before the scripts are in), or a trip to sign-in that comes back to
+ * `here`. The first load after signing up tells the tracker the browser's time zone, which the
+ * member's days follow from then on (they change it on the profile page); the card is then read
+ * again in that zone. Without a connection, the copy this device kept of the last home it showed
+ * (offline.ts, loaded only when needed).
  */
 export function loadHome(here: string): Promise<LoadedHome> {
   latest = readHome(here);
@@ -29,9 +34,9 @@ export function lastHome(): Promise<LoadedHome | null> {
 }
 
 async function readHome(here: string): Promise<LoadedHome> {
-  let home: MemberHome;
+  let home: LoadedHome;
   try {
-    home = await call(MEMBER_API.getHome);
+    home = await call(MEMBER_API.getHomeWithCheckIns);
   } catch (error) {
     const signedOut = isSignInRequired(error);
     const offline =
@@ -51,7 +56,9 @@ async function readHome(here: string): Promise<LoadedHome> {
   if (detected === null) return home;
   try {
     const { timeZone } = await call(CHECK_IN_API.setTimeZone, { timeZone: detected });
-    return { ...home, account: { ...home.account, timeZone } };
+    // The card came counted in the default zone: the home's loader reads it again.
+    const { checkIns: _stale, ...rest } = home;
+    return { ...rest, account: { ...rest.account, timeZone } };
   } catch {
     // A zone the tracker does not know (an old browser's): the default stays until the member
     // chooses one on the profile page.
