@@ -10,21 +10,32 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender, ssrEntryOf } from './prerender.ts';
 import { APP_NAME } from './src/components/usePageTitle.ts';
 
 /** The tracker's own origin in development; the built app is served by the tracker itself. */
 const TRACKER = loopbackOrigin(DEFAULT_TRACKER_PUBLIC_PORT);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The router plugin must come before react() so it can split route components first.
   // Scripts, styles and the shell are compressed once here, at brotli's and gzip's best, and the
-  // front door sends those files as they are (@fastify/static's preCompressed).
+  // front door sends those files as they are (@fastify/static's preCompressed). The server-side
+  // build (`vite build --ssr src/entry-server.tsx`) only renders HTML at build time, for the
+  // client build's prerender step (prerender.ts).
   plugins: [
     tanstackRouter(),
     react(),
     vanillaExtractPlugin(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg)$/ }),
-    installable(),
+    ...(isSsrBuild
+      ? []
+      : [
+          prerender({ ssrEntry: ssrEntryOf(import.meta.dirname) }),
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(js|css|html|svg)$/,
+          }),
+          installable(),
+        ]),
     // The browser's bar takes the same colour as the installed app's (the manifest's theme_color).
     {
       name: 'theme-color',
@@ -35,9 +46,11 @@ export default defineConfig({
     },
   ],
   build: {
-    manifest: true,
+    manifest: !isSsrBuild,
     // A strict CSP forbids inline scripts; keep every asset a separate file.
     assetsInlineLimit: 0,
+    // public/ is the client build's.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     // apps/web's dev server takes Vite's default port.
@@ -47,7 +60,7 @@ export default defineConfig({
       [UPLOADS_PATH]: TRACKER,
     },
   },
-});
+}));
 
 /**
  * The members' app installs on a phone: a web app manifest and a service worker Workbox writes

@@ -1,12 +1,14 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(history?: RouterHistory) {
+export function createAppRouter(history?: RouterHistory, { prerender = false } = {}) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // Prerendered HTML carries no script of its own (the CSP allows none inline); the browser
+    // restores scroll positions once the app has hydrated.
+    scrollRestoration: !prerender,
     scrollRestorationBehavior: 'instant',
   });
 }

@@ -687,14 +687,30 @@ describe('the front front.door sends its app compressed', () => {
 });
 
 describe('the front door serves an installable app', () => {
-  it('sends the service worker and the manifest with their types, the worker always revalidated', async () => {
+  it('sends the service worker, the manifest with their types (the worker always revalidated) and the prerendered pages', async () => {
     const webDir = await mkdtemp(path.join(os.tmpdir(), 'front-door-pwa-'));
     await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>x</title>');
     await writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Tracker"}');
+    await writeFile(path.join(webDir, 'sign-in.html'), '<!doctype html><title>Sign in</title>');
+    await writeFile(
+      path.join(webDir, 'prerendered.json'),
+      JSON.stringify({
+        '/sign-in': { file: 'sign-in.html', search: ['next'] },
+        '/elsewhere': { file: '../secret.html', search: [] },
+      }),
+    );
     const web = await testTracker({ webDir });
     const webDoor = await buildFrontDoor(web.app, web.app.log);
     try {
+      // A page rendered at build time is sent for its path, with the search keys it allows; any
+      // other key, or another page, gets the shell.
+      const page = async (url: string) => (await webDoor.inject({ method: 'GET', url })).body;
+      expect(await page('/sign-in')).toContain('<title>Sign in</title>');
+      expect(await page('/sign-in?next=%2Fteam')).toContain('<title>Sign in</title>');
+      expect(await page('/sign-in?notice=account-deleted')).toContain('<title>x</title>');
+      expect(await page('/elsewhere')).toContain('<title>x</title>');
+      expect(await page('/team')).toContain('<title>x</title>');
       const worker = await webDoor.inject({ method: 'GET', url: '/sw.js' });
       expect(worker.statusCode).toBe(200);
       expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);

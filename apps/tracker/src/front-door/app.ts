@@ -32,6 +32,7 @@ import { attemptLimits } from './attempts.ts';
 import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
 import { pushRoutes } from './push.ts';
+import { readPrerendered } from './prerendered.ts';
 import { reminderRoutes } from './reminders.ts';
 import { memberRoutes } from './routes.ts';
 import { databaseSessionStore } from './session-store.ts';
@@ -142,6 +143,7 @@ export async function buildFrontDoor(
 
   const webDir = config.webDir;
   const built = existsSync(path.join(webDir, 'index.html'));
+  const prerendered = readPrerendered(webDir);
   if (built) {
     // The app's scripts and pages go out compressed, as the site's do.
     await app.register(compression);
@@ -173,8 +175,11 @@ export async function buildFrontDoor(
       !url.startsWith(`${MEMBER_API_PREFIX}/`) &&
       !url.startsWith(`${UPLOADS_PATH}/`);
     if (!page) throw noRoute(request.method, request.url);
-    // Every page is the app's shell; its router draws the page or its own not-found screen.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A public page rendered at build time is sent as it is (the app hydrates it); every other
+    // page is the app's shell, whose router draws the page or its own not-found screen.
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(prerendered.fileFor(request.url) ?? 'index.html');
   });
   await app.ready();
   return app;

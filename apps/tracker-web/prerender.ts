@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, Rollup } from 'vite';
+
+/** What the server-side build of src/entry-server.tsx exports. */
+interface ServerEntry {
+  PRERENDERED: Record<string, readonly string[]>;
+  renderPage(
+    path: string,
+  ): Promise<{ html: string; hints: string; title: string; routeFiles: string[] }>;
+  renderShell(): Promise<string>;
+}
+
+/** What dist/prerendered.json says of each prerendered page, for the front door. */
+export interface PrerenderedPage {
+  /** The HTML file, beside index.html. */
+  file: string;
+  /** Search keys the page may carry and still be this HTML. */
+  search: readonly string[];
+}
+
+/** The member's home and its check-in card in one answer, asked for by the shell's HTML. */
+const HOME_DATA = '/api/me/home';
+
+/**
+ * Renders, in the client build, the public pages a visitor lands on without a session (sign-in,
+ * the password reset request) to HTML files beside index.html, with the stylesheets and
+ * modulepreloads of their routes; and puts into index.html, the app shell every other page and
+ * the service worker answer with, the header and a signed-in page's skeleton with its
+ * stylesheet, and a preload of the home's data, which then comes while the scripts do. The
+ * server-side build of src/entry-server.tsx (dist-ssr/) must have run first. The files are part
+ * of the bundle, so the build compresses them and the service worker precaches them like the
+ * rest. Writes prerendered.json for the front door.
+ */
+export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'tracker-prerender',
+    // After Vite has written index.html into the bundle, before the manifest and compression.
+    enforce: 'post',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const shellAsset = bundle['index.html'];
+      if (shellAsset?.type !== 'asset') this.error('the build has no index.html');
+      if (!existsSync(ssrEntry)) this.error(`${ssrEntry} is missing: run the --ssr build first`);
+      const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
+      const shell = String(shellAsset.source);
+      if (!shell.includes('<div id="root"></div>')) this.error('index.html lacks an empty #root');
+
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and every chunk it imports statically, each once. */
+      const closure = (chunk: Rollup.OutputChunk, seen = new Set<Rollup.OutputChunk>()) => {
+        if (seen.has(chunk)) return seen;
+        seen.add(chunk);
+        for (const file of chunk.imports) {
+          const imported = byFile.get(file);
+          if (imported) closure(imported, seen);
+        }
+        return seen;
+      };
+      /** The chunks of source files (route files are split: file?tsr-split=...). */
+      const chunksOf = (files: readonly string[]) => {
+        const ids = files.map((file) => resolve(root, file));
+        const found = new Set<Rollup.OutputChunk>();
+        for (const chunk of chunks) {
+          const modules = [chunk.facadeModuleId ?? '', ...chunk.moduleIds];
+          if (modules.some((id) => ids.some((wanted) => id.split('?')[0] === wanted))) {
+            closure(chunk, found);
+          }
+        }
+        return found;
+      };
+      const cssOf = (found: Set<Rollup.OutputChunk>) =>
+        [...found].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+      const linked = (html: string, file: string) => html.includes(`/${file}"`);
+      /** Stylesheet and modulepreload tags for what `found` needs that `html` does not link. */
+      const tagsFor = (html: string, found: Set<Rollup.OutputChunk>, preload: boolean) => {
+        const css = [...new Set(cssOf(found))].filter((file) => !linked(html, file));
+        const js = preload
+          ? [...found].map((chunk) => chunk.fileName).filter((file) => !linked(html, file))
+          : [];
+        return [
+          ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+      };
+      const withHead = (html: string, tags: string[]) =>
+        html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+
+      const pages: Record<string, PrerenderedPage> = {};
+      for (const [path, search] of Object.entries(entry.PRERENDERED)) {
+        const { html, hints, title, routeFiles } = await entry.renderPage(path);
+        const tags = [...(hints ? [hints] : []), ...tagsFor(shell, chunksOf(routeFiles), true)];
+        const page = withHead(shell, tags)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${html}</div>`);
+        const file = `${path.slice(1)}.html`;
+        this.emitFile({ type: 'asset', fileName: file, source: page });
+        pages[path] = { file, search };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'prerendered.json',
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+
+      // The shell: the skeleton's stylesheet (not its script), and the home's data on its way.
+      const skeleton = chunksOf(['src/pages/member/PageSkeleton.tsx']);
+      const data = `<link rel="preload" href="${HOME_DATA}" as="fetch" crossorigin>`;
+      const body = await entry.renderShell();
+      shellAsset.source = withHead(shell, [data, ...tagsFor(shell, skeleton, false)]).replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${body}</div>`,
+      );
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** dist-ssr/entry-server.js of an app root. */
+export function ssrEntryOf(appRoot: string): string {
+  return join(appRoot, 'dist-ssr', 'entry-server.js');
+}

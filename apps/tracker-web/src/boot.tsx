@@ -1,0 +1,36 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import type { createAppRouter } from './router.tsx';
+
+/**
+ * Starts the app in `container`, which already shows the page: a public page rendered at build
+ * time (`data-prerendered`), hydrated, or the app shell's skeleton (entry-server.tsx), replaced.
+ * Either stays until the route's code and data are in, so the first render is the page itself
+ * rather than a blank screen or a second skeleton.
+ */
+export async function boot(
+  container: HTMLElement,
+  router: ReturnType<typeof createAppRouter>,
+  options: Pick<RootOptions, 'onRecoverableError'> = {},
+): Promise<Root> {
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  const prerendered = container.hasAttribute('data-prerendered');
+  if (prerendered) {
+    // The router renders exactly what it rendered on the server (no client-only Suspense boundary
+    // around the matches) once it knows the page came from the server, which its own hydrate()
+    // learns from inline data the CSP here does not allow; nothing was loaded on the server that
+    // the browser needs, so it loads the route's code itself before hydrating.
+    router.ssr = { manifest: undefined };
+  }
+  // A failed load shows its own error screen once rendered.
+  await router.load().catch(() => undefined);
+  if (prerendered) return hydrateRoot(container, app, options);
+  const root = createRoot(container, options);
+  root.render(app);
+  return root;
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The tracker web app's pages rendered at build time (its prerender.ts writes prerendered.json
+ * beside index.html): each path's HTML file and the search keys it may be sent with. A path with
+ * any other search key gets the app shell, since its page differs from the prerendered one.
+ */
+export interface PrerenderedPages {
+  /** The file to send for a page address (`/sign-in?next=/team`), or null for the shell. */
+  fileFor(url: string): string | null;
+}
+
+const FILE = /^[a-z0-9-]+\.html$/;
+
+/** Reads the list once; an unreadable or odd list, or a file that is not there, is left out. */
+export function readPrerendered(webDir: string): PrerenderedPages {
+  const pages = new Map<string, { file: string; search: Set<string> }>();
+  const listFile = path.join(webDir, 'prerendered.json');
+  let list: unknown = null;
+  try {
+    list = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : null;
+  } catch {
+    list = null;
+  }
+  if (typeof list === 'object' && list !== null) {
+    for (const [page, value] of Object.entries(list)) {
+      const { file, search } = (value ?? {}) as { file?: unknown; search?: unknown };
+      if (
+        page.startsWith('/') &&
+        typeof file === 'string' &&
+        FILE.test(file) &&
+        existsSync(path.join(webDir, file)) &&
+        Array.isArray(search) &&
+        search.every((key) => typeof key === 'string')
+      ) {
+        pages.set(page, { file, search: new Set(search) });
+      }
+    }
+  }
+  return {
+    fileFor(url) {
+      const [pathname = '', query = ''] = url.split('?', 2);
+      const page = pages.get(pathname);
+      if (!page) return null;
+      for (const key of new URLSearchParams(query).keys()) {
+        if (!page.search.has(key)) return null;
+      }
+      return page.file;
+    },
+  };
+}
