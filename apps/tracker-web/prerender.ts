@@ -6,13 +6,14 @@ import type { Plugin, Rollup } from 'vite';
 /** What the server-side build of src/entry-server.tsx exports. */
 interface ServerEntry {
   PRERENDERED: Record<string, readonly string[]>;
+  SHELLS: Record<string, { file: string; routeFiles: readonly string[] }>;
   renderPage(
     path: string,
   ): Promise<{ html: string; hints: string; title: string; routeFiles: string[] }>;
   renderShell(): Promise<string>;
 }
 
-/** What dist/prerendered.json says of each prerendered page, for the front door. */
+/** What dist/prerendered.json says of each page built ahead, for the front door. */
 export interface PrerenderedPage {
   /** The HTML file, beside index.html. */
   file: string;
@@ -105,20 +106,26 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
         this.emitFile({ type: 'asset', fileName: file, source: page });
         pages[path] = { file, search };
       }
+      // The shell: the skeleton's stylesheet (not its script), and the home's data on its way;
+      // for the home and the board, their routes' scripts as well.
+      const skeleton = chunksOf(['src/pages/member/PageSkeleton.tsx']);
+      const data = `<link rel="preload" href="${HOME_DATA}" as="fetch" crossorigin>`;
+      const body = await entry.renderShell();
+      const app = withHead(shell, [data, ...tagsFor(shell, skeleton, false)]).replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${body}</div>`,
+      );
+      shellAsset.source = app;
+      for (const [path, { file, routeFiles }] of Object.entries(entry.SHELLS)) {
+        const source = withHead(app, tagsFor(app, chunksOf(routeFiles), true));
+        this.emitFile({ type: 'asset', fileName: file, source });
+        pages[path] = { file, search: [] };
+      }
       this.emitFile({
         type: 'asset',
         fileName: 'prerendered.json',
         source: `${JSON.stringify(pages, null, 2)}\n`,
       });
-
-      // The shell: the skeleton's stylesheet (not its script), and the home's data on its way.
-      const skeleton = chunksOf(['src/pages/member/PageSkeleton.tsx']);
-      const data = `<link rel="preload" href="${HOME_DATA}" as="fetch" crossorigin>`;
-      const body = await entry.renderShell();
-      shellAsset.source = withHead(shell, [data, ...tagsFor(shell, skeleton, false)]).replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${body}</div>`,
-      );
     },
   };
 }

@@ -12,11 +12,14 @@ checkFirstLoad({
    * home 130.9) with a little room: lower them when the figures drop, never raise them without a
    * reason. The offline check-in, the page skeleton and team life's routes fit in the home's
    * 136 KiB because the console's schemas left the shared contracts' member table (console-api.ts)
-   * for the console's own chunk.
+   * for the console's own chunk. 137 KiB since the home paints before its scripts and waits for
+   * one request: the schema of GET /api/me/home (the home with its check-in card), the start that
+   * hydrates a prerendered page or replaces the shell's skeleton once the data is in, and the
+   * header's links loaded with the page (no shift under them) took it 0.4 KiB over 136.
    */
   budgets: new Map([
     ['/sign-in', 96 * 1024],
-    ['/', 136 * 1024],
+    ['/', 137 * 1024],
   ]),
   /** The route files whose split parts a first visit to each path loads. */
   routes: [

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { createAppRouter } from './router.tsx';
 
 /**
@@ -12,7 +12,6 @@ import type { createAppRouter } from './router.tsx';
 export async function boot(
   container: HTMLElement,
   router: ReturnType<typeof createAppRouter>,
-  options: Pick<RootOptions, 'onRecoverableError'> = {},
 ): Promise<Root> {
   const app = (
     <StrictMode>
@@ -29,8 +28,8 @@ export async function boot(
   }
   // A failed load shows its own error screen once rendered.
   await router.load().catch(() => undefined);
-  if (prerendered) return hydrateRoot(container, app, options);
-  const root = createRoot(container, options);
+  if (prerendered) return hydrateRoot(container, app);
+  const root = createRoot(container);
   root.render(app);
   return root;
 }

@@ -15,7 +15,7 @@ import {
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { serverTitle } from './components/usePageTitle.ts';
+import { pageTitle } from './components/usePageTitle.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { PageSkeleton } from './pages/member/PageSkeleton.tsx';
 import { createAppRouter } from './router.tsx';
@@ -25,7 +25,7 @@ export interface RenderedPage {
   html: string;
   /** Resource hints React gave with it (the logo's preload), for <head>. */
   hints: string;
-  /** The document title the page sets. */
+  /** The document title the page sets: its heading's words, as usePageTitle writes them. */
   title: string;
   /** Source files (src/routes/...) of the matched routes, outermost first. */
   routeFiles: string[];
@@ -50,6 +50,22 @@ function splitHints(rendered: string): { hints: string; html: string } {
   return { hints, html: rendered.slice(hints.length) };
 }
 
+/**
+ * The member pages whose shell also names their routes' scripts (modulepreload), so a first visit
+ * fetches them beside the app's entry instead of after it: the home and the team board, each
+ * with the file it is written to.
+ */
+export const SHELLS: Record<string, { file: string; routeFiles: readonly string[] }> = {
+  '/': {
+    file: 'home.html',
+    routeFiles: ['src/routes/_member.tsx', 'src/routes/_member/index.tsx'],
+  },
+  '/team': {
+    file: 'team.html',
+    routeFiles: ['src/routes/_member.tsx', 'src/routes/_member/team.tsx'],
+  },
+};
+
 function routeFile(routeId: string): string {
   if (routeId === '__root__') return 'src/routes/__root.tsx';
   return routeId.endsWith('/') ? `src/routes${routeId}index.tsx` : `src/routes${routeId}.tsx`;
@@ -68,9 +84,14 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), {
     prerender: true,
   });
+  const page = splitHints(await render(router));
+  // usePageTitle runs in an effect, which the server renderer does not run; each prerendered
+  // page's title is its h1.
+  const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(page.html)?.[1];
+  if (!heading) throw new Error(`${path} rendered no h1 to take its title from`);
   return {
-    ...splitHints(await render(router)),
-    title: serverTitle.current,
+    ...page,
+    title: pageTitle(heading),
     routeFiles: router.state.matches.map((match) => routeFile(match.routeId)),
   };
 }

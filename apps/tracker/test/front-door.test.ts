@@ -693,10 +693,12 @@ describe('the front door serves an installable app', () => {
     await writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Tracker"}');
     await writeFile(path.join(webDir, 'sign-in.html'), '<!doctype html><title>Sign in</title>');
+    await writeFile(path.join(webDir, 'home.html'), '<!doctype html><title>Home</title>');
     await writeFile(
       path.join(webDir, 'prerendered.json'),
       JSON.stringify({
         '/sign-in': { file: 'sign-in.html', search: ['next'] },
+        '/': { file: 'home.html', search: [] },
         '/elsewhere': { file: '../secret.html', search: [] },
       }),
     );
@@ -711,6 +713,8 @@ describe('the front door serves an installable app', () => {
       expect(await page('/sign-in?notice=account-deleted')).toContain('<title>x</title>');
       expect(await page('/elsewhere')).toContain('<title>x</title>');
       expect(await page('/team')).toContain('<title>x</title>');
+      expect(await page('/')).toContain('<title>Home</title>');
+      expect(await page('/?utm=1')).toContain('<title>x</title>');
       const worker = await webDoor.inject({ method: 'GET', url: '/sw.js' });
       expect(worker.statusCode).toBe(200);
       expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);

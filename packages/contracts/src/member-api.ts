@@ -208,7 +208,7 @@ export const MEMBER_API = {
   getHomeWithCheckIns: endpoint({
     method: 'GET',
     url: '/api/me/home',
-    summary: "The member's home (as GET /api/me) with today's check-ins (as GET /api/me/check-ins)",
+    summary: 'GET /api/me with GET /api/me/check-ins (null off a team)',
     schema: { response: { 200: MemberHomeWithCheckIns } },
   }),
   updateProfile: endpoint({

@@ -161,8 +161,10 @@ export async function buildFrontDoor(
       },
     });
     // The static files answer every other path; "/" is the app's shell like any page.
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .sendFile(prerendered.fileFor(request.url) ?? 'index.html'),
     );
   } else {
     app.log.warn(`the tracker web app is not built (${webDir}): run pnpm start, which builds it`);

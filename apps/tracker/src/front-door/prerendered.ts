@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The tracker web app's pages rendered at build time (its prerender.ts writes prerendered.json
- * beside index.html): each path's HTML file and the search keys it may be sent with. A path with
- * any other search key gets the app shell, since its page differs from the prerendered one.
+ * The tracker web app's pages built ahead (its prerender.ts writes prerendered.json beside
+ * index.html): the public pages rendered at build time, and the shells of the home and the team
+ * board that name their scripts; each path's HTML file and the search keys it may be sent with.
+ * A path with any other search key gets the app shell, since its page differs from that file.
  */
 export interface PrerenderedPages {
   /** The file to send for a page address (`/sign-in?next=/team`), or null for the shell. */
