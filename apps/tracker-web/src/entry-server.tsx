@@ -52,18 +52,13 @@ function splitHints(rendered: string): { hints: string; html: string } {
 
 /**
  * The member pages whose shell also names their routes' scripts (modulepreload), so a first visit
- * fetches them beside the app's entry instead of after it: the home and the team board, each
- * with the file it is written to.
+ * fetches them beside the app's entry instead of after it (the header's member links too): the
+ * home and the team board, each with the file it is written to.
  */
+const MEMBER_PAGE = ['src/routes/_member.tsx', 'src/layout/MemberNav.tsx'];
 export const SHELLS: Record<string, { file: string; routeFiles: readonly string[] }> = {
-  '/': {
-    file: 'home.html',
-    routeFiles: ['src/routes/_member.tsx', 'src/routes/_member/index.tsx'],
-  },
-  '/team': {
-    file: 'team.html',
-    routeFiles: ['src/routes/_member.tsx', 'src/routes/_member/team.tsx'],
-  },
+  '/': { file: 'home.html', routeFiles: [...MEMBER_PAGE, 'src/routes/_member/index.tsx'] },
+  '/team': { file: 'team.html', routeFiles: [...MEMBER_PAGE, 'src/routes/_member/team.tsx'] },
 };
 
 function routeFile(routeId: string): string {

@@ -106,6 +106,28 @@ let denver: Member;
 let berlin: Member;
 
 describe('the time zone', () => {
+  it("is the browser's, given at the first sign-in, until the member has one; an unknown one is ignored", async () => {
+    at('2026-11-02T18:00:00Z');
+    const user = await teamMember(front.tracker, TEAM, 'Sam Signin');
+    madeHere.add(user.id);
+    const b = browser(front.door);
+    const signIn = (timeZone: unknown) =>
+      b.send({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: user.email, password: user.password, timeZone },
+      });
+    const zone = async () =>
+      MemberHome.parse((await b.send({ method: 'GET', url: '/api/me' })).json()).account.timeZone;
+    expect((await signIn('Mars/Olympus_Mons')).statusCode).toBe(200);
+    expect(await zone()).toBeNull();
+    expect((await signIn('asia/tokyo')).statusCode).toBe(200);
+    expect(await zone()).toBe('Asia/Tokyo');
+    expect((await signIn('Europe/Berlin')).statusCode).toBe(200);
+    expect(await zone()).toBe('Asia/Tokyo');
+    expect((await signIn('x'.repeat(101))).statusCode).toBe(400);
+  });
+
   it('is kept on the account in its canonical spelling; anything but a zone name is refused', async () => {
     at('2026-11-02T18:00:00Z');
     const m = await member(TEAM, 'Zoe Zone', null);

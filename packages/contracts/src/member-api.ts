@@ -28,6 +28,11 @@ export const MEMBER_API_PREFIX = '/api';
 export const SignInForm = z.object({
   email: z.string({ error: MESSAGES.enterEmail }).trim().min(1, MESSAGES.enterEmail).max(320),
   password: z.string({ error: MESSAGES.enterPassword }).min(1, MESSAGES.enterPassword).max(1024),
+  /**
+   * The browser's IANA time zone: a member with none yet follows it from this sign-in, so their
+   * home's first load needs no second trip to set it. A zone the tracker does not know is ignored.
+   */
+  timeZone: z.string().max(100).optional(),
 });
 export type SignInForm = z.infer<typeof SignInForm>;
 

@@ -47,7 +47,12 @@ describe('the sign-in screen', () => {
     expect(currentHref(router)).toBe('/');
     const [sent] = tracker.to('POST /api/session');
     expect(sent?.credentials).toBe('same-origin');
-    expect(await sent?.json()).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    // With this browser's zone, which a member without one follows from now on.
+    expect(await sent?.json()).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 
   it('goes on to the ?next= path after signing in', async () => {

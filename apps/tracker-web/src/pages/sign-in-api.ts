@@ -3,6 +3,13 @@ import { call } from '../api/client.ts';
 
 export { SignInForm };
 
+/** Signs in with this browser's time zone, which a member without one follows from now on. */
 export function signIn(values: SignInForm) {
-  return call(MEMBER_API.signIn, values);
+  let timeZone: string | undefined;
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    timeZone = undefined;
+  }
+  return call(MEMBER_API.signIn, { ...values, timeZone });
 }

@@ -2,6 +2,7 @@ import { MEMBER_API } from '@app/contracts';
 import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adoptTimeZone } from '../services/check-ins.ts';
 import {
   changePassword,
   checkCredentials,
@@ -46,6 +47,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const member = await app.attempts.signIn(request, email, () =>
         checkCredentials(app, request.body),
       );
+      await adoptTimeZone(app, member.id, request.body.timeZone);
       // A new session id at every sign-in: an id planted before it signs nobody in.
       await request.session.regenerate();
       request.session.userId = member.id;

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import {
   emailTokens,
   joinRequests,
@@ -117,6 +117,14 @@ export function usersRepository(db: Db) {
         .where(eq(users.id, id))
         .returning({ timeZone: users.timeZone });
       return row !== undefined;
+    },
+
+    /** Sets the account's time zone only where it has none yet. */
+    async setTimeZoneIfNone(id: number, timeZone: string, tx: Db = db) {
+      await tx
+        .update(users)
+        .set({ timeZone })
+        .where(and(eq(users.id, id), isNull(users.timeZone)));
     },
 
     /** Changes the account's name, goal and about text; the row, or null. */

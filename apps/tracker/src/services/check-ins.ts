@@ -50,6 +50,16 @@ export async function setTimeZone(ctx: TrackerContext, userId: number, zone: str
   return { timeZone };
 }
 
+/**
+ * The browser's zone, given at sign-in, for a member who has none yet (their first sign-in); a
+ * zone the tracker does not know, or a member with a zone already, is left as it is.
+ */
+export async function adoptTimeZone(ctx: TrackerContext, userId: number, zone?: string) {
+  const timeZone = zone === undefined ? null : canonicalTimeZone(zone);
+  if (timeZone === null) return;
+  await ctx.repos.users.setTimeZoneIfNone(userId, timeZone);
+}
+
 /** The member's check-in for one of their days, or null. */
 export async function checkInOn(ctx: TrackerContext, userId: number, day: string, tx?: Db) {
   const row = await ctx.repos.checkIns.on(userId, day, tx);
