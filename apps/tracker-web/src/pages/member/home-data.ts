@@ -13,9 +13,9 @@ export type LoadedHome = MemberHome & { checkIns?: CheckInStatus | null; keptAt?
 /**
  * The member's home with its check-in card in one request (GET /api/me/home, which the app
  * shell's HTML asks for before the scripts are in), or a trip to sign-in that comes back to
- * `here`. The first load after signing up tells the tracker the browser's time zone, which the
- * member's days follow from then on (they change it on the profile page); the card is then read
- * again in that zone. Without a connection, the copy this device kept of the last home it showed
+ * `here`. The sign-in gives the tracker the browser's time zone, which the member's days follow
+ * from then on (they change it on the profile page); when the account still has none (a session
+ * from before), the first load sets it and the card is then read again in that zone. Without a connection, the copy this device kept of the last home it showed
  * (offline.ts, loaded only when needed).
  */
 export function loadHome(here: string): Promise<LoadedHome> {
