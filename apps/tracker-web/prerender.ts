@@ -19,6 +19,8 @@ export interface PrerenderedPage {
   file: string;
   /** Search keys the page may carry and still be this HTML. */
   search: readonly string[];
+  /** Rendered at build time (its content, forms included, is in the HTML), not a shell. */
+  prerendered: boolean;
 }
 
 /** The member's home and its check-in card in one answer, asked for by the shell's HTML. */
@@ -104,7 +106,7 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${html}</div>`);
         const file = `${path.slice(1)}.html`;
         this.emitFile({ type: 'asset', fileName: file, source: page });
-        pages[path] = { file, search };
+        pages[path] = { file, search, prerendered: true };
       }
       // The shell: the skeleton's stylesheet (not its script), and the home's data on its way;
       // for the home and the board, their routes' scripts as well.
@@ -119,7 +121,7 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
       for (const [path, { file, routeFiles }] of Object.entries(entry.SHELLS)) {
         const source = withHead(app, tagsFor(app, chunksOf(routeFiles), true));
         this.emitFile({ type: 'asset', fileName: file, source });
-        pages[path] = { file, search: [] };
+        pages[path] = { file, search: [], prerendered: false };
       }
       this.emitFile({
         type: 'asset',

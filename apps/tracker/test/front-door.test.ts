@@ -697,7 +697,7 @@ describe('the front door serves an installable app', () => {
     await writeFile(
       path.join(webDir, 'prerendered.json'),
       JSON.stringify({
-        '/sign-in': { file: 'sign-in.html', search: ['next'] },
+        '/sign-in': { file: 'sign-in.html', search: ['next'], prerendered: true },
         '/': { file: 'home.html', search: [] },
         '/elsewhere': { file: '../secret.html', search: [] },
       }),
@@ -715,6 +715,16 @@ describe('the front door serves an installable app', () => {
       expect(await page('/team')).toContain('<title>x</title>');
       expect(await page('/')).toContain('<title>Home</title>');
       expect(await page('/?utm=1')).toContain('<title>x</title>');
+      // Its form sent before the app took it over opens the page again.
+      const early = await browser(webDoor).send({
+        method: 'POST',
+        url: '/sign-in?next=%2Fteam',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=ada%40example.com&password=secret',
+      });
+      expect(early.statusCode).toBe(303);
+      expect(early.headers.location).toBe('/sign-in?next=%2Fteam');
+      expect((await browser(webDoor).send({ method: 'POST', url: '/team' })).statusCode).toBe(404);
       const worker = await webDoor.inject({ method: 'GET', url: '/sw.js' });
       expect(worker.statusCode).toBe(200);
       expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);

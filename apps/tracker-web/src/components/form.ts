@@ -1,7 +1,7 @@
 import type { FieldError } from '@app/ui/error-summary';
 import { type FormField, useFormErrors } from '@app/ui/form-errors';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type * as z from 'zod';
 import { ApiError, isSignInRequired, SERVER_MESSAGE } from '../api/errors.ts';
 
@@ -98,4 +98,17 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
       }
     },
   };
+}
+
+/**
+ * What was typed into a prerendered form's field before the app's scripts took the page over
+ * (the form is in the HTML from the first round trip): read once from the field itself and kept,
+ * unless something was typed since.
+ */
+export function useTypedEarly(id: string, set: (update: (value: string) => string) => void) {
+  useEffect(() => {
+    const field = document.getElementById(id);
+    const typed = field instanceof HTMLInputElement ? field.value : '';
+    if (typed !== '') set((value) => value || typed);
+  }, [id, set]);
 }

@@ -11,7 +11,7 @@ import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client.ts';
-import { useForm } from '../components/form.ts';
+import { useForm, useTypedEarly } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { useSubmit } from '../components/useSubmit.ts';
@@ -72,6 +72,7 @@ function ResetRequestForm() {
   usePageTitle('Reset your password');
   const form = useForm(REQUEST_FIELDS);
   const [email, setEmail] = useState('');
+  useTypedEarly(REQUEST_FIELDS.email.id, setEmail);
   const [answer, setAnswer] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -92,7 +93,13 @@ function ResetRequestForm() {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {/* Always in the page, so a screen reader announces the answer when it arrives. */}
       <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Reset your password">
+      <form
+        className={styles.form}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Reset your password"
+      >
         <Field
           {...form.field('email')}
           type="email"

@@ -3,7 +3,7 @@ import { Field } from '@app/ui/field';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { NETWORK_MESSAGE } from '../api/errors.ts';
-import { useForm } from '../components/form.ts';
+import { useForm, useTypedEarly } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { NOTICES, type SignInSearch, safeNext } from '../navigation.ts';
@@ -28,6 +28,8 @@ export function SignInPage({ next, notice }: SignInSearch) {
   const form = useForm(FIELDS);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  useTypedEarly(FIELDS.email.id, setEmail);
+  useTypedEarly(FIELDS.password.id, setPassword);
 
   useEffect(() => {
     // A failure here shows on submit, which asks again.
@@ -71,7 +73,13 @@ export function SignInPage({ next, notice }: SignInSearch) {
         </p>
       ) : null}
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <form
+        className={styles.form}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Sign in"
+      >
         <Field
           {...form.field('email')}
           type="email"

@@ -166,6 +166,21 @@ export async function buildFrontDoor(
         .header('cache-control', 'no-cache')
         .sendFile(prerendered.fileFor(request.url) ?? 'index.html'),
     );
+    // A prerendered form sent before the app's scripts took it over arrives as a plain POST of
+    // its fields (the forms say method="post", so nothing typed lands in an address or a log):
+    // the page opens again, with the app this time.
+    await app.register(async (forms) => {
+      forms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 8192 },
+        (_request, _body, done) => done(null, undefined),
+      );
+      for (const page of prerendered.formPages()) {
+        forms.post(page, { schema: { hide: true } }, async (request, reply) =>
+          reply.redirect(request.url, 303),
+        );
+      }
+    });
   } else {
     app.log.warn(`the tracker web app is not built (${webDir}): run pnpm start, which builds it`);
   }

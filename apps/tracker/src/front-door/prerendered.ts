@@ -10,13 +10,15 @@ import path from 'node:path';
 export interface PrerenderedPages {
   /** The file to send for a page address (`/sign-in?next=/team`), or null for the shell. */
   fileFor(url: string): string | null;
+  /** The paths of the pages rendered at build time (their forms are in the HTML). */
+  formPages(): string[];
 }
 
 const FILE = /^[a-z0-9-]+\.html$/;
 
 /** Reads the list once; an unreadable or odd list, or a file that is not there, is left out. */
 export function readPrerendered(webDir: string): PrerenderedPages {
-  const pages = new Map<string, { file: string; search: Set<string> }>();
+  const pages = new Map<string, { file: string; search: Set<string>; prerendered: boolean }>();
   const listFile = path.join(webDir, 'prerendered.json');
   let list: unknown = null;
   try {
@@ -26,7 +28,7 @@ export function readPrerendered(webDir: string): PrerenderedPages {
   }
   if (typeof list === 'object' && list !== null) {
     for (const [page, value] of Object.entries(list)) {
-      const { file, search } = (value ?? {}) as { file?: unknown; search?: unknown };
+      const { file, search, prerendered } = (value ?? {}) as Record<string, unknown>;
       if (
         page.startsWith('/') &&
         typeof file === 'string' &&
@@ -35,7 +37,7 @@ export function readPrerendered(webDir: string): PrerenderedPages {
         Array.isArray(search) &&
         search.every((key) => typeof key === 'string')
       ) {
-        pages.set(page, { file, search: new Set(search) });
+        pages.set(page, { file, search: new Set(search), prerendered: prerendered === true });
       }
     }
   }
@@ -49,5 +51,6 @@ export function readPrerendered(webDir: string): PrerenderedPages {
       }
       return page.file;
     },
+    formPages: () => [...pages].filter(([, page]) => page.prerendered).map(([path]) => path),
   };
 }
