@@ -6,7 +6,7 @@ import type { Plugin, Rollup } from 'vite';
 /** What the server-side build of src/entry-server.tsx exports. */
 interface ServerEntry {
   PRERENDERED: Record<string, readonly string[]>;
-  SHELLS: Record<string, { file: string; routeFiles: readonly string[] }>;
+  SHELLS: Record<string, { file: string; routeFiles: readonly string[]; homeData: boolean }>;
   renderPage(
     path: string,
   ): Promise<{ html: string; hints: string; title: string; routeFiles: string[] }>;
@@ -113,13 +113,16 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
       const skeleton = chunksOf(['src/pages/member/PageSkeleton.tsx']);
       const data = `<link rel="preload" href="${HOME_DATA}" as="fetch" crossorigin>`;
       const body = await entry.renderShell();
-      const app = withHead(shell, [data, ...tagsFor(shell, skeleton, false)]).replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${body}</div>`,
-      );
+      const shellOf = (tags: string[]) =>
+        withHead(shell, [...tags, ...tagsFor(shell, skeleton, false)]).replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${body}</div>`,
+        );
+      const app = shellOf([data]);
       shellAsset.source = app;
-      for (const [path, { file, routeFiles }] of Object.entries(entry.SHELLS)) {
-        const source = withHead(app, tagsFor(app, chunksOf(routeFiles), true));
+      for (const [path, { file, routeFiles, homeData }] of Object.entries(entry.SHELLS)) {
+        const base = homeData ? app : shellOf([]);
+        const source = withHead(base, tagsFor(base, chunksOf(routeFiles), true));
         this.emitFile({ type: 'asset', fileName: file, source });
         pages[path] = { file, search: [], prerendered: false };
       }

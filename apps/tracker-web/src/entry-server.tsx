@@ -51,14 +51,30 @@ function splitHints(rendered: string): { hints: string; html: string } {
 }
 
 /**
- * The member pages whose shell also names their routes' scripts (modulepreload), so a first visit
- * fetches them beside the app's entry instead of after it (the header's member links too): the
- * home and the team board, each with the file it is written to.
+ * The pages whose shell also names their routes' scripts (modulepreload), so a first visit
+ * fetches them beside the app's entry instead of after it (the header's links too): the home and
+ * the team board, which also preload the home's data, and the console's queue, which does not.
  */
 const MEMBER_PAGE = ['src/routes/_member.tsx', 'src/layout/MemberNav.tsx'];
-export const SHELLS: Record<string, { file: string; routeFiles: readonly string[] }> = {
-  '/': { file: 'home.html', routeFiles: [...MEMBER_PAGE, 'src/routes/_member/index.tsx'] },
-  '/team': { file: 'team.html', routeFiles: [...MEMBER_PAGE, 'src/routes/_member/team.tsx'] },
+export const SHELLS: Record<
+  string,
+  { file: string; routeFiles: readonly string[]; homeData: boolean }
+> = {
+  '/': {
+    file: 'home.html',
+    routeFiles: [...MEMBER_PAGE, 'src/routes/_member/index.tsx'],
+    homeData: true,
+  },
+  '/team': {
+    file: 'team.html',
+    routeFiles: [...MEMBER_PAGE, 'src/routes/_member/team.tsx'],
+    homeData: true,
+  },
+  '/console': {
+    file: 'console.html',
+    routeFiles: ['src/routes/console/index.tsx', 'src/layout/ConsoleNav.tsx'],
+    homeData: false,
+  },
 };
 
 function routeFile(routeId: string): string {

@@ -81,7 +81,7 @@ for (const [width, height] of WINDOWS) {
           release = resolve;
         });
         await page.route(
-          '**/api/me',
+          '**/api/me/home',
           async (route) => {
             await held;
             await route.continue();
