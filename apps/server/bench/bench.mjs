@@ -219,7 +219,9 @@ function firstLoadJs(path, dist = webDist) {
   for (const script of scripts) {
     bytes += gzipSync(readFileSync(join(dist, script)), { level: 9 }).length;
   }
-  return { kib: bytes / 1024, chunks: scripts.size, prerendered: file !== 'index.html' };
+  // The tracker's home, board and queue have shells of their own (prerendered: false).
+  const prerendered = file !== 'index.html' && list[path]?.prerendered !== false;
+  return { kib: bytes / 1024, chunks: scripts.size, prerendered };
 }
 
 /**
@@ -254,10 +256,12 @@ async function approvedMember(base, dataDir, teamId, tag = '') {
     headers,
   });
   if (approved.status !== 200) throw new Error(`the approval answered ${approved.status}`);
+  // As the sign-in form does, with the browser's time zone (the same machine's).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const signedIn = await fetch(`${trackerBase}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: trackerBase },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, timeZone }),
   });
   const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
   if (signedIn.status !== 200 || !cookie)
