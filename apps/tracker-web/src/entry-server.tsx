@@ -62,7 +62,8 @@ export const SHELLS: Record<
 > = {
   '/': {
     file: 'home.html',
-    routeFiles: [...MEMBER_PAGE, 'src/routes/_member/index.tsx'],
+    // offline.ts: the home keeps a copy of what it shows, before it shows it.
+    routeFiles: [...MEMBER_PAGE, 'src/routes/_member/index.tsx', 'src/pages/member/offline.ts'],
     homeData: true,
   },
   '/team': {

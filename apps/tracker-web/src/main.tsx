@@ -6,9 +6,13 @@ import { createAppRouter } from './router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
-void boot(container, createAppRouter());
+const started = boot(container, createAppRouter());
 
-// The service worker registers once the page has loaded, so it never delays the first screen.
+// The service worker registers once the page has loaded and the app shows it, at the next idle
+// moment: its install fetches the whole app to keep, which must not compete with the first screen.
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./pwa.ts'), { once: true });
+  const idle = (run: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, 500);
+  const register = () => void started.finally(() => idle(() => void import('./pwa.ts')));
+  window.addEventListener('load', register, { once: true });
 }
