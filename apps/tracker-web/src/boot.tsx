@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { createAppRouter } from './router.tsx';
 
@@ -30,6 +30,8 @@ export async function boot(
   await router.load().catch(() => undefined);
   if (prerendered) return hydrateRoot(container, app);
   const root = createRoot(container);
-  root.render(app);
+  // As a transition React renders the page in slices, letting the browser answer a tap between
+  // them (the home with its cards is one long task otherwise); the skeleton stays till it is done.
+  startTransition(() => root.render(app));
   return root;
 }
