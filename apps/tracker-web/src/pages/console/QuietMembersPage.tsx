@@ -12,6 +12,7 @@ import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
+import { dayInWords } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
@@ -23,13 +24,6 @@ const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
-const day = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
 
 /** The console's Quiet members page: who has gone quiet, and what an operator can do about it. */
 export function QuietMembersPage() {
@@ -113,10 +107,12 @@ function Quiet({ member }: { member: QuietMember }) {
       <dl className={styles.facts}>
         <dt className={styles.term}>Quiet for</dt>
         <dd className={styles.value}>
-          {member.quietDays} check-in days, since {day(member.since)}
+          {member.quietDays} check-in days, since {dayInWords(member.since)}
         </dd>
         <dt className={styles.term}>Last answer</dt>
-        <dd className={styles.value}>{member.lastAnswer ? day(member.lastAnswer) : 'Never'}</dd>
+        <dd className={styles.value}>
+          {member.lastAnswer ? dayInWords(member.lastAnswer) : 'Never'}
+        </dd>
         <dt className={styles.term}>Last contact</dt>
         <dd className={styles.value}>
           {member.lastContact ? (

@@ -5,9 +5,9 @@ import {
   CHECK_INS_PER_WEEK,
 } from '@app/contracts';
 import * as layout from '@app/ui/layout.css';
+import { dayInWords } from '../../components/dates.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CalendarCard.css.ts';
-import { dayInWords } from './dates.ts';
 import * as home from './HomePage.css.ts';
 
 /** What each day shows: a mark to scan (hidden from screen readers) and the words they read. */

@@ -18,10 +18,10 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError, failureToast } from '../../api/errors.ts';
+import { dayInWords, timeIn } from '../../components/dates.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CheckInCard.css.ts';
 import { browserTimeZone, type CheckInView } from './check-in-data.ts';
-import { dayInWords, timeIn } from './dates.ts';
 import type { PendingCheckIn } from './offline.ts';
 import { ANSWER_WORDS, cheersInWords } from './words.ts';
 

@@ -13,6 +13,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { longDate, timeIn, weekdayMonthDay } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -20,7 +21,6 @@ import { Avatar } from './Avatar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
 import { CallCard } from './CallCard.tsx';
 import { CheckInCard, CheckInUnavailable } from './CheckInCard.tsx';
-import { longDate, timeIn, weekdayMonthDay } from './dates.ts';
 import * as styles from './HomePage.css.ts';
 import { PauseCard } from './PauseCard.tsx';
 

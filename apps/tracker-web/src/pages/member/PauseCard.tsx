@@ -5,8 +5,8 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { failureToast } from '../../api/errors.ts';
+import { dayInWords } from '../../components/dates.ts';
 import * as ui from '../../styles/ui.css.ts';
-import { dayInWords } from './dates.ts';
 import * as styles from './PauseCard.css.ts';
 
 const WEEK_CHOICES = Array.from({ length: PAUSE_WEEKS_MAX }, (_, i) => i + 1);

@@ -8,7 +8,7 @@ import {
 import { toast } from '@app/ui/toast-store';
 import { call } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
-import { dayInWords } from './dates.ts';
+import { dayInWords } from '../../components/dates.ts';
 import { ANSWER_WORDS } from './words.ts';
 
 /**
