@@ -34,12 +34,23 @@ export function runAxe(page: Page) {
  * screen, the rule, its impact, the element and what to fix.
  */
 export async function axeFindings(page: Page, screen: string): Promise<string[]> {
-  // Entrance transitions would be measured half-faded: let finite animations end first.
+  // Entrance transitions would be measured half-faded: let finite animations end first, and
+  // again while new ones start (a toast whose code loads on its first use slides in a moment
+  // after the answer that called it is on screen).
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (running().length === 0) return;
+    }
   });
   const results = await runAxe(page);
   return results.violations.flatMap((violation) =>
