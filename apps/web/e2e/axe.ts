@@ -35,8 +35,7 @@ export function runAxe(page: Page) {
  */
 export async function axeFindings(page: Page, screen: string): Promise<string[]> {
   // Entrance transitions would be measured half-faded: let finite animations end first, and
-  // again while new ones start (a toast whose code loads on its first use slides in a moment
-  // after the answer that called it is on screen).
+  // again while new ones start in the frames after (a toast slides in once its answer is drawn).
   await page.evaluate(async () => {
     const running = () =>
       document
@@ -46,9 +45,11 @@ export async function axeFindings(page: Page, screen: string): Promise<string[]>
             animation.playState === 'running' &&
             animation.effect?.getComputedTiming().iterations !== Infinity,
         );
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let round = 0; round < 10; round += 1) {
       await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await frame();
+      await frame();
       if (running().length === 0) return;
     }
   });

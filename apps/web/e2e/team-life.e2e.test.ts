@@ -106,6 +106,8 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
     await pause.getByRole('button', { name: 'Pause check-ins' }).click();
     const paused = desk.page.getByRole('region', { name: 'You are paused' });
     await expect.poll(() => paused.getByText(/^Paused until /).count()).toBe(1);
+    // The toast that says so too, whose code loads on the first toast: axe measures it settled.
+    await expect.poll(() => desk.page.getByText(/^Paused until [^.]+\.$/).count()).toBe(1);
     await expectAccessible(desk.page, 'home while paused, 1280 px');
     // The board says so to the team.
     await phone.page.goto(`${site.tracker.url}/team`);
