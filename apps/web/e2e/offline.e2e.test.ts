@@ -67,7 +67,9 @@ for (const [width, height] of WINDOWS) {
     test('installs, opens offline from the worker, and sends an offline check-in once', async () => {
       test.setTimeout(60_000);
       const zone = zoneWhereTheHourIs(...AFTERNOON);
-      const { page, context } = await site.visitor(width, height, zone);
+      const { page, context } = await site.visitor(width, height, zone, {
+        serviceWorkers: 'allow',
+      });
       try {
         const email = uniqueEmail(`offline.${width}`);
         const name = `Omar Lind ${width}`;

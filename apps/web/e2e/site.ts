@@ -67,14 +67,24 @@ export interface TestSite {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /**
    * A fresh visitor on a `width` × `height` window, in the visitor's time zone unless `timeZone`
-   * names another.
+   * names another; `options` add to the context's.
    */
-  visitor(width: number, height?: number, timeZone?: string): Promise<Visitor>;
+  visitor(
+    width: number,
+    height?: number,
+    timeZone?: string,
+    options?: BrowserContextOptions,
+  ): Promise<Visitor>;
 }
 
 /**
  * The shared site, and contexts in the test worker's Chromium (Playwright's `browser` fixture,
  * launched as `playwright.e2e.config.ts` says) for this file's visitors.
+ *
+ * The tracker's service worker is blocked unless a test allows it (`serviceWorkers: 'allow'`, as
+ * the offline test does): otherwise every new context installs it and downloads the whole app
+ * into its cache, which took about a tenth of the tracker tests' time. It caches files only
+ * (never an API answer), so what the other tests check does not depend on it.
  */
 export function testSite(): TestSite {
   const running = runningTestSite();
@@ -84,7 +94,7 @@ export function testSite(): TestSite {
   });
   const newContext = (options?: BrowserContextOptions) => {
     if (!browser) throw new Error('the browser starts before the tests');
-    return browser.newContext(options);
+    return browser.newContext({ serviceWorkers: 'block', ...options });
   };
   return {
     get url() {
@@ -102,8 +112,10 @@ export function testSite(): TestSite {
       },
     },
     newContext,
-    visitor: async (width, height = 800, timeZone = VISITOR_TIME_ZONE) =>
-      openVisitor(await newContext({ viewport: { width, height }, timezoneId: timeZone })),
+    visitor: async (width, height = 800, timeZone = VISITOR_TIME_ZONE, options = {}) =>
+      openVisitor(
+        await newContext({ viewport: { width, height }, timezoneId: timeZone, ...options }),
+      ),
   };
 }
 
