@@ -32,7 +32,21 @@ export async function nuErrors(pages: ReadonlyMap<string, string>): Promise<stri
     }
     const { stdout } = await run(
       process.env.JAVA ?? 'java',
-      ['-Xss1024k', '-jar', JAR, '--format', 'json', '--exit-zero-always', '--stdout', dir],
+      [
+        // One short run: the quick compiler alone and one garbage collector thread take half the
+        // processor time of the defaults, with the same report. Its frames are larger, hence the
+        // larger stack (at 1 MiB the schema's evaluation overflows).
+        '-Xss4m',
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
+        '-jar',
+        JAR,
+        '--format',
+        'json',
+        '--exit-zero-always',
+        '--stdout',
+        dir,
+      ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const report = JSON.parse(stdout) as { messages: NuMessage[] };
