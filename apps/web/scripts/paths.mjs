@@ -15,10 +15,10 @@
 //                                        taken (with --ci: desktop only, as in `pnpm test`)
 //   pnpm test:paths:jsdom                every model path in the React app (jsdom)
 //   ... --list                           checks that each level the command runs can start,
-//                                        without building: the machine level runs (in full,
-//                                        or the saved path), the jsdom level lists its files and the
-//                                        Chromium level its paths, and each fails when it
-//                                        finds none
+//                                        without building: the machine level lists its files
+//                                        (with --replay, runs the saved path), the jsdom level
+//                                        lists its files and the Chromium level its paths, and
+//                                        each fails when it finds none
 //
 // The machine level is the machine's own `paths` script (@app/onboarding, which
 // `pnpm --filter @app/statechart-tools paths` runs too), so it moves with that package. Builds the app and the server first (except with --ci or --list), then runs
@@ -106,10 +106,34 @@ function listVitest(label, files, runEnv, extra = []) {
  * --replay the saved path alone (`PATHS_FAULT` passes through, for a fault injected there).
  */
 const machineLevel = () =>
-  run('machine level', 'pnpm', ['--filter', '@app/onboarding', 'run', 'paths'], {
-    ...process.env,
-    ...(env.PATHS_REPLAY === undefined ? {} : { PATHS_REPLAY: env.PATHS_REPLAY }),
-  });
+  list && env.PATHS_REPLAY === undefined
+    ? listMachineLevel()
+    : run('machine level', 'pnpm', ['--filter', '@app/onboarding', 'run', 'paths'], {
+        ...process.env,
+        ...(env.PATHS_REPLAY === undefined ? {} : { PATHS_REPLAY: env.PATHS_REPLAY }),
+      });
+
+/**
+ * The machine level's files, as its package lists them (`paths:list`, beside `paths`), failing
+ * when there are none. Its paths run in full in the package's own tests; --list with --replay
+ * runs the saved path there for real.
+ */
+function listMachineLevel() {
+  console.log('\nmachine level:');
+  const result = spawnSync(
+    'pnpm',
+    ['--filter', '@app/onboarding', '--silent', 'run', 'paths:list'],
+    {
+      cwd: web,
+      encoding: 'utf8',
+    },
+  );
+  const files = (result.stdout ?? '').split('\n').filter((line) => /\.test\.ts$/.test(line.trim()));
+  process.stderr.write(result.stderr ?? '');
+  for (const file of files) console.log(file);
+  console.log(`${files.length} machine level test files`);
+  return result.status === 0 && files.length > 0 ? 0 : 1;
+}
 
 if (jsdom) {
   // Every path of the model, replayed in the React app.
