@@ -7,6 +7,13 @@ export function weekdayMonthDay(iso: string): string {
   }).format(new Date(iso));
 }
 
+/** An instant on this device's clock, date and time: 'Jun 3, 2025, 1:22 PM'. */
+export function dateAndTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
 /** 'June 3, 2025'. */
 export function longDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', {

@@ -2,6 +2,7 @@ import { type CheckInLink, MEMBER_API } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { call, callAt } from '../api/client.ts';
 import { messageOf } from '../api/errors.ts';
+import { dayInWords } from '../components/dates.ts';
 import { OnePressPage } from '../components/OnePressPage.tsx';
 
 /** What a check-in link says, or why it cannot be used (read without changing anything). */
@@ -15,14 +16,6 @@ export async function loadCheckInLink(
     return { problem: messageOf(error) };
   }
 }
-
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
 
 /** Why a link that was read cannot be used any more. */
 function linkProblem(link: CheckInLink | { problem: string }): string | null {
@@ -53,7 +46,7 @@ export function CheckInLinkPage({
           ? {
               text: (
                 <>
-                  Record <strong>{label}</strong> for {dayName(link.date)}?
+                  Record <strong>{label}</strong> for {dayInWords(link.date)}?
                 </>
               ),
               label: `Record ${label}`,

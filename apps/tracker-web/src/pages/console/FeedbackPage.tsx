@@ -6,17 +6,13 @@ import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
+import { dateAndTime } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { markRead, PAGE_SIZE } from './console-api.ts';
 
 const route = getRouteApi('/console/feedback');
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
 
 export function FeedbackPage() {
   usePageTitle('Feedback');
@@ -111,11 +107,11 @@ function Entry({ entry }: { entry: FeedbackEntry }) {
           [
             'Sent',
             <time key="sent" dateTime={entry.sentAt}>
-              {when(entry.sentAt)}
+              {dateAndTime(entry.sentAt)}
             </time>,
           ],
           ['Email', entry.email],
-          ['Read', entry.readAt ? when(entry.readAt) : 'Not yet'],
+          ['Read', entry.readAt ? dateAndTime(entry.readAt) : 'Not yet'],
         ]}
       />
       {entry.readAt ? null : (

@@ -12,18 +12,13 @@ import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
-import { dayInWords } from '../../components/dates.ts';
+import { dateAndTime, dayInWords } from '../../components/dates.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { freeQuietSeat, writeQuietMember } from './console-api.ts';
 
 const route = getRouteApi('/console/quiet');
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
 
 /** The console's Quiet members page: who has gone quiet, and what an operator can do about it. */
 export function QuietMembersPage() {
@@ -120,7 +115,7 @@ function Quiet({ member }: { member: QuietMember }) {
               {member.lastContact.what === 'note'
                 ? 'A note from us'
                 : `"${QUIET_TEXTS.missYou}" email`}
-              , <time dateTime={member.lastContact.at}>{when(member.lastContact.at)}</time>
+              , <time dateTime={member.lastContact.at}>{dateAndTime(member.lastContact.at)}</time>
             </>
           ) : (
             'None yet'
