@@ -49,6 +49,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // A strict CSP forbids inline scripts; keep every asset a separate file.
     assetsInlineLimit: 0,
+    // Few files rather than many small ones (see FEW_FILES); the styles of every screen are 19 KB
+    // in all, one file the first visit brings and every later screen finds in the cache.
+    cssCodeSplit: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { preserveEntrySignatures: false, output: { codeSplitting: FEW_FILES } },
     // public/ is the client build's.
     copyPublicDir: !isSsrBuild,
   },
@@ -61,6 +67,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+/**
+ * A phone on a slow network pays a round trip for every file, six at a time: the member's home
+ * loaded 22 scripts and 5 style sheets, in five rounds of 400 ms before any byte counted. Now
+ * everything the entry imports statically (React, the router, the layout) is one file, `app`,
+ * and a shared piece smaller than 16 KB goes into each screen's own file instead of a file of its
+ * own (Rolldown's inline common chunks: the copies are registered once at run time, so a shared
+ * module still has one instance, e.g. the toast store). The home loads 7 scripts and 1 style
+ * sheet.
+ */
+const FEW_FILES = {
+  groups: [{ name: 'app', tags: ['$initial' as const] }],
+  experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
+};
 
 /**
  * The members' app installs on a phone: a web app manifest and a service worker Workbox writes
