@@ -10,6 +10,7 @@ export * from './image.ts';
 export * from './member-api.ts';
 export * from './member-day.ts';
 export * from './messages.ts';
+export * from './not-found.ts';
 export * from './push.ts';
 export * from './schemas.ts';
 export * from './site-api.ts';

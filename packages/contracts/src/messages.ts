@@ -1,4 +1,5 @@
 import { JOIN_RESPONSE_DAYS } from './constants.ts';
+import { NOT_FOUND_MESSAGE } from './not-found.ts';
 
 /** User-visible messages, worded exactly as the spec words them (sections 5 and 8). */
 export const MESSAGES = {
@@ -99,11 +100,14 @@ export const MESSAGES = {
 
   statusCheckError: 'Error checking API status',
   connectionFailed: 'Connection Failed',
-  notFound: '404 Page Not Found',
+  notFound: NOT_FOUND_MESSAGE,
 } as const;
 
-/** The spec's messages that already say which field they are about (spec 5). */
-const SELF_LABELLED: ReadonlySet<string> = new Set([
+/**
+ * The spec's messages that already say which field they are about (spec 5). Marked pure so that a
+ * bundle which never labels a message drops it, and MESSAGES with it.
+ */
+const SELF_LABELLED: ReadonlySet<string> = /* @__PURE__ */ new Set([
   MESSAGES.enterGoal,
   MESSAGES.makeSelection,
   MESSAGES.enterName,

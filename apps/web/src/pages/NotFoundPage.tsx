@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { NOT_FOUND_MESSAGE } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { Link, useLocation } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <section className={ui.pageHeader}>
       <div className={layout.container}>
-        <h1 className={ui.h1}>{MESSAGES.notFound}</h1>
+        <h1 className={ui.h1}>{NOT_FOUND_MESSAGE}</h1>
         <p className={ui.lead}>
           There is no page at <code>{pathname}</code>. It may have moved, or the link may be
           mistyped.
