@@ -38,3 +38,36 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+// The push service replaced this browser's subscription (it expired, or its keys were renewed):
+// subscribe again with the same key and tell the tracker, so the reminders follow the new address
+// and the old one is dropped. Without a signed-in session the tracker refuses both calls; the
+// member turns reminders on again on the Reminders page.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const send = (method, subscription) =>
+    fetch('/api/me/push-subscriptions', {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(subscription),
+    });
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription ?? null;
+      const key = old?.options?.applicationServerKey ?? null;
+      const renewed =
+        event.newSubscription ??
+        (key
+          ? await self.registration.pushManager.subscribe({
+              userVisibleOnly: true,
+              applicationServerKey: key,
+            })
+          : null);
+      if (renewed) await send('POST', renewed.toJSON());
+      if (old && old.endpoint !== renewed?.endpoint)
+        await send('DELETE', { endpoint: old.endpoint });
+    })().catch(() => {
+      // Offline or signed out: the next reminder to the old address is refused and dropped.
+    }),
+  );
+});

@@ -10,12 +10,26 @@ const ORIGIN = 'https://members.example.org';
 
 type Listener = (event: unknown) => void;
 
+const KEY = new Uint8Array([4, 1, 2, 3]).buffer;
+const RENEWED_JSON = {
+  endpoint: 'https://push.example.net/send/new',
+  keys: { p256dh: 'new-key', auth: 'new-auth' },
+};
+const RENEWED = { endpoint: RENEWED_JSON.endpoint, toJSON: () => RENEWED_JSON };
+const OLD = {
+  endpoint: 'https://push.example.net/send/old',
+  options: { applicationServerKey: KEY },
+};
+
 function worker(windows: { url: string; navigate: ReturnType<typeof vi.fn> }[] = []) {
   const listeners = new Map<string, Listener>();
   const scope = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
-    registration: { showNotification: vi.fn(async () => undefined) },
+    registration: {
+      showNotification: vi.fn(async () => undefined),
+      pushManager: { subscribe: vi.fn(async () => RENEWED) },
+    },
     clients: {
       matchAll: vi.fn(async () => windows),
       openWindow: vi.fn(async () => null),
@@ -61,5 +75,56 @@ describe("the service worker's push reminders", () => {
     const none = worker();
     await none.dispatch('notificationclick', { notification: { close } });
     expect(none.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
+  });
+
+  it('moves the reminders to a renewed subscription: subscribes again with the same key, tells the tracker of the new one, drops the old', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const { scope, dispatch } = worker();
+      await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null });
+      expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({
+        userVisibleOnly: true,
+        applicationServerKey: KEY,
+      });
+      const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+      expect(calls.map(([url, init]) => [url, init.method, JSON.parse(String(init.body))])).toEqual(
+        [
+          ['/api/me/push-subscriptions', 'POST', RENEWED_JSON],
+          ['/api/me/push-subscriptions', 'DELETE', { endpoint: OLD.endpoint }],
+        ],
+      );
+      expect(calls[0]?.[1].credentials).toBe('same-origin');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('sends the subscription the browser renewed itself, and asks for none when it has one', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const { scope, dispatch } = worker();
+      await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: RENEWED });
+      expect(scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('does not fail the event when offline or signed out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    try {
+      const { dispatch } = worker();
+      await expect(
+        dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null }),
+      ).resolves.toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -39,8 +39,14 @@ export function useSignOut(
     // Nothing of this member's stays in memory or in storage for whoever signs in next on this
     // browser (the home kept for offline visits included), nor on screen: their last toast
     // ('Profile saved.') does not follow onto the sign-in page.
+    // Nor do this member's reminders keep coming to this browser.
     router.clearCache();
-    (await import('../pages/member/offline.ts')).forgetOfflineData();
+    const [offline, push] = await Promise.all([
+      import('../pages/member/offline.ts'),
+      import('../pages/member/push-device.ts'),
+    ]);
+    offline.forgetOfflineData();
+    await push.forgetDevicePush();
     dismissToast();
     await navigate({ to: '/sign-in', ...(notice ? { search: { notice } } : {}) });
   }

@@ -52,7 +52,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-function tracker() {
+function tracker(more: Parameters<typeof fakeTracker>[0] = {}) {
   let channel = 'email';
   let devices = 0;
   const settings = () => json({ publicKey: PUBLIC_KEY, channel, devices });
@@ -74,6 +74,7 @@ function tracker() {
       channel = ((await request.json()) as { channel: string }).channel;
       return settings();
     },
+    ...more,
   });
 }
 
@@ -150,5 +151,26 @@ describe('notifications on the reminders page', () => {
     expect(await (await card()).findByText(/cannot be set up right now/)).toBeVisible();
     expect((await card()).queryByRole('button', { name: /this device/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save reminders' })).toBeVisible();
+  });
+
+  it("stops this browser's reminders when the member signs out, and not when the sign-out failed", async () => {
+    const device = fakeDevice('granted');
+    let signOut = () => json({ message: 'The tracker is restarting.' }, 503);
+    tracker({ 'DELETE /api/session': () => signOut() });
+    await renderApp('/reminders');
+    const user = userEvent.setup();
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Send reminders to this device' }),
+    );
+    expect(await (await card()).findByText('This device gets your reminders.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You are still signed in')).toBeVisible();
+    expect(device.unsubscribe).not.toHaveBeenCalled();
+
+    signOut = () => new Response(null, { status: 204 });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /sign in/i })).toBeVisible();
+    expect(device.unsubscribe).toHaveBeenCalledOnce();
   });
 });

@@ -64,3 +64,18 @@ export async function subscribeDevice(publicKey: string): Promise<SubscribeOutco
   });
   return { kind: 'subscribed', subscription: subscription.toJSON() };
 }
+
+/**
+ * After a sign-out: this browser stops getting the member's reminders (whoever uses it next is
+ * not shown them). The push service refuses the address from then on, and the tracker drops its
+ * copy at the next reminder it sends there. Nothing to do where push is not supported; a failure
+ * leaves the sign-out as it was, done.
+ */
+export async function forgetDevicePush(): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    await (await currentSubscription())?.unsubscribe();
+  } catch {
+    // The worker is gone or the push service is out of reach: nothing is shown without a worker.
+  }
+}
