@@ -62,6 +62,21 @@ async function choose(page: Page, label: RegExp) {
 }
 
 test.describe('statechart studio at 1280x800', () => {
+  test("is on screen from the page's HTML before any script runs", async () => {
+    const bare = await site.newContext({ viewport: VIEWPORT, javaScriptEnabled: false });
+    try {
+      const page = await bare.newPage();
+      await page.goto(`${site.url}/statechart`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Onboarding statechart' }),
+      ).toBeVisible();
+      await expect(page.getByText('Part of the chart, at a readable size')).toBeVisible();
+      await expect(page.locator('svg text', { hasText: 'category' }).first()).toBeVisible();
+    } finally {
+      await bare.close();
+    }
+  });
+
   test('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);

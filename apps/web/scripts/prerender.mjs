@@ -1,7 +1,8 @@
 // Renders every page of the route table to HTML after `vite build` and the server-side build of
 // src/entry-server.tsx: the page's markup inside #root, its CSS inline in <head> (no stylesheet
 // request before the first paint), and modulepreload links for the JavaScript the route needs.
-// The browser hydrates it (src/main.tsx). dist/index.html stays the shell for every other path.
+// The browser hydrates it (src/main.tsx), or draws it anew where entry-server.tsx says so (the
+// statechart studio, whose HTML is then what it draws first). dist/index.html stays the shell for every other path.
 //
 // Writes dist/prerendered/**.html and dist/prerendered.json, which maps each path to its file and
 // the CSP hashes of its inline <style> and of its style attributes (the site server serves both
@@ -15,7 +16,9 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const { pagePaths, renderPage } = await import(pathToFileURL(ssrEntry).href);
+const { DRAWN_IN_THE_BROWSER, pagePaths, renderPage } = await import(
+  pathToFileURL(ssrEntry).href,
+);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('the build manifest has no entry chunk');
@@ -86,7 +89,11 @@ for (const path of pagePaths()) {
   const head = [hints, ...preloads, `<style>${style}</style>`].filter(Boolean).join('\n    ');
   const page = template
     .replace('</head>', () => `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+    .replace('<div id="root"></div>', () =>
+      DRAWN_IN_THE_BROWSER.has(path)
+        ? `<div id="root" data-drawn-in-the-browser>${body}</div>`
+        : `<div id="root">${body}</div>`,
+    );
   const file = `prerendered${path === '/' ? '/index' : path}.html`;
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), page);

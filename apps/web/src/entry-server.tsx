@@ -22,11 +22,13 @@ export interface RenderedPage {
 const STEP_ROUTE = '/onboarding/$category/$step';
 
 /**
- * Pages left to the browser (they get the shell): the statechart studio draws the live state of
- * an onboarding running in another tab, which only the browser knows, and it is a tool for the
- * team rather than a page visitors land on.
+ * Pages the browser draws anew rather than hydrates: the statechart studio shows the live state of
+ * an onboarding running in another tab, the state in its address's hash and the review sheet of
+ * `?review`, which only the browser knows. Its HTML is the studio as it opens with none of these,
+ * so it is on screen before the studio's scripts arrive, and the browser's first drawing of it
+ * replaces it with the same.
  */
-const CLIENT_ONLY = new Set(['/statechart']);
+export const DRAWN_IN_THE_BROWSER = new Set(['/statechart']);
 
 /**
  * Every page of the route table: each path without parameters, and each category's steps. The
@@ -44,7 +46,7 @@ export function pagePaths(): string[] {
       paths.push(path === '/' ? path : path.replace(/\/$/, ''));
     }
   }
-  return [...new Set(paths)].filter((path) => !CLIENT_ONLY.has(path));
+  return [...new Set(paths)];
 }
 
 function routeFile(routeId: string): string {

@@ -14,7 +14,7 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild) {
+if (container.firstElementChild && !container.hasAttribute('data-drawn-in-the-browser')) {
   // A prerendered page. The router renders exactly what it rendered on the server (no client-only
   // Suspense boundary around the matches) once it knows the page came from the server, which its
   // own hydrate() learns from inline data the CSP here does not allow; nothing was loaded on the
@@ -25,5 +25,6 @@ if (container.firstElementChild) {
     () => hydrateRoot(container, app),
   );
 } else {
+  // The shell, or a page the browser draws itself: React replaces what is there once it renders.
   createRoot(container).render(app);
 }

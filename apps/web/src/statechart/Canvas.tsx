@@ -243,8 +243,13 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const [view, setView] = useState<ZoomTransform>(zoomIdentity);
   const [size, setSize] = useState({ width: 1, height: 1 });
-  /** Set by "Fit" when it stopped at the readable size: the view shows part of the chart. */
-  const [hint, setHint] = useState(false);
+  /**
+   * Set by "Fit" when it stopped at the readable size: the view shows part of the chart. The page's
+   * HTML (the chart at 100 %, before any script) shows part of it too, and says so: the browser's
+   * first drawing then adds no text larger than what was already on screen, so the page counts as
+   * painted from its HTML.
+   */
+  const [hint, setHint] = useState(() => typeof window === 'undefined');
 
   useEffect(() => {
     const svg = svgRef.current;
