@@ -28,7 +28,15 @@ export async function boot(
   }
   // A failed load shows its own error screen once rendered.
   await router.load().catch(() => undefined);
-  if (prerendered) return hydrateRoot(container, app);
+  if (prerendered) {
+    // In slices too, and a tap on a part not hydrated yet hydrates it at once and is replayed.
+    let root!: Root;
+    // startTransition runs its callback at once: the root is set when it returns.
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    return root;
+  }
   const root = createRoot(container);
   // As a transition React renders the page in slices, letting the browser answer a tap between
   // them (the home with its cards is one long task otherwise); the skeleton stays till it is done.

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@app/ui/global.css';
 import { createAppRouter } from './router.tsx';
@@ -20,10 +20,10 @@ if (container.firstElementChild && !container.hasAttribute('data-drawn-in-the-br
   // own hydrate() learns from inline data the CSP here does not allow; nothing was loaded on the
   // server that the browser needs, so it loads the route's code itself before hydrating.
   router.ssr = { manifest: undefined };
-  router.load().then(
-    () => hydrateRoot(container, app),
-    () => hydrateRoot(container, app),
-  );
+  // As a transition React hydrates in slices, answering a tap between them (a long page is one
+  // long task otherwise); a tap on a part not hydrated yet hydrates it at once and is replayed.
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  router.load().then(hydrate, hydrate);
 } else {
   // The shell, or a page the browser draws itself: React replaces what is there once it renders.
   createRoot(container).render(app);
