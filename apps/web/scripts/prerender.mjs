@@ -71,11 +71,12 @@ for (const path of pagePaths()) {
   // What a route loads once it is on screen (the onboarding's later screens) brings styles too:
   // they are inlined as well, so a page that shows such a screen (an end screen's own address)
   // is styled before its script runs. Their scripts are not preloaded.
+  // Those loads may start in any of the route's chunks (the later screens are imported by the
+  // onboarding's lazyScreens module, in a chunk of its own), not only in the route's file.
   const later = new Set();
-  for (const file of routeFiles) {
-    for (const key of routeKeys(file)) {
-      for (const imported of manifest[key].dynamicImports ?? []) closure(imported, later);
-    }
+  for (const key of chunks) {
+    if (entryChunks.has(key)) continue;
+    for (const imported of manifest[key].dynamicImports ?? []) closure(imported, later);
   }
   const css = [...new Set([...chunks, ...later].flatMap((key) => manifest[key].css ?? []))];
   const style = css.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
