@@ -127,3 +127,36 @@ test.describe('valid HTML', () => {
     // A walk through 27 screens and one Java start: longer than one screen's test.
   });
 });
+
+test.describe('pages opened from their address on a slow phone', () => {
+  test('hold still while their scripts take over: no layout shift on the end screens, a later step, the role step and the home', async () => {
+    test.setTimeout(120_000);
+    const { page, context } = await site.visitor(412, 823);
+    const cdp = await context.newCDPSession(page);
+    // A slow phone's processor: the scripts take over well after the HTML is on screen.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of [
+      '/thank-you',
+      '/no-thank-you',
+      '/onboarding/work/intro',
+      '/onboarding/work/role',
+      '/',
+    ]) {
+      await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect({ path, shift: shifts.reduce((sum, value) => sum + value, 0) }).toEqual({
+        path,
+        shift: 0,
+      });
+    }
+    await context.close();
+  });
+});
