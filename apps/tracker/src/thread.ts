@@ -66,6 +66,16 @@ export interface TrackerThread {
   worker: Worker;
 }
 
+/**
+ * The most the thread's young generation (V8's new space, where new objects live until they
+ * survive two collections) may take, in MiB. V8 sizes its default from the machine's memory (192
+ * MiB on a machine with 16 GiB or more); the thread's grew to 128 MiB while PGlite started (its
+ * 9 MiB of WebAssembly and 6 MiB file bundle pass through it) and kept it for the life of the
+ * process, about 100 MiB resident. 48 MiB is two semi-spaces of 16 MiB, V8's long-standing
+ * default; the site's own thread never grows past that either (decision 36).
+ */
+export const TRACKER_YOUNG_GENERATION_MB = 48;
+
 export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerThread> {
   const { entry = new URL('./thread-source.mjs', import.meta.url), onUnexpectedExit } = opts;
   const closeTimeoutMs = opts.closeTimeoutMs ?? 8_000;
@@ -84,6 +94,7 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
   const worker = new Worker(entry, {
     workerData: data,
     name: 'tracker',
+    resourceLimits: { maxYoungGenerationSizeMb: TRACKER_YOUNG_GENERATION_MB },
   });
   let state: 'starting' | 'running' | 'closing' | 'ended' = 'starting';
   let lastError: Error | undefined;

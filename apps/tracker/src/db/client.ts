@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { StartupError, withinMs } from '@app/server-kit';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -23,11 +24,43 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's settings for PGlite, given on its command line (they win over the data directory's
+ * postgresql.conf, which initdb wrote with the server defaults). PGlite's shared memory lives in
+ * its WebAssembly memory and is written in full at start (Emscripten zeroes what it maps), so the
+ * default 128 MB of shared buffers is 128 MiB resident from the first query on. 32 MB holds the
+ * whole of a tracker's database several times over; what does not fit is read again from the
+ * data files (through the operating system's page cache).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '32MB' };
+
+/**
+ * V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) and, once a function is
+ * hot, again with its optimising one (TurboFan). One of PostgreSQL's functions is about 100 KB of
+ * WebAssembly, and optimising it takes over 600 MiB for two seconds: the process's peak, a few
+ * seconds after every start. The tracker's queries are short; compiled by Liftoff alone they take
+ * as long (decision 36), without the peak and the optimised code (about 55 MiB). V8's flags are
+ * the process's: they are set before the first PGlite is compiled.
+ */
+let baselineCompilerOnly = false;
+function compileWebAssemblyWithBaselineCompilerOnly(): void {
+  if (baselineCompilerOnly) return;
+  baselineCompilerOnly = true;
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 export async function openPglite(dir: string): Promise<Database> {
   await mkdir(dir, { recursive: true });
+  compileWebAssemblyWithBaselineCompilerOnly();
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, {
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
+    });
   } catch (error) {
     // PGlite names no cause people can act on ("failed to initialize properly"): say what to do.
     throw new StartupError(
