@@ -28,11 +28,11 @@ export interface Database {
  * PostgreSQL's settings for PGlite, given on its command line (they win over the data directory's
  * postgresql.conf, which initdb wrote with the server defaults). PGlite's shared memory lives in
  * its WebAssembly memory and is written in full at start (Emscripten zeroes what it maps), so the
- * default 128 MB of shared buffers is 128 MiB resident from the first query on. 32 MB holds the
- * whole of a tracker's database several times over; what does not fit is read again from the
- * data files (through the operating system's page cache).
+ * default 128 MB of shared buffers is 128 MiB resident from the start on. A tracker's own tables
+ * take a few MB; what does not fit in 16 MB is read again from the data files, through the
+ * operating system's page cache (decision 36).
  */
-export const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '32MB' };
+export const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
 
 /**
  * V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) and, once a function is
