@@ -101,7 +101,7 @@ describe('the compiled server', () => {
   });
 
   it('stays under 450 MiB resident, at its peak too, once started again on its PGlite data', async (context) => {
-    // As the bench measures it (about 290 MiB there; 550 MiB, and 1 GiB at the peak of the
+    // As the bench measures it (about 280 MiB there; 550 MiB, and 1 GiB at the peak of the
     // start, before decision 36): a restart on the data directory a first start created.
     const dataDir = await mkdtemp(join(tmpdir(), 'site-memory-'));
     const stop = async (child: ReturnType<typeof startSite>['child']) => {

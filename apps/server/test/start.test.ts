@@ -26,7 +26,7 @@ describe('startSite', STARTS, () => {
       expect(site.tracker.worker?.threadId).toBeGreaterThan(threadId);
       // Its young generation is bounded (V8's default here would be 192 MiB, and the thread grew
       // to 128 MiB while starting PGlite: decision 36).
-      expect(site.tracker.worker?.resourceLimits?.maxYoungGenerationSizeMb).toBe(48);
+      expect(site.tracker.worker?.resourceLimits?.maxYoungGenerationSizeMb).toBe(24);
       const status = StatusResponse.parse(await (await fetch(`${site.url}/api/status`)).json());
       expect(status.apiBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(status.testConnection).toMatchObject({ success: true, status: 200 });
