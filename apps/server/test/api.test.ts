@@ -122,6 +122,11 @@ describe('GET /api/proxy/*: the tracker read through the proxy', () => {
     const response = await t.site.inject({ url: `${UPLOADS_PATH}/${image}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\//);
+    // The tracker's own policy for an uploaded file wins over the site's page policy.
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect((await t.site.inject({ url: `${UPLOADS_PATH}/seed/nobody.svg` })).statusCode).toBe(404);
     expect(
       (await t.site.inject({ url: `${UPLOADS_PATH}/..%2F..%2Fetc%2Fpasswd` })).statusCode,

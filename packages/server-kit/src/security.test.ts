@@ -1,7 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from './error-handler.ts';
-import { type OriginPolicy, originGuard, REFERRER_POLICY, securityHeaders } from './security.ts';
+import {
+  helmetOptions,
+  type OriginPolicy,
+  originGuard,
+  REFERRER_POLICY,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from './security.ts';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -73,6 +81,53 @@ describe('the security headers both servers send', () => {
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('script-src https:');
+  });
+});
+
+interface Answer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}
+
+describe('the security headers are exactly those helmet sets', () => {
+  /** An answer's headers from an app with the security headers, and the same from helmet run per request. */
+  async function bothWays(options: SecurityHeadersOptions, send: 'json' | 'error' = 'json') {
+    const ours = Fastify();
+    const helmets = Fastify();
+    apps.push(ours, helmets);
+    await ours.register(securityHeaders, options);
+    const middleware = helmet(helmetOptions(options));
+    helmets.addHook('onRequest', (request, reply, done) => {
+      middleware(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    });
+    for (const app of [ours, helmets]) {
+      app.get('/', async (_request, reply) => {
+        if (send === 'error') throw Object.assign(new Error('no'), { statusCode: 409 });
+        reply.header('cache-control', 'no-store');
+        return { ok: true };
+      });
+    }
+    const [mine, theirs] = (await Promise.all(
+      [ours, helmets].map(async (app) => {
+        const { headers, statusCode, body } = await app.inject({ url: '/' });
+        const { date: _date, ...rest } = headers;
+        return { statusCode, body, headers: rest };
+      }),
+    )) as [Answer, Answer];
+    return { mine, theirs };
+  }
+
+  it.each([
+    ['over HTTP', { https: false }],
+    ['over HTTPS', { https: true }],
+    ['with extra directives', { https: true, extraDirectives: { workerSrc: ["'self'"] } }],
+  ])('%s, on an answer and on an error', async (_name, options: SecurityHeadersOptions) => {
+    for (const send of ['json', 'error'] as const) {
+      const { mine, theirs } = await bothWays(options, send);
+      expect(Object.keys(mine.headers).length).toBeGreaterThan(12);
+      expect(mine).toEqual(theirs);
+    }
   });
 });
 
