@@ -67,7 +67,10 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(readCache);
   await instance.register(requestGuard);
   // PostgreSQL text cannot hold U+0000: refused before validation, so before the tracker sees it.
-  instance.addHook('preValidation', async (request) => rejectNul(request.body));
+  instance.addHook('preValidation', (request, _reply, done) => {
+    rejectNul(request.body);
+    done();
+  });
 
   await instance.register(proxyRoutes);
   await instance.register(apiRoutes);

@@ -37,8 +37,9 @@ export async function buildServer({ config, log = {} }: BuildOptions) {
   server.addHook('preClose', async () => {
     closing = true;
   });
-  server.addHook('onSend', async (_request, reply) => {
+  server.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Only JSON bodies are parsed; text/plain (which Fastify reads by default) is refused with 415.
   server.removeContentTypeParser('text/plain');

@@ -112,8 +112,9 @@ export const health = fp<HealthOptions>(
     // does, so none sends on it afterwards), and the next one is opened to an instance that is
     // ready. Once the listener is closed, a client's next connection is refused, which it can
     // tell from a request lost.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (phase === 'draining' || phase === 'closed') reply.header('connection', 'close');
+      done(null, payload);
     });
     const config = opts.routeConfig ?? {};
     app.route({

@@ -34,11 +34,13 @@ export default fp(
       ...(app.config.now ? { now: app.config.now } : {}),
     });
     app.decorate('readCache', cache);
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isApiWrite(request)) return;
-      const session = request.sessionId();
-      if (session !== null) cache.writeAnswered(session);
-      else if (reply.statusCode >= 200 && reply.statusCode < 300) cache.writeAnswered(null);
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
+      if (isApiWrite(request)) {
+        const session = request.sessionId();
+        if (session !== null) cache.writeAnswered(session);
+        else if (reply.statusCode >= 200 && reply.statusCode < 300) cache.writeAnswered(null);
+      }
+      done(null, payload);
     });
   },
   { name: 'read-cache', dependencies: ['config', 'session'] },

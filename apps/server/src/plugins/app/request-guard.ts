@@ -36,7 +36,7 @@ export default fp(
       message: 'This request must come from the site itself.',
     });
 
-    app.addHook('onRequest', async (request) => {
+    const guard = (request: FastifyRequest) => {
       // Node keeps the first of several Host headers; a request that names two hosts is
       // ambiguous (a cache or proxy in front may have read the other one), so it is refused.
       if (hostHeaders(request.raw.rawHeaders) > 1) throw TWO_HOSTS;
@@ -53,6 +53,11 @@ export default fp(
       if (expected === 'multipart' && mediaType(request) !== 'multipart/form-data') {
         throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the profile as multipart/form-data.');
       }
+    };
+    // A plain (callback) hook: no promise per request. A throw refuses the request as before.
+    app.addHook('onRequest', (request, _reply, done) => {
+      guard(request);
+      done();
     });
   },
   { name: 'request-guard', dependencies: ['config', 'error-handler'] },
