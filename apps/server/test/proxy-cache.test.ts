@@ -324,6 +324,45 @@ describe('proxy read cache', () => {
     expect(encode).toHaveBeenCalledTimes(3);
   });
 
+  it('counts a read answered from the cache against the read limit, with its headers', async () => {
+    site = await build({ RATE_LIMIT_READ_MAX: '3' });
+    const read = () => site?.inject({ url: '/api/proxy/teams', remoteAddress: '10.9.9.9' });
+    const answers = [await read(), await read(), await read(), await read()];
+    expect(answers.map((answer) => answer?.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(answers.map((answer) => answer?.headers['x-ratelimit-remaining'])).toEqual([
+      '2',
+      '1',
+      '0',
+      '0',
+    ]);
+    expect(answers[3]?.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // Every 200 after the first came from the cache; the refusal did not reach it either.
+    expect(state.reads).toBe(1);
+    // The security headers are on a cached answer as on any other.
+    expect(answers[1]?.headers['content-security-policy']).toBe(
+      answers[0]?.headers['content-security-policy'],
+    );
+    expect(answers[1]?.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('reads that say they carry a body go through every check before the cached answer', async () => {
+    site = await build();
+    expect(await seats(site)).toBe(3);
+    // The compression plugin refuses a body in an encoding it cannot read, cached answer or not.
+    const encoded = await site.inject({
+      url: '/api/proxy/teams',
+      headers: { 'content-encoding': 'compress' },
+    });
+    expect(encoded.statusCode).toBe(415);
+    // Without such a refusal the read is answered from the cache as any other.
+    const withLength = await site.inject({
+      url: '/api/proxy/teams',
+      headers: { 'content-length': '0' },
+    });
+    expect(withLength.statusCode).toBe(200);
+    expect(state.reads).toBe(1);
+  });
+
   it('does not keep error answers', async () => {
     site = await build();
     expect((await site.inject({ url: '/api/proxy/teams/5' })).statusCode).toBe(404);

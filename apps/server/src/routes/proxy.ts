@@ -118,6 +118,16 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** Whether a request says it carries a body (which the later stages would read and check). */
+function framesBody(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers['content-length'] !== undefined ||
+    headers['transfer-encoding'] !== undefined ||
+    headers['content-encoding'] !== undefined
+  );
+}
+
 /** A request's path without its query string. */
 function pathOnly(url: string): string {
   const at = url.indexOf('?');
@@ -155,11 +165,6 @@ export default async function proxyRoutes(app: FastifyInstance) {
     queryString: () => '',
   };
 
-  // @fastify/http-proxy takes no schema: each read gets its own as its route is added.
-  app.addHook('onRoute', (route) => {
-    const schema = READS[route.url.slice(PROXY_PREFIX.length)];
-    if (schema) route.schema = { ...schema, ...route.schema };
-  });
   const cache = app.readCache;
   const inFlight = new Map<string, { ticket: ReadTicket; answer: Promise<CachedAnswer | null> }>();
   /** The id of the account this browser's session created, when the read is of its own record. */
@@ -180,6 +185,35 @@ export default async function proxyRoutes(app: FastifyInstance) {
     const reader = cache.hasWriters ? request.sessionId() : null;
     return { key, reader, cached: cache.get(key, reader) };
   };
+  /**
+   * Sends the kept answer this visitor may be served (see ReadCache: not one read before this
+   * browser's own last write), unless the path is due for a refresh; says whether it did.
+   */
+  const sentFromCache = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const read = cachedRead(request);
+    if (read === null || read.cached === undefined) return false;
+    // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
+    if (!inFlight.has(read.key) && cache.refreshDue(read.key)) return false;
+    sendAnswer(request, reply, read.cached);
+    return true;
+  };
+  /**
+   * A read answered from the cache is sent from the route's last onRequest hook, after the rate
+   * limit's and the security headers: the stages after it (body parsing, validation, the
+   * handler's preHandler) have nothing to do for a read without a body of a path whose answer was
+   * kept, which passed them when it was fetched. A request that frames a body goes the whole way.
+   */
+  const answerEarly = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (framesBody(request) || !sentFromCache(request, reply)) done();
+  };
+  // @fastify/http-proxy takes no schema: each read gets its own as its route is added, and the
+  // cache's onRequest hook after those the plugins added (the rate limit's among them).
+  app.addHook('onRoute', (route) => {
+    const schema = READS[route.url.slice(PROXY_PREFIX.length)];
+    if (!schema) return;
+    route.schema = { ...schema, ...route.schema };
+    route.onRequest = [...[route.onRequest ?? []].flat(), answerEarly];
+  });
   await app.register(httpProxy, {
     ...upstreamOptions,
     prefix: PROXY_PREFIX,
@@ -193,13 +227,10 @@ export default async function proxyRoutes(app: FastifyInstance) {
     // so an expired entry costs the tracker one query, not one per waiting visitor. A busy path is
     // refreshed by one read once its answer is half way through its time, before it runs out.
     // A kept answer this visitor may be served is sent before the proxy works out where the
-    // request would go: most reads end here, and the rest go on to the handler below.
+    // request would go (most reads end in answerEarly, before this); the rest go on to the
+    // handler below.
     preHandler: (request, reply, done) => {
-      const read = cachedRead(request);
-      if (read === null || read.cached === undefined) return done();
-      // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
-      if (!inFlight.has(read.key) && cache.refreshDue(read.key)) return done();
-      sendAnswer(request, reply, read.cached);
+      if (!sentFromCache(request, reply)) done();
     },
     handler: (request, reply, dest, options) => {
       const read = cachedRead(request);
