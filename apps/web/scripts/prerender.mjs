@@ -16,9 +16,7 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const { DRAWN_IN_THE_BROWSER, pagePaths, renderPage } = await import(
-  pathToFileURL(ssrEntry).href,
-);
+const { DRAWN_IN_THE_BROWSER, pagePaths, renderPage } = await import(pathToFileURL(ssrEntry).href);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('the build manifest has no entry chunk');
