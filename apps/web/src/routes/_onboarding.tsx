@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadLaterScreens } from '../onboarding/lazyScreens.tsx';
 import { OnboardingPage } from '../onboarding/OnboardingPage.tsx';
 
 /**
@@ -7,13 +8,14 @@ import { OnboardingPage } from '../onboarding/OnboardingPage.tsx';
  * automatic code splitting) its code loads only when one of these routes is visited.
  */
 export const Route = createFileRoute('/_onboarding')({
+  // The loader comes with the onboarding's own code, not with every page's.
+  codeSplitGroupings: [['loader', 'component']],
   // A page opened at a later step or an end screen shows a screen of the later chunk first: its
   // code comes before the page is hydrated, or the screen's HTML would give way to nothing
   // (its Suspense boundary) the moment the onboarding's first update reached it, and the whole
   // page would jump. The first steps load it once they are on screen, as before.
   loader: async ({ location }) => {
     if (FIRST_STEP.test(location.pathname)) return;
-    const { loadLaterScreens } = await import('../onboarding/lazyScreens.tsx');
     await loadLaterScreens();
   },
   component: OnboardingLayout,
