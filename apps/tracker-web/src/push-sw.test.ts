@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import SOURCE from '../public/push-sw.js?raw';
 
 /*
@@ -46,6 +46,10 @@ function worker(windows: { url: string; navigate: ReturnType<typeof vi.fn> }[] =
 }
 
 describe("the service worker's push reminders", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the pushed reminder as a notification, one per day by its tag', async () => {
     const { scope, dispatch } = worker();
     const reminder = {
@@ -80,37 +84,27 @@ describe("the service worker's push reminders", () => {
   it('moves the reminders to a renewed subscription: subscribes again with the same key, tells the tracker of the new one, drops the old', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetch);
-    try {
-      const { scope, dispatch } = worker();
-      await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null });
-      expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({
-        userVisibleOnly: true,
-        applicationServerKey: KEY,
-      });
-      const calls = fetch.mock.calls as unknown as [string, RequestInit][];
-      expect(calls.map(([url, init]) => [url, init.method, JSON.parse(String(init.body))])).toEqual(
-        [
-          ['/api/me/push-subscriptions', 'POST', RENEWED_JSON],
-          ['/api/me/push-subscriptions', 'DELETE', { endpoint: OLD.endpoint }],
-        ],
-      );
-      expect(calls[0]?.[1].credentials).toBe('same-origin');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { scope, dispatch } = worker();
+    await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null });
+    expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: KEY,
+    });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => [url, init.method, JSON.parse(String(init.body))])).toEqual([
+      ['/api/me/push-subscriptions', 'POST', RENEWED_JSON],
+      ['/api/me/push-subscriptions', 'DELETE', { endpoint: OLD.endpoint }],
+    ]);
+    expect(calls[0]?.[1].credentials).toBe('same-origin');
   });
 
   it('sends the subscription the browser renewed itself, and asks for none when it has one', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetch);
-    try {
-      const { scope, dispatch } = worker();
-      await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: RENEWED });
-      expect(scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
-      expect(fetch).toHaveBeenCalledTimes(2);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { scope, dispatch } = worker();
+    await dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: RENEWED });
+    expect(scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('does not fail the event when offline or signed out', async () => {
@@ -118,13 +112,9 @@ describe("the service worker's push reminders", () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    try {
-      const { dispatch } = worker();
-      await expect(
-        dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null }),
-      ).resolves.toBeUndefined();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { dispatch } = worker();
+    await expect(
+      dispatch('pushsubscriptionchange', { oldSubscription: OLD, newSubscription: null }),
+    ).resolves.toBeUndefined();
   });
 });
