@@ -28,7 +28,8 @@
 // home unthrottled; BENCH_RESET_SAMPLES (default 200) is how many reset requests are timed for
 // each kind of address; BENCH_ONLY=tracker measures the tracker's pages alone (the member's home
 // on both networks and the tracker's Lighthouse rows, no load runs, none of the site's pages);
-// CHROME_PATH (default /usr/bin/chromium).
+// BENCH_LIGHTHOUSE_RUNS (default 2) is how many times Lighthouse measures each page, every run's
+// figures printed side by side ("0.97 / 0.98"); CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +52,8 @@ const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
 const throttled = process.env.BENCH_THROTTLE !== '0';
 /** BENCH_ONLY=tracker: the tracker's pages alone. */
 const trackerOnly = process.env.BENCH_ONLY === 'tracker';
+/** BENCH_LIGHTHOUSE_RUNS (default 2): Lighthouse runs per page, each one's figures printed. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
 const ROUTES = (
   process.env.BENCH_ROUTES ??
   [
@@ -445,27 +448,38 @@ async function lighthouseRows(base, memberCookie) {
     ];
     for (const { route, path = route, origin, dist, extraHeaders } of targets) {
       const js = firstLoadJs(path, dist);
-      let figures = {};
-      try {
-        const result = await lighthouse(`${origin}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          ...(extraHeaders ? { extraHeaders } : {}),
-        });
-        const audits = result?.lhr.audits ?? {};
-        const secondsOf = (id) => ((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2);
-        figures = {
-          perf: result?.lhr.categories.performance.score?.toFixed(2) ?? '?',
-          'FCP s': secondsOf('first-contentful-paint'),
-          'LCP s': secondsOf('largest-contentful-paint'),
-          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
-          CLS: (audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3),
-        };
-      } catch (error) {
-        figures = { perf: `failed: ${error instanceof Error ? error.message : error}` };
+      const runs = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        try {
+          const result = await lighthouse(`${origin}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            ...(extraHeaders ? { extraHeaders } : {}),
+          });
+          const audits = result?.lhr.audits ?? {};
+          const secondsOf = (id) => ((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2);
+          const score = result?.lhr.categories.performance.score;
+          runs.push({
+            // No score: Lighthouse could not measure the page; its reason says why.
+            perf: score?.toFixed(2) ?? `no score: ${result?.lhr.runtimeError?.code ?? 'unknown'}`,
+            'FCP s': secondsOf('first-contentful-paint'),
+            'LCP s': secondsOf('largest-contentful-paint'),
+            'TBT ms': String(Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN)),
+            CLS: (audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3),
+          });
+        } catch (error) {
+          runs.push({ perf: `failed: ${error instanceof Error ? error.message : error}` });
+        }
       }
+      // Each figure of every run, in run order: "0.97 / 0.98".
+      const figures = Object.fromEntries(
+        ['perf', 'FCP s', 'LCP s', 'TBT ms', 'CLS'].map((key) => [
+          key,
+          runs.map((run) => run[key] ?? '-').join(' / '),
+        ]),
+      );
       table.push({
         route,
         ...figures,
