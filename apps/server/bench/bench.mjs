@@ -29,10 +29,19 @@
 // each kind of address; BENCH_ONLY=tracker measures the tracker's pages alone (the member's home
 // on both networks and the tracker's Lighthouse rows, no load runs, none of the site's pages);
 // BENCH_LIGHTHOUSE_RUNS (default 2) is how many times Lighthouse measures each page, every run's
-// figures printed side by side ("0.97 / 0.98"); CHROME_PATH (default /usr/bin/chromium).
+// figures printed side by side ("0.97 / 0.98"); BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's
+// full report there (JSON, for Lighthouse's viewer); CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +63,9 @@ const throttled = process.env.BENCH_THROTTLE !== '0';
 const trackerOnly = process.env.BENCH_ONLY === 'tracker';
 /** BENCH_LIGHTHOUSE_RUNS (default 2): Lighthouse runs per page, each one's figures printed. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
+/** BENCH_LIGHTHOUSE_REPORTS=dir: every Lighthouse run's full report (JSON) is written there. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 const ROUTES = (
   process.env.BENCH_ROUTES ??
   [
@@ -458,6 +470,10 @@ async function lighthouseRows(base, memberCookie) {
             onlyCategories: ['performance'],
             ...(extraHeaders ? { extraHeaders } : {}),
           });
+          if (REPORTS_DIR && result) {
+            const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+            writeFileSync(join(REPORTS_DIR, name), JSON.stringify(result.lhr));
+          }
           const audits = result?.lhr.audits ?? {};
           const secondsOf = (id) => ((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2);
           const score = result?.lhr.categories.performance.score;
