@@ -20,23 +20,14 @@ const BUILDS = ['@app/web', '@app/tracker-web', '@app/server', '@app/tracker'];
 
 /**
  * The order the packages run in: the quick ones first, so a broken contract shows within a
- * minute. Any package not named here is a quick one: those run two at a time (each is a few
- * seconds of mostly start-up, which leaves a core idle when run alone), their output printed whole
- * as each ends. The packages named here run one after another, each using most of both cores.
+ * minute; the browser tests last. Any package not named here is a quick one: those run two at a
+ * time (each is a few seconds of mostly start-up, which leaves a core idle when run alone), their
+ * output printed whole as each ends. The packages named here run one after another, each using
+ * both cores itself.
  */
 const LAST = ['@app/tracker-web', '@app/server', '@app/tracker', '@app/cluster', '@app/web'];
 /** How many quick packages run at once. */
 const QUICK_AT_ONCE = 2;
-/**
- * A package whose `test:unit` and `e2e` scripts split its tests runs them as two parts: the
- * `test:unit` part in the order above, the `e2e` part (the browser tests) from the start, beside
- * everything else. Each package alone leaves part of the two cores idle (its start, its slowest
- * file at the end, child processes starting); side by side they fill them. On a 2-core machine
- * with nothing else running: 11 min 31 s one after another, 11 min 5 s side by side, the same
- * tests passing.
- */
-const BESIDE_SCRIPT = 'e2e';
-const UNIT_SCRIPT = 'test:unit';
 
 /** What a package's tests leave out on this machine, and why (shown in the table). */
 function leftOut(name) {
@@ -124,17 +115,15 @@ function counts(output) {
 }
 
 /**
- * Runs one part of a package's tests (its `script`). Its output goes straight through (`live`), or
- * is kept and printed whole when the part ends, so parts that run side by side do not interleave
- * their lines.
+ * Runs one package's tests. Its output goes straight through (`live`), or is kept and printed
+ * whole when the package ends, so packages that run side by side do not interleave their lines.
  */
-function runPart(part, { live }) {
+function runPackage(pkg, { live }) {
   return new Promise((resolve) => {
-    if (live) console.log(`\n=== ${part.label} ===`);
-    else console.log(`\n--- ${part.label}: started (its output follows when it ends)`);
+    if (live) console.log(`\n=== ${pkg.name} ===`);
     const start = performance.now();
     let output = '';
-    const child = spawn('pnpm', ['--filter', part.pkg.name, 'run', part.script], {
+    const child = spawn('pnpm', ['--filter', pkg.name, 'run', 'test'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -147,44 +136,27 @@ function runPart(part, { live }) {
       if (live) process.stderr.write(chunk);
     });
     child.on('close', (code) => {
-      if (!live) process.stdout.write(`\n=== ${part.label} ===\n${output}`);
-      resolve({ part, code: code ?? 1, ms: performance.now() - start, ...counts(output) });
+      if (!live) process.stdout.write(`\n=== ${pkg.name} ===\n${output}`);
+      resolve({ pkg, code: code ?? 1, ms: performance.now() - start, ...counts(output) });
     });
   });
 }
 
-/** Each package's parts: its `test` script, or its unit part and its browser part. */
-const parts = packages.flatMap((pkg) =>
-  pkg.scripts[UNIT_SCRIPT] !== undefined && pkg.scripts[BESIDE_SCRIPT] !== undefined
-    ? [
-        { pkg, label: pkg.name, script: UNIT_SCRIPT, beside: false },
-        { pkg, label: `${pkg.name} (browser)`, script: BESIDE_SCRIPT, beside: true },
-      ]
-    : [{ pkg, label: pkg.name, script: 'test', beside: false }],
-);
-
+const quick = packages.filter((pkg) => !LAST.includes(pkg.name));
 const results = new Map();
-const besideDone = Promise.all(
-  parts
-    .filter((part) => part.beside)
-    .map(async (part) => results.set(part.label, await runPart(part, { live: false }))),
-);
-const inOrder = parts.filter((part) => !part.beside);
-const quick = inOrder.filter((part) => !LAST.includes(part.pkg.name));
 let next = 0;
 await Promise.all(
   Array.from({ length: Math.min(QUICK_AT_ONCE, quick.length) }, async () => {
     while (next < quick.length) {
-      const part = quick[next];
+      const pkg = quick[next];
       next += 1;
-      results.set(part.label, await runPart(part, { live: false }));
+      results.set(pkg.name, await runPackage(pkg, { live: false }));
     }
   }),
 );
-for (const part of inOrder.filter((part) => LAST.includes(part.pkg.name))) {
-  results.set(part.label, await runPart(part, { live: true }));
+for (const pkg of packages.filter((pkg) => LAST.includes(pkg.name))) {
+  results.set(pkg.name, await runPackage(pkg, { live: true }));
 }
-await besideDone;
 
 const rows = [
   ['package', 'result', 'passed', 'failed', 'skipped', 'time', 'left out'],
@@ -197,16 +169,16 @@ const rows = [
     seconds(buildMs),
     BUILDS.join(', '),
   ],
-  ...parts
-    .map((part) => results.get(part.label))
+  ...packages
+    .map((pkg) => results.get(pkg.name))
     .map((r) => [
-      r.part.label,
+      r.pkg.name,
       r.code === 0 ? 'ok' : 'FAILED',
       String(r.passed),
       String(r.failed),
       String(r.skipped),
       seconds(r.ms),
-      leftOut(r.part.pkg.name).join('; ') || '-',
+      leftOut(r.pkg.name).join('; ') || '-',
     ]),
 ];
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
@@ -219,7 +191,7 @@ for (const row of rows) {
 const sum = (key) => [...results.values()].reduce((total, r) => total + r[key], 0);
 const red = [...results.values()].filter((r) => r.code !== 0);
 console.log(`\nAll in ${seconds(performance.now() - started)}`);
-if (red.length > 0) console.log(`Failed: ${red.map((r) => r.part.label).join(', ')}`);
+if (red.length > 0) console.log(`Failed: ${red.map((r) => r.pkg.name).join(', ')}`);
 // A package that went red without a failed test (a build, a size budget) counts as one failure.
 const failed = sum('failed') + red.filter((r) => r.failed === 0).length;
 console.log(`Total: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`);
