@@ -1,3 +1,4 @@
+import { routeToEvent } from '@app/onboarding/flow';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadLaterScreens } from '../onboarding/lazyScreens.tsx';
 import { OnboardingPage } from '../onboarding/OnboardingPage.tsx';
@@ -13,16 +14,15 @@ export const Route = createFileRoute('/_onboarding')({
   // A page opened at a later step or an end screen shows a screen of the later chunk first: its
   // code comes before the page is hydrated, or the screen's HTML would give way to nothing
   // (its Suspense boundary) the moment the onboarding's first update reached it, and the whole
-  // page would jump. The first steps load it once they are on screen, as before.
+  // page would jump. The first steps (the area, then the role, at its own or the bare area path)
+  // load it once they are on screen, as before.
   loader: async ({ location }) => {
-    if (FIRST_STEP.test(location.pathname)) return;
+    const step = routeToEvent(location.pathname)?.step;
+    if (step === 'category' || step === 'role') return;
     await loadLaterScreens();
   },
   component: OnboardingLayout,
 });
-
-/** The paths of the onboarding's first steps: the area, then the role. */
-const FIRST_STEP = /^\/onboarding(\/[^/]+\/role)?\/?$/;
 
 function OnboardingLayout() {
   return <OnboardingPage />;
