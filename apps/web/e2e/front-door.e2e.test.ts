@@ -132,8 +132,13 @@ test.describe('every screen of the tracker front door', () => {
     expect(resetToken).not.toBe('');
 
     const pages = new Map<string, string>();
+    /** What the browser refused under the front door's Content Security Policy. */
+    const refused: string[] = [];
     for (const width of [360, 1280]) {
       const { page, context } = await site.visitor(width);
+      context.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) refused.push(message.text());
+      });
       const tracker = site.tracker.url;
       const visit = async (name: string, heading: string) => {
         await expect
@@ -173,6 +178,8 @@ test.describe('every screen of the tracker front door', () => {
         await context.close();
       }
     }
+    // Every page carries the app's styles inline, allowed by their hash: nothing was refused.
+    expect(refused).toEqual([]);
     const errors = await nuErrors(pages);
     expect(errors, errors.join('\n')).toEqual([]);
     expect(pages.size).toBe(9);

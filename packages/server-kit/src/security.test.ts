@@ -82,6 +82,18 @@ describe('the security headers both servers send', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('script-src https:');
   });
+
+  it('allows the inline styles named by their hashes in style-src, and nothing else inline', async () => {
+    const app = Fastify();
+    apps.push(app);
+    const hash = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+    await app.register(securityHeaders, { https: false, styleHashes: [hash] });
+    app.get('/', async () => ({ ok: true }));
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp.split(';')).toContain(`style-src 'self' '${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('style-src-attr');
+  });
 });
 
 interface Answer {

@@ -40,18 +40,25 @@ export interface SecurityHeadersOptions {
    * above, which always win.
    */
   extraDirectives?: Record<string, string[]>;
+  /**
+   * CSP sources ('sha256-...') of inline <style> elements the server's own pages carry: each is
+   * added to style-src, so exactly those styles apply and any other inline style stays blocked.
+   */
+  styleHashes?: readonly string[];
 }
 
 /** The options both servers give helmet: the strict policy above plus a server's extra directives. */
 export function helmetOptions({
   https,
   extraDirectives = {},
+  styleHashes = [],
 }: SecurityHeadersOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...SELF_ONLY_CSP,
+        styleSrc: [...SELF_ONLY_CSP.styleSrc, ...styleHashes.map((hash) => `'${hash}'`)],
         ...Object.fromEntries(
           Object.entries(extraDirectives).filter(([name]) => !Object.hasOwn(SELF_ONLY_CSP, name)),
         ),

@@ -86,12 +86,18 @@ export async function buildFrontDoor(
     documents: (url) => url.startsWith(`${MEMBER_API_PREFIX}/`),
   });
 
+  const webDir = config.webDir;
+  const built = existsSync(path.join(webDir, 'index.html'));
+  const prerendered = readPrerendered(webDir);
+
   const secure = new URL(config.publicUrl).protocol === 'https:';
   await app.register(securityHeaders, {
     https: secure,
     // The members' app is installable: its service worker (/sw.js) and manifest come from this
     // origin only, said outright rather than left to default-src.
     extraDirectives: { workerSrc: ["'self'"], manifestSrc: ["'self'"] },
+    // The pages' one inline <style>, the app's styles (the web app's prerender.ts).
+    styleHashes: prerendered.styleHashes,
   });
 
   // State-changing requests must come from this origin's own pages (SameSite=Lax covers the
@@ -141,9 +147,6 @@ export async function buildFrontDoor(
   await app.register(pushRoutes);
   await app.register(uploadRoutes);
 
-  const webDir = config.webDir;
-  const built = existsSync(path.join(webDir, 'index.html'));
-  const prerendered = readPrerendered(webDir);
   if (built) {
     // The app's scripts and pages go out compressed, as the site's do.
     await app.register(compression);

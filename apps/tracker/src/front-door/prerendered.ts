@@ -6,15 +6,19 @@ import path from 'node:path';
  * index.html): the public pages rendered at build time, and the shells of the home and the team
  * board that name their scripts; each path's HTML file and the search keys it may be sent with.
  * A path with any other search key gets the app shell, since its page differs from that file.
+ * Every page, the shell too, carries the app's styles inline: the list names their hashes.
  */
 export interface PrerenderedPages {
   /** The file to send for a page address (`/sign-in?next=/team`), or null for the shell. */
   fileFor(url: string): string | null;
   /** The paths of the pages rendered at build time (their forms are in the HTML). */
   formPages(): string[];
+  /** The CSP sources ('sha256-...') of the pages' inline <style> elements. */
+  styleHashes: readonly string[];
 }
 
 const FILE = /^[a-z0-9-]+\.html$/;
+const SOURCE_HASH = /^sha256-[A-Za-z0-9+/]+={0,2}$/;
 
 /** Reads the list once; an unreadable or odd list, or a file that is not there, is left out. */
 export function readPrerendered(webDir: string): PrerenderedPages {
@@ -26,8 +30,9 @@ export function readPrerendered(webDir: string): PrerenderedPages {
   } catch {
     list = null;
   }
-  if (typeof list === 'object' && list !== null) {
-    for (const [page, value] of Object.entries(list)) {
+  const { pages: listed, styleHashes } = (list ?? {}) as Record<string, unknown>;
+  if (typeof listed === 'object' && listed !== null) {
+    for (const [page, value] of Object.entries(listed)) {
       const { file, search, prerendered } = (value ?? {}) as Record<string, unknown>;
       if (
         page.startsWith('/') &&
@@ -52,5 +57,10 @@ export function readPrerendered(webDir: string): PrerenderedPages {
       return page.file;
     },
     formPages: () => [...pages].filter(([, page]) => page.prerendered).map(([path]) => path),
+    styleHashes: Array.isArray(styleHashes)
+      ? styleHashes.filter(
+          (hash): hash is string => typeof hash === 'string' && SOURCE_HASH.test(hash),
+        )
+      : [],
   };
 }
