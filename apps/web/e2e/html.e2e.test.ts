@@ -136,11 +136,26 @@ test.describe('pages opened from their address on a slow phone', () => {
     // A slow phone's processor: the scripts take over well after the HTML is on screen.
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
+      /** Each shift's score and what moved (element, from and to), for the failure's message. */
+      const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { shifts });
+      type Rect = { x: number; y: number; width: number; height: number };
+      type Shift = {
+        value: number;
+        sources?: { node?: Node; previousRect: Rect; currentRect: Rect }[];
+      };
+      const box = (r: Rect) =>
+        `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
+        for (const entry of list.getEntries() as unknown as Shift[]) {
+          shifts.push({
+            value: entry.value,
+            moved: (entry.sources ?? []).map(
+              (source) =>
+                `${source.node?.nodeName ?? '?'} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+            ),
+          });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     for (const path of [
@@ -151,11 +166,14 @@ test.describe('pages opened from their address on a slow phone', () => {
       '/',
     ]) {
       await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      expect({ path, shift: shifts.reduce((sum, value) => sum + value, 0) }).toEqual({
-        path,
-        shift: 0,
-      });
+      const shifts = await page.evaluate(
+        () => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts,
+      );
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      // Under 0.001, what Lighthouse prints as 0.000: on a machine starved of processor time a
+      // role step's radio button has been seen to move 5 px inside its option (a shift of
+      // 0.000004) as the page took over; the shifts this guards against were 0.10 and 0.16.
+      expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
     }
     await context.close();
   });
