@@ -50,6 +50,7 @@ export {
 export { BARE_SECURITY_HEADERS, clientErrorHandler } from './raw-errors.ts';
 export { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
 export {
+  isCspHashSource,
   isSafeMethod,
   type OriginPolicy,
   originGuard,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from './error-handler.ts';
 import {
   helmetOptions,
+  isCspHashSource,
   type OriginPolicy,
   originGuard,
   REFERRER_POLICY,
@@ -81,6 +82,20 @@ describe('the security headers both servers send', () => {
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('script-src https:');
+  });
+
+  it('takes only sha256 hash sources from a build, never a value that would widen the policy', () => {
+    expect(isCspHashSource('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=')).toBe(true);
+    for (const value of [
+      "sha256-x' 'unsafe-inline",
+      'sha384-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+      "'unsafe-inline'",
+      'sha256-',
+      42,
+      undefined,
+    ]) {
+      expect(isCspHashSource(value), String(value)).toBe(false);
+    }
   });
 
   it('allows the inline styles named by their hashes in style-src, and nothing else inline', async () => {

@@ -23,6 +23,15 @@ export const SELF_ONLY_CSP = {
 } satisfies Record<string, string[]>;
 
 /**
+ * Whether `value` is a CSP hash source for a built page's inline style ('sha256-' and base64), as
+ * both servers read them from their builds' prerendered.json: anything else could widen the policy
+ * it is put into, so it is never taken.
+ */
+export function isCspHashSource(value: unknown): value is string {
+  return typeof value === 'string' && /^sha256-[A-Za-z0-9+/]+={0,2}$/.test(value);
+}
+
+/**
  * Both servers' one referrer policy: a link or image request to another origin (the site's Sign
  * In link to the tracker, a member photo on an https URL) carries no referrer at all.
  */

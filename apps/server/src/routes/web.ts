@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { UPLOADS_PATH } from '@app/contracts';
-import { noRoute } from '@app/server-kit';
+import { isCspHashSource, noRoute } from '@app/server-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,13 +30,8 @@ interface PrerenderedPage {
   styleAttributeHashes: string[];
 }
 
-const SOURCE_HASH = /^sha256-[A-Za-z0-9+/]+={0,2}$/;
-
 function isHashList(value: unknown): value is string[] {
-  return (
-    Array.isArray(value) &&
-    value.every((hash) => typeof hash === 'string' && SOURCE_HASH.test(hash))
-  );
+  return Array.isArray(value) && value.every(isCspHashSource);
 }
 
 /** dist/prerendered.json, checked; an unreadable list means no prerendered pages (the shell). */

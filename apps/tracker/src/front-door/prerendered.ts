@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isCspHashSource } from '@app/server-kit';
 
 /**
  * The tracker web app's pages built ahead (its prerender.ts writes prerendered.json beside
@@ -18,7 +19,6 @@ export interface PrerenderedPages {
 }
 
 const FILE = /^[a-z0-9-]+\.html$/;
-const SOURCE_HASH = /^sha256-[A-Za-z0-9+/]+={0,2}$/;
 
 /** Reads the list once; an unreadable or odd list, or a file that is not there, is left out. */
 export function readPrerendered(webDir: string): PrerenderedPages {
@@ -57,10 +57,6 @@ export function readPrerendered(webDir: string): PrerenderedPages {
       return page.file;
     },
     formPages: () => [...pages].filter(([, page]) => page.prerendered).map(([path]) => path),
-    styleHashes: Array.isArray(styleHashes)
-      ? styleHashes.filter(
-          (hash): hash is string => typeof hash === 'string' && SOURCE_HASH.test(hash),
-        )
-      : [],
+    styleHashes: Array.isArray(styleHashes) ? styleHashes.filter(isCspHashSource) : [],
   };
 }
