@@ -10,71 +10,83 @@ import {
   resolveFromCommand,
   siteUrlOf,
 } from '@app/server-kit';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isWellFormedApiKey } from './api-key.ts';
 import type { MailTransport } from './mailer.ts';
 import { ARGON2_PARAMS, type HashCost } from './password.ts';
 import type { Weekday } from './schedule.ts';
 import type { PhotoStorage } from './storage.ts';
 
-const weekdays = z
-  .string()
-  .regex(/^[0-6](,[0-6])*$/, 'a comma-separated list of weekdays, 0 = Sunday ... 6 = Saturday')
-  .transform((s) => [...new Set(s.split(',').map(Number))] as Weekday[]);
+const weekdays = z.pipe(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^[0-6](,[0-6])*$/,
+        'a comma-separated list of weekdays, 0 = Sunday ... 6 = Saturday',
+      ),
+    ),
+  z.transform((s) => [...new Set(s.split(',').map(Number))] as Weekday[]),
+);
 
 /** Every environment variable the tracker reads, on top of the ones both servers share. */
-export const EnvSchema = BaseEnv.extend({
-  TRACKER_HOST: z.string().default('127.0.0.1'),
+export const EnvSchema = z.extend(BaseEnv, {
+  TRACKER_HOST: z._default(z.string(), '127.0.0.1'),
   /** Signs the front door's session cookie; generated once and kept in the data directory. */
-  TRACKER_SESSION_SECRET: z.string().min(32).optional(),
+  TRACKER_SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** Failed sign-ins allowed per address from one network address in the window below. */
-  SIGN_IN_FAILURES_MAX: z.coerce.number().int().positive().default(5),
+  SIGN_IN_FAILURES_MAX: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
   /** How long an operator can take back an approval or a decline; its mail waits as long. */
-  DECISION_UNDO_SECONDS: z.coerce.number().int().min(0).max(600).default(DECISION_UNDO_SECONDS),
-  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('Accountability Partners <no-reply@localhost>'),
-  ADMIN_EMAIL: z.email().optional(),
-  BOOKING_WEEKDAYS: weekdays.default([1, 2, 3, 4, 5]),
-  EMAIL_TOKEN_TTL_HOURS: z.coerce.number().positive().default(72),
-  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  DECISION_UNDO_SECONDS: z._default(
+    z.coerce.number().check(z.int(), z.gte(0), z.lte(600)),
+    DECISION_UNDO_SECONDS,
+  ),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 900),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL'))),
+  MAIL_FROM: z._default(z.string(), 'Accountability Partners <no-reply@localhost>'),
+  ADMIN_EMAIL: z.optional(z.email()),
+  BOOKING_WEEKDAYS: z._default(weekdays, [1, 2, 3, 4, 5]),
+  EMAIL_TOKEN_TTL_HOURS: z._default(z.coerce.number().check(z.positive()), 72),
+  MAIL_RETRY_SECONDS: z._default(z.coerce.number().check(z.positive()), 30),
   /** How often due check-in reminders are looked for; 0 turns the schedule off. */
-  REMINDER_CHECK_SECONDS: z.coerce.number().nonnegative().default(60),
-  PG_POOL_MAX: z.coerce.number().int().positive().default(10),
+  REMINDER_CHECK_SECONDS: z._default(z.coerce.number().check(z.nonnegative()), 60),
+  PG_POOL_MAX: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
-  TRACKER_LOCK_STALE_SECONDS: z.coerce.number().min(2).default(15),
+  TRACKER_LOCK_STALE_SECONDS: z._default(z.coerce.number().check(z.gte(2)), 15),
   /**
    * The VAPID key pair push reminders are signed with (base64url, as web-push's
    * generateVAPIDKeys gives it); both or neither. Unset: generated once into the data directory.
    */
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key: 87 base64url characters')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key: 43 base64url characters')
-    .optional(),
+  VAPID_PUBLIC_KEY: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key: 87 base64url characters')),
+  ),
+  VAPID_PRIVATE_KEY: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key: 43 base64url characters')),
+  ),
   /** Who push services may contact about our pushes: a mailto: or https: URL. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL')
-    .optional(),
+  VAPID_SUBJECT: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL'),
+      ),
+  ),
   /** The push services members' devices may subscribe with (host names; their subdomains too). */
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'a comma-separated list of host names')
-    .default(
+  PUSH_SERVICE_HOSTS: z.pipe(
+    z._default(
+      z
+        .string()
+        .check(z.regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'a comma-separated list of host names')),
       'fcm.googleapis.com,updates.push.services.mozilla.com,notify.windows.com,push.apple.com',
-    )
-    .transform((s) => s.split(',')),
+    ),
+    z.transform((s) => s.split(',')),
+  ),
   /** Password hashes (sign-ups, sign-ins) computed at once; the other cores stay free. */
-  SIGNUP_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  SIGNUP_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.positive()), 2),
   /** Sign-ups waiting for a hashing slot; one more is answered 503 with Retry-After. */
-  SIGNUP_QUEUE_MAX: z.coerce.number().int().nonnegative().default(100),
+  SIGNUP_QUEUE_MAX: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 100),
 });
 export type Env = z.output<typeof EnvSchema>;
 

@@ -4,7 +4,7 @@
  * tracker's settings name (DATABASE_URL, or TRACKER_DATA_DIR's PGlite, which must not be open in
  * a running tracker) and queues a mail with a link to set the password.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { addOperator, OPERATOR_LINK_MS } from './services/operators.ts';
 import { buildTracker } from './tracker.ts';
 

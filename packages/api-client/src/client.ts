@@ -28,7 +28,7 @@ import {
   type TeamView,
 } from '@app/contracts';
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from './errors.ts';
 import { toTeamView } from './teams.ts';
 
@@ -122,7 +122,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
 function errorBody(answer: Answer): ErrorBody | null {
   const json = tryJson(answer.text);
   if (!json.ok) return null;
-  const parsed = ErrorBody.partial().safeParse(json.value);
+  const parsed = z.partial(ErrorBody).safeParse(json.value);
   if (!parsed.success) return null;
   return {
     message: parsed.data.message ?? '',
@@ -159,7 +159,7 @@ function parseError(answer: Answer, message: string, cause?: unknown): ApiError 
 }
 
 /** Parses a success body with a contract schema, or throws a `parse` error with the given message. */
-function parseBody<T>(answer: Answer, schema: z.ZodType<T>, message: string): T {
+function parseBody<T>(answer: Answer, schema: z.ZodMiniType<T>, message: string): T {
   const json = tryJson(answer.text);
   if (!json.ok) throw parseError(answer, message);
   const parsed = schema.safeParse(json.value);
@@ -168,7 +168,7 @@ function parseBody<T>(answer: Answer, schema: z.ZodType<T>, message: string): T 
 }
 
 /** Keeps the items of a list that match the contract, so one odd record does not hide the rest. */
-function parseItems<T>(items: unknown, schema: z.ZodType<T>): T[] {
+function parseItems<T>(items: unknown, schema: z.ZodMiniType<T>): T[] {
   if (!Array.isArray(items)) return [];
   const kept: T[] = [];
   for (const item of items) {
@@ -179,40 +179,42 @@ function parseItems<T>(items: unknown, schema: z.ZodType<T>): T[] {
 }
 
 /** Spec 3: focus areas arrive wrapped (`{ focusAreas }`) or bare, with `focusRoles` or `roles`. */
-const LooseFocusArea = z
-  .object({
+const LooseFocusArea = z.pipe(
+  z.object({
     id: z.union([z.number(), z.string()]),
     name: z.string(),
-    description: z.string().nullable().optional(),
-    focusRoles: z.array(z.unknown()).optional(),
-    roles: z.array(z.unknown()).optional(),
-  })
-  .transform((area) =>
+    description: z.optional(z.nullable(z.string())),
+    focusRoles: z.optional(z.array(z.unknown())),
+    roles: z.optional(z.array(z.unknown())),
+  }),
+  z.transform((area) =>
     FocusArea.parse({
       id: area.id,
       name: area.name,
       description: area.description ?? null,
       focusRoles: parseItems(area.focusRoles ?? area.roles ?? [], FocusRole),
     }),
-  );
+  ),
+);
 
-const LooseRoleArea = z
-  .object({
+const LooseRoleArea = z.pipe(
+  z.object({
     id: z.union([z.number(), z.string()]),
     name: z.string(),
-    description: z.string().nullable().optional(),
-  })
-  .transform((area) => RoleArea.parse({ ...area, description: area.description ?? null }));
+    description: z.optional(z.nullable(z.string())),
+  }),
+  z.transform((area) => RoleArea.parse({ ...area, description: area.description ?? null })),
+);
 
 /**
  * A team checked against the contract, then normalised (spec 3): the member shapes and their
  * alternative field names are read by `toTeamView`, which the contract's parse would strip.
  */
-const TeamRecord = z.unknown().transform((raw, context): TeamView => {
+const TeamRecord = z.transform((raw, context): TeamView => {
   const checked = Team.safeParse(raw);
   const view = checked.success ? toTeamView(raw) : null;
   if (view === null) {
-    context.addIssue({ code: 'custom', message: 'Not a team' });
+    context.issues.push({ code: 'custom', message: 'Not a team', input: raw });
     return z.NEVER;
   }
   return view;
@@ -301,7 +303,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** Default fetch of spec 7: GET, JSON, any non-success is the generic error. */
-  async function getJson<T>(path: string, schema: z.ZodType<T>, call?: CallOptions): Promise<T> {
+  async function getJson<T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    call?: CallOptions,
+  ): Promise<T> {
     const answer = await send(path, { method: 'get', ...call });
     if (!answer.ok) throw httpError(answer);
     return parseBody(answer, schema, MESSAGES.invalidServerResponse);
@@ -311,7 +317,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function getList<T>(
     path: string,
     key: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     call?: CallOptions,
   ): Promise<T[]> {
     try {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TimeZoneField } from './check-ins.ts';
 
 /**
@@ -25,15 +25,16 @@ export const WEEKDAY_NAMES = [
 /** A day of the week: 0 = Sunday ... 6 = Saturday. */
 export const Weekday = z.coerce
   .number({ error: 'Choose a day of the week' })
-  .int('Choose a day of the week')
-  .min(0, 'Choose a day of the week')
-  .max(6, 'Choose a day of the week');
+  .check(
+    z.int('Choose a day of the week'),
+    z.gte(0, 'Choose a day of the week'),
+    z.lte(6, 'Choose a day of the week'),
+  );
 
 /** A time of day on a 24-hour clock, "HH:MM". */
 export const ClockTime = z
   .string({ error: 'Enter a time such as 18:00' })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time such as 18:00');
+  .check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time such as 18:00'));
 
 export function minuteOfDay(time: string): number {
   const [hours = '0', minutes = '0'] = time.split(':');
@@ -54,14 +55,17 @@ export const TeamCallForm = z.object({
   slots: z.tuple([CallSlot, CallSlot], { error: 'Set both weekly times' }),
   durationMinutes: z.coerce
     .number({ error: `A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes` })
-    .int(`A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`)
-    .min(CALL_MINUTES.min, `A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`)
-    .max(CALL_MINUTES.max, `A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`),
-  meetingUrl: z
-    .string({ error: 'Enter the meeting link (https://…)' })
-    .trim()
-    .max(500, 'The meeting link must be at most 500 characters')
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter the meeting link (https://…)' })),
+    .check(
+      z.int(`A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`),
+      z.gte(CALL_MINUTES.min, `A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`),
+      z.lte(CALL_MINUTES.max, `A call takes ${CALL_MINUTES.min} to ${CALL_MINUTES.max} minutes`),
+    ),
+  meetingUrl: z.pipe(
+    z
+      .string({ error: 'Enter the meeting link (https://…)' })
+      .check(z.trim(), z.maxLength(500, 'The meeting link must be at most 500 characters')),
+    z.url({ protocol: /^https?$/, error: 'Enter the meeting link (https://…)' }),
+  ),
 });
 export type TeamCallForm = z.infer<typeof TeamCallForm>;
 
@@ -80,7 +84,7 @@ export type TeamCall = z.infer<typeof TeamCall>;
 /** A team's calls as the console shows them: null until an operator sets them. */
 export const ConsoleTeamCall = z.object({
   team: z.object({ id: z.number(), name: z.string() }),
-  call: TeamCall.nullable(),
+  call: z.nullable(TeamCall),
 });
 export type ConsoleTeamCall = z.infer<typeof ConsoleTeamCall>;
 
@@ -111,15 +115,17 @@ export const ReminderSettingsForm = z
   .object({
     enabled: z.boolean({ error: 'Say whether you want reminders' }),
     time: ClockTime,
-    weekdays: z
-      .array(Weekday, { error: 'Choose at least one day' })
-      .max(7)
-      .refine((days) => new Set(days).size === days.length, 'Choose each day once'),
+    weekdays: z.array(Weekday, { error: 'Choose at least one day' }).check(
+      z.maxLength(7),
+      z.refine((days) => new Set(days).size === days.length, 'Choose each day once'),
+    ),
   })
-  .refine((form) => !form.enabled || form.weekdays.length > 0, {
-    message: 'Choose at least one day',
-    path: ['weekdays'],
-  });
+  .check(
+    z.refine((form) => !form.enabled || form.weekdays.length > 0, {
+      message: 'Choose at least one day',
+      path: ['weekdays'],
+    }),
+  );
 export type ReminderSettingsForm = z.infer<typeof ReminderSettingsForm>;
 export const ReminderSettings = z.object({
   enabled: z.boolean(),
@@ -131,8 +137,12 @@ export const ReminderSettings = z.object({
 export type ReminderSettings = z.infer<typeof ReminderSettings>;
 
 /** A token from a reminder mail's link. */
-export const EmailLinkQuery = z.object({ token: z.string().min(1).max(200) });
-export const EmailLinkBody = z.object({ token: z.string().min(1).max(200) });
+export const EmailLinkQuery = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export const EmailLinkBody = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 export const UnsubscribeAnswer = z.object({ message: z.string() });
 

@@ -3,9 +3,10 @@
  * the front door answers with, and its endpoints. The day arithmetic is shared by the tracker
  * (which decides) and the browser (which only shows what the tracker decided and words it).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BOOKING_TIME_ZONE } from './constants.ts';
 import { endpoint } from './endpoints.ts';
+import { lineBreaksAsSpaces } from './text.ts';
 import { addCalendarDays, type CalendarDate, wallClockAt, zonedInstant } from './zoned-time.ts';
 
 /** The member commits to follow up this many days a week (spec 9). */
@@ -70,27 +71,28 @@ export function canonicalTimeZone(value: string): string | null {
   }
 }
 
-export const TimeZoneField = z
-  .string({ error: CHECK_IN_MESSAGES.chooseTimeZone })
-  .trim()
-  .max(64, CHECK_IN_MESSAGES.chooseTimeZone)
-  .transform((value, ctx) => {
+export const TimeZoneField = z.pipe(
+  z
+    .string({ error: CHECK_IN_MESSAGES.chooseTimeZone })
+    .check(z.trim(), z.maxLength(64, CHECK_IN_MESSAGES.chooseTimeZone)),
+  z.transform((value, ctx) => {
     const zone = canonicalTimeZone(value);
     if (zone === null) {
-      ctx.addIssue({ code: 'custom', message: CHECK_IN_MESSAGES.chooseTimeZone });
+      ctx.issues.push({ code: 'custom', message: CHECK_IN_MESSAGES.chooseTimeZone, input: value });
       return z.NEVER;
     }
     return zone;
-  });
+  }),
+);
 
 /** A calendar date as the database and the API write it: YYYY-MM-DD. */
-export const LocalDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
-  .refine((value) => {
+export const LocalDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD'),
+  z.refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'A date as YYYY-MM-DD');
+  }, 'A date as YYYY-MM-DD'),
+);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -150,14 +152,17 @@ export type CheckInAnswer = z.infer<typeof CheckInAnswer>;
 export const CheckInForm = z.object({
   day: LocalDay,
   answer: CheckInAnswer,
-  note: z.string().trim().max(CHECK_IN_NOTE_MAX, CHECK_IN_MESSAGES.noteTooLong).default(''),
+  note: z._default(
+    z.string().check(z.trim(), z.maxLength(CHECK_IN_NOTE_MAX, CHECK_IN_MESSAGES.noteTooLong)),
+    '',
+  ),
 });
 export type CheckInForm = z.input<typeof CheckInForm>;
 
 export const CheckIn = z.object({
   day: LocalDay,
   answer: CheckInAnswer,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -181,20 +186,23 @@ export const CheerState = z.object({ cheers: z.array(Person), cheeredByYou: z.bo
 export type CheerState = z.infer<typeof CheerState>;
 
 /** A check-in's cheers and replies (both oldest first), as a teammate sees them. */
-export const Reactions = CheerState.extend({ replies: z.array(CheckInReply) });
+export const Reactions = z.extend(CheerState, { replies: z.array(CheckInReply) });
 export type Reactions = z.infer<typeof Reactions>;
 
 /** A reply as the member sends it: one short paragraph, line breaks made spaces. */
 export const ReplyForm = z.object({
-  text: z
-    .string({ error: CHECK_IN_MESSAGES.writeReply })
-    .transform((value) => value.replace(/\s*[\t\r\n\u2028\u2029]+\s*/g, ' ').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, CHECK_IN_MESSAGES.writeReply)
-        .max(CHECK_IN_REPLY_MAX, CHECK_IN_MESSAGES.replyTooLong),
+  text: z.pipe(
+    z.pipe(
+      z.string({ error: CHECK_IN_MESSAGES.writeReply }),
+      z.transform((value) => lineBreaksAsSpaces(value).trim()),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, CHECK_IN_MESSAGES.writeReply),
+        z.maxLength(CHECK_IN_REPLY_MAX, CHECK_IN_MESSAGES.replyTooLong),
+      ),
+  ),
 });
 export type ReplyForm = z.input<typeof ReplyForm>;
 
@@ -202,7 +210,7 @@ export type ReplyForm = z.input<typeof ReplyForm>;
 export const ReactedCheckIn = z.object({
   day: LocalDay,
   answer: CheckInAnswer,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   cheers: z.array(Person),
   replies: z.array(CheckInReply),
 });
@@ -213,7 +221,7 @@ export const OpenDay = z.object({
   day: LocalDay,
   which: z.enum(['today', 'yesterday']),
   closesAt: z.iso.datetime(),
-  checkIn: CheckIn.nullable(),
+  checkIn: z.nullable(CheckIn),
 });
 export type OpenDay = z.infer<typeof OpenDay>;
 
@@ -239,7 +247,7 @@ export type CalendarDayState = z.infer<typeof CalendarDayState>;
 export const CalendarWeek = z.object({
   /** Its Monday. */
   start: LocalDay,
-  days: z.array(z.object({ day: LocalDay, state: CalendarDayState })).length(7),
+  days: z.array(z.object({ day: LocalDay, state: CalendarDayState })).check(z.length(7)),
   /** Yes answers that week: "N of CHECK_INS_PER_WEEK". */
   yes: z.number(),
 });
@@ -251,16 +259,18 @@ export type CalendarWeek = z.infer<typeof CalendarWeek>;
  */
 export const Pause = z.object({ from: LocalDay, until: LocalDay });
 export type Pause = z.infer<typeof Pause>;
-export const PauseAnswer = z.object({ pause: Pause.nullable() });
+export const PauseAnswer = z.object({ pause: z.nullable(Pause) });
 export type PauseAnswer = z.infer<typeof PauseAnswer>;
 
 /** How long to pause for, from today: whole weeks, 1 to PAUSE_WEEKS_MAX. */
 export const PauseForm = z.object({
   weeks: z.coerce
     .number({ error: CHECK_IN_MESSAGES.choosePause })
-    .int(CHECK_IN_MESSAGES.choosePause)
-    .min(1, CHECK_IN_MESSAGES.choosePause)
-    .max(PAUSE_WEEKS_MAX, CHECK_IN_MESSAGES.choosePause),
+    .check(
+      z.int(CHECK_IN_MESSAGES.choosePause),
+      z.gte(1, CHECK_IN_MESSAGES.choosePause),
+      z.lte(PAUSE_WEEKS_MAX, CHECK_IN_MESSAGES.choosePause),
+    ),
 });
 export type PauseForm = z.input<typeof PauseForm>;
 
@@ -271,14 +281,14 @@ export function pauseUntil(from: string, weeks: number): string {
 
 /** The home's check-in card: the goal, the zone the days are counted in, the open days. */
 export const CheckInStatus = z.object({
-  goal: z.string().nullable(),
+  goal: z.nullable(z.string()),
   timeZone: z.string(),
   /** Today first, then yesterday while it is still open. */
-  days: z.array(OpenDay).min(1),
+  days: z.array(OpenDay).check(z.minLength(1)),
   /** The member's runs of check-ins (contracts streaksOf; the rule is STREAK_RULE). */
   streaks: z.object({ current: z.number(), longest: z.number(), currentYes: z.number() }),
   /** Their pause going on now (today is in it), or null. */
-  pause: Pause.nullable(),
+  pause: z.nullable(Pause),
   /** Their last CALENDAR_WEEKS weeks, oldest first (contracts calendarOf). */
   calendar: z.array(CalendarWeek),
   /** Their check-ins of the last REACTION_DAYS that teammates cheered or replied to, newest first. */
@@ -291,7 +301,7 @@ export const TimeZoneAnswer = z.object({ timeZone: z.string() });
 
 export const BoardDay = z.object({
   day: LocalDay,
-  answer: CheckInAnswer.nullable(),
+  answer: z.nullable(CheckInAnswer),
   /** A day before the member joined the team: shown as such, never as a missed check-in. */
   beforeJoining: z.boolean(),
   /** A day the member had paused: shown as such, never as a missed check-in. */
@@ -301,14 +311,14 @@ export const BoardDay = z.object({
 export const BoardMember = z.object({
   id: z.number(),
   name: z.string(),
-  photo: z.string().nullable(),
+  photo: z.nullable(z.string()),
   goalSummary: z.string(),
   own: z.boolean(),
   timeZone: z.string(),
   /** The member's own today, their check-in for it and its cheers and replies. */
-  today: z.object({ day: LocalDay, checkIn: CheckIn.nullable(), reactions: Reactions }),
+  today: z.object({ day: LocalDay, checkIn: z.nullable(CheckIn), reactions: Reactions }),
   /** The last day of the member's pause going on now (their calendar), or null. */
-  pausedUntil: LocalDay.nullable(),
+  pausedUntil: z.nullable(LocalDay),
   /** Yes answers in the member's current week (Monday to Sunday, their zone). */
   weekYes: z.number(),
   /** The board's days (the viewer's last BOARD_DAYS, oldest first) with this member's answer. */
@@ -331,11 +341,7 @@ export const TeamBoard = z.object({
 });
 export type TeamBoard = z.infer<typeof TeamBoard>;
 
-const RowId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const RowId = z.coerce.number().check(z.int(), z.positive(), z.lte(2 ** 31 - 1));
 export const BoardParams = z.object({ teamId: RowId });
 export const NudgeParams = z.object({ teamId: RowId, userId: RowId });
 export const NudgeAnswer = z.object({ to: z.number(), day: LocalDay });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ConsoleTeamCall, TeamCallForm } from './accountability.ts';
 import { AUDIT_ACTIONS, CATEGORIES, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint } from './endpoints.ts';
@@ -22,7 +22,9 @@ export const SecondFactorEnrolment = z.object({
 });
 export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolment>;
 /** The 10 single-use recovery codes, shown this once. */
-export const RecoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+export const RecoveryCodesAnswer = z.object({
+  recoveryCodes: z.array(z.string()).check(z.length(10)),
+});
 /** New recovery codes for the operator's own second factor: their password, given again. */
 export const RecoveryCodesRenewal = z.object({ password: SignInForm.shape.password });
 export type RecoveryCodesRenewal = z.infer<typeof RecoveryCodesRenewal>;
@@ -31,25 +33,23 @@ export type RecoveryCodesRenewal = z.infer<typeof RecoveryCodesRenewal>;
 const catalogueId = (message: string) =>
   z.coerce
     .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(2 ** 31 - 1, message);
+    .check(z.int(message), z.positive(message), z.lte(2 ** 31 - 1, message));
 
 /** Rows on one page of a console list (the queue, teams, info calls, feedback, the audit log). */
 export const CONSOLE_PAGE_SIZE = 20;
 
 /** The console's pages of a list. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(CONSOLE_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), CONSOLE_PAGE_SIZE),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
 });
 
 /** What an operator types to find something in a console list: part of a name (blank finds all). */
-export const ConsoleSearch = z
-  .string()
-  .trim()
-  .max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`)
-  .optional();
+export const ConsoleSearch = z.optional(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`)),
+);
 
 /** A focus area of the console's lists, by the site's name for it (`?area=school`). */
 export const ConsoleArea = z.enum(CATEGORIES, {
@@ -61,10 +61,10 @@ export type ConsoleArea = z.infer<typeof ConsoleArea>;
  * The join requests whose applicant's name or address holds `q`, on a team of one focus `area`
  * (unmatched requests have none), and only those past their answer-by day with `overdue=true`.
  */
-export const QueueQuery = PageQuery.extend({
+export const QueueQuery = z.extend(PageQuery, {
   q: ConsoleSearch,
-  area: ConsoleArea.optional(),
-  overdue: z.enum(['true', 'false'], { error: 'Overdue is either true or false' }).optional(),
+  area: z.optional(ConsoleArea),
+  overdue: z.optional(z.enum(['true', 'false'], { error: 'Overdue is either true or false' })),
 });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 export type PageQuery = z.infer<typeof PageQuery>;
@@ -73,7 +73,7 @@ export type PageQuery = z.infer<typeof PageQuery>;
  * The teams whose name, or an Active or Pending member's name or address, holds `q`, of one
  * focus `area`.
  */
-export const TeamQuery = PageQuery.extend({ q: ConsoleSearch, area: ConsoleArea.optional() });
+export const TeamQuery = z.extend(PageQuery, { q: ConsoleSearch, area: z.optional(ConsoleArea) });
 export type TeamQuery = z.infer<typeof TeamQuery>;
 
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
@@ -85,14 +85,14 @@ export type AuditAction = z.infer<typeof AuditAction>;
  * The audit lines of one action, of one operator (their account's id), and those whose operator
  * or target is named with `q`.
  */
-export const AuditQuery = PageQuery.extend({
+export const AuditQuery = z.extend(PageQuery, {
   q: ConsoleSearch,
-  action: AuditAction.optional(),
-  operator: catalogueId('Choose one of the operators').optional(),
+  action: z.optional(AuditAction),
+  operator: z.optional(catalogueId('Choose one of the operators')),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 /** One page of a console list: its items, how many there are in all, and the page asked for. */
-function pageOf<Item extends z.ZodType>(item: Item) {
+function pageOf<Item extends z.ZodMiniType>(item: Item) {
   return z.object({
     items: z.array(item),
     total: z.number(),
@@ -105,8 +105,8 @@ function pageOf<Item extends z.ZodType>(item: Item) {
 export const QueuedJoinRequest = z.object({
   id: z.number(),
   status: z.enum(['unmatched', 'pending']),
-  applicant: z.object({ id: z.number(), name: z.string(), goal: z.string().nullable() }),
-  team: z.object({ id: z.number(), name: z.string(), openSeats: z.number() }).nullable(),
+  applicant: z.object({ id: z.number(), name: z.string(), goal: z.nullable(z.string()) }),
+  team: z.nullable(z.object({ id: z.number(), name: z.string(), openSeats: z.number() })),
   sentAt: z.iso.datetime(),
   answerBy: z.iso.datetime(),
   /** Days left of JOIN_RESPONSE_DAYS until answerBy, a part day counted whole; 0 once overdue. */
@@ -130,21 +130,20 @@ export const RecentDecision = z.object({
 });
 export type RecentDecision = z.infer<typeof RecentDecision>;
 
-export const JoinRequestQueue = pageOf(QueuedJoinRequest).extend({
+export const JoinRequestQueue = z.extend(pageOf(QueuedJoinRequest), {
   /** This operator's decisions that can still be undone, newest first. */
   recent: z.array(RecentDecision),
 });
 export type JoinRequestQueue = z.infer<typeof JoinRequestQueue>;
 
 export const ConsoleIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: z.coerce.number().check(z.int(), z.positive(), z.lte(2 ** 31 - 1)),
 });
 export const DeclineForm = z.object({
-  message: z.string().trim().max(1000, 'The message must be at most 1000 characters').default(''),
+  message: z._default(
+    z.string().check(z.trim(), z.maxLength(1000, 'The message must be at most 1000 characters')),
+    '',
+  ),
 });
 export type DeclineForm = z.infer<typeof DeclineForm>;
 export const PlacementForm = z.object({ teamId: catalogueId(MESSAGES.chooseTeam) });
@@ -162,7 +161,7 @@ export const InfoCall = z.object({
   phone: z.string(),
   category: z.string(),
   at: z.iso.datetime(),
-  outcome: z.enum(['held', 'no-show']).nullable(),
+  outcome: z.nullable(z.enum(['held', 'no-show'])),
 });
 export type InfoCall = z.infer<typeof InfoCall>;
 export const InfoCallPage = pageOf(InfoCall);
@@ -184,10 +183,10 @@ export const FeedbackEntry = z.object({
   feedback: z.string(),
   category: z.string(),
   sentAt: z.iso.datetime(),
-  readAt: z.iso.datetime().nullable(),
+  readAt: z.nullable(z.iso.datetime()),
 });
 export type FeedbackEntry = z.infer<typeof FeedbackEntry>;
-export const FeedbackQuery = PageQuery.extend({ category: Category.optional() });
+export const FeedbackQuery = z.extend(PageQuery, { category: z.optional(Category) });
 export const FeedbackPage = pageOf(FeedbackEntry);
 export type FeedbackPage = z.infer<typeof FeedbackPage>;
 
@@ -204,16 +203,18 @@ export const TEAM_CAPACITY_MAX = 500;
 
 const capacityField = z.coerce
   .number({ error: 'Please enter the number of seats' })
-  .int('Capacity must be a whole number of seats')
-  .min(1, 'Capacity must be at least 1 seat')
-  .max(TEAM_CAPACITY_MAX, `Capacity must be at most ${TEAM_CAPACITY_MAX} seats`);
+  .check(
+    z.int('Capacity must be a whole number of seats'),
+    z.gte(1, 'Capacity must be at least 1 seat'),
+    z.lte(TEAM_CAPACITY_MAX, `Capacity must be at most ${TEAM_CAPACITY_MAX} seats`),
+  );
 
 /** A team as the console's Teams page shows it: its seats as they stand and who holds them. */
 export const ConsoleTeam = z.object({
   id: z.number(),
   name: z.string(),
-  focusArea: z.object({ id: z.number(), name: z.string() }).nullable(),
-  role: z.object({ id: z.number(), name: z.string() }).nullable(),
+  focusArea: z.nullable(z.object({ id: z.number(), name: z.string() })),
+  role: z.nullable(z.object({ id: z.number(), name: z.string() })),
   capacity: z.number(),
   /** Memberships by status: Active members and Pending applicants both take a seat. */
   active: z.number(),
@@ -251,17 +252,17 @@ export const CapacityForm = z.object({ capacity: capacityField });
 export type CapacityForm = z.infer<typeof CapacityForm>;
 
 export const NewTeamForm = z.object({
-  name: z
-    .string({ error: 'Please enter the team name' })
-    .trim()
-    .min(1, 'Please enter the team name')
-    .max(80, 'The team name must be at most 80 characters')
-    .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
+  name: z.string({ error: 'Please enter the team name' }).check(
+    z.trim(),
+    z.minLength(1, 'Please enter the team name'),
+    z.maxLength(80, 'The team name must be at most 80 characters'),
+    z.refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
+  ),
   focusAreaId: catalogueId('Please choose a focus area'),
   /** Empty (or left out) only for a focus area that offers no roles. */
-  focusRoleId: z.preprocess(
-    (value) => (value === '' ? null : value),
-    catalogueId('Please choose a role').nullable().default(null),
+  focusRoleId: z.pipe(
+    z.transform((value) => (value === '' ? null : value)),
+    z._default(z.nullable(catalogueId('Please choose a role')), null),
   ),
   capacity: capacityField,
 });
@@ -284,22 +285,23 @@ export type ConsoleOperators = z.infer<typeof ConsoleOperators>;
 /** Who to make an operator: an address (a new account, or an existing one promoted). */
 export const OperatorInvite = z.object({
   email: EmailField,
-  name: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.name, `The name must be at most ${TEXT_LIMITS.name} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE)
-    .optional(),
+  name: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(TEXT_LIMITS.name, `The name must be at most ${TEXT_LIMITS.name} characters`),
+      z.refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
+    ),
+  ),
 });
 export type OperatorInvite = z.infer<typeof OperatorInvite>;
 
 export const AuditEntry = z.object({
   id: z.number(),
-  operator: z.object({ id: z.number(), name: z.string().nullable() }),
+  operator: z.object({ id: z.number(), name: z.nullable(z.string()) }),
   action: z.string(),
   target: z.string(),
   /** Who or what the target is, in words (a person's or a team's name); null when it is gone. */
-  targetName: z.string().nullable(),
+  targetName: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   at: z.iso.datetime(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   FocusAreaList,
   HoldId,
@@ -24,12 +24,12 @@ export interface Endpoint {
   readonly summary: string;
   /** Fastify's route schema: params, querystring, headers, body and the success answer. */
   readonly schema: {
-    readonly params?: z.ZodType;
-    readonly querystring?: z.ZodType;
-    readonly headers?: z.ZodType;
-    readonly body?: z.ZodType;
+    readonly params?: z.ZodMiniType;
+    readonly querystring?: z.ZodMiniType;
+    readonly headers?: z.ZodMiniType;
+    readonly body?: z.ZodMiniType;
     readonly consumes?: readonly string[];
-    readonly response: Readonly<Record<number, z.ZodType>>;
+    readonly response: Readonly<Record<number, z.ZodMiniType>>;
   };
 }
 
@@ -42,7 +42,7 @@ export const HoldParams = z.object({ id: HoldId });
 /** The multipart profile form (photo and about text), checked part by part as it streams in. */
 export const profileFormSchema = {
   consumes: ['multipart/form-data'],
-  body: ProfileUpload.nullable(),
+  body: z.nullable(ProfileUpload),
 };
 
 /** The tracker's reads that the site passes through to the browser (see SITE_API). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoints.ts';
 
 /** The process runs (its event loop answers). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   CallAttendance,
   CheckInLink,
@@ -26,13 +26,17 @@ import { EmailField, oneLineText, ProfileResponse, sentenceText } from './schema
 export const MEMBER_API_PREFIX = '/api';
 
 export const SignInForm = z.object({
-  email: z.string({ error: MESSAGES.enterEmail }).trim().min(1, MESSAGES.enterEmail).max(320),
-  password: z.string({ error: MESSAGES.enterPassword }).min(1, MESSAGES.enterPassword).max(1024),
+  email: z
+    .string({ error: MESSAGES.enterEmail })
+    .check(z.trim(), z.minLength(1, MESSAGES.enterEmail), z.maxLength(320)),
+  password: z
+    .string({ error: MESSAGES.enterPassword })
+    .check(z.minLength(1, MESSAGES.enterPassword), z.maxLength(1024)),
   /**
    * The browser's IANA time zone: a member with none yet follows it from this sign-in, so their
    * home's first load needs no second trip to set it. A zone the tracker does not know is ignored.
    */
-  timeZone: z.string().max(100).optional(),
+  timeZone: z.optional(z.string().check(z.maxLength(100))),
 });
 export type SignInForm = z.infer<typeof SignInForm>;
 
@@ -49,7 +53,7 @@ export const SecondFactorState = z.enum(['none', 'enrol', 'required', 'passed'])
 export type SecondFactorState = z.infer<typeof SecondFactorState>;
 export const MemberSignInAnswer = z.object({
   member: SessionMember,
-  secondFactor: SecondFactorState.optional(),
+  secondFactor: z.optional(SecondFactorState),
 });
 
 /** The account as its owner sees it. */
@@ -58,11 +62,11 @@ export const MemberAccount = z.object({
   name: z.string(),
   email: z.string(),
   emailConfirmed: z.boolean(),
-  goalSummary: z.string().nullable(),
-  aboutMe: z.string().nullable(),
-  photo: z.string().nullable(),
+  goalSummary: z.nullable(z.string()),
+  aboutMe: z.nullable(z.string()),
+  photo: z.nullable(z.string()),
   /** The member's IANA time zone; null until their browser has told it. */
-  timeZone: z.string().nullable(),
+  timeZone: z.nullable(z.string()),
 });
 export type MemberAccount = z.infer<typeof MemberAccount>;
 
@@ -73,10 +77,10 @@ export const MemberJoinRequest = z.object({
   sentAt: z.iso.datetime(),
   /** sentAt plus JOIN_RESPONSE_DAYS: the day the promised answer falls on. */
   answerBy: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
-  team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  decidedAt: z.nullable(z.iso.datetime()),
+  team: z.nullable(z.object({ id: z.number(), name: z.string() })),
   /** What the operator wrote when declining, shown to the member. */
-  declineReason: z.string().nullable(),
+  declineReason: z.nullable(z.string()),
 });
 export type MemberJoinRequest = z.infer<typeof MemberJoinRequest>;
 
@@ -84,7 +88,7 @@ export type MemberJoinRequest = z.infer<typeof MemberJoinRequest>;
 export const Teammate = z.object({
   id: z.number(),
   name: z.string(),
-  photo: z.string().nullable(),
+  photo: z.nullable(z.string()),
   aboutMe: z.string(),
   goalSummary: z.string(),
   /** The signed-in member's own card. */
@@ -102,11 +106,11 @@ export type MemberTeam = z.infer<typeof MemberTeam>;
 /** Everything the member's home shows. */
 export const MemberHome = z.object({
   account: MemberAccount,
-  joinRequest: MemberJoinRequest.nullable(),
+  joinRequest: z.nullable(MemberJoinRequest),
   /** Only once the member is Active on a team. */
-  team: MemberTeam.nullable(),
+  team: z.nullable(MemberTeam),
   /** The team's weekly calls, once the member is Active and an operator has set them. */
-  call: MemberCall.nullable(),
+  call: z.nullable(MemberCall),
 });
 export type MemberHome = z.infer<typeof MemberHome>;
 
@@ -114,7 +118,7 @@ export type MemberHome = z.infer<typeof MemberHome>;
  * A member's home with its check-in card in one answer (`checkIns` null off a team), so the
  * home's first screen waits for one round trip, not two.
  */
-export const MemberHomeWithCheckIns = MemberHome.extend({ checkIns: CheckInStatus.nullable() });
+export const MemberHomeWithCheckIns = z.extend(MemberHome, { checkIns: z.nullable(CheckInStatus) });
 export type MemberHomeWithCheckIns = z.infer<typeof MemberHomeWithCheckIns>;
 
 export const ProfileEdit = z.object({
@@ -122,8 +126,13 @@ export const ProfileEdit = z.object({
   goalSummary: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   aboutMe: z
     .string()
-    .trim()
-    .max(TEXT_LIMITS.aboutMe, `About me must be at most ${TEXT_LIMITS.aboutMe} characters`),
+    .check(
+      z.trim(),
+      z.maxLength(
+        TEXT_LIMITS.aboutMe,
+        `About me must be at most ${TEXT_LIMITS.aboutMe} characters`,
+      ),
+    ),
 });
 export type ProfileEdit = z.infer<typeof ProfileEdit>;
 
@@ -141,9 +150,14 @@ export const TRACKER_PASSWORD_MESSAGES = {
 } as const;
 export const TrackerPasswordField = z
   .string({ error: MESSAGES.enterPassword })
-  .min(1, MESSAGES.enterPassword)
-  .min(TRACKER_PASSWORD_MIN, TRACKER_PASSWORD_MESSAGES.tooShort)
-  .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
+  .check(
+    z.minLength(1, MESSAGES.enterPassword),
+    z.minLength(TRACKER_PASSWORD_MIN, TRACKER_PASSWORD_MESSAGES.tooShort),
+    z.maxLength(
+      TEXT_LIMITS.password,
+      `Password must be at most ${TEXT_LIMITS.password} characters`,
+    ),
+  );
 
 export const PasswordChange = z.object({
   currentPassword: SignInForm.shape.password,
@@ -153,11 +167,13 @@ export type PasswordChange = z.infer<typeof PasswordChange>;
 
 export const PasswordResetRequest = z.object({ email: EmailField });
 export const PasswordResetCompletion = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
   password: TrackerPasswordField,
 });
 /** Whether a reset link can still set a password, asked when its page opens. */
-export const PasswordResetCheck = z.object({ token: z.string().min(1).max(200) });
+export const PasswordResetCheck = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export const PasswordResetState = z.object({
   state: z.enum(['usable', 'used', 'expired', 'unknown']),
 });
@@ -173,9 +189,7 @@ export function answerByOf(sentAt: Date): Date {
 export const SecondFactorCode = z.object({
   code: z
     .string({ error: MESSAGES.enterCode })
-    .trim()
-    .min(1, MESSAGES.enterCode)
-    .max(64, MESSAGES.enterCode),
+    .check(z.trim(), z.minLength(1, MESSAGES.enterCode), z.maxLength(64, MESSAGES.enterCode)),
 });
 export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
 

@@ -3,7 +3,7 @@
  * RFC 8030/8291/8292), instead of or as well as the email. Apart from MEMBER_API so that the
  * members' home, which loads MEMBER_API, does not carry them: only the Reminders page does.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoints.ts';
 
 /** How the day's reminder reaches the member. */
@@ -24,13 +24,13 @@ export const PUSH_TEXTS = {
 
 /** Base64url without padding, as PushSubscription.toJSON() gives the keys. */
 const base64url = (bytes: number) =>
-  z
-    .string({ error: PUSH_TEXTS.badSubscription })
-    .regex(/^[A-Za-z0-9_-]+=*$/, PUSH_TEXTS.badSubscription)
-    .refine(
+  z.string({ error: PUSH_TEXTS.badSubscription }).check(
+    z.regex(/^[A-Za-z0-9_-]+=*$/, PUSH_TEXTS.badSubscription),
+    z.refine(
       (s) => Math.floor((s.replace(/=+$/, '').length * 6) / 8) === bytes,
       PUSH_TEXTS.badSubscription,
-    );
+    ),
+  );
 
 /**
  * A browser's push subscription, as PushSubscription.toJSON() gives it: the push service's
@@ -38,8 +38,10 @@ const base64url = (bytes: number) =>
  * Which endpoints the tracker accepts is decided by the tracker (its list of push services).
  */
 export const PushSubscriptionForm = z.object({
-  endpoint: z.url({ error: PUSH_TEXTS.badSubscription }).max(2000, PUSH_TEXTS.badSubscription),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z
+    .url({ error: PUSH_TEXTS.badSubscription })
+    .check(z.maxLength(2000, PUSH_TEXTS.badSubscription)),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object(
     { p256dh: base64url(65), auth: base64url(16) },
     { error: PUSH_TEXTS.badSubscription },
@@ -48,7 +50,9 @@ export const PushSubscriptionForm = z.object({
 export type PushSubscriptionForm = z.input<typeof PushSubscriptionForm>;
 
 export const PushEndpointForm = z.object({
-  endpoint: z.string({ error: PUSH_TEXTS.badSubscription }).min(1).max(2000),
+  endpoint: z
+    .string({ error: PUSH_TEXTS.badSubscription })
+    .check(z.minLength(1), z.maxLength(2000)),
 });
 
 export const ReminderChannelForm = z.object({ channel: ReminderChannel });

@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORIES, MAX_PHOTO_BYTES, PHONE_MIN_LENGTH, TEXT_LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
-import { CONTROL_CHARACTERS } from './text.ts';
+import { CONTROL_CHARACTERS, lineBreaksAsSpaces } from './text.ts';
 
 // The site's Content Security Policy forbids eval. Unless told not to, zod probes `Function('')`
 // on the first object parse, which the browser reports as a CSP violation; parsing is the same.
@@ -15,7 +15,10 @@ export const Category = z.enum(CATEGORIES);
 export type Category = z.infer<typeof Category>;
 
 /** Ids arrive as numbers from the tracker and as strings from URLs and storage. */
-export const Id = z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]);
+export const Id = z.union([
+  z.int().check(z.nonnegative()),
+  z.string().check(z.minLength(1), z.maxLength(64)),
+]);
 export type Id = z.infer<typeof Id>;
 
 /**
@@ -36,40 +39,50 @@ export function rowId(value: unknown): number | null {
 }
 
 /** An id given in a URL path: digits only, else a 400 (one too large for a row is a 404 later). */
-export const PathId = z.coerce
-  .string()
-  .regex(ID_DIGITS, 'Must be a positive whole number')
-  .transform(Number);
+export const PathId = z.pipe(
+  z.coerce.string().check(z.regex(ID_DIGITS, 'Must be a positive whole number')),
+  z.transform(Number),
+);
 
 /** The spec's "simple pattern" for emails (spec 5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(max, `Must be at most ${max} characters`),
+    );
 
 export const ONE_LINE_MESSAGE = 'Must be one line of text, without control characters';
 
 /** A name (a person's, a team's): required, one line, no control characters. */
 export const oneLineText = (max: number, message: string) =>
-  requiredText(max, message).refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE);
+  requiredText(max, message).check(
+    z.refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
+  );
 
 /**
  * A goal sentence, typed in a text area: line breaks and tabs become one space (what the person
  * meant is one sentence), any other control character is refused.
  */
 export const sentenceText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .transform((value) => value.replace(/\s*[\t\r\n\u2028\u2029]+\s*/g, ' '))
-    .pipe(oneLineText(max, message));
+  z.pipe(
+    z.pipe(z.string({ error: message }), z.transform(lineBreaksAsSpaces)),
+    oneLineText(max, message),
+  );
 
 const emailField = (blankMessage: string) =>
   z
     .string({ error: blankMessage })
-    .trim()
-    .min(1, blankMessage)
-    .max(TEXT_LIMITS.email, MESSAGES.validEmail)
-    .regex(EMAIL_PATTERN, MESSAGES.validEmail);
+    .check(
+      z.trim(),
+      z.minLength(1, blankMessage),
+      z.maxLength(TEXT_LIMITS.email, MESSAGES.validEmail),
+      z.regex(EMAIL_PATTERN, MESSAGES.validEmail),
+    );
 export const EmailField = emailField(MESSAGES.enterEmail);
 const email = EmailField;
 
@@ -84,10 +97,10 @@ export type MemberStatus = z.infer<typeof MemberStatus>;
 export const PublicUser = z.object({
   id: Id,
   name: z.string(),
-  image: z.string().nullable(),
-  about: z.string().nullable(),
-  goalSummary: z.string().nullable(),
-  status: MemberStatus.default('Active'),
+  image: z.nullable(z.string()),
+  about: z.nullable(z.string()),
+  goalSummary: z.nullable(z.string()),
+  status: z._default(MemberStatus, 'Active'),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -102,25 +115,25 @@ export type TeamMember = z.infer<typeof TeamMember>;
 /** The flat member shape of spec 3. */
 export const FlatMember = z.object({
   id: Id,
-  name: z.string().optional(),
-  image: z.string().nullable().optional(),
-  about: z.string().nullable().optional(),
-  goalSummary: z.string().nullable().optional(),
-  status: z.string().optional(),
+  name: z.optional(z.string()),
+  image: z.optional(z.nullable(z.string())),
+  about: z.optional(z.nullable(z.string())),
+  goalSummary: z.optional(z.nullable(z.string())),
+  status: z.optional(z.string()),
 });
 export type FlatMember = z.infer<typeof FlatMember>;
 
 export const Team = z.object({
   id: Id,
   name: z.string(),
-  focusAreaId: Id.nullable(),
-  focusRoleId: Id.nullable(),
+  focusAreaId: z.nullable(Id),
+  focusRoleId: z.nullable(Id),
   members: z.array(z.union([TeamMember, FlatMember])),
   /**
    * Seats a new member can still take: capacity - Active - Pending - live holds. Added by our
    * tracker; optional because the spec's client does not read it and other trackers may not send it.
    */
-  openSeats: z.number().int().nonnegative().optional(),
+  openSeats: z.optional(z.int().check(z.nonnegative())),
 });
 export type Team = z.infer<typeof Team>;
 
@@ -131,13 +144,13 @@ export const FocusRole = z.object({ id: Id, name: z.string() });
 export const FocusArea = z.object({
   id: Id,
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   focusRoles: z.array(FocusRole),
 });
 export type FocusArea = z.infer<typeof FocusArea>;
 export const FocusAreaList = z.object({ focusAreas: z.array(FocusArea) });
 
-export const RoleArea = z.object({ id: Id, name: z.string(), description: z.string().nullable() });
+export const RoleArea = z.object({ id: Id, name: z.string(), description: z.nullable(z.string()) });
 export type RoleArea = z.infer<typeof RoleArea>;
 export const RoleAreaList = z.object({ roleAreas: z.array(RoleArea) });
 
@@ -145,7 +158,7 @@ export const RoleAreaList = z.object({ roleAreas: z.array(RoleArea) });
 export const NormalisedMember = z.object({
   id: z.string(),
   name: z.string(),
-  photo: z.string().nullable(),
+  photo: z.nullable(z.string()),
   aboutMe: z.string(),
   goalSummary: z.string(),
 });
@@ -158,10 +171,10 @@ export type NormalisedMember = z.infer<typeof NormalisedMember>;
 export const TeamView = z.object({
   id: z.string(),
   name: z.string(),
-  focusAreaId: z.string().nullable(),
-  focusRoleId: z.string().nullable(),
+  focusAreaId: z.nullable(z.string()),
+  focusRoleId: z.nullable(z.string()),
   members: z.array(NormalisedMember),
-  openSeats: z.number().int().nonnegative().nullable(),
+  openSeats: z.nullable(z.int().check(z.nonnegative())),
 });
 export type TeamView = z.infer<typeof TeamView>;
 
@@ -171,15 +184,15 @@ export type TeamView = z.infer<typeof TeamView>;
 
 /** Role step with options: a choice must be made. */
 export const RoleChoiceForm = z.object({
-  role: z.string({ error: MESSAGES.makeSelection }).trim().min(1, MESSAGES.makeSelection),
+  role: z
+    .string({ error: MESSAGES.makeSelection })
+    .check(z.trim(), z.minLength(1, MESSAGES.makeSelection)),
 });
 /** Role step for Other: a free-text goal. */
 export const RoleGoalForm = z.object({
   focusArea: z
     .string({ error: MESSAGES.enterGoal })
-    .trim()
-    .min(1, MESSAGES.enterGoal)
-    .max(TEXT_LIMITS.focusArea),
+    .check(z.trim(), z.minLength(1, MESSAGES.enterGoal), z.maxLength(TEXT_LIMITS.focusArea)),
 });
 /** Intro and goal steps: non-blank once trimmed. */
 export const NameForm = z.object({ name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName) });
@@ -190,8 +203,13 @@ export const GoalForm = z.object({ goal: sentenceText(TEXT_LIMITS.goal, MESSAGES
  */
 export const PasswordField = z
   .string({ error: MESSAGES.enterPassword })
-  .min(1, MESSAGES.enterPassword)
-  .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
+  .check(
+    z.minLength(1, MESSAGES.enterPassword),
+    z.maxLength(
+      TEXT_LIMITS.password,
+      `Password must be at most ${TEXT_LIMITS.password} characters`,
+    ),
+  );
 export const AccountForm = z.object({ email, password: PasswordField });
 export const BookingForm = z.object({
   name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
@@ -199,9 +217,11 @@ export const BookingForm = z.object({
   email: emailField(MESSAGES.validEmail),
   phone: z
     .string({ error: MESSAGES.validPhone })
-    .trim()
-    .min(PHONE_MIN_LENGTH, MESSAGES.validPhone)
-    .max(TEXT_LIMITS.phone, MESSAGES.validPhone),
+    .check(
+      z.trim(),
+      z.minLength(PHONE_MIN_LENGTH, MESSAGES.validPhone),
+      z.maxLength(TEXT_LIMITS.phone, MESSAGES.validPhone),
+    ),
 });
 export const FeedbackForm = z.object({
   name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
@@ -215,11 +235,13 @@ export const FeedbackForm = z.object({
 
 export const OnboardingPayload = z.object({
   category: Category,
-  focusArea: z.string().trim().min(1, MESSAGES.enterGoal).max(TEXT_LIMITS.focusArea),
+  focusArea: z
+    .string()
+    .check(z.trim(), z.minLength(1, MESSAGES.enterGoal), z.maxLength(TEXT_LIMITS.focusArea)),
 });
 export type OnboardingPayload = z.infer<typeof OnboardingPayload>;
 
-export const OnboardingResponse = z.object({ message: z.string(), id: Id.optional() });
+export const OnboardingResponse = z.object({ message: z.string(), id: z.optional(Id) });
 
 export const CreateUserPayload = z.object({
   email,
@@ -242,11 +264,11 @@ export type JoinRequestOutcome = z.infer<typeof JoinRequestOutcome>;
 export const CreateUserResponse = z.object({
   user: z.object({ id: Id }),
   /** Present whenever a join request was recorded (`joinRequestSuccess` is then true too). */
-  joinRequest: z.object({ status: JoinRequestOutcome }).optional(),
-  joinRequestSuccess: z.boolean().optional(),
+  joinRequest: z.optional(z.object({ status: JoinRequestOutcome })),
+  joinRequestSuccess: z.optional(z.boolean()),
   /** Present when the user was created but the join request could not be; says why. */
-  joinRequestWarning: z.string().optional(),
-  message: z.string().optional(),
+  joinRequestWarning: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 
@@ -257,16 +279,13 @@ export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 /** A team id sent in a body: a positive integer, as a number or as digits. */
 const TeamIdNumber = z
   .number()
-  .int()
-  .min(1, MESSAGES.invalidInput)
-  .max(2_147_483_647, MESSAGES.invalidInput);
+  .check(z.int(), z.gte(1, MESSAGES.invalidInput), z.lte(2_147_483_647, MESSAGES.invalidInput));
 export const TeamIdField = z.union([
   TeamIdNumber,
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, MESSAGES.invalidInput)
-    .transform(Number)
-    .pipe(TeamIdNumber),
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/, MESSAGES.invalidInput)), z.transform(Number)),
+    TeamIdNumber,
+  ),
 ]);
 
 /** POST /api/holds */
@@ -278,14 +297,14 @@ export const HoldId = z.uuid({ error: MESSAGES.invalidInput });
 
 export const Hold = z.object({
   id: HoldId,
-  teamId: z.number().int().positive(),
+  teamId: z.int().check(z.positive()),
   /** ISO 8601 instant the seat is released unless extended. */
   expiresAt: z.iso.datetime({ offset: true }),
   /**
    * Whole seconds left when the server answered. Count down from this rather than from
    * `expiresAt`, so a browser whose clock is wrong still shows the right time.
    */
-  secondsLeft: z.number().int().nonnegative(),
+  secondsLeft: z.int().check(z.nonnegative()),
 });
 export type Hold = z.infer<typeof Hold>;
 
@@ -298,7 +317,7 @@ export type HoldResponse = z.infer<typeof HoldResponse>;
  * as an opaque key the site derives from its session (never the session cookie itself).
  */
 export const HOLD_OWNER_HEADER = 'x-hold-owner';
-export const HoldOwner = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'a hold owner key');
+export const HoldOwner = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'a hold owner key'));
 
 /**
  * The `Idempotency-Key` header of POST /api/users: a random value the browser makes once per
@@ -308,22 +327,28 @@ export const HoldOwner = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'a hold own
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKey = z
   .string()
-  .regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Must be 16 to 128 letters, digits or _.:-');
+  .check(z.regex(/^[A-Za-z0-9_.:-]{16,128}$/, 'Must be 16 to 128 letters, digits or _.:-'));
 
 /**
  * The headers of a write that a lost answer may make the browser send again (a sign-up, a booking,
  * feedback): the idempotency key is optional; other headers pass untouched.
  */
 export const IdempotentHeaders = z.looseObject({
-  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional(),
+  [IDEMPOTENCY_KEY_HEADER]: z.optional(IdempotencyKey),
 });
 export const SignUpHeaders = IdempotentHeaders;
 
 export const ProfileFields = z.object({
-  aboutMe: z
-    .string()
-    .max(TEXT_LIMITS.aboutMe, `About me must be at most ${TEXT_LIMITS.aboutMe} characters`)
-    .optional(),
+  aboutMe: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          TEXT_LIMITS.aboutMe,
+          `About me must be at most ${TEXT_LIMITS.aboutMe} characters`,
+        ),
+      ),
+  ),
 });
 
 /**
@@ -331,22 +356,22 @@ export const ProfileFields = z.object({
  * a photo. The servers read it part by part (the photo is checked as it streams); this schema
  * describes it for the API documents.
  */
-export const ProfileUpload = ProfileFields.extend({
-  photoFile: z.file().max(MAX_PHOTO_BYTES).optional(),
+export const ProfileUpload = z.extend(ProfileFields, {
+  photoFile: z.optional(z.file().check(z.maxSize(MAX_PHOTO_BYTES))),
 });
 
 export const ProfileResponse = z.object({
-  user: z
-    .object({
-      id: Id.optional(),
-      photo: z.string().nullable().optional(),
-      image: z.string().nullable().optional(),
-      about: z.string().nullable().optional(),
-    })
-    .optional(),
-  photo: z.string().nullable().optional(),
-  image: z.string().nullable().optional(),
-  message: z.string().optional(),
+  user: z.optional(
+    z.object({
+      id: z.optional(Id),
+      photo: z.optional(z.nullable(z.string())),
+      image: z.optional(z.nullable(z.string())),
+      about: z.optional(z.nullable(z.string())),
+    }),
+  ),
+  photo: z.optional(z.nullable(z.string())),
+  image: z.optional(z.nullable(z.string())),
+  message: z.optional(z.string()),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
@@ -356,21 +381,23 @@ export const NextAvailableDateResponse = z.object({
 });
 export type NextAvailableDateResponse = z.infer<typeof NextAvailableDateResponse>;
 
-export const BookingPayload = BookingForm.extend({ category: Category });
+export const BookingPayload = z.extend(BookingForm, { category: Category });
 export type BookingPayload = z.infer<typeof BookingPayload>;
 export const BookingResponse = z.object({
   message: z.string(),
-  id: Id.optional(),
+  id: z.optional(Id),
   /** The booked slot, an ISO instant. */
-  date: z.string().optional(),
+  date: z.optional(z.string()),
 });
 
-export const FeedbackPayload = FeedbackForm.extend({ category: Category });
+export const FeedbackPayload = z.extend(FeedbackForm, { category: Category });
 export type FeedbackPayload = z.infer<typeof FeedbackPayload>;
-export const FeedbackResponse = z.object({ message: z.string(), id: Id.optional() });
+export const FeedbackResponse = z.object({ message: z.string(), id: z.optional(Id) });
 
 export const ConfirmEmailPayload = z.object({
-  token: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.invalidInput),
+  token: z
+    .string()
+    .check(z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(200, MESSAGES.invalidInput)),
 });
 /** confirmed: this request confirmed the address. 404 unknown, 409 already used, 410 expired. */
 export const ConfirmEmailResponse = z.object({
@@ -391,14 +418,14 @@ export type ResendConfirmationResponse = z.infer<typeof ResendConfirmationRespon
 export const StatusResponse = z.object({
   apiBaseUrl: z.string(),
   apiKeyExists: z.boolean(),
-  apiKeyLength: z.number().int().nonnegative(),
+  apiKeyLength: z.int().check(z.nonnegative()),
   apiKeyPrefix: z.string(),
   environment: z.string(),
   testConnection: z.object({
     success: z.boolean(),
-    status: z.number().int().nullable(),
-    statusText: z.string().nullable(),
-    error: z.string().nullable(),
+    status: z.nullable(z.int()),
+    statusText: z.nullable(z.string()),
+    error: z.nullable(z.string()),
   }),
   serverTime: z.string(),
   /** The Node.js release the site runs on (`process.version`, e.g. v24.21.0). */
@@ -409,7 +436,7 @@ export type StatusResponse = z.infer<typeof StatusResponse>;
 /** Every 4xx/5xx answer of the site API and the tracker. */
 export const ErrorBody = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  details: z.unknown().optional(),
+  code: z.optional(z.string()),
+  details: z.optional(z.unknown()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

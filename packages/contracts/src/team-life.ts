@@ -3,7 +3,7 @@
  * answers, the console's Quiet members page, and the weekly recap. The rules that decide who is
  * quiet and when a recap is due live in member-day.ts.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EmailLinkBody, EmailLinkQuery, UnsubscribeAnswer } from './accountability.ts';
 import { LocalDay } from './check-ins.ts';
 import { ConsoleIdParams } from './console-api.ts';
@@ -52,7 +52,7 @@ export type QuietAction = z.infer<typeof QuietAction>;
 export const QuietLink = z.object({
   action: QuietAction,
   /** The member's team, while they are on one. */
-  team: z.string().nullable(),
+  team: z.nullable(z.string()),
   state: z.enum(['ready', 'used', 'expired']),
 });
 export type QuietLink = z.infer<typeof QuietLink>;
@@ -68,9 +68,11 @@ export const QuietMember = z.object({
   /** The first of those days. */
   since: LocalDay,
   /** Their last answered day, or null when they never answered. */
-  lastAnswer: LocalDay.nullable(),
+  lastAnswer: z.nullable(LocalDay),
   /** The last mail we sent them about it: the "we miss you" mail or an operator's note. */
-  lastContact: z.object({ at: z.iso.datetime(), what: z.enum(['we-miss-you', 'note']) }).nullable(),
+  lastContact: z.nullable(
+    z.object({ at: z.iso.datetime(), what: z.enum(['we-miss-you', 'note']) }),
+  ),
 });
 export type QuietMember = z.infer<typeof QuietMember>;
 export const QuietMembers = z.object({ members: z.array(QuietMember) });
@@ -79,16 +81,18 @@ export type QuietMembers = z.infer<typeof QuietMembers>;
 export const QuietNoteForm = z.object({
   message: z
     .string({ error: QUIET_TEXTS.writeNote })
-    .trim()
-    .min(1, QUIET_TEXTS.writeNote)
-    .max(QUIET_NOTE_MAX, QUIET_TEXTS.noteTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, QUIET_TEXTS.writeNote),
+      z.maxLength(QUIET_NOTE_MAX, QUIET_TEXTS.noteTooLong),
+    ),
 });
 export type QuietNoteForm = z.input<typeof QuietNoteForm>;
 
 /** A freed seat: the member is off the team, and the join request placed on it, if any. */
 export const FreedSeat = z.object({
   id: z.number(),
-  placed: z.object({ joinRequestId: z.number(), name: z.string() }).nullable(),
+  placed: z.nullable(z.object({ joinRequestId: z.number(), name: z.string() })),
 });
 export type FreedSeat = z.infer<typeof FreedSeat>;
 

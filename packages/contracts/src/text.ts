@@ -37,6 +37,15 @@ export function oneLine(value: string): string {
 }
 
 /**
+ * Text typed in a text area as one sentence: each line break or tab, with the spaces around it,
+ * becomes one space (the goal, a reply); any other control character is left for the schema to
+ * refuse.
+ */
+export function lineBreaksAsSpaces(value: string): string {
+  return value.replace(/\s*[\t\r\n\u2028\u2029]+\s*/g, ' ');
+}
+
+/**
  * Control characters (C0 and C1, DEL) and the Unicode line and paragraph separators: none belongs
  * in a name, a team's name or a goal, and a line break there could start a paragraph of a mail
  * that looks like ours.

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, HoldParams, IdParams, profileFormSchema, TRACKER_READS } from './endpoints.ts';
 import { HEALTH_API } from './health.ts';
 import {
@@ -29,23 +29,24 @@ import {
 /** Between the site and the tracker: every hold call names its owner. */
 export const HoldOwnerHeaders = z.looseObject({ [HOLD_OWNER_HEADER]: HoldOwner });
 /** The site names the browser session whose live hold on the team becomes the membership. */
-export const TrackerSignUpHeaders = SignUpHeaders.extend({
-  [HOLD_OWNER_HEADER]: HoldOwner.optional(),
+export const TrackerSignUpHeaders = z.extend(SignUpHeaders, {
+  [HOLD_OWNER_HEADER]: z.optional(HoldOwner),
 });
 
 export const SignInPayload = z.object({
-  email: z.string().min(1).max(320),
-  password: z.string().min(1).max(1024),
+  email: z.string().check(z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 export const SignInAnswer = z.object({ user: z.object({ id: z.number() }) });
 
 export const JoinRequestDecision = z.enum(['approved', 'declined']);
 export const JoinRequestListQuery = z.object({
-  status: z
-    .enum(['unmatched', 'pending', 'approved', 'declined', 'all'], {
+  status: z._default(
+    z.enum(['unmatched', 'pending', 'approved', 'declined', 'all'], {
       error: "status must be one of 'unmatched', 'pending', 'approved', 'declined', 'all'",
-    })
-    .default('pending'),
+    }),
+    'pending',
+  ),
 });
 export const JoinRequestList = z.object({
   joinRequests: z.array(
@@ -53,15 +54,15 @@ export const JoinRequestList = z.object({
       id: z.number(),
       status: z.enum(['unmatched', 'pending', ...JoinRequestDecision.options]),
       createdAt: z.iso.datetime(),
-      decidedAt: z.iso.datetime().nullable(),
+      decidedAt: z.nullable(z.iso.datetime()),
       /** Null while unmatched: no team was chosen at sign-up; an operator places the request. */
-      membershipId: z.number().nullable(),
-      team: z.object({ id: z.number(), name: z.string() }).nullable(),
+      membershipId: z.nullable(z.number()),
+      team: z.nullable(z.object({ id: z.number(), name: z.string() })),
       user: z.object({
         id: z.number(),
         name: z.string(),
         email: z.string(),
-        goalSummary: z.string().nullable(),
+        goalSummary: z.nullable(z.string()),
         emailConfirmed: z.boolean(),
       }),
     }),
@@ -69,7 +70,9 @@ export const JoinRequestList = z.object({
 });
 export const JoinRequestDecisionAnswer = z.object({ id: z.number(), status: JoinRequestDecision });
 export const DeclinePayload = z.object({
-  reason: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
+  reason: z.optional(
+    z.string().check(z.trim(), z.maxLength(1000, 'Must be at most 1000 characters')),
+  ),
 });
 export const PlacePayload = z.object({ teamId: TeamIdField });
 export const PlaceAnswer = z.object({
@@ -171,7 +174,7 @@ export const TRACKER_API = {
     summary: 'Decline a pending join request, with a note the member sees',
     schema: {
       params: IdParams,
-      body: DeclinePayload.nullish(),
+      body: z.nullish(DeclinePayload),
       response: { 200: JoinRequestDecisionAnswer },
     },
   }),

@@ -7,12 +7,13 @@ import {
   isWellFormedApiKey,
   localOrigin,
 } from '@app/contracts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** pino's levels. */
-export const LogLevel = z
-  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  .default('info');
+export const LogLevel = z._default(
+  z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  'info',
+);
 
 /** The variables both servers read, with one meaning and one rule each; each app extends it. */
 /** The repository's data folder (this file's place, kept by the server's build). */
@@ -34,44 +35,45 @@ export const BaseEnv = z.object({
    * The site's public origin, for the links in the tracker's emails (confirmation, onboarding).
    * When unset: the site on this machine, http://localhost:<the site's port> (siteUrlOf).
    */
-  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SITE_URL: z.optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  ),
   /** PostgreSQL for the tracker; embedded PGlite under TRACKER_DATA_DIR when unset. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/./, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\/./, 'must be a postgres:// or postgresql:// URL')),
+  ),
   /**
    * The tracker's data: PGlite files, uploads, the mail outbox, generated secrets. A relative path
    * is taken from where the command was typed (see resolveFromCommand); the default is the
    * repository's data folder, whichever server reads it.
    */
-  TRACKER_DATA_DIR: z.string().default(REPO_DATA_DIR),
+  TRACKER_DATA_DIR: z._default(z.string(), REPO_DATA_DIR),
   /** The tracker's API key; the tracker generates one into its data directory when unset. */
-  TRACKER_API_KEY: z.string().refine(isWellFormedApiKey, API_KEY_RULE).optional(),
+  TRACKER_API_KEY: z.optional(z.string().check(z.refine(isWellFormedApiKey, API_KEY_RULE))),
   LOG_LEVEL: LogLevel,
   /**
    * The tracker's public origin, its front door, where members and operators sign in: the
    * site's Sign In leads there and the tracker's mail links point there.
    */
-  TRACKER_PUBLIC_URL: z.url().default(localOrigin(DEFAULT_TRACKER_PUBLIC_PORT)),
+  TRACKER_PUBLIC_URL: z._default(z.url(), localOrigin(DEFAULT_TRACKER_PUBLIC_PORT)),
   /** Shares rate-limit and sign-in failure counters between instances; in memory when unset. */
-  REDIS_URL: z.url().optional(),
+  REDIS_URL: z.optional(z.url()),
   /** The tracker API's port (loopback by default); any free port when unset. */
-  TRACKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TRACKER_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))),
   /** The port the front door listens on; default: the port of TRACKER_PUBLIC_URL. */
-  TRACKER_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TRACKER_PUBLIC_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))),
   /**
    * On SIGTERM, how long a process keeps serving after its readiness check turned 503, before it
    * stops listening: longer than a load balancer takes to see the check fail (HAProxy: `inter`
    * times `fall`), so it stops sending first and no request meets a closed port.
    */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  SHUTDOWN_DRAIN_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(120_000)), 5000),
   /**
    * Hops of reverse proxies (a load balancer) in front of the site and the tracker's front door,
    * so their per-address limits see the client's address (from X-Forwarded-For) rather than the
    * proxy's. 0: the peer's address is the client's.
    */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  TRUST_PROXY: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });
 
 /** Fastify's `trustProxy` for TRUST_PROXY hops: trusts that many proxies, nearest first. */
@@ -106,7 +108,7 @@ export class EnvError extends Error {
  * Parses the environment once, at start-up. A blank variable (as `.env.example` leaves them)
  * means "use the default"; a bad one stops the start with the variable's name.
  */
-export function parseEnv<S extends z.ZodType>(
+export function parseEnv<S extends z.ZodMiniType>(
   schema: S,
   source: Record<string, string | undefined>,
   what = 'environment',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BaseEnv, EnvError, parseEnv } from './env.ts';
 import { ERROR_STATUS, HttpError } from './errors.ts';
 import { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
@@ -20,7 +20,7 @@ describe('error codes', () => {
 
 describe('parseInput', () => {
   const Form = z.object({
-    name: z.string().min(1, MESSAGES.required),
+    name: z.string().check(z.minLength(1, MESSAGES.required)),
     email: z.email(MESSAGES.validEmail),
   });
 
@@ -37,7 +37,7 @@ describe('parseInput', () => {
 });
 
 describe('parseEnv', () => {
-  const Env = BaseEnv.extend({ PORT: z.coerce.number().int().default(3000) });
+  const Env = z.extend(BaseEnv, { PORT: z._default(z.coerce.number().check(z.int()), 3000) });
 
   it('takes a blank variable as unset and applies the defaults', () => {
     const env = parseEnv(Env, { PORT: ' ', DATABASE_URL: '' });

@@ -7,6 +7,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 
 export interface OpenApiOptions {
   title: string;
@@ -50,11 +51,15 @@ export function operationIdOf(method: string, path: string): string {
 
 /** The error answers every operation can give, in the one shape both servers use for them. */
 const ERROR_RESPONSES = {
-  '4XX': ErrorBody.describe(
-    'Refused: a stable code to branch on (VALIDATION_ERROR, NOT_FOUND, RATE_LIMITED, ...) and a message for people; a 400 from validation lists its fields in details',
+  '4XX': ErrorBody.check(
+    z.describe(
+      'Refused: a stable code to branch on (VALIDATION_ERROR, NOT_FOUND, RATE_LIMITED, ...) and a message for people; a 400 from validation lists its fields in details',
+    ),
   ),
-  '5XX': ErrorBody.describe(
-    'Failed on the server or upstream (INTERNAL_ERROR, TRACKER_UNAVAILABLE, SIGNUP_BUSY with Retry-After, ...): a code and a message that never carries internal detail',
+  '5XX': ErrorBody.check(
+    z.describe(
+      'Failed on the server or upstream (INTERNAL_ERROR, TRACKER_UNAVAILABLE, SIGNUP_BUSY with Retry-After, ...): a code and a message that never carries internal detail',
+    ),
   ),
 };
 

@@ -1,6 +1,10 @@
 import { findNul, labelledMessage, MESSAGES } from '@app/contracts';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { HttpError } from './errors.ts';
+
+// The contracts are written with zod/mini, which sets no locale so that the browser's bundles stay
+// small: a check without a message of its own is worded in English on the servers.
+z.config(z.locales.en());
 
 export interface Issue {
   path: readonly PropertyKey[];
@@ -42,9 +46,9 @@ export function rejectNul(input: unknown): void {
 }
 
 /** Validates input that no route schema covers (a multipart field, an upstream's answer). */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
   rejectNul(input);
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   throw validationError(result.error.issues);
 }

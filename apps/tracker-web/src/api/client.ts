@@ -1,6 +1,6 @@
 import { type Endpoint, type EndpointAnswer, MESSAGES, successStatus } from '@app/contracts';
 import ky, { type KyInstance } from 'ky';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, type FieldProblem, NETWORK_MESSAGE, SERVER_MESSAGE } from './errors.ts';
 
 let http: KyInstance | undefined;
@@ -18,7 +18,9 @@ function client(): KyInstance {
   return http;
 }
 
-type BodyOf<E extends Endpoint> = E['schema'] extends { readonly body: infer B extends z.ZodType }
+type BodyOf<E extends Endpoint> = E['schema'] extends {
+  readonly body: infer B extends z.ZodMiniType;
+}
   ? z.input<B>
   : undefined;
 

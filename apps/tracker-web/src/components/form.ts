@@ -2,7 +2,7 @@ import type { FieldError } from '@app/ui/error-summary';
 import { type FormField, useFormErrors } from '@app/ui/form-errors';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, isSignInRequired, SERVER_MESSAGE } from '../api/errors.ts';
 
 /** A field of a form: its input's id (unique on the page) and its label. */
@@ -56,7 +56,7 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
     clear: shown.clear,
 
     /** The values checked against the contract's schema, or null when the errors are shown. */
-    check<S extends z.ZodType>(schema: S, values: unknown): z.output<S> | null {
+    check<S extends z.ZodMiniType>(schema: S, values: unknown): z.output<S> | null {
       const result = schema.safeParse(values);
       if (result.success) return result.data;
       show(result.error.issues.map((issue) => problem(String(issue.path[0] ?? ''), issue.message)));

@@ -11,13 +11,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../api/errors.ts';
 import { useForm } from './form.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useSubmit } from './useSubmit.ts';
 
-const Name = z.object({ name: z.string().min(1, 'Enter a name.') });
+const Name = z.object({ name: z.string().check(z.minLength(1, 'Enter a name.')) });
 const FIELDS = { name: { id: 'pet-name', label: 'Name' } } as const;
 
 type Send = (values: z.output<typeof Name>) => Promise<{ id: number }>;

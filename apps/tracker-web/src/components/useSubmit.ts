@@ -1,11 +1,11 @@
 import { type ToastOptions, toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { CodeFields, Form } from './form.ts';
 
 /** What a form sends and what follows once it is sent. */
-export interface Submission<K extends string, S extends z.ZodType, R> {
+export interface Submission<K extends string, S extends z.ZodMiniType, R> {
   /** The contract's schema: the values are checked against it before anything is sent. */
   schema: S;
   /** The values as the form holds them. */
@@ -27,7 +27,7 @@ export interface Submission<K extends string, S extends z.ZodType, R> {
  * the form's error summary, which takes focus, and under the fields it names (`useForm`), and a
  * submission while one is being sent does nothing. Once sent: the toast, `done`, the reload.
  */
-export function useSubmit<K extends string, S extends z.ZodType, R>(
+export function useSubmit<K extends string, S extends z.ZodMiniType, R>(
   form: Form<K>,
   submission: Submission<K, S, R>,
 ) {

@@ -3,7 +3,7 @@ import { HttpError, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import ky, { type KyInstance, type KyResponse } from 'ky';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 export interface TrackerResponse {
   ok: boolean;
@@ -148,11 +148,11 @@ export class TrackerClient {
 }
 
 /** The tracker answered 2xx with something other than the agreed shape: our fault, not the user's. */
-export function trackerAnswer<T extends z.ZodType>(
+export function trackerAnswer<T extends z.core.$ZodType>(
   schema: T,
   response: TrackerResponse,
 ): z.output<T> {
-  const result = schema.safeParse(response.body);
+  const result = z.safeParse(schema, response.body);
   if (result.success) return result.data;
   throw new HttpError(
     'TRACKER_ERROR',

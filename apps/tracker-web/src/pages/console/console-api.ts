@@ -23,7 +23,7 @@ import {
   TeamQuery,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { call, callAt } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 
@@ -54,7 +54,10 @@ export async function consoleData<T>(load: () => Promise<T>, here: string): Prom
  * action the audit log does not know is refused here, in the tracker's words, and nothing is
  * asked.
  */
-function checkedQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
+function checkedQuery<S extends z.ZodMiniType>(
+  schema: S,
+  query: Record<string, unknown>,
+): z.output<S> {
   const result = schema.safeParse(query);
   if (result.success) return result.data;
   const [issue] = result.error.issues;

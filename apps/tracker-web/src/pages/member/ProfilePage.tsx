@@ -16,7 +16,7 @@ import * as fieldStyles from '@app/ui/field.css';
 import { dismissToast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { call, upload } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useForm } from '../../components/form.ts';
@@ -114,7 +114,7 @@ const PHOTO_FIELDS = { photoFile: { id: 'profile-photo', label: 'Photo' } } as c
 const PhotoChoice = z.object({
   photoFile: z
     .instanceof(File, { error: 'Choose a photo to upload.' })
-    .refine((file) => file.size <= MAX_PHOTO_BYTES, MESSAGES.photoTooLarge),
+    .check(z.refine((file) => file.size <= MAX_PHOTO_BYTES, MESSAGES.photoTooLarge)),
 });
 
 function PhotoForm() {
