@@ -115,6 +115,32 @@ function counts(output) {
 }
 
 /**
+ * The failed tests a package's output names, each with the first error line after it, so the end
+ * of the output (all a CI log may show) says which tests went red and why.
+ */
+function failures(output) {
+  const lines = output.split('\n').map((raw) => raw.replace(ANSI, '').trimEnd());
+  const found = [];
+  for (const [index, line] of lines.entries()) {
+    // Vitest: " FAIL  test/drain.test.ts > SIGTERM under keep-alive readers > drops no ..."
+    const vitest = /^\s*FAIL\s+(.+)$/.exec(line);
+    // Playwright's list reporter: "  ✘  12 [browser] › e2e/site.e2e.test.ts:44:5 › the site ..."
+    const playwright =
+      /^\s*✘\s+\d+\s+(.+?)(?:\s+\(retry #\d+\))?(?:\s+\(\d[\d.]*(?:ms|s|m)\))?$/.exec(line);
+    const name = vitest?.[1] ?? playwright?.[1];
+    if (!name || found.some((failure) => failure.name === name)) continue;
+    const error = vitest
+      ? lines
+          .slice(index + 1, index + 8)
+          .find((next) => /^\s*(?:\w*Error|\w+Exception)\b/.test(next))
+          ?.trim()
+      : undefined;
+    found.push({ name, error });
+  }
+  return found;
+}
+
+/**
  * Runs one package's tests. Its output goes straight through (`live`), or is kept and printed
  * whole when the package ends, so packages that run side by side do not interleave their lines.
  */
@@ -137,7 +163,13 @@ function runPackage(pkg, { live }) {
     });
     child.on('close', (code) => {
       if (!live) process.stdout.write(`\n=== ${pkg.name} ===\n${output}`);
-      resolve({ pkg, code: code ?? 1, ms: performance.now() - start, ...counts(output) });
+      resolve({
+        pkg,
+        code: code ?? 1,
+        ms: performance.now() - start,
+        ...counts(output),
+        failures: failures(output),
+      });
     });
   });
 }
@@ -192,6 +224,19 @@ const sum = (key) => [...results.values()].reduce((total, r) => total + r[key], 
 const red = [...results.values()].filter((r) => r.code !== 0);
 console.log(`\nAll in ${seconds(performance.now() - started)}`);
 if (red.length > 0) console.log(`Failed: ${red.map((r) => r.pkg.name).join(', ')}`);
+const MAX_NAMED = 10;
+const clip = (text) => (text.length > 240 ? `${text.slice(0, 239)}…` : text);
+for (const r of red) {
+  for (const { name, error } of r.failures.slice(0, MAX_NAMED)) {
+    console.log(`  ${r.pkg.name}: ${clip(name)}`);
+    if (error) console.log(`    ${clip(error)}`);
+  }
+  if (r.failures.length > MAX_NAMED) {
+    console.log(
+      `  ${r.pkg.name}: and ${r.failures.length - MAX_NAMED} more (see its output above)`,
+    );
+  }
+}
 // A package that went red without a failed test (a build, a size budget) counts as one failure.
 const failed = sum('failed') + red.filter((r) => r.failed === 0).length;
 console.log(`Total: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`);
