@@ -247,7 +247,7 @@ describe('the web app', () => {
     }
   });
 
-  it('answers a prerendered page with its HTML, its inline style allowed by hash only', async () => {
+  it('answers a prerendered page with its HTML, its inline style and script allowed by hash only', async () => {
     for (const url of ['/pricing', '/pricing/', '/pricing?ref=mail']) {
       const response = await site.inject({ url });
       expect(response.statusCode, url).toBe(200);
@@ -260,11 +260,14 @@ describe('the web app', () => {
       expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
       const attribute = createHash('sha256').update('pointer-events:none').digest('base64');
       expect(csp).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${attribute}'`);
-      expect(csp).toContain("script-src 'self';");
+      const script = /<script type="module">([^<]*)<\/script>/.exec(response.body)?.[1] ?? '';
+      const scriptHash = createHash('sha256').update(script).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${scriptHash}';`);
       expect(csp).not.toContain('unsafe-inline');
     }
-    // Listed files that are missing or outside the list's folder fall back to the shell.
-    for (const url of ['/missing', '/escape']) {
+    // Listed files that are missing or outside the list's folder, or a source that is not a hash,
+    // fall back to the shell.
+    for (const url of ['/missing', '/escape', '/forged']) {
       const response = await site.inject({ url });
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(String(response.headers['content-security-policy'])).not.toContain('sha256');

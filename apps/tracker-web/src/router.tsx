@@ -1,3 +1,4 @@
+import { restoreScrollAfterTheLoadedPage } from '@app/ui/scroll-restoration';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -6,9 +7,8 @@ export function createAppRouter(history?: RouterHistory, { prerender = false } =
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
-    // Prerendered HTML carries no script of its own (the CSP allows none inline); the browser
-    // restores scroll positions once the app has hydrated.
-    scrollRestoration: !prerender,
+    // Nothing to restore while rendering HTML ahead, on the server.
+    scrollRestoration: prerender ? false : restoreScrollAfterTheLoadedPage(),
     scrollRestorationBehavior: 'instant',
   });
 }

@@ -22,6 +22,12 @@ async function openPage(context: BrowserContext, width: number) {
   return { page, problems };
 }
 
+/** Whether React has taken over the page's HTML (its heading carries React's fiber). */
+const hydrated = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+  );
+
 async function scrollThrough(page: Page) {
   // Lazy images load as they come into view; a full-page screenshot does not scroll.
   await page.evaluate(async () => {
@@ -112,6 +118,9 @@ test.describe('the small-screen menu', () => {
     const { page } = await openPage(context, 360);
     await page.goto(`${site.url}/`);
     const toggle = page.getByRole('button', { name: 'Open menu' });
+    // The menu opens once the page's script has taken it over; the page asks for its script after
+    // its first paint.
+    await expect.poll(() => hydrated(page)).toBe(true);
     await toggle.focus();
     await page.keyboard.press('Enter');
     const signIn = page.getByRole('link', { name: /Sign In/ });
@@ -123,6 +132,110 @@ test.describe('the small-screen menu', () => {
     expect(
       await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'),
     ).toBe('false');
+    await page.close();
+  });
+});
+
+test.describe('a prerendered page', () => {
+  /** The scripts a page's HTML names: the script tags, the modulepreloads and its listed ones. */
+  async function namedScripts(page: Page, path: string) {
+    const html = await (await page.request.get(`${site.url}${path}`)).text();
+    const listed = /<meta name="app-scripts" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    return {
+      tags: [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]),
+      preloads: [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].length,
+      listed: listed.split(' ').filter(Boolean),
+    };
+  }
+
+  test('that is read carries one small script, which loads the listed ones after the first paint, and hydrates; the others link theirs', async ({
+    context,
+  }) => {
+    const { page, problems } = await openPage(context, 360);
+    for (const [path, h1] of [
+      ['/', PAGES[0][1]],
+      ['/pricing', 'Pricing'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      const named = await namedScripts(page, path);
+      // Only the boot script is in the HTML, inline (no request before the first paint); the
+      // app's entry comes first in the list.
+      expect(named.tags).toEqual(['<script type="module">']);
+      expect(named.preloads).toBe(0);
+      expect(named.listed[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      await page.goto(`${site.url}${path}`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(h1);
+      await expect.poll(() => hydrated(page)).toBe(true);
+      // The page was painted, and every listed script was fetched, each once.
+      const fetched = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(fetched.paint).not.toBeNull();
+      for (const script of named.listed) {
+        expect(fetched.scripts.filter((entry) => entry.path === script)).toHaveLength(1);
+      }
+    }
+    // Pages to be used at once (a step, an end screen's form, the studio, which is drawn anew
+    // and inert until its script runs) link their scripts from their HTML.
+    for (const path of ['/onboarding/work/role', '/thank-you', '/statechart']) {
+      const linked = await namedScripts(page, path);
+      expect(linked.tags, path).toEqual([
+        expect.stringMatching(
+          /^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/,
+        ),
+      ]);
+      expect(linked.preloads, path).toBeGreaterThan(0);
+      expect(linked.listed, path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('opened where it is not painted (a background tab), loads its scripts at once', async ({
+    context,
+  }) => {
+    const { page, problems } = await openPage(context, 360);
+    // A hidden page gets no animation frames; the boot script must not wait for one.
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'visibilityState', { get: () => 'hidden' });
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto(`${site.url}/pricing`);
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+test.describe('scrolling', () => {
+  /** Two frames: what the app does once it has rendered is done. */
+  const settled = (page: Page) =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+
+  test('a page scrolled before its script ran stays where the visitor scrolled; a link followed then opens the next page at its top', async ({
+    context,
+  }) => {
+    const { page, problems } = await openPage(context, 360);
+    await page.goto(`${site.url}/`);
+    // The prerendered home is read and scrolled at once, as a person on a slow phone does.
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await settled(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Pricing');
+    await settled(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

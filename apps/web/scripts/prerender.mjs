@@ -1,12 +1,15 @@
 // Renders every page of the route table to HTML after `vite build` and the server-side build of
-// src/entry-server.tsx: the page's markup inside #root, its CSS inline in <head> (no stylesheet
-// request before the first paint), and modulepreload links for the JavaScript the route needs.
-// The browser hydrates it (src/main.tsx), or draws it anew where entry-server.tsx says so (the
-// statechart studio, whose HTML is then what it draws first). dist/index.html stays the shell for every other path.
+// src/entry-server.tsx: the page's markup inside #root and its CSS inline in <head> (no stylesheet
+// request before the first paint). A page that is read (SCRIPTS_AFTER_FIRST_PAINT in
+// entry-server.tsx) lists its scripts instead of linking them, and carries one small inline script
+// (scripts/boot.js) that asks for them all once the HTML has been painted; every other page links
+// its scripts as Vite did. The browser hydrates the page (src/main.tsx), or draws it anew where
+// entry-server.tsx says so (the statechart studio, whose HTML is then what it draws first).
+// dist/index.html stays the shell for every other path.
 //
 // Writes dist/prerendered/**.html and dist/prerendered.json, which maps each path to its file and
-// the CSP hashes of its inline <style> and of its style attributes (the site server serves both
-// and allows exactly those).
+// the CSP hashes of its inline <style>, of its style attributes and of its inline script (the site
+// server serves the file and allows exactly those).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +19,9 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const { DRAWN_IN_THE_BROWSER, pagePaths, renderPage } = await import(pathToFileURL(ssrEntry).href);
+const { DRAWN_IN_THE_BROWSER, SCRIPTS_AFTER_FIRST_PAINT, pagePaths, renderPage } = await import(
+  pathToFileURL(ssrEntry).href
+);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('the build manifest has no entry chunk');
@@ -41,7 +46,7 @@ function routeKeys(file) {
 const entryChunks = closure(entryKey);
 const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []));
 
-/** The shell without the entry stylesheets (they are inlined instead). */
+/** The shell without the entry stylesheets (they are inlined instead) and its script tags. */
 let template = shell;
 for (const css of entryCss) {
   const link = new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${css}"[^>]*>`);
@@ -50,7 +55,25 @@ for (const css of entryCss) {
 }
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html lacks #root');
 
+// The entry's script tag and the modulepreloads Vite wrote for its imports leave the template:
+// each page puts back its own, with the route's chunks, linked or listed for the boot script.
+const ENTRY_TAGS =
+  /\s*<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/[^"]+\.js"[^>]*>(?:<\/script>)?/g;
+const shellScripts = [...template.matchAll(ENTRY_TAGS)].map((m) => m[0]);
+if (!shellScripts.some((tag) => tag.includes(`/${manifest[entryKey].file}"`))) {
+  throw new Error(`index.html does not load the entry ${manifest[entryKey].file}`);
+}
+template = template.replace(ENTRY_TAGS, '');
+// Sent without its comment lines (every page's first visit fetches it).
+const boot = readFileSync(fileURLToPath(new URL('./boot.js', import.meta.url)), 'utf8').replace(
+  /^\s*\/\/.*\n/gm,
+  '',
+);
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+// Inline, so the first paint waits on no request of its own; the server allows it by its hash.
+if (boot.includes('</script')) throw new Error('boot.js cannot be inlined: it contains </script');
+const bootTag = `<script type="module">${boot}</script>`;
+const bootHash = sha256(boot);
 /** style="..." values React wrote (Radix's toast region, a few components), as the DOM has them. */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 const ENTITIES = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
@@ -78,14 +101,22 @@ for (const path of pagePaths()) {
   }
   const css = [...new Set([...chunks, ...later].flatMap((key) => manifest[key].css ?? []))];
   const style = css.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
-  const preloads = [...chunks]
-    .filter((key) => key !== entryKey)
+  // The entry first, then every chunk it and the route import statically.
+  const scripts = [entryKey, ...[...chunks].filter((key) => key !== entryKey)]
     .map((key) => manifest[key].file)
-    .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `/${file}`);
+  // A page that is read (the marketing and legal pages) asks for its scripts after its first
+  // paint; any other links them from its HTML, as Vite did, to be usable as soon as can be.
+  const scriptTags = !SCRIPTS_AFTER_FIRST_PAINT.has(path)
+    ? [
+        `<script type="module" crossorigin src="${scripts[0]}"></script>`,
+        ...scripts.slice(1).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      ]
+    : [`<meta name="app-scripts" content="${scripts.join(' ')}">`, bootTag];
   const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
   const body = html.slice(hints.length);
-  const head = [hints, ...preloads, `<style>${style}</style>`].filter(Boolean).join('\n    ');
+  const head = [hints, ...scriptTags, `<style>${style}</style>`].filter(Boolean).join('\n    ');
   const page = template
     .replace('</head>', () => `    ${head}\n  </head>`)
     .replace('<div id="root"></div>', () =>
@@ -101,6 +132,7 @@ for (const path of pagePaths()) {
     file,
     styleHashes: [sha256(style)],
     styleAttributeHashes: [...attributes].map(sha256),
+    scriptHashes: SCRIPTS_AFTER_FIRST_PAINT.has(path) ? [bootHash] : [],
   };
   rows.push({ path, 'HTML bytes': page.length, 'inline CSS bytes': style.length });
 }

@@ -31,6 +31,22 @@ const STEP_ROUTE = '/onboarding/$category/$step';
 export const DRAWN_IN_THE_BROWSER = new Set(['/statechart']);
 
 /**
+ * Pages that are read: nothing on them needs their script until the reader acts, so they ask for
+ * it once their HTML has been painted (scripts/boot.js; decision 41), and their largest text is
+ * painted without waiting for it. Every other page links its scripts from its HTML: its forms and
+ * steps are there to be used at once.
+ */
+export const SCRIPTS_AFTER_FIRST_PAINT = new Set([
+  '/',
+  '/how-it-works',
+  '/success-stories',
+  '/about-us',
+  '/pricing',
+  '/privacy',
+  '/terms',
+]);
+
+/**
  * Every page of the route table: each path without parameters, and each category's steps. The
  * bare category path only redirects, so it has no page of its own.
  */

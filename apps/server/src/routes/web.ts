@@ -28,6 +28,8 @@ interface PrerenderedPage {
   styleHashes: string[];
   /** CSP sources of the values of its style="..." attributes. */
   styleAttributeHashes: string[];
+  /** CSP sources of its inline <script> elements (the boot script of a page that is read). */
+  scriptHashes: string[];
 }
 
 function isHashList(value: unknown): value is string[] {
@@ -43,37 +45,49 @@ function readPrerendered(dist: string): Map<string, PrerenderedPage> {
   if (typeof list !== 'object' || list === null) return pages;
   for (const [path, value] of Object.entries(list)) {
     if (typeof value !== 'object' || value === null) continue;
-    const { file, styleHashes, styleAttributeHashes = [] } = value as Record<string, unknown>;
+    const {
+      file,
+      styleHashes,
+      styleAttributeHashes = [],
+      scriptHashes = [],
+    } = value as Record<string, unknown>;
     if (
       typeof file === 'string' &&
       file.startsWith('prerendered/') &&
       !file.includes('..') &&
       existsSync(join(dist, file)) &&
       isHashList(styleHashes) &&
-      isHashList(styleAttributeHashes)
+      isHashList(styleAttributeHashes) &&
+      isHashList(scriptHashes)
     ) {
-      pages.set(path, { file, styleHashes, styleAttributeHashes });
+      pages.set(path, { file, styleHashes, styleAttributeHashes, scriptHashes });
     }
   }
   return pages;
 }
 
 /**
- * The page policy, allowing the page's own inline styles by hash and nothing else inline: its
- * <style> elements in style-src, its style attributes in style-src-attr ('unsafe-hashes' is what
- * lets a hash match an attribute; any other attribute value stays blocked).
+ * The page policy, allowing the page's own inline styles and scripts by hash and nothing else
+ * inline: its <style> elements in style-src, its style attributes in style-src-attr
+ * ('unsafe-hashes' is what lets a hash match an attribute; any other attribute value stays
+ * blocked), its <script> elements in script-src.
  */
 export function pagePolicy(policy: string, page: PrerenderedPage): string {
   const quote = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`).join(' ');
+  const withHashes = (directive: string, name: string, hashes: readonly string[]) =>
+    hashes.length > 0 && (directive === name || directive.startsWith(`${name} `))
+      ? `${directive} ${quote(hashes)}`
+      : directive;
   const directives = policy
     .split(';')
     .map((directive) => directive.trim())
     .filter(Boolean)
     .map((directive) =>
-      page.styleHashes.length > 0 &&
-      (directive === 'style-src' || directive.startsWith('style-src '))
-        ? `${directive} ${quote(page.styleHashes)}`
-        : directive,
+      withHashes(
+        withHashes(directive, 'style-src', page.styleHashes),
+        'script-src',
+        page.scriptHashes,
+      ),
     );
   if (page.styleAttributeHashes.length > 0) {
     directives.push(`style-src-attr 'unsafe-hashes' ${quote(page.styleAttributeHashes)}`);
