@@ -29,7 +29,14 @@ import { fallbackBookingDate } from './booking.ts';
 import { formChecks, isValid } from './checks.ts';
 import { accountFieldErrors, failureCode, failureText } from './failure.ts';
 import { isHoldEnding, secondsLeft } from './hold.ts';
-import { type LinearStep, linearIndex, type ScreenMeta, type Step, screen } from './steps.ts';
+import {
+  FIRST_STEP_TITLES,
+  type LinearStep,
+  linearIndex,
+  type ScreenMeta,
+  type Step,
+  screen,
+} from './steps.ts';
 import {
   type DisplayTeam,
   rankTeams,
@@ -531,7 +538,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
   states: {
     category: {
       id: 'category',
-      meta: screen('category', 'Choose your area'),
+      meta: screen('category', FIRST_STEP_TITLES.category),
       entry: 'resetTeam',
       on: {
         'category.choose': { target: 'role', actions: 'setCategory' },
@@ -543,7 +550,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
 
     role: {
       id: 'role',
-      meta: screen('role', 'Your role'),
+      meta: screen('role', FIRST_STEP_TITLES.role),
       // Back on the role step the team is let go; a new answer matches afresh.
       entry: 'resetTeam',
       initial: 'choosing',

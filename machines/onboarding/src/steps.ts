@@ -123,6 +123,12 @@ export interface ScreenMeta {
   title: string;
 }
 
+/**
+ * The header titles of the steps a visitor can land on: the site draws these from the URL alone,
+ * before the machine has loaded, and the machine's screens carry the same.
+ */
+export const FIRST_STEP_TITLES = { category: 'Choose your area', role: 'Your role' } as const;
+
 export function screen(step: Step, title: string): ScreenMeta {
   return { step, route: STEP_ROUTES[step], title };
 }

@@ -1,7 +1,9 @@
+import type { OnboardingEvent } from '@app/onboarding/flow';
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { clearDrafts } from './drafts.ts';
 import { loadFormChecks, sendChecked } from './formChecks.ts';
+import { takeQueued } from './handover.ts';
 import { loadLaterScreens } from './lazyScreens.tsx';
 import { useRouteBridge } from './RouteBridge.ts';
 import { Screen } from './Screen.tsx';
@@ -28,16 +30,22 @@ function OnboardingFlow({
   useEffect(() => {
     if (ended) clearDrafts();
   }, [ended]);
+  // Go back goes through the bridge, which moves the history back with it.
+  const send = (event: OnboardingEvent) =>
+    event.type === 'nav.back' ? goBack() : sendChecked(actor, event);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the flow starts
   useEffect(() => {
     // The step is on screen: what the next ones need comes now, before it is asked for.
     loadLaterScreens().catch(() => undefined);
     loadFormChecks().catch(() => undefined);
+    // What the visitor did on the first step before the flow had loaded (after the bridge has
+    // matched the flow to the URL, as its effect runs first).
+    for (const event of takeQueued()) send(event);
   }, []);
   return (
     <Screen
       snapshot={snapshot}
-      // Go back goes through the bridge, which moves the history back with it.
-      send={(event) => (event.type === 'nav.back' ? goBack() : sendChecked(actor, event))}
+      send={send}
       endStep={endStep}
       resendConfirmation={session.api.resendConfirmation}
     />

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { pageTitle } from '../../components/usePageTitle.ts';
+import { restoreCarriedFocus } from '../handover.ts';
 import * as styles from './StepLayout.css.ts';
 
 export interface Progress {
@@ -61,6 +62,8 @@ export function StepLayout({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus on every screen change only
   useEffect(() => {
+    // The same step handed over to the flow keeps the focus the visitor gave it (handover.ts).
+    if (restoreCarriedFocus(document)) return;
     headingRef.current?.focus();
   }, [screen]);
 

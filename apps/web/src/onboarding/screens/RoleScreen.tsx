@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
+import { takeCarriedChoice } from '../handover.ts';
 import * as styles from './RoleScreen.css.ts';
 
 export const ROLE_QUESTIONS: Record<Category, string> = {
@@ -39,9 +40,13 @@ export function RoleScreen({
   // A person on a slow connection may tick an option in the prerendered page before its code has
   // run; once it has, that tick is the choice (React's first render did not know of it).
   const fieldset = useRef<HTMLFieldSetElement>(null);
+  // The same holds for a tick on the step drawn from its URL, which the flow's screen replaced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen mounts
   useEffect(() => {
-    const ticked = fieldset.current?.querySelector<HTMLInputElement>('input:checked');
-    if (ticked) setChoice((current) => current || ticked.value);
+    const carried = takeCarriedChoice();
+    const ticked =
+      fieldset.current?.querySelector<HTMLInputElement>('input:checked')?.value ?? carried;
+    if (ticked && options.includes(ticked)) setChoice((current) => current || ticked);
   }, []);
   const [goal, setGoal] = useDraft('role.goal', initial ?? '');
   const freeText = options.length === 0;

@@ -1,0 +1,184 @@
+import type { Page, Route } from '@playwright/test';
+import { expect } from './expect.ts';
+import { test } from './fixtures.ts';
+import { expectScreen, pathOf, STEP_TIMEOUT_MS } from './onboarding.ts';
+import { testSite } from './site.ts';
+
+/**
+ * The first steps (the area, the role) are drawn from their URL and can be used before the flow's
+ * code (XState, the machine) has arrived; the flow then takes over what the visitor did: the
+ * answer given, the option ticked, the focus. In Chromium against the real site server, with the
+ * flow's chunk held back (or failing) on purpose.
+ */
+
+const site = testSite();
+
+const WORK_ROLE = '/onboarding/work/role';
+const WORK_QUESTION = 'Which best describes your role at work?';
+const TEAM_HEADING = /^You're in luck! Team ".+" has one slot left\.$/;
+/** The flow's chunk (the router's split of the onboarding route imports it once on screen). */
+const FLOW_CHUNK = /\/assets\/OnboardingPage-[^/]+\.js$/;
+
+/** Holds the flow's chunk until `release` is called; `requested` tells whether it was asked for. */
+async function holdFlow(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(FLOW_CHUNK, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** Whether the page's flow has started (it hands its session to the devtools hook). */
+function flowStarted(page: Page) {
+  return page.evaluate(() => Reflect.has(window, '__onboardingFlow'));
+}
+
+/** React has taken over the page's HTML (its heading carries React's fiber). */
+async function waitHydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+      ),
+    )
+    .toBe(true);
+}
+
+/** A visitor's page whose flow, once started, is visible to the test (`flowStarted`). */
+async function openWatched(width: number) {
+  const context = await site.newContext({ viewport: { width, height: 800 } });
+  await context.addInitScript(() => {
+    Reflect.set(window, '__ONBOARDING_DEVTOOLS_HOOK__', (session: unknown) => {
+      Reflect.set(window, '__onboardingFlow', session);
+    });
+  });
+  return { context, page: await context.newPage() };
+}
+
+for (const width of [360, 1280]) {
+  test.describe(`the first steps at ${width} px`, () => {
+    test('take an area chosen before the flow has loaded, and keep a ticked role and its focus', async () => {
+      const { context, page } = await openWatched(width);
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+
+      const first = await holdFlow(page);
+      await page.goto(`${site.url}/onboarding`);
+      await waitHydrated(page);
+      await expect.poll(first.requested).toBe(true);
+      await page.getByRole('button', { name: /^Work/ }).click();
+      // Kept for the flow, which has not come: the page stays.
+      await page.waitForTimeout(300);
+      expect(pathOf(page)).toBe('/onboarding');
+      expect(await flowStarted(page)).toBe(false);
+      first.release();
+      await expectScreen(page, WORK_ROLE, WORK_QUESTION);
+
+      // The role step opened anew, an option ticked and focused before the flow has come.
+      await page.unrouteAll();
+      const second = await holdFlow(page);
+      await page.goto(`${site.url}${WORK_ROLE}`);
+      await waitHydrated(page);
+      const management = page.getByLabel('Management', { exact: true });
+      await management.check();
+      await management.focus();
+      await expect.poll(second.requested).toBe(true);
+      second.release();
+      // The flow has taken over once it hands its session to the devtools hook.
+      await expect.poll(() => flowStarted(page), { timeout: STEP_TIMEOUT_MS }).toBe(true);
+      await expect(management).toBeChecked();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+        await management.getAttribute('id'),
+      );
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      expect(pathOf(page)).toBe('/onboarding/work/team');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    test('show an answer given before the flow has loaded as under way, and drop it when the flow cannot load', async () => {
+      const context = await site.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+
+      const held = await holdFlow(page);
+      await page.goto(`${site.url}${WORK_ROLE}`);
+      await waitHydrated(page);
+      await page.getByLabel('Employee', { exact: true }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Processing your selection...')).toBeVisible();
+      expect(pathOf(page)).toBe(WORK_ROLE);
+      held.release();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+
+      // The flow's chunk fails (offline, a new release): the answer is dropped, the typed goal
+      // stays, and the next Continue tries again.
+      const offline = await site.newContext({ viewport: { width, height: 800 } });
+      const other = await offline.newPage();
+      let failing = true;
+      await other.route(FLOW_CHUNK, (route) => (failing ? route.abort() : route.continue()));
+      await other.goto(`${site.url}/onboarding/other/role`);
+      await waitHydrated(other);
+      const goal = other.getByLabel('Your goal');
+      await goal.fill('Run three mornings a week');
+      await other.getByRole('button', { name: 'Continue' }).click();
+      await expect(other.getByRole('button', { name: 'Continue' })).toBeEnabled();
+      await expect(other.getByText('Processing your selection...')).toHaveCount(0);
+      await expect(goal).toHaveValue('Run three mornings a week');
+      failing = false;
+      await other.getByRole('button', { name: 'Continue' }).click();
+      await expect
+        .poll(() => pathOf(other), { timeout: STEP_TIMEOUT_MS })
+        .toBe('/onboarding/other/team');
+      await offline.close();
+      await context.close();
+    });
+
+    test('forget an answer kept on a page the visitor left before the flow had loaded', async () => {
+      const { context, page } = await openWatched(width);
+      const held = await holdFlow(page);
+      await page.goto(`${site.url}/onboarding`);
+      await waitHydrated(page);
+      await page.getByRole('button', { name: /^Work/ }).click();
+      // Home by the header's logo, and back by Get Started: links the router follows in the page.
+      await page.locator('header a[href="/"]').first().click();
+      await expect.poll(() => pathOf(page)).toBe('/');
+      await page.getByRole('link', { name: 'Get Started' }).first().click();
+      await expect.poll(() => pathOf(page)).toBe('/onboarding');
+      held.release();
+      await expect.poll(() => flowStarted(page), { timeout: STEP_TIMEOUT_MS }).toBe(true);
+      await page.waitForTimeout(1000);
+      expect(pathOf(page)).toBe('/onboarding');
+      await context.close();
+    });
+
+    test('count a press that began before the flow arrived and ended after', async () => {
+      const { context, page } = await openWatched(width);
+      const held = await holdFlow(page);
+      await page.goto(`${site.url}${WORK_ROLE}`);
+      await waitHydrated(page);
+      await page.getByLabel('Employee', { exact: true }).check();
+      const box = await page.getByRole('button', { name: 'Continue' }).boundingBox();
+      if (box === null) throw new Error('Continue is not on screen');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      // The flow arrives while the button is held down; the page is not replaced under the press.
+      held.release();
+      await page.waitForTimeout(1000);
+      expect(await flowStarted(page)).toBe(false);
+      await page.mouse.up();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      expect(await flowStarted(page)).toBe(true);
+      await context.close();
+    });
+  });
+}

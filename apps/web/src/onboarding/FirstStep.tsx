@@ -1,0 +1,59 @@
+import type { Category } from '@app/contracts';
+import type { OnboardingEvent } from '@app/onboarding/flow';
+import { FIRST_STEP_TITLES, progressOf } from '@app/onboarding/steps';
+import { Suspense } from 'react';
+import { CategoryScreen } from './screens/CategoryScreen.tsx';
+import { RoleScreen } from './screens/RoleScreen.tsx';
+
+/** A step a visitor lands on, drawn from its URL alone. */
+export type FirstStepView = { step: 'category' } | { step: 'role'; category: Category };
+
+const NO_ERRORS = {};
+
+/**
+ * A first step (the area, the role) as the machine would draw it for a visitor with nothing
+ * stored, from its URL alone: the page shows it, and can be used, before XState and the machine
+ * have loaded (decision 42). The markup is the machine's screen's, so either hydrates the other's
+ * HTML. An answer or Go back given meanwhile is kept for the flow (`handover.ts`), and the step
+ * shows it as under way until the flow takes over.
+ */
+export function FirstStep({
+  view,
+  waiting,
+  onHand: hand,
+}: {
+  view: FirstStepView;
+  /** An answer was given: the step shows it under way. */
+  waiting: boolean;
+  /** Keeps an answer (or Go back) for the flow. */
+  onHand: (event: OnboardingEvent) => void;
+}) {
+  const frame = {
+    title: FIRST_STEP_TITLES[view.step],
+    progress: progressOf(view.step),
+    status: null,
+  };
+  return (
+    // The machine's screens sit in a Suspense boundary (for the later steps' code): the same here,
+    // for the same HTML.
+    <Suspense fallback={null}>
+      {view.step === 'category' ? (
+        <CategoryScreen
+          frame={frame}
+          onChoose={(category) => hand({ type: 'category.choose', category })}
+        />
+      ) : (
+        <RoleScreen
+          key={view.category}
+          frame={frame}
+          category={view.category}
+          pending={waiting}
+          errors={NO_ERRORS}
+          initial=""
+          onSubmit={(value) => hand({ type: 'role.submit', value })}
+          onBack={() => hand({ type: 'nav.back' })}
+        />
+      )}
+    </Suspense>
+  );
+}
