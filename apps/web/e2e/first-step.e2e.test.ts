@@ -18,6 +18,8 @@ const WORK_QUESTION = 'Which best describes your role at work?';
 const TEAM_HEADING = /^You're in luck! Team ".+" has one slot left\.$/;
 /** The flow's chunk (the router's split of the onboarding route imports it once on screen). */
 const FLOW_CHUNK = /\/assets\/OnboardingPage-[^/]+\.js$/;
+/** The onboarding route's own chunk, which the page waits for before it is hydrated. */
+const ONBOARDING_ROUTE_CHUNK = /\/assets\/_onboarding-[^/]+\.js$/;
 
 /** Holds the flow's chunk until `release` is called; `requested` tells whether it was asked for. */
 async function holdFlow(page: Page) {
@@ -177,6 +179,37 @@ for (const width of [360, 1280]) {
       expect(await flowStarted(page)).toBe(false);
       await page.mouse.up();
       await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      expect(await flowStarted(page)).toBe(true);
+      await context.close();
+    });
+
+    test('count a press that began while the page was still being taken over by its code', async () => {
+      const { context, page } = await openWatched(width);
+      // The onboarding route's code is held back, so the page is not hydrated when the press
+      // begins and nothing follows the presses yet.
+      let releaseRoute = () => {};
+      const routeReleased = new Promise<void>((resolve) => {
+        releaseRoute = resolve;
+      });
+      await page.route(ONBOARDING_ROUTE_CHUNK, async (route: Route) => {
+        await routeReleased;
+        await route.continue();
+      });
+      await page.goto(`${site.url}/onboarding`);
+      const box = await page.getByRole('button', { name: /^Work/ }).boundingBox();
+      if (box === null) throw new Error('the Work area is not on screen');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const flowLoaded = page.waitForResponse(FLOW_CHUNK);
+      releaseRoute();
+      await waitHydrated(page);
+      await flowLoaded;
+      // The flow has arrived while the button is held down: the page is not replaced under the
+      // press, or the press would end on the new page's twin of the button and make no click.
+      await page.waitForTimeout(1000);
+      expect(await flowStarted(page)).toBe(false);
+      await page.mouse.up();
+      await expectScreen(page, WORK_ROLE, WORK_QUESTION);
       expect(await flowStarted(page)).toBe(true);
       await context.close();
     });

@@ -108,6 +108,29 @@ describe('the hand-over from a first step to the flow', () => {
     }
   });
 
+  it('waits too for a press that began before the presses were followed (the browser marks it :active)', async () => {
+    document.body.innerHTML = '<a href="/">Go back</a>';
+    const link = document.querySelector('a');
+    // jsdom keeps no pressed state: the page's answer to ':active' is the browser's, a press on
+    // the link.
+    const pressed = vi
+      .spyOn(document, 'querySelector')
+      .mockImplementation((selector: string) => (selector === ':active' ? link : null));
+    const stop = watchPresses(window);
+    try {
+      const replace = vi.fn();
+      afterPress(replace);
+      expect(replace).not.toHaveBeenCalled();
+      pressed.mockReturnValue(null);
+      window.dispatchEvent(new Event('pointerup'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(replace).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      pressed.mockRestore();
+    }
+  });
+
   it('holds the page for 3 s at most when a press never ends', () => {
     vi.useFakeTimers();
     const stop = watchPresses(window);

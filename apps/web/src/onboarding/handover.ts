@@ -117,8 +117,23 @@ function nextTask(run: () => void) {
 }
 
 export function afterPress(run: () => void): void {
+  if (!pressing && pressBegunUnseen()) {
+    // A press that began before the presses were followed (as the page was still being hydrated):
+    // its release is seen like any other.
+    pressing = true;
+    clearTimeout(cap);
+    cap = setTimeout(pressEnded, PRESS_WAIT_MAX_MS);
+  }
   if (pressing) afterPressRun = run;
   else run();
+}
+
+/**
+ * An element is being pressed (the pointer's button or a key is down on it): the browser marks it
+ * and its ancestors `:active` whoever listens.
+ */
+function pressBegunUnseen(): boolean {
+  return document.querySelector(':active') !== null;
 }
 
 /** Follows the presses on `target` until the returned function is called. */
