@@ -4,7 +4,7 @@ import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { focusWithoutRing } from './focus.ts';
 import { expectScreen, STEP_TIMEOUT_MS } from './onboarding.ts';
-import { PAGES, testSite } from './site.ts';
+import { PAGES, testSite, waitHydrated } from './site.ts';
 
 /**
  * Automated accessibility checks (WCAG 2.0 / 2.1 A and AA, which include AA contrast) with axe on
@@ -34,6 +34,7 @@ for (const width of [360, 1280]) {
         if (path === '/') found.push(...(await focusWithoutRing(page, path)));
       }
       if (width < 640) {
+        await waitHydrated(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('link', { name: /Sign In/ }).waitFor({ state: 'visible' });
         found.push(...(await axeFindings(page, '/no-such-page with the menu open')));

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { expectScreen, pathOf, STEP_TIMEOUT_MS } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { testSite, waitHydrated } from './site.ts';
 
 /**
  * The first steps (the area, the role) are drawn from their URL and can be used before the flow's
@@ -39,17 +39,6 @@ async function holdFlow(page: Page) {
 /** Whether the page's flow has started (it hands its session to the devtools hook). */
 function flowStarted(page: Page) {
   return page.evaluate(() => Reflect.has(window, '__onboardingFlow'));
-}
-
-/** React has taken over the page's HTML (its heading carries React's fiber). */
-async function waitHydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
-      ),
-    )
-    .toBe(true);
 }
 
 /** A visitor's page whose flow, once started, is visible to the test (`flowStarted`). */

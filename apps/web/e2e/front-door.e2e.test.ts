@@ -4,7 +4,13 @@ import { test } from './fixtures.ts';
 import { mailTo as mailOf } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
-import { approveJoinRequest, signInToTracker, signUpMember, testSite } from './site.ts';
+import {
+  approveJoinRequest,
+  signInToTracker,
+  signUpMember,
+  testSite,
+  waitHydrated,
+} from './site.ts';
 
 /**
  * The other side of "Join Request Sent", in Chromium against the real site and its embedded
@@ -48,6 +54,7 @@ for (const [width, height] of WINDOWS) {
 
         // Sign In opens the tracker's sign-in page in a new tab, on the tracker's origin.
         await page.goto(`${site.url}/`);
+        await waitHydrated(page);
         const menu = page.getByRole('button', { name: /menu/i });
         if (await menu.isVisible()) await menu.click();
         const [tab] = await Promise.all([

@@ -35,7 +35,7 @@ import { type Walk, type WalkStep, walkFromPath } from './model.ts';
 import { holdCalls } from './model-network.ts';
 import { loadWalks } from './model-walks-cache.ts';
 import { makePng } from './onboarding.ts';
-import { runningTestSite } from './site.ts';
+import { isHydrated, runningTestSite } from './site.ts';
 
 /**
  * The onboarding model's walks in Chromium, against the built app served by the real site server
@@ -218,15 +218,10 @@ async function sendNotOffered(
  * after; the paused clock is moved on half a second for the timers of that start.
  */
 async function waitInteractive(page: Page, context: BrowserContext): Promise<number> {
-  const hydrated = () =>
-    page.evaluate(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__react'));
-    });
   // The router loads the route's code before hydrating, on the page's (paused) clock.
   let nudged = 0;
   const deadline = Date.now() + STEP_TIMEOUT_MS;
-  while (!(await hydrated())) {
+  while (!(await isHydrated(page))) {
     if (Date.now() > deadline) throw new Error('the page did not become interactive');
     await context.clock.runFor(50);
     nudged += 50;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
-import { PAGES, runningTestSite } from './site.ts';
+import { PAGES, runningTestSite, waitHydrated } from './site.ts';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
@@ -21,12 +21,6 @@ async function openPage(context: BrowserContext, width: number) {
   page.on('pageerror', (error) => problems.push(error.message));
   return { page, problems };
 }
-
-/** Whether React has taken over the page's HTML (its heading carries React's fiber). */
-const hydrated = (page: Page) =>
-  page.evaluate(() =>
-    Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
-  );
 
 async function scrollThrough(page: Page) {
   // Lazy images load as they come into view; a full-page screenshot does not scroll.
@@ -120,7 +114,7 @@ test.describe('the small-screen menu', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     // The menu opens once the page's script has taken it over; the page asks for its script after
     // its first paint.
-    await expect.poll(() => hydrated(page)).toBe(true);
+    await waitHydrated(page);
     await toggle.focus();
     await page.keyboard.press('Enter');
     const signIn = page.getByRole('link', { name: /Sign In/ });
@@ -165,7 +159,7 @@ test.describe('a prerendered page', () => {
       expect(named.listed[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
       await page.goto(`${site.url}${path}`);
       await expect.poll(() => page.locator('h1').textContent()).toBe(h1);
-      await expect.poll(() => hydrated(page)).toBe(true);
+      await waitHydrated(page);
       // The page was painted, and every listed script was fetched, each once.
       const fetched = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
@@ -204,7 +198,7 @@ test.describe('a prerendered page', () => {
       window.requestAnimationFrame = () => 0;
     });
     await page.goto(`${site.url}/pricing`);
-    await expect.poll(() => hydrated(page)).toBe(true);
+    await waitHydrated(page);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -224,7 +218,7 @@ test.describe('scrolling', () => {
     await page.goto(`${site.url}/`);
     // The prerendered home is read and scrolled at once, as a person on a slow phone does.
     await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
-    await expect.poll(() => hydrated(page)).toBe(true);
+    await waitHydrated(page);
     await settled(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(600);
 

@@ -15,6 +15,23 @@ import type { RunningTestSite } from './server.ts';
 
 export { QUIET_DESK_OPERATOR, QUIET_SEAT, SUITE_OPERATOR } from './server.ts';
 
+/** Whether React has taken over the page's HTML (its heading carries React's fiber). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__react'));
+  });
+}
+
+/**
+ * Waits until the page's code has taken over its HTML: a press before then does nothing, as for a
+ * person on a slow phone (a page that is read asks for its scripts after its first paint,
+ * decision 41).
+ */
+export async function waitHydrated(page: Page): Promise<void> {
+  await expect.poll(() => isHydrated(page)).toBe(true);
+}
+
 /** Every page of the site with its one h1 (any other path is the 404 page). */
 export const PAGES = [
   ['/', 'Reach your goals with a team that asks if you did that thing'],
