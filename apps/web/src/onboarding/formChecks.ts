@@ -4,24 +4,21 @@ import {
   installFormChecks,
   type OnboardingEvent,
 } from '@app/onboarding/flow';
+import { loadOnce } from './loadOnce.ts';
 
-let loading: Promise<void> | null = null;
+/** The machine's form checks (the contracts' zod schemas), installed as they arrive. */
+const formChecks = loadOnce(() =>
+  import('@app/onboarding/forms').then(({ zodFormChecks }) => installFormChecks(zodFormChecks)),
+);
 
 /**
- * Loads and installs the machine's form checks (the contracts' zod schemas), once: the page starts
- * this once its first step is on screen, and an answer sent before it has finished waits for it.
+ * Loads and installs the form checks, once: the page starts this once its first step is on
+ * screen, and an answer sent before it has finished waits for it. A failed download is tried
+ * again by the next answer.
  */
 export function loadFormChecks(): Promise<void> {
   if (formChecksInstalled()) return Promise.resolve();
-  loading ??= import('@app/onboarding/forms').then(
-    ({ zodFormChecks }) => installFormChecks(zodFormChecks),
-    (error: unknown) => {
-      // A failed download is tried again by the next answer.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return formChecks.load();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@app/api-client';
+import { loadOnce } from './loadOnce.ts';
 
 /**
  * An API client whose every call waits for `load` (the real client, with ky and the answers'
@@ -7,25 +8,12 @@ import type { ApiClient } from '@app/api-client';
  * page's last call (the seat given back on `pagehide`, a keepalive request) is not delayed.
  */
 export function lazyApiClient(load: () => Promise<ApiClient>): ApiClient {
-  let client: ApiClient | null = null;
-  let loading: Promise<ApiClient> | null = null;
-  const ready = () => {
-    loading ??= load().then(
-      (loaded) => {
-        client = loaded;
-        return loaded;
-      },
-      (error: unknown) => {
-        // A failed download is tried again by the next call.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  // A failed download is tried again by the next call.
+  const client = loadOnce(load);
   return callsThrough((name, args) => {
-    if (client !== null) return call(client, name, args);
-    return ready().then((loaded) => call(loaded, name, args));
+    const loaded = client.loaded();
+    if (loaded !== null) return call(loaded, name, args);
+    return client.load().then((ready) => call(ready, name, args));
   });
 }
 

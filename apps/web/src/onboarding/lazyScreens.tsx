@@ -1,36 +1,21 @@
 import { type ComponentType, lazy } from 'react';
+import { loadOnce } from './loadOnce.ts';
 
 type Later = typeof import('./laterScreens.ts');
 
-let later: Later | null = null;
-let loading: Promise<Later> | null = null;
+const laterScreens = loadOnce((): Promise<Later> => import('./laterScreens.ts'));
 
 /**
  * Loads the later screens' chunk, once. The page starts it once its first step is on screen; the
  * prerendering waits for it so that every step's HTML is complete.
  */
-export function loadLaterScreens(): Promise<Later> {
-  loading ??= import('./laterScreens.ts').then(
-    (module) => {
-      later = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadLaterScreens = laterScreens.load;
 
 /**
  * Hands over the later screens' module already loaded: the statechart studio, which draws every
  * screen at once, imports it with its own code and draws them without waiting.
  */
-export function provideLaterScreens(module: Later): void {
-  later = module;
-  loading ??= Promise.resolve(module);
-}
+export const provideLaterScreens = laterScreens.provide;
 
 /**
  * A screen of the later chunk: drawn at once when the chunk is there, else through React.lazy
@@ -43,7 +28,7 @@ function laterScreen<K extends keyof Later>(name: K): Later[K] {
   );
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen as this module loads, never while rendering
   function LaterScreen(props: Props) {
-    const Loaded = later?.[name] as ComponentType<Props> | undefined;
+    const Loaded = laterScreens.loaded()?.[name] as ComponentType<Props> | undefined;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   LaterScreen.displayName = name;
