@@ -172,6 +172,21 @@ for (const width of [360, 1280]) {
       await context.close();
     });
 
+    test("lead from an area to its role step before any of the page's code has run", async () => {
+      // A phone on a slow network shows the step seconds before its code arrives: a tap on an
+      // area then still leads on, through the HTML form's own navigation.
+      const context = await site.newContext({
+        viewport: { width, height: 800 },
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/onboarding`);
+      await page.getByRole('button', { name: /^Work/ }).click();
+      await expect.poll(() => pathOf(page), { timeout: STEP_TIMEOUT_MS }).toBe(WORK_ROLE);
+      await expect(page.locator('h1')).toHaveText(WORK_QUESTION);
+      await context.close();
+    });
+
     test('count a press that began while the page was still being taken over by its code', async () => {
       const { context, page } = await openWatched(width);
       // The onboarding route's code is held back, so the page is not hydrated when the press
