@@ -21,20 +21,26 @@ const FLOW_CHUNK = /\/assets\/OnboardingPage-[^/]+\.js$/;
 /** The onboarding route's own chunk, which the page waits for before it is hydrated. */
 const ONBOARDING_ROUTE_CHUNK = /\/assets\/_onboarding-[^/]+\.js$/;
 
-/** Holds the flow's chunk until `release` is called; `requested` tells whether it was asked for. */
-async function holdFlow(page: Page) {
+/**
+ * Holds the chunks `chunk` names until `release` is called; `requested` tells whether one was
+ * asked for.
+ */
+async function holdChunk(page: Page, chunk: RegExp) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   let requested = false;
-  await page.route(FLOW_CHUNK, async (route: Route) => {
+  await page.route(chunk, async (route: Route) => {
     requested = true;
     await released;
     await route.continue();
   });
   return { release, requested: () => requested };
 }
+
+/** Holds the flow's chunk (see `holdChunk`). */
+const holdFlow = (page: Page) => holdChunk(page, FLOW_CHUNK);
 
 /** Whether the page's flow has started (it hands its session to the devtools hook). */
 function flowStarted(page: Page) {
@@ -191,21 +197,14 @@ for (const width of [360, 1280]) {
       const { context, page } = await openWatched(width);
       // The onboarding route's code is held back, so the page is not hydrated when the press
       // begins and nothing follows the presses yet.
-      let releaseRoute = () => {};
-      const routeReleased = new Promise<void>((resolve) => {
-        releaseRoute = resolve;
-      });
-      await page.route(ONBOARDING_ROUTE_CHUNK, async (route: Route) => {
-        await routeReleased;
-        await route.continue();
-      });
+      const routeChunk = await holdChunk(page, ONBOARDING_ROUTE_CHUNK);
       await page.goto(`${site.url}/onboarding`);
       const box = await page.getByRole('button', { name: /^Work/ }).boundingBox();
       if (box === null) throw new Error('the Work area is not on screen');
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       const flowLoaded = page.waitForResponse(FLOW_CHUNK);
-      releaseRoute();
+      routeChunk.release();
       await waitHydrated(page);
       await flowLoaded;
       // The flow has arrived while the button is held down: the page is not replaced under the

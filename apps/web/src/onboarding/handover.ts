@@ -98,6 +98,13 @@ let cap: ReturnType<typeof setTimeout> | undefined;
 /** Longest a press holds the hand-over back (a pointer let go outside the window sends nothing). */
 const PRESS_WAIT_MAX_MS = 3000;
 
+/** A press has begun: the hand-over waits for its end, for 3 s at most. */
+function pressBegan() {
+  pressing = true;
+  clearTimeout(cap);
+  cap = setTimeout(pressEnded, PRESS_WAIT_MAX_MS);
+}
+
 function pressEnded() {
   clearTimeout(cap);
   pressing = false;
@@ -120,9 +127,7 @@ export function afterPress(run: () => void): void {
   if (!pressing && pressBegunUnseen()) {
     // A press that began before the presses were followed (as the page was still being hydrated):
     // its release is seen like any other.
-    pressing = true;
-    clearTimeout(cap);
-    cap = setTimeout(pressEnded, PRESS_WAIT_MAX_MS);
+    pressBegan();
   }
   if (pressing) afterPressRun = run;
   else run();
@@ -141,9 +146,7 @@ export function watchPresses(target: Window): () => void {
   let presses = 0;
   const down = () => {
     presses += 1;
-    pressing = true;
-    clearTimeout(cap);
-    cap = setTimeout(pressEnded, PRESS_WAIT_MAX_MS);
+    pressBegan();
   };
   const up = () => {
     const press = presses;
