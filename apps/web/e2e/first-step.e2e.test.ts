@@ -178,6 +178,56 @@ for (const width of [360, 1280]) {
       await context.close();
     });
 
+    test('download the flow once on screen and run it only when the visitor acts', async () => {
+      const context = await site.newContext({ viewport: { width, height: 800 } });
+      // A started flow tells the studio's live channel where it is: the test listens there (a
+      // devtools hook on the page would start the flow at once).
+      await context.addInitScript(() => {
+        const channel = new BroadcastChannel('onboarding-live');
+        channel.onmessage = () => Reflect.set(window, '__flowAnnounced', true);
+      });
+      const page = await context.newPage();
+      const started = () => page.evaluate(() => Reflect.has(window, '__flowAnnounced'));
+      /** Whether the page has downloaded the flow's chunk (from the network or its cache). */
+      const flowFetched = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/assets\/OnboardingPage-[^/]+\.js$/.test(entry.name)),
+        );
+
+      // A key pressed.
+      await page.goto(`${site.url}/onboarding`);
+      await waitHydrated(page);
+      await expect.poll(flowFetched).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await started()).toBe(false);
+      await page.keyboard.press('Tab');
+      await expect.poll(started, { timeout: STEP_TIMEOUT_MS }).toBe(true);
+
+      // A click with no pointer or key before it (as assistive technology may send): the answer
+      // starts the flow, which takes it.
+      await page.goto(`${site.url}/onboarding`);
+      await waitHydrated(page);
+      expect(await started()).toBe(false);
+      await page.getByRole('button', { name: /^Work/ }).dispatchEvent('click');
+      await expectScreen(page, WORK_ROLE, WORK_QUESTION);
+      expect(await started()).toBe(true);
+
+      // A pointer moved.
+      await page.goto(`${site.url}${WORK_ROLE}`);
+      await waitHydrated(page);
+      await expect.poll(flowFetched).toBe(true);
+      await page.waitForTimeout(1000);
+      expect(await started()).toBe(false);
+      await page.mouse.move(width / 2, 300);
+      await expect.poll(started, { timeout: STEP_TIMEOUT_MS }).toBe(true);
+      await page.getByLabel('Employee', { exact: true }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      await context.close();
+    });
+
     test("lead from an area to its role step before any of the page's code has run", async () => {
       // A phone on a slow network shows the step seconds before its code arrives: a tap on an
       // area then still leads on, through the HTML form's own navigation.

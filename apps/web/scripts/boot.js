@@ -1,5 +1,5 @@
-// The one script a prerendered page names (scripts/prerender.mjs writes it to dist/assets under a
-// content hash). The page's HTML is complete and styled, so the first paint needs no script:
+// The one script a prerendered page that is read carries (scripts/prerender.mjs puts it inline in
+// the page's <head>, allowed by its hash). The page's HTML is complete and styled, so the first paint needs no script:
 // this asks for the page's scripts once that paint is done, all at once (the entry and every chunk
 // it imports, listed in the page's <meta name="app-scripts">), so the browser neither runs the app
 // before drawing the HTML nor finds the chunks one import at a time. A hidden page (opened in a

@@ -1,6 +1,6 @@
 // Renders every page of the route table to HTML after `vite build` and the server-side build of
 // src/entry-server.tsx: the page's markup inside #root and its CSS inline in <head> (no stylesheet
-// request before the first paint). A page that is read (SCRIPTS_AFTER_FIRST_PAINT in
+// request before the first paint). A page that is read (scriptsAfterFirstPaint in
 // entry-server.tsx) lists its scripts instead of linking them, and carries one small inline script
 // (scripts/boot.js) that asks for them all once the HTML has been painted; every other page links
 // its scripts as Vite did. The browser hydrates the page (src/main.tsx), or draws it anew where
@@ -19,9 +19,15 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const { DRAWN_IN_THE_BROWSER, SCRIPTS_AFTER_FIRST_PAINT, pagePaths, renderPage } = await import(
-  pathToFileURL(ssrEntry).href
-);
+const {
+  DRAWN_IN_THE_BROWSER,
+  FLOW_MODULE,
+  FLOW_SCRIPTS_META,
+  pagePaths,
+  renderPage,
+  scriptsAfterFirstPaint,
+  waitsForTheVisitor,
+} = await import(pathToFileURL(ssrEntry).href);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('the build manifest has no entry chunk');
@@ -44,6 +50,8 @@ function routeKeys(file) {
 }
 
 const entryChunks = closure(entryKey);
+if (!manifest[FLOW_MODULE]) throw new Error(`the build manifest has no ${FLOW_MODULE}`);
+const flowChunks = closure(FLOW_MODULE);
 const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []));
 
 /** The shell without the entry stylesheets (they are inlined instead) and its script tags. */
@@ -106,14 +114,25 @@ for (const path of pagePaths()) {
     .map((key) => manifest[key].file)
     .filter((file) => file.endsWith('.js'))
     .map((file) => `/${file}`);
-  // A page that is read (the marketing and legal pages) asks for its scripts after its first
-  // paint; any other links them from its HTML, as Vite did, to be usable as soon as can be.
-  const scriptTags = !SCRIPTS_AFTER_FIRST_PAINT.has(path)
+  // A page that is read (the marketing and legal pages, the end screens, the first steps) asks
+  // for its scripts after its first paint; any other links them from its HTML, as Vite did.
+  const afterPaint = scriptsAfterFirstPaint(path);
+  const scriptTags = !afterPaint
     ? [
         `<script type="module" crossorigin src="${scripts[0]}"></script>`,
         ...scripts.slice(1).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
       ]
     : [`<meta name="app-scripts" content="${scripts.join(' ')}">`, bootTag];
+  // A first step downloads the flow's chunks once it is on screen and runs them when the visitor
+  // acts (src/onboarding/flowPage.ts): they are listed here, those the page has already left out.
+  if (waitsForTheVisitor(path)) {
+    const flow = [...flowChunks]
+      .filter((key) => !chunks.has(key))
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `/${file}`);
+    scriptTags.push(`<meta name="${FLOW_SCRIPTS_META}" content="${flow.join(' ')}">`);
+  }
   const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
   const body = html.slice(hints.length);
   const head = [hints, ...scriptTags, `<style>${style}</style>`].filter(Boolean).join('\n    ');
@@ -132,7 +151,7 @@ for (const path of pagePaths()) {
     file,
     styleHashes: [sha256(style)],
     styleAttributeHashes: [...attributes].map(sha256),
-    scriptHashes: SCRIPTS_AFTER_FIRST_PAINT.has(path) ? [bootHash] : [],
+    scriptHashes: afterPaint ? [bootHash] : [],
   };
   rows.push({ path, 'HTML bytes': page.length, 'inline CSS bytes': style.length });
 }

@@ -9,6 +9,8 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { firstStepOf } from './onboarding/FirstStep.tsx';
+import { FLOW_SCRIPTS_META } from './onboarding/flowPage.ts';
 import { loadLaterScreens } from './onboarding/lazyScreens.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -30,13 +32,8 @@ const STEP_ROUTE = '/onboarding/$category/$step';
  */
 export const DRAWN_IN_THE_BROWSER = new Set(['/statechart']);
 
-/**
- * Pages that are read: nothing on them needs their script until the reader acts, so they ask for
- * it once their HTML has been painted (scripts/boot.js; decision 41), and their largest text is
- * painted without waiting for it. Every other page links its scripts from its HTML: its forms and
- * steps are there to be used at once.
- */
-export const SCRIPTS_AFTER_FIRST_PAINT = new Set([
+/** The pages that are read: nothing on them needs a script until the reader acts. */
+const READ_PAGES = new Set([
   '/',
   '/how-it-works',
   '/success-stories',
@@ -45,6 +42,33 @@ export const SCRIPTS_AFTER_FIRST_PAINT = new Set([
   '/privacy',
   '/terms',
 ]);
+
+/** The end screens and the API check: what they show needs no script to be read. */
+const SHOWN_BEFORE_USED = new Set(['/thank-you', '/maybe-submitted', '/no-thank-you', '/api-test']);
+
+/**
+ * Pages that ask for their scripts once their HTML has been painted (scripts/boot.js; decisions
+ * 41 and 43): the pages that are read, the end screens, the API check and the first onboarding
+ * steps (drawn from their URL without the flow, whose code they run only when the visitor acts). Their largest text is painted without waiting for a script. The later steps link
+ * their scripts from their HTML: they need the flow's code before they can be hydrated. So does
+ * the studio, drawn anew by its script.
+ */
+export function scriptsAfterFirstPaint(path: string): boolean {
+  return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
+}
+
+/** The flow's page (XState, the machine), as the build's manifest names it. */
+export { FLOW_SCRIPTS_META };
+
+export const FLOW_MODULE = 'src/onboarding/OnboardingPage.tsx';
+
+/**
+ * Pages whose HTML lists the flow's scripts (`<meta name="flow-scripts">`): the first steps at
+ * their own address, which download the flow once on screen and run it when the visitor acts.
+ */
+export function waitsForTheVisitor(path: string): boolean {
+  return firstStepOf(path) !== null;
+}
 
 /**
  * Every page of the route table: each path without parameters, and each category's steps. The

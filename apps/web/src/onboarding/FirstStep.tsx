@@ -1,5 +1,6 @@
 import type { Category } from '@app/contracts';
 import type { OnboardingEvent } from '@app/onboarding/flow';
+import { routeToEvent } from '@app/onboarding/routes';
 import { FIRST_STEP_TITLES, progressOf } from '@app/onboarding/steps';
 import { Suspense } from 'react';
 import { CategoryScreen } from './screens/CategoryScreen.tsx';
@@ -7,6 +8,16 @@ import { RoleScreen } from './screens/RoleScreen.tsx';
 
 /** A step a visitor lands on, drawn from its URL alone. */
 export type FirstStepView = { step: 'category' } | { step: 'role'; category: Category };
+
+/** The first step a pathname names, or null (a later step, an end screen, no onboarding route). */
+export function firstStepOf(pathname: string): FirstStepView | null {
+  const request = routeToEvent(pathname);
+  if (request?.step === 'category') return { step: 'category' };
+  if (request?.step === 'role' && request.category !== null) {
+    return { step: 'role', category: request.category };
+  }
+  return null;
+}
 
 const NO_ERRORS = {};
 

@@ -1,9 +1,13 @@
-import { routeToEvent } from '@app/onboarding/routes';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { FirstStep, type FirstStepView } from '../onboarding/FirstStep.tsx';
-import { loadedFlowPage, loadFlowPage } from '../onboarding/flowPage.ts';
+import { FirstStep, firstStepOf } from '../onboarding/FirstStep.tsx';
+import {
+  loadedFlowPage,
+  loadFlowPage,
+  noteVisitorActed,
+  whenVisitorActs,
+} from '../onboarding/flowPage.ts';
 import {
   afterPress,
   carryFromPage,
@@ -34,16 +38,6 @@ export const Route = createFileRoute('/_onboarding')({
   component: OnboardingLayout,
 });
 
-/** The first step a pathname names, or null (a later step, an end screen, no onboarding route). */
-function firstStepOf(pathname: string): FirstStepView | null {
-  const request = routeToEvent(pathname);
-  if (request?.step === 'category') return { step: 'category' };
-  if (request?.step === 'role' && request.category !== null) {
-    return { step: 'role', category: request.category };
-  }
-  return null;
-}
-
 function OnboardingLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [flowPage, setFlowPage] = useState(loadedFlowPage);
@@ -60,29 +54,34 @@ function OnboardingLayout() {
     }
     let current = true;
     const stopWatching = watchPresses(window);
-    loadFlowPage().then(
-      (module) => {
-        afterPress(() => {
-          if (!current) return;
-          // What the page shows is read and the flow's page committed in one task: no input
-          // comes between them.
-          flushSync(() => {
-            carryFromPage(document);
-            setFlowPage(module);
+    // The flow's code runs when the visitor first acts (its download starts now): a step that is
+    // only read is not kept busy by it (decision 43).
+    const stopWaiting = whenVisitorActs(() =>
+      loadFlowPage().then(
+        (module) => {
+          afterPress(() => {
+            if (!current) return;
+            // What the page shows is read and the flow's page committed in one task: no input
+            // comes between them.
+            flushSync(() => {
+              carryFromPage(document);
+              setFlowPage(module);
+            });
           });
-        });
-      },
-      () => {
-        // Offline, or a new release replaced the chunk: the step stays usable, and an answer
-        // given meanwhile is dropped (its button ready again) so that the next one tries again.
-        if (!current) return;
-        takeQueued();
-        setWaiting(false);
-      },
+        },
+        () => {
+          // Offline, or a new release replaced the chunk: the step stays usable, and an answer
+          // given meanwhile is dropped (its button ready again) so that the next one tries again.
+          if (!current) return;
+          takeQueued();
+          setWaiting(false);
+        },
+      ),
     );
     return () => {
       current = false;
       stopWatching();
+      stopWaiting();
     };
   }, [flowPage, asked]);
   // An answer kept on one step is not the visitor's on another (the browser's Back meanwhile), nor
@@ -107,6 +106,7 @@ function OnboardingLayout() {
       waiting={waiting}
       onHand={(event) => {
         if (!queueForFlow(event)) return;
+        noteVisitorActed();
         setWaiting(true);
         setAsked((count) => count + 1);
       }}
