@@ -9,7 +9,7 @@ import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { openVisitor, shots } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { testSite, waitHydrated } from './site.ts';
 
 /**
  * The statechart studio (`/statechart`) as a designer uses it on a 1280x800 screen: the screens
@@ -80,6 +80,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
+    await waitHydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Onboarding statechart' }).waitFor();
     const canvas = page.getByRole('region', { name: /Diagram canvas/ });
     const drawing = canvas.getByRole('img', { name: 'Onboarding screens' });
@@ -207,6 +208,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('finds "account" by search and shows it, with its own link', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
+    await waitHydrated(page);
     const search = page.getByRole('combobox', { name: 'Find a state or screen' });
     await search.fill('account');
     const option = page.getByRole('option', {
@@ -226,8 +228,10 @@ test.describe('statechart studio at 1280x800', () => {
   test('opens a state from its link in a new tab', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
+    await waitHydrated(page);
     const tab = await context.newPage();
     await tab.goto(`${site.url}/statechart#intro`);
+    await waitHydrated(tab);
     await tab.locator('g[data-state="matched.step.intro"][data-selected="true"]').waitFor();
     await expect.poll(() => simState(tab)).toBe('matched.step.intro');
     await expectScreens(tab, `Introduce yourself to Team ${TEAM}`);
@@ -239,6 +243,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('steps from the team screen to confirm by its events, the real screen at 360 and 1280 px at each step', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
+    await waitHydrated(page);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
     await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     // The guards of the team step's answers say which passes.
@@ -284,6 +289,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('fast-forwards the hold to its warning, and its end', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
+    await waitHydrated(page);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
     // A real team, its seat held for the whole 10 minutes.
     await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
@@ -335,6 +341,7 @@ test.describe('statechart studio at 1280x800', () => {
     test.setTimeout(120_000);
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#team`);
+    await waitHydrated(page);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
     await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     const found: string[] = [];
@@ -361,6 +368,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('colours the arrows by the coverage file, and goes to the current state', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
+    await waitHydrated(page);
     await page.getByRole('button', { name: 'Coverage', exact: true }).click();
     const coveragePanel = page.getByRole('region', { name: 'Coverage', exact: true });
     await expect
@@ -411,6 +419,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('exports the view as SVG, and the Mermaid file', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);
+    await waitHydrated(page);
     await page.getByRole('img', { name: 'Onboarding screens' }).waitFor();
     const [svg] = await Promise.all([
       page.waitForEvent('download'),
@@ -442,6 +451,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('opens the real onboarding restored at the simulated state', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart#goal`);
+    await waitHydrated(page);
     await expect.poll(() => simState(page)).toBe('matched.step.goal');
     const [app] = await Promise.all([
       context.waitForEvent('page'),
@@ -474,6 +484,7 @@ test.describe('statechart studio at 360x740', () => {
     const context = await site.newContext({ viewport: { width: 360, height: 740 } });
     const { page, problems } = await openVisitor(context);
     await page.goto(`${site.url}/statechart#team`);
+    await waitHydrated(page);
     await expect.poll(() => simState(page)).toBe('matched.step.team');
     await expectScreens(page, `You're in luck! Team "${TEAM}" has one slot left.`);
     const header = await page.getByRole('banner').boundingBox();

@@ -43,15 +43,24 @@ const READ_PAGES = new Set([
   '/terms',
 ]);
 
-/** The end screens and the API check: what they show needs no script to be read. */
-const SHOWN_BEFORE_USED = new Set(['/thank-you', '/maybe-submitted', '/no-thank-you', '/api-test']);
+/**
+ * The end screens, the API check and the statechart studio: what they show first needs no script
+ * to be read (the studio is drawn anew by its script, and its HTML is what it draws first).
+ */
+const SHOWN_BEFORE_USED = new Set([
+  '/thank-you',
+  '/maybe-submitted',
+  '/no-thank-you',
+  '/api-test',
+  '/statechart',
+]);
 
 /**
  * Pages that ask for their scripts once their HTML has been painted (scripts/boot.js; decisions
- * 41 and 43): the pages that are read, the end screens, the API check and the first onboarding
- * steps (drawn from their URL without the flow, whose code they run only when the visitor acts). Their largest text is painted without waiting for a script. The later steps link
- * their scripts from their HTML: they need the flow's code before they can be hydrated. So does
- * the studio, drawn anew by its script.
+ * 41 and 43): the pages that are read, the end screens, the API check, the studio and the first
+ * onboarding steps (drawn from their URL without the flow, whose code they run only when the
+ * visitor acts). Their largest text is painted without waiting for a script. The later steps link
+ * their scripts from their HTML: they need the flow's code before they can be hydrated.
  */
 export function scriptsAfterFirstPaint(path: string): boolean {
   return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
