@@ -140,6 +140,26 @@ for (const width of [360, 1280]) {
       await context.close();
     });
 
+    test('say what is wrong with an answer given before the flow has loaded, once it has', async () => {
+      const context = await site.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      const held = await holdFlow(page);
+      await page.goto(`${site.url}${WORK_ROLE}`);
+      await waitHydrated(page);
+      // Continue with nothing ticked: the flow finds the answer missing when it comes.
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Processing your selection...')).toBeVisible();
+      held.release();
+      await expect(page.getByText('There is a problem')).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+      await expect(page.getByText('Please make a selection').first()).toBeVisible();
+      expect(pathOf(page)).toBe(WORK_ROLE);
+      // The step is usable again: an answer now goes on.
+      await page.getByLabel('Employee', { exact: true }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      await context.close();
+    });
+
     test('forget an answer kept on a page the visitor left before the flow had loaded', async () => {
       const { context, page } = await openWatched(width);
       const held = await holdFlow(page);

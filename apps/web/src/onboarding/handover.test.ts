@@ -6,6 +6,7 @@ import {
   queueForFlow,
   restoreCarriedFocus,
   takeCarriedChoice,
+  takeCarriedSubmit,
   takeQueued,
   watchPresses,
 } from './handover.ts';
@@ -48,6 +49,22 @@ describe('the hand-over from a first step to the flow', () => {
     expect([restored.selectionStart, restored.selectionEnd]).toEqual([4, 9]);
     // Once: the next screen's heading takes the focus as usual.
     expect(restoreCarriedFocus(document)).toBe(false);
+  });
+
+  it('carries that the role step was submitted, once, and not a choice of area', () => {
+    document.body.innerHTML = ROLE_PAGE;
+    queueForFlow({ type: 'role.submit', value: '' });
+    carryFromPage(document);
+    expect(takeCarriedSubmit()).toBe(true);
+    expect(takeCarriedSubmit()).toBe(false);
+
+    takeQueued();
+    queueForFlow({ type: 'nav.back' });
+    carryFromPage(document);
+    expect(takeCarriedSubmit()).toBe(false);
+    takeQueued();
+    carryFromPage(document);
+    expect(takeCarriedSubmit()).toBe(false);
   });
 
   it('leaves the focus to the heading when the heading had it, or the element is gone', () => {

@@ -26,11 +26,13 @@ export function takeQueued(): OnboardingEvent[] {
 interface Carried {
   /** The role option ticked on the page being replaced. */
   choice: string | null;
+  /** The step's form was submitted there (its answer is kept for the flow). */
+  submitted: boolean;
   /** The id of the element that had focus, with its caret when it is a text field. */
   focus: { id: string; selection: [number, number] | null } | null;
 }
 
-let carried: Carried = { choice: null, focus: null };
+let carried: Carried = { choice: null, submitted: false, focus: null };
 
 /** Notes what the page shows of the visitor's doing (read from the page, just before it goes). */
 export function carryFromPage(document: Document): void {
@@ -43,7 +45,8 @@ export function carryFromPage(document: Document): void {
     const end = field ? active.selectionEnd : null;
     focus = { id: active.id, selection: start !== null && end !== null ? [start, end] : null };
   }
-  carried = { choice: ticked?.value ?? null, focus };
+  const submitted = queued.some((event) => event.type === 'role.submit');
+  carried = { choice: ticked?.value ?? null, submitted, focus };
 }
 
 /** The role option ticked before the hand-over, once. */
@@ -51,6 +54,16 @@ export function takeCarriedChoice(): string | null {
   const { choice } = carried;
   carried = { ...carried, choice: null };
   return choice;
+}
+
+/**
+ * Whether the step's form was submitted before the hand-over, once: the flow's screen then says
+ * what the flow found wrong with the answer, as it would after its own submit.
+ */
+export function takeCarriedSubmit(): boolean {
+  const { submitted } = carried;
+  carried = { ...carried, submitted: false };
+  return submitted;
 }
 
 /**
@@ -79,7 +92,7 @@ export function restoreCarriedFocus(document: Document): boolean {
 
 /** Forgets what was carried and not taken (the flow's screen was not the same step). */
 export function dropCarried(): void {
-  carried = { choice: null, focus: null };
+  carried = { choice: null, submitted: false, focus: null };
 }
 
 /**

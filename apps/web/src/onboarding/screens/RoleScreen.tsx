@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
-import { takeCarriedChoice } from '../handover.ts';
+import { takeCarriedChoice, takeCarriedSubmit } from '../handover.ts';
 import * as styles from './RoleScreen.css.ts';
 
 export const ROLE_QUESTIONS: Record<Category, string> = {
@@ -47,6 +47,8 @@ export function RoleScreen({
     const ticked =
       fieldset.current?.querySelector<HTMLInputElement>('input:checked')?.value ?? carried;
     if (ticked && options.includes(ticked)) setChoice((current) => current || ticked);
+    // An answer submitted there is the flow's now: what it finds wrong is shown as after a submit.
+    if (takeCarriedSubmit()) form.submitted();
   }, []);
   const [goal, setGoal] = useDraft('role.goal', initial ?? '');
   const freeText = options.length === 0;
