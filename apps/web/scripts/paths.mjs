@@ -154,7 +154,9 @@ if (!ci) {
   if (!list) {
     for (const [command, commandArgs] of [
       ['pnpm', ['--filter', '@app/server', 'build']],
-      ['pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn']],
+      // The web app's own build: the pages as they ship, prerendered (a bare `vite build` leaves
+      // only the shell, and the walks would open every page drawn by the browser instead).
+      ['pnpm', ['run', 'build']],
     ]) {
       const status = run('', command, commandArgs);
       if (status !== 0) process.exit(status);
