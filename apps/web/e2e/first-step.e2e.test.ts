@@ -42,6 +42,16 @@ async function holdChunk(page: Page, chunk: RegExp) {
 /** Holds the flow's chunk (see `holdChunk`). */
 const holdFlow = (page: Page) => holdChunk(page, FLOW_CHUNK);
 
+/** A visitor's role step, hydrated, with the flow's chunk held back (see `holdChunk`). */
+async function openRoleStepHeld(width: number) {
+  const context = await site.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const held = await holdFlow(page);
+  await page.goto(`${site.url}${WORK_ROLE}`);
+  await waitHydrated(page);
+  return { context, page, held };
+}
+
 /** Whether the page's flow has started (it hands its session to the devtools hook). */
 function flowStarted(page: Page) {
   return page.evaluate(() => Reflect.has(window, '__onboardingFlow'));
@@ -104,12 +114,7 @@ for (const width of [360, 1280]) {
     });
 
     test('show an answer given before the flow has loaded as under way, and drop it when the flow cannot load', async () => {
-      const context = await site.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-
-      const held = await holdFlow(page);
-      await page.goto(`${site.url}${WORK_ROLE}`);
-      await waitHydrated(page);
+      const { context, page, held } = await openRoleStepHeld(width);
       await page.getByLabel('Employee', { exact: true }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByText('Processing your selection...')).toBeVisible();
@@ -141,11 +146,7 @@ for (const width of [360, 1280]) {
     });
 
     test('say what is wrong with an answer given before the flow has loaded, once it has', async () => {
-      const context = await site.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      const held = await holdFlow(page);
-      await page.goto(`${site.url}${WORK_ROLE}`);
-      await waitHydrated(page);
+      const { context, page, held } = await openRoleStepHeld(width);
       // Continue with nothing ticked: the flow finds the answer missing when it comes.
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByText('Processing your selection...')).toBeVisible();
@@ -210,10 +211,12 @@ for (const width of [360, 1280]) {
       const started = () => page.evaluate(() => Reflect.has(window, '__flowAnnounced'));
       /** Whether the page has downloaded the flow's chunk (from the network or its cache). */
       const flowFetched = () =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => /\/assets\/OnboardingPage-[^/]+\.js$/.test(entry.name)),
+        page.evaluate(
+          (chunk) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new RegExp(chunk).test(entry.name)),
+          FLOW_CHUNK.source,
         );
 
       // A key pressed.

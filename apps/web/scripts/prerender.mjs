@@ -49,6 +49,13 @@ function routeKeys(file) {
   );
 }
 
+/** The scripts of manifest keys, as the page names them. */
+const scriptFiles = (keys) =>
+  keys
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `/${file}`);
+
 const entryChunks = closure(entryKey);
 if (!manifest[FLOW_MODULE]) throw new Error(`the build manifest has no ${FLOW_MODULE}`);
 const flowChunks = closure(FLOW_MODULE);
@@ -110,12 +117,9 @@ for (const path of pagePaths()) {
   const css = [...new Set([...chunks, ...later].flatMap((key) => manifest[key].css ?? []))];
   const style = css.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
   // The entry first, then every chunk it and the route import statically.
-  const scripts = [entryKey, ...[...chunks].filter((key) => key !== entryKey)]
-    .map((key) => manifest[key].file)
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `/${file}`);
-  // A page that is read (the marketing and legal pages, the end screens, the first steps) asks
-  // for its scripts after its first paint; any other links them from its HTML, as Vite did.
+  const scripts = scriptFiles([entryKey, ...[...chunks].filter((key) => key !== entryKey)]);
+  // A page that is read (scriptsAfterFirstPaint) asks for its scripts after its first paint; any
+  // other links them from its HTML, as Vite did.
   const afterPaint = scriptsAfterFirstPaint(path);
   const scriptTags = !afterPaint
     ? [
@@ -126,11 +130,7 @@ for (const path of pagePaths()) {
   // A first step downloads the flow's chunks once it is on screen and runs them when the visitor
   // acts (src/onboarding/flowPage.ts): they are listed here, those the page has already left out.
   if (waitsForTheVisitor(path)) {
-    const flow = [...flowChunks]
-      .filter((key) => !chunks.has(key))
-      .map((key) => manifest[key].file)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `/${file}`);
+    const flow = scriptFiles([...flowChunks].filter((key) => !chunks.has(key)));
     scriptTags.push(`<meta name="${FLOW_SCRIPTS_META}" content="${flow.join(' ')}">`);
   }
   const hints = LEADING_LINKS.exec(html)?.[0] ?? '';

@@ -12,8 +12,8 @@ const HOME_BUDGET_BYTES = 104 * 1024;
 // Set from what an onboarding step loads (107.8 KiB) with a little room: the page's 99 KiB that
 // every page loads, the first steps' screens drawn from the URL, the messages and the step table.
 // XState, the machine and the session (the flow's page), the later steps' screens, the form checks
-// (zod), the API client (ky) and the studio's live channel are downloaded once the step is on screen
-// (decisions 34, 42 and 43). Lower it when the figure drops.
+// (zod), the API client (ky) and the studio's live channel are downloaded once the step is on
+// screen (decisions 34, 42 and 43). Lower it when the figure drops.
 const ONBOARDING_BUDGET_BYTES = 110 * 1024;
 
 checkFirstLoad({

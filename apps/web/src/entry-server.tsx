@@ -66,9 +66,9 @@ export function scriptsAfterFirstPaint(path: string): boolean {
   return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
 }
 
-/** The flow's page (XState, the machine), as the build's manifest names it. */
 export { FLOW_SCRIPTS_META };
 
+/** The flow's page (XState, the machine), as the build's manifest names it. */
 export const FLOW_MODULE = 'src/onboarding/OnboardingPage.tsx';
 
 /**

@@ -34,7 +34,10 @@ interface Carried {
 
 let carried: Carried = { choice: null, submitted: false, focus: null };
 
-/** Notes what the page shows of the visitor's doing (read from the page, just before it goes). */
+/**
+ * Notes what the visitor did on the page, just before it goes: what it shows (the tick, the focus)
+ * and whether its form was submitted (an answer to the role step is kept for the flow).
+ */
 export function carryFromPage(document: Document): void {
   const ticked = document.querySelector<HTMLInputElement>('input[type="radio"]:checked');
   const active = document.activeElement;
