@@ -68,6 +68,31 @@ async function openWatched(width: number) {
   return { context, page: await context.newPage() };
 }
 
+/**
+ * A visitor's page that says whether its flow has started without starting it: a started flow
+ * tells the studio's live channel where it is, and the test listens there (a devtools hook on the
+ * page would start the flow at once). `flowFetched` tells whether the page has downloaded the
+ * flow's chunk (from the network or its cache).
+ */
+async function openListened(width: number) {
+  const context = await site.newContext({ viewport: { width, height: 800 } });
+  await context.addInitScript(() => {
+    const channel = new BroadcastChannel('onboarding-live');
+    channel.onmessage = () => Reflect.set(window, '__flowAnnounced', true);
+  });
+  const page = await context.newPage();
+  const started = () => page.evaluate(() => Reflect.has(window, '__flowAnnounced'));
+  const flowFetched = () =>
+    page.evaluate(
+      (chunk) =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => new RegExp(chunk).test(entry.name)),
+      FLOW_CHUNK.source,
+    );
+  return { context, page, started, flowFetched };
+}
+
 for (const width of [360, 1280]) {
   test.describe(`the first steps at ${width} px`, () => {
     test('take an area chosen before the flow has loaded, and keep a ticked role and its focus', async () => {
@@ -200,24 +225,7 @@ for (const width of [360, 1280]) {
     });
 
     test('download the flow once on screen and run it only when the visitor acts', async () => {
-      const context = await site.newContext({ viewport: { width, height: 800 } });
-      // A started flow tells the studio's live channel where it is: the test listens there (a
-      // devtools hook on the page would start the flow at once).
-      await context.addInitScript(() => {
-        const channel = new BroadcastChannel('onboarding-live');
-        channel.onmessage = () => Reflect.set(window, '__flowAnnounced', true);
-      });
-      const page = await context.newPage();
-      const started = () => page.evaluate(() => Reflect.has(window, '__flowAnnounced'));
-      /** Whether the page has downloaded the flow's chunk (from the network or its cache). */
-      const flowFetched = () =>
-        page.evaluate(
-          (chunk) =>
-            performance
-              .getEntriesByType('resource')
-              .some((entry) => new RegExp(chunk).test(entry.name)),
-          FLOW_CHUNK.source,
-        );
+      const { context, page, started, flowFetched } = await openListened(width);
 
       // A key pressed.
       await page.goto(`${site.url}/onboarding`);
@@ -248,6 +256,35 @@ for (const width of [360, 1280]) {
       await page.getByLabel('Employee', { exact: true }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      await context.close();
+    });
+
+    test('open a later step as its role step, without the flow, when no flow is stored, and at that step when one is', async () => {
+      const { context, page, started, flowFetched } = await openListened(width);
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      await page.goto(`${site.url}/onboarding/work/goal`);
+      await expect.poll(() => pathOf(page)).toBe(WORK_ROLE);
+      await expect(page.locator('h1')).toHaveText(WORK_QUESTION);
+      await waitHydrated(page);
+      await expect.poll(flowFetched).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await started()).toBe(false);
+      // The later step's entry was replaced: there is no way back to it.
+      expect(await page.evaluate(() => history.length)).toBe(2);
+      await page.getByLabel('Employee', { exact: true }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      expect(await started()).toBe(true);
+
+      // The flow is stored now: the team step's address opens the flow there.
+      await page.goto(`${site.url}/onboarding/work/team`);
+      await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+      expect(pathOf(page)).toBe('/onboarding/work/team');
+      expect(problems).toEqual([]);
       await context.close();
     });
 

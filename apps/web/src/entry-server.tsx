@@ -9,7 +9,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { firstStepOf } from './onboarding/FirstStep.tsx';
+import { firstStepOf, freshStartOf } from './onboarding/FirstStep.tsx';
 import { FLOW_SCRIPTS_META } from './onboarding/flowPage.ts';
 import { loadLaterScreens } from './onboarding/lazyScreens.tsx';
 import { createAppRouter } from './router.tsx';
@@ -57,10 +57,11 @@ const SHOWN_BEFORE_USED = new Set([
 
 /**
  * Pages that ask for their scripts once their HTML has been painted (scripts/boot.js; decisions
- * 41 and 43): the pages that are read, the end screens, the API check, the studio and the first
- * onboarding steps (drawn from their URL without the flow, whose code they run only when the
- * visitor acts). Their largest text is painted without waiting for a script. The later steps link
- * their scripts from their HTML: they need the flow's code before they can be hydrated.
+ * 41, 43 and 44): the pages that are read, the end screens, the API check, the studio and every
+ * step of onboarding. A first step is drawn from its URL without the flow, whose code it runs
+ * only when the visitor acts; a later step's HTML is the role step it leads to when nothing is
+ * stored, drawn the same way, and a stored flow is loaded before the page is hydrated. Their
+ * largest text is painted without waiting for a script.
  */
 export function scriptsAfterFirstPaint(path: string): boolean {
   return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
@@ -72,11 +73,12 @@ export { FLOW_SCRIPTS_META };
 export const FLOW_MODULE = 'src/onboarding/OnboardingPage.tsx';
 
 /**
- * Pages whose HTML lists the flow's scripts (`<meta name="flow-scripts">`): the first steps at
- * their own address, which download the flow once on screen and run it when the visitor acts.
+ * Pages whose HTML lists the flow's scripts (`<meta name="flow-scripts">`): the onboarding steps
+ * at their own address, which (with no flow stored, for a later step) show a first step, download
+ * the flow once on screen and run it when the visitor acts.
  */
 export function waitsForTheVisitor(path: string): boolean {
-  return firstStepOf(path) !== null;
+  return firstStepOf(path) !== null || freshStartOf(path) !== null;
 }
 
 /**

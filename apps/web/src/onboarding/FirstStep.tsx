@@ -1,7 +1,7 @@
 import type { Category } from '@app/contracts';
 import type { OnboardingEvent } from '@app/onboarding/flow';
 import { routeToEvent } from '@app/onboarding/routes';
-import { FIRST_STEP_TITLES, progressOf } from '@app/onboarding/steps';
+import { FIRST_STEP_TITLES, fillRoute, progressOf, STEP_ROUTES } from '@app/onboarding/steps';
 import { Suspense } from 'react';
 import { CategoryScreen } from './screens/CategoryScreen.tsx';
 import { RoleScreen } from './screens/RoleScreen.tsx';
@@ -17,6 +17,17 @@ export function firstStepOf(pathname: string): FirstStepView | null {
     return { step: 'role', category: request.category };
   }
   return null;
+}
+
+/**
+ * Where a later step's URL (team to confirm, maybe, no) takes a visitor with no flow stored and
+ * none started in the page: the machine, started afresh and asked for any step of an area, shows
+ * that area's role step, since the steps after it need its answer. Null for any other path.
+ */
+export function freshStartOf(pathname: string): string | null {
+  const request = routeToEvent(pathname);
+  if (request === null || request.category === null || request.step === 'role') return null;
+  return fillRoute(STEP_ROUTES.role, request.category);
 }
 
 const NO_ERRORS = {};

@@ -10,14 +10,7 @@ import {
   type OnboardingActor,
   type OnboardingSession,
 } from './session.ts';
-
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+import { browserStorage } from './storedFlow.ts';
 
 let pageSession: OnboardingSession | null = null;
 

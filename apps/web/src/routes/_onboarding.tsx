@@ -1,7 +1,7 @@
-import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { FirstStep, firstStepOf } from '../onboarding/FirstStep.tsx';
+import { FirstStep, firstStepOf, freshStartOf } from '../onboarding/FirstStep.tsx';
 import {
   loadedFlowPage,
   loadFlowPage,
@@ -17,6 +17,7 @@ import {
   watchPresses,
 } from '../onboarding/handover.ts';
 import { loadLaterScreens } from '../onboarding/lazyScreens.tsx';
+import { flowStored } from '../onboarding/storedFlow.ts';
 
 /**
  * Every onboarding step and end screen sits under this pathless layout, which renders the
@@ -30,9 +31,16 @@ export const Route = createFileRoute('/_onboarding')({
   // code and the later screens' come before the page is hydrated, or the screen's HTML would give
   // way to nothing (its Suspense boundary) the moment the onboarding's first update reached it,
   // and the whole page would jump. The first steps (the area, then the role, at its own or the
-  // bare area path) are drawn from the URL until the flow has loaded (decision 42).
+  // bare area path) are drawn from the URL until the flow has loaded (decision 42), and so is the
+  // role step a later step leads to when there is no flow to restore (decision 44): what the
+  // machine would show there is known without it, and the page's HTML is that step already.
   loader: async ({ location }) => {
     if (firstStepOf(location.pathname) !== null) return;
+    const fresh =
+      typeof window === 'undefined' || loadedFlowPage() !== null || flowStored()
+        ? null
+        : freshStartOf(location.pathname);
+    if (fresh !== null) throw redirect({ href: fresh, replace: true });
     await Promise.all([loadLaterScreens(), loadFlowPage()]);
   },
   component: OnboardingLayout,
