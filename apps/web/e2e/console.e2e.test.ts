@@ -317,11 +317,13 @@ test.describe('the operators console', () => {
       await renewButton.focus();
       await page.keyboard.press('Enter');
       const renewing = page.getByRole('dialog', { name: 'Make new recovery codes?' });
-      await expect
-        .poll(() =>
-          renewing.getByLabel('Your password').evaluate((el) => el === document.activeElement),
-        )
-        .toBe(true);
+      const passwordFocused = () =>
+        expect
+          .poll(() =>
+            renewing.getByLabel('Your password').evaluate((el) => el === document.activeElement),
+          )
+          .toBe(true);
+      await passwordFocused();
       await expectAccessible(page, 'new recovery codes dialog');
       await page.keyboard.press('Escape');
       await expect.poll(() => renewing.count()).toBe(0);
@@ -329,6 +331,9 @@ test.describe('the operators console', () => {
         .poll(() => renewButton.evaluate((el) => el === document.activeElement))
         .toBe(true);
       await page.keyboard.press('Enter');
+      // Typed once the dialog has put the focus in its field (on a busy machine that is not at
+      // once, and keys before it would go elsewhere).
+      await passwordFocused();
       await page.keyboard.type('not my password');
       await page.keyboard.press('Enter');
       await expect

@@ -77,6 +77,40 @@ test.describe('statechart studio at 1280x800', () => {
     }
   });
 
+  test('takes over the chart its HTML drew rather than drawing it again; the review sheet is drawn anew', async () => {
+    const { context, page, problems } = await designer();
+    // The app's entry is held until the chart's HTML has been marked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Not to `load`: the held entry may be asked for before it, and would hold it back too.
+    await page.goto(`${site.url}/statechart`, { waitUntil: 'commit' });
+    await page
+      .locator('svg[role="img"]')
+      .first()
+      .evaluate((svg) => {
+        Reflect.set(svg, '__fromHtml', true);
+      });
+    release();
+    await waitHydrated(page);
+    // Hydrated: the same element, now the studio's (the canvas zooms it).
+    const chart = page.locator('svg[role="img"]').first();
+    expect(await chart.evaluate((svg) => Reflect.get(svg, '__fromHtml'))).toBe(true);
+    const before = await zoomText(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => zoomText(page)).not.toBe(before);
+    await page.unrouteAll();
+    await page.goto(`${site.url}/statechart?review`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visual review');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('opens on the screens view fitted to the canvas, with labels a designer can read', async () => {
     const { context, page, problems } = await designer();
     await page.goto(`${site.url}/statechart`);

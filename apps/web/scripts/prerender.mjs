@@ -20,7 +20,7 @@ const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.met
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const {
-  DRAWN_IN_THE_BROWSER,
+  DRAWN_ANEW_WITH,
   FLOW_MODULE,
   FLOW_SCRIPTS_META,
   pagePaths,
@@ -139,8 +139,8 @@ for (const path of pagePaths()) {
   const page = template
     .replace('</head>', () => `    ${head}\n  </head>`)
     .replace('<div id="root"></div>', () =>
-      DRAWN_IN_THE_BROWSER.has(path)
-        ? `<div id="root" data-drawn-in-the-browser>${body}</div>`
+      Object.hasOwn(DRAWN_ANEW_WITH, path)
+        ? `<div id="root" data-drawn-anew-with="${DRAWN_ANEW_WITH[path]}">${body}</div>`
         : `<div id="root">${body}</div>`,
     );
   const file = `prerendered${path === '/' ? '/index' : path}.html`;

@@ -24,13 +24,14 @@ export interface RenderedPage {
 const STEP_ROUTE = '/onboarding/$category/$step';
 
 /**
- * Pages the browser draws anew rather than hydrates: the statechart studio shows the live state of
- * an onboarding running in another tab, the state in its address's hash and the review sheet of
- * `?review`, which only the browser knows. Its HTML is the studio as it opens with none of these,
- * so it is on screen before the studio's scripts arrive, and the browser's first drawing of it
- * replaces it with the same.
+ * Pages hydrated like the others except when their address carries a query parameter that makes
+ * them another page: the statechart studio's `?review` opens the visual review's sheet, which the
+ * browser then draws anew over the studio's HTML (the root's `data-drawn-anew-with`). The studio
+ * itself is hydrated: its first render is its HTML (the chart at 100 %, no panel open), and what
+ * only the browser knows (the state in the address's hash, an onboarding followed in another tab,
+ * the fitted view) comes after, as updates.
  */
-export const DRAWN_IN_THE_BROWSER = new Set(['/statechart']);
+export const DRAWN_ANEW_WITH: Readonly<Record<string, string>> = { '/statechart': 'review' };
 
 /** The pages that are read: nothing on them needs a script until the reader acts. */
 const READ_PAGES = new Set([

@@ -14,7 +14,11 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild && !container.hasAttribute('data-drawn-in-the-browser')) {
+/** A page's HTML is another page than the one its address asks for (the studio's `?review`). */
+const anew = container.getAttribute('data-drawn-anew-with');
+const drawnAnew = anew !== null && new URLSearchParams(window.location.search).has(anew);
+
+if (container.firstElementChild && !drawnAnew) {
   // A prerendered page. The router renders exactly what it rendered on the server (no client-only
   // Suspense boundary around the matches) once it knows the page came from the server, which its
   // own hydrate() learns from inline data the CSP here does not allow; nothing was loaded on the
@@ -25,6 +29,6 @@ if (container.firstElementChild && !container.hasAttribute('data-drawn-in-the-br
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   router.load().then(hydrate, hydrate);
 } else {
-  // The shell, or a page the browser draws itself: React replaces what is there once it renders.
+  // The shell, or a page drawn anew: React replaces what is there once it renders.
   createRoot(container).render(app);
 }

@@ -247,9 +247,10 @@ export const Canvas = forwardRef<CanvasApi, CanvasProps>(function Canvas(props, 
    * Set by "Fit" when it stopped at the readable size: the view shows part of the chart. The page's
    * HTML (the chart at 100 %, before any script) shows part of it too, and says so: the browser's
    * first drawing then adds no text larger than what was already on screen, so the page counts as
-   * painted from its HTML.
+   * painted from its HTML. The canvas opens with it, as its HTML does (the page is hydrated), and
+   * the first fit decides.
    */
-  const [hint, setHint] = useState(() => typeof window === 'undefined');
+  const [hint, setHint] = useState(true);
 
   useEffect(() => {
     const svg = svgRef.current;
