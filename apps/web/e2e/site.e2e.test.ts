@@ -165,16 +165,21 @@ test.describe('a prerendered page', () => {
       await page.goto(`${site.url}${path}`);
       await expect.poll(() => page.locator('h1').textContent()).toBe(h1);
       await waitHydrated(page);
-      // The page was painted, and every listed script was fetched, each once.
+      // The page was painted, and every listed script was fetched, each once and only once the
+      // paint was on screen.
       const fetched = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         scripts: performance
           .getEntriesByType('resource')
           .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
       }));
       expect(fetched.paint).not.toBeNull();
       for (const script of named.listed) {
-        expect(fetched.scripts.filter((entry) => entry.path === script)).toHaveLength(1);
+        const requests = fetched.scripts.filter((entry) => entry.path === script);
+        expect(requests).toHaveLength(1);
+        expect(requests[0]?.start).toBeGreaterThanOrEqual(
+          fetched.paint ?? Number.POSITIVE_INFINITY,
+        );
       }
     }
     // The e-mail confirmation, which checks the link's token as soon as it can, links its scripts

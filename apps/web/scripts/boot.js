@@ -23,6 +23,30 @@ function load() {
   document.head.append(script);
 }
 
-// A frame's animation callbacks run just before it is painted; a task queued from one runs after.
-if (document.visibilityState === 'hidden') load();
-else requestAnimationFrame(() => setTimeout(load));
+let asked = false;
+function start() {
+  if (asked) return;
+  asked = true;
+  load();
+}
+
+if (document.visibilityState === 'hidden') start();
+else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  // The browser reports the first contentful paint once it is on screen. A frame's animation
+  // callbacks run before its paint is even recorded, and a task queued from one can still come
+  // before the paint is shown: the scripts then arrive first, and the paint counts as theirs.
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    setTimeout(start);
+  }).observe({ type: 'paint', buffered: true });
+  // A page sent to the background before it was painted will not be painted: load at once.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') start();
+  });
+  // A page that paints nothing contentful gets its scripts once it has loaded and settled.
+  addEventListener('load', () => setTimeout(start, 3000));
+} else {
+  // No paint timing: a task queued from a frame's animation callback runs after that frame's paint.
+  requestAnimationFrame(() => setTimeout(start));
+}
