@@ -226,7 +226,14 @@ function firstLoadJs(path, dist = webDist) {
   // The tracker's list keeps its pages under `pages`, beside their inline styles' hashes.
   const read = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : {};
   const list = read.pages ?? read;
-  const file = list[path]?.file ?? 'index.html';
+  // The site's not-found page (`*`) answers an unknown address outside its `notUnder` prefixes.
+  const notFound = list['*'];
+  const page =
+    list[path] ??
+    (notFound?.notUnder?.some((prefix) => path.startsWith(prefix)) === false
+      ? notFound
+      : undefined);
+  const file = page?.file ?? 'index.html';
   const html = readFileSync(join(dist, file), 'utf8');
   const scripts = new Set();
   for (const match of html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)) scripts.add(match[1]);
@@ -242,7 +249,7 @@ function firstLoadJs(path, dist = webDist) {
     bytes += gzipSync(readFileSync(join(dist, script)), { level: 9 }).length;
   }
   // The tracker's home, board and queue have shells of their own (prerendered: false).
-  const prerendered = file !== 'index.html' && list[path]?.prerendered !== false;
+  const prerendered = file !== 'index.html' && page?.prerendered !== false;
   return { kib: bytes / 1024, chunks: scripts.size, prerendered };
 }
 

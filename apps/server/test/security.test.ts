@@ -208,7 +208,8 @@ describe('error answers', () => {
 
 describe('the web app', () => {
   it('serves pages with a strict Content Security Policy', async () => {
-    const response = await site.inject({ url: '/' });
+    // The shell: no inline style or script of a prerendered page widens its policy.
+    const response = await site.inject({ url: '/onboarding/work' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     const csp = String(response.headers['content-security-policy']);
@@ -238,12 +239,26 @@ describe('the web app', () => {
     }
   });
 
-  it('answers every app route with index.html (history fallback), never cached', async () => {
-    for (const url of ['/onboarding/work/role', '/thank-you', '/no/such/page?x=1']) {
+  it('answers an address under a route with parameters that has no page with index.html (history fallback), never cached', async () => {
+    for (const url of ['/onboarding/work/role', '/onboarding/work', '/onboarding/bogus/team?x=1']) {
       const response = await site.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers any other unknown address with the prerendered not-found page, its inline style and script allowed by hash', async () => {
+    for (const url of ['/no/such/page?x=1', '/pricing/extra', '/onboarding']) {
+      const response = await site.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<h1 class="missing">404 Page Not Found</h1>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const style = /<style>([^<]*)<\/style>/.exec(response.body)?.[1] ?? '';
+      const hash = createHash('sha256').update(style).digest('base64');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain('unsafe-inline');
     }
   });
 
@@ -266,11 +281,12 @@ describe('the web app', () => {
       expect(csp).not.toContain('unsafe-inline');
     }
     // Listed files that are missing or outside the list's folder, or a source that is not a hash,
-    // fall back to the shell.
+    // are not pages: the not-found page answers, under its own policy.
     for (const url of ['/missing', '/escape', '/forged']) {
       const response = await site.inject({ url });
-      expect(response.body, url).toContain('<div id="root"></div>');
-      expect(String(response.headers['content-security-policy'])).not.toContain('sha256');
+      expect(response.body, url).toContain('404 Page Not Found');
+      expect(response.body, url).not.toContain('Pricing');
+      expect(String(response.headers['content-security-policy'])).not.toContain('unsafe-inline');
     }
     expect((await site.inject({ url: '/prerendered/pricing.html' })).statusCode).toBe(404);
   });

@@ -15,7 +15,7 @@ import {
   YES,
   yesToAccount,
 } from './onboarding.ts';
-import { testSite } from './site.ts';
+import { testSite, waitHydrated } from './site.ts';
 
 /**
  * What a prospect meets beyond the happy path, at a phone width and a desktop width: one way of
@@ -262,7 +262,8 @@ for (const width of [360, 1280]) {
     test('a page whose code cannot be loaded shows the error screen, and Reload brings it back', async () => {
       const { page, context } = await visitor(width);
       await page.goto(`${site.url}/`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      // The app has taken the page over (its scripts come after the first paint).
+      await waitHydrated(page);
       // As after a deploy: the chunks the open page knows of are gone.
       await page.route('**/assets/**', (route) => route.abort());
       await page.evaluate(() => {

@@ -155,6 +155,8 @@ test.describe('a prerendered page', () => {
       ['/onboarding/work/team', 'Which best describes your role at work?'],
       ['/thank-you', "You're All Set!"],
       ['/statechart', 'Onboarding statechart'],
+      // Any unknown address: one not-found page for all.
+      ['/no-such-page', '404 Page Not Found'],
     ] as const) {
       const named = await namedScripts(page, path);
       // Only the boot script is in the HTML, inline (no request before the first paint); the
@@ -182,6 +184,10 @@ test.describe('a prerendered page', () => {
         );
       }
     }
+    // The not-found page names the address once it is the app's.
+    await page.goto(`${site.url}/no/such/page`);
+    await waitHydrated(page);
+    await expect(page.locator('main code')).toHaveText('/no/such/page');
     // The e-mail confirmation, which checks the link's token as soon as it can, links its scripts
     // from its HTML.
     const linked = await namedScripts(page, '/confirm-email');

@@ -23,8 +23,11 @@ const {
   DRAWN_ANEW_WITH,
   FLOW_MODULE,
   FLOW_SCRIPTS_META,
+  NOT_FOUND_KEY,
+  NOT_FOUND_SAMPLE,
   pagePaths,
   renderPage,
+  routePrefixes,
   scriptsAfterFirstPaint,
   waitsForTheVisitor,
 } = await import(pathToFileURL(ssrEntry).href);
@@ -100,7 +103,7 @@ const outDir = join(dist, 'prerendered');
 rmSync(outDir, { recursive: true, force: true });
 const pages = {};
 const rows = [];
-for (const path of pagePaths()) {
+for (const path of [...pagePaths(), NOT_FOUND_SAMPLE]) {
   const { html, routeFiles } = await renderPage(path);
   const chunks = new Set(entryChunks);
   for (const file of routeFiles) for (const key of routeKeys(file)) closure(key, chunks);
@@ -147,12 +150,15 @@ for (const path of pagePaths()) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), page);
   const attributes = new Set([...body.matchAll(STYLE_ATTRIBUTE)].map((m) => decode(m[1])));
-  pages[path] = {
+  const listed = {
     file,
     styleHashes: [sha256(style)],
     styleAttributeHashes: [...attributes].map(sha256),
     scriptHashes: afterPaint ? [bootHash] : [],
   };
+  // The not-found page answers every unknown address outside the routes with parameters.
+  if (path === NOT_FOUND_SAMPLE) pages[NOT_FOUND_KEY] = { ...listed, notUnder: routePrefixes() };
+  else pages[path] = listed;
   rows.push({ path, 'HTML bytes': page.length, 'inline CSS bytes': style.length });
 }
 writeFileSync(join(dist, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);

@@ -65,7 +65,33 @@ const SHOWN_BEFORE_USED = new Set([
  * largest text is painted without waiting for a script.
  */
 export function scriptsAfterFirstPaint(path: string): boolean {
-  return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
+  return (
+    READ_PAGES.has(path) ||
+    SHOWN_BEFORE_USED.has(path) ||
+    waitsForTheVisitor(path) ||
+    path === NOT_FOUND_SAMPLE
+  );
+}
+
+/**
+ * A path no route matches, rendered once as the not-found page: the site sends that HTML for every
+ * unknown address (its key in prerendered.json is `NOT_FOUND_KEY`), except under `routePrefixes()`.
+ * The page names the address only once hydrated, so the one HTML fits them all.
+ */
+export const NOT_FOUND_SAMPLE = '/404';
+export const NOT_FOUND_KEY = '*';
+
+/**
+ * Where an address without a page of its own may still be a route (a route with parameters: a
+ * bare or unknown onboarding area redirects): the site answers there with the shell, and the
+ * browser's router decides.
+ */
+export function routePrefixes(): string[] {
+  const router = createAppRouter(createMemoryHistory(), { prerender: true });
+  const prefixes = Object.keys(router.routesByPath)
+    .filter((path) => path.includes('$'))
+    .map((path) => path.slice(0, path.indexOf('$')));
+  return [...new Set(prefixes)];
 }
 
 export { FLOW_SCRIPTS_META };

@@ -36,6 +36,24 @@ function isHashList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every(isCspHashSource);
 }
 
+/**
+ * The key of the not-found page in dist/prerendered.json: the site sends it for an address that is
+ * neither a page nor under one of its `notUnder` prefixes (routes with parameters, which only the
+ * browser's router can tell apart: those get the shell).
+ */
+const NOT_FOUND_KEY = '*';
+
+interface NotFoundPage extends PrerenderedPage {
+  notUnder: string[];
+}
+
+function isPrefixList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/'))
+  );
+}
+
 /** dist/prerendered.json, checked; an unreadable list means no prerendered pages (the shell). */
 function readPrerendered(dist: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
@@ -60,10 +78,36 @@ function readPrerendered(dist: string): Map<string, PrerenderedPage> {
       isHashList(styleAttributeHashes) &&
       isHashList(scriptHashes)
     ) {
-      pages.set(path, { file, styleHashes, styleAttributeHashes, scriptHashes });
+      const notUnder = (value as Record<string, unknown>).notUnder;
+      if (path !== NOT_FOUND_KEY) {
+        pages.set(path, { file, styleHashes, styleAttributeHashes, scriptHashes });
+      } else if (isPrefixList(notUnder)) {
+        const page: NotFoundPage = {
+          file,
+          styleHashes,
+          styleAttributeHashes,
+          scriptHashes,
+          notUnder,
+        };
+        pages.set(path, page);
+      }
     }
   }
   return pages;
+}
+
+/** The page for an address: its own, else the not-found page where no route can match it. */
+function pageFor(
+  prerendered: Map<string, PrerenderedPage>,
+  path: string,
+): PrerenderedPage | undefined {
+  const own = prerendered.get(path);
+  if (own !== undefined || path === NOT_FOUND_KEY) return own;
+  const notFound = prerendered.get(NOT_FOUND_KEY) as NotFoundPage | undefined;
+  if (notFound === undefined || notFound.notUnder.some((prefix) => path.startsWith(prefix))) {
+    return undefined;
+  }
+  return notFound;
 }
 
 /**
@@ -112,8 +156,9 @@ function isPageRequest(request: FastifyRequest): boolean {
 
 /**
  * The built web app with history-API fallback: a page of the route table answers its prerendered
- * HTML (which the app hydrates), any other page URL answers the index.html shell and the client
- * router decides (its own not-found page included); unknown /api/* stays a JSON 404.
+ * HTML (which the app hydrates); any other page URL answers the prerendered not-found page, or,
+ * under a route with parameters (or with no such page built), the index.html shell, and the client
+ * router decides; unknown /api/* stays a JSON 404.
  */
 export default fp(
   async function webApp(app: FastifyInstance) {
@@ -141,7 +186,7 @@ export default fp(
     }
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const page = prerendered.get(pagePath(request.url));
+      const page = pageFor(prerendered, pagePath(request.url));
       if (!page) return reply.sendFile('index.html');
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
