@@ -1,8 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
-import { expectScreen, pathOf, STEP_TIMEOUT_MS } from './onboarding.ts';
-import { testSite, waitHydrated } from './site.ts';
+import { expectScreen, openVisitor, pathOf, STEP_TIMEOUT_MS } from './onboarding.ts';
+import { holdChunk, testSite, waitHydrated } from './site.ts';
 
 /**
  * The first steps (the area, the role) are drawn from their URL and can be used before the flow's
@@ -20,24 +20,6 @@ const TEAM_HEADING = /^You're in luck! Team ".+" has one slot left\.$/;
 const FLOW_CHUNK = /\/assets\/OnboardingPage-[^/]+\.js$/;
 /** The onboarding route's own chunk, which the page waits for before it is hydrated. */
 const ONBOARDING_ROUTE_CHUNK = /\/assets\/_onboarding-[^/]+\.js$/;
-
-/**
- * Holds the chunks `chunk` names until `release` is called; `requested` tells whether one was
- * asked for.
- */
-async function holdChunk(page: Page, chunk: RegExp) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let requested = false;
-  await page.route(chunk, async (route: Route) => {
-    requested = true;
-    await released;
-    await route.continue();
-  });
-  return { release, requested: () => requested };
-}
 
 /** Holds the flow's chunk (see `holdChunk`). */
 const holdFlow = (page: Page) => holdChunk(page, FLOW_CHUNK);
@@ -57,7 +39,10 @@ function flowStarted(page: Page) {
   return page.evaluate(() => Reflect.has(window, '__onboardingFlow'));
 }
 
-/** A visitor's page whose flow, once started, is visible to the test (`flowStarted`). */
+/**
+ * A visitor's page (`openVisitor`: its console errors in `problems`) whose flow, once started, is
+ * visible to the test (`flowStarted`).
+ */
 async function openWatched(width: number) {
   const context = await site.newContext({ viewport: { width, height: 800 } });
   await context.addInitScript(() => {
@@ -65,14 +50,15 @@ async function openWatched(width: number) {
       Reflect.set(window, '__onboardingFlow', session);
     });
   });
-  return { context, page: await context.newPage() };
+  return openVisitor(context);
 }
 
 /**
  * A visitor's page that says whether its flow has started without starting it: a started flow
  * tells the studio's live channel where it is, and the test listens there (a devtools hook on the
- * page would start the flow at once). `flowFetched` tells whether the page has downloaded the
- * flow's chunk (from the network or its cache).
+ * page would start the flow at once). `problems` collects its console errors (`openVisitor`);
+ * `flowFetched` tells whether the page has downloaded the flow's chunk (from the network or its
+ * cache).
  */
 async function openListened(width: number) {
   const context = await site.newContext({ viewport: { width, height: 800 } });
@@ -80,7 +66,7 @@ async function openListened(width: number) {
     const channel = new BroadcastChannel('onboarding-live');
     channel.onmessage = () => Reflect.set(window, '__flowAnnounced', true);
   });
-  const page = await context.newPage();
+  const { page, problems } = await openVisitor(context);
   const started = () => page.evaluate(() => Reflect.has(window, '__flowAnnounced'));
   const flowFetched = () =>
     page.evaluate(
@@ -90,18 +76,13 @@ async function openListened(width: number) {
           .some((entry) => new RegExp(chunk).test(entry.name)),
       FLOW_CHUNK.source,
     );
-  return { context, page, started, flowFetched };
+  return { context, page, problems, started, flowFetched };
 }
 
 for (const width of [360, 1280]) {
   test.describe(`the first steps at ${width} px`, () => {
     test('take an area chosen before the flow has loaded, and keep a ticked role and its focus', async () => {
-      const { context, page } = await openWatched(width);
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
+      const { context, page, problems } = await openWatched(width);
 
       const first = await holdFlow(page);
       await page.goto(`${site.url}/onboarding`);
@@ -260,12 +241,7 @@ for (const width of [360, 1280]) {
     });
 
     test('open a later step as its role step, without the flow, when no flow is stored, and at that step when one is', async () => {
-      const { context, page, started, flowFetched } = await openListened(width);
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
+      const { context, page, problems, started, flowFetched } = await openListened(width);
       await page.goto(`${site.url}/onboarding/work/goal`);
       await expect.poll(() => pathOf(page)).toBe(WORK_ROLE);
       await expect(page.locator('h1')).toHaveText(WORK_QUESTION);

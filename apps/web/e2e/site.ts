@@ -15,6 +15,24 @@ import type { RunningTestSite } from './server.ts';
 
 export { QUIET_DESK_OPERATOR, QUIET_SEAT, SUITE_OPERATOR } from './server.ts';
 
+/**
+ * Holds the requests `chunk` names (scripts, as a rule) until `release` is called; `requested`
+ * tells whether one was asked for.
+ */
+export async function holdChunk(page: Page, chunk: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(chunk, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
 /** Whether React has taken over the page's HTML (its heading carries React's fiber). */
 export function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => {

@@ -9,7 +9,7 @@ import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
 import { openVisitor, shots } from './onboarding.ts';
-import { testSite, waitHydrated } from './site.ts';
+import { holdChunk, testSite, waitHydrated } from './site.ts';
 
 /**
  * The statechart studio (`/statechart`) as a designer uses it on a 1280x800 screen: the screens
@@ -80,14 +80,7 @@ test.describe('statechart studio at 1280x800', () => {
   test('takes over the chart its HTML drew rather than drawing it again; the review sheet is drawn anew', async () => {
     const { context, page, problems } = await designer();
     // The app's entry is held until the chart's HTML has been marked.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const entry = await holdChunk(page, /\/assets\/index-[\w-]+\.js$/);
     // Not to `load`: the held entry may be asked for before it, and would hold it back too.
     await page.goto(`${site.url}/statechart`, { waitUntil: 'commit' });
     await page
@@ -96,7 +89,7 @@ test.describe('statechart studio at 1280x800', () => {
       .evaluate((svg) => {
         Reflect.set(svg, '__fromHtml', true);
       });
-    release();
+    entry.release();
     await waitHydrated(page);
     // Hydrated: the same element, now the studio's (the canvas zooms it).
     const chart = page.locator('svg[role="img"]').first();

@@ -33,6 +33,14 @@ const STEP_ROUTE = '/onboarding/$category/$step';
  */
 export const DRAWN_ANEW_WITH: Readonly<Record<string, string>> = { '/statechart': 'review' };
 
+/**
+ * A path no route matches, rendered once as the not-found page: the site sends that HTML for every
+ * unknown address (its key in prerendered.json is `NOT_FOUND_KEY`), except under `routePrefixes()`.
+ * The page names the address only once hydrated, so the one HTML fits them all.
+ */
+export const NOT_FOUND_SAMPLE = '/404';
+export const NOT_FOUND_KEY = '*';
+
 /** The pages that are read: nothing on them needs a script until the reader acts. */
 const READ_PAGES = new Set([
   '/',
@@ -42,11 +50,12 @@ const READ_PAGES = new Set([
   '/pricing',
   '/privacy',
   '/terms',
+  NOT_FOUND_SAMPLE,
 ]);
 
 /**
  * The end screens, the API check and the statechart studio: what they show first needs no script
- * to be read (the studio is drawn anew by its script, and its HTML is what it draws first).
+ * to be read (the studio's HTML is the studio as it opens, hydrated once its script has run).
  */
 const SHOWN_BEFORE_USED = new Set([
   '/thank-you',
@@ -65,21 +74,8 @@ const SHOWN_BEFORE_USED = new Set([
  * largest text is painted without waiting for a script.
  */
 export function scriptsAfterFirstPaint(path: string): boolean {
-  return (
-    READ_PAGES.has(path) ||
-    SHOWN_BEFORE_USED.has(path) ||
-    waitsForTheVisitor(path) ||
-    path === NOT_FOUND_SAMPLE
-  );
+  return READ_PAGES.has(path) || SHOWN_BEFORE_USED.has(path) || waitsForTheVisitor(path);
 }
-
-/**
- * A path no route matches, rendered once as the not-found page: the site sends that HTML for every
- * unknown address (its key in prerendered.json is `NOT_FOUND_KEY`), except under `routePrefixes()`.
- * The page names the address only once hydrated, so the one HTML fits them all.
- */
-export const NOT_FOUND_SAMPLE = '/404';
-export const NOT_FOUND_KEY = '*';
 
 /**
  * Where an address without a page of its own may still be a route (a route with parameters: a
@@ -87,8 +83,7 @@ export const NOT_FOUND_KEY = '*';
  * browser's router decides.
  */
 export function routePrefixes(): string[] {
-  const router = createAppRouter(createMemoryHistory(), { prerender: true });
-  const prefixes = Object.keys(router.routesByPath)
+  const prefixes = routeTablePaths()
     .filter((path) => path.includes('$'))
     .map((path) => path.slice(0, path.indexOf('$')));
   return [...new Set(prefixes)];
@@ -113,9 +108,8 @@ export function waitsForTheVisitor(path: string): boolean {
  * bare category path only redirects, so it has no page of its own.
  */
 export function pagePaths(): string[] {
-  const router = createAppRouter(createMemoryHistory(), { prerender: true });
   const paths: string[] = [];
-  for (const path of Object.keys(router.routesByPath)) {
+  for (const path of routeTablePaths()) {
     if (path === STEP_ROUTE) {
       for (const category of CATEGORIES) {
         for (const step of CATEGORY_STEPS) paths.push(`/onboarding/${category}/${step}`);
@@ -125,6 +119,11 @@ export function pagePaths(): string[] {
     }
   }
   return [...new Set(paths)];
+}
+
+/** The paths of the route table, as the router knows them (parameters as `$name`). */
+function routeTablePaths(): string[] {
+  return Object.keys(createAppRouter(createMemoryHistory(), { prerender: true }).routesByPath);
 }
 
 function routeFile(routeId: string): string {

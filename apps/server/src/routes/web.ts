@@ -47,6 +47,12 @@ interface NotFoundPage extends PrerenderedPage {
   notUnder: string[];
 }
 
+/** What dist/prerendered.json lists: the pages by path, and the not-found page if built. */
+interface Prerendered {
+  pages: Map<string, PrerenderedPage>;
+  notFound: NotFoundPage | null;
+}
+
 function isPrefixList(value: unknown): value is string[] {
   return (
     Array.isArray(value) &&
@@ -55,12 +61,12 @@ function isPrefixList(value: unknown): value is string[] {
 }
 
 /** dist/prerendered.json, checked; an unreadable list means no prerendered pages (the shell). */
-function readPrerendered(dist: string): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
+function readPrerendered(dist: string): Prerendered {
+  const prerendered: Prerendered = { pages: new Map(), notFound: null };
   const listFile = join(dist, 'prerendered.json');
-  if (!existsSync(listFile)) return pages;
+  if (!existsSync(listFile)) return prerendered;
   const list: unknown = JSON.parse(readFileSync(listFile, 'utf8'));
-  if (typeof list !== 'object' || list === null) return pages;
+  if (typeof list !== 'object' || list === null) return prerendered;
   for (const [path, value] of Object.entries(list)) {
     if (typeof value !== 'object' || value === null) continue;
     const {
@@ -68,6 +74,7 @@ function readPrerendered(dist: string): Map<string, PrerenderedPage> {
       styleHashes,
       styleAttributeHashes = [],
       scriptHashes = [],
+      notUnder,
     } = value as Record<string, unknown>;
     if (
       typeof file === 'string' &&
@@ -78,36 +85,19 @@ function readPrerendered(dist: string): Map<string, PrerenderedPage> {
       isHashList(styleAttributeHashes) &&
       isHashList(scriptHashes)
     ) {
-      const notUnder = (value as Record<string, unknown>).notUnder;
-      if (path !== NOT_FOUND_KEY) {
-        pages.set(path, { file, styleHashes, styleAttributeHashes, scriptHashes });
-      } else if (isPrefixList(notUnder)) {
-        const page: NotFoundPage = {
-          file,
-          styleHashes,
-          styleAttributeHashes,
-          scriptHashes,
-          notUnder,
-        };
-        pages.set(path, page);
-      }
+      const page = { file, styleHashes, styleAttributeHashes, scriptHashes };
+      if (path !== NOT_FOUND_KEY) prerendered.pages.set(path, page);
+      else if (isPrefixList(notUnder)) prerendered.notFound = { ...page, notUnder };
     }
   }
-  return pages;
+  return prerendered;
 }
 
 /** The page for an address: its own, else the not-found page where no route can match it. */
-function pageFor(
-  prerendered: Map<string, PrerenderedPage>,
-  path: string,
-): PrerenderedPage | undefined {
-  const own = prerendered.get(path);
-  if (own !== undefined || path === NOT_FOUND_KEY) return own;
-  const notFound = prerendered.get(NOT_FOUND_KEY) as NotFoundPage | undefined;
-  if (notFound === undefined || notFound.notUnder.some((prefix) => path.startsWith(prefix))) {
-    return undefined;
-  }
-  return notFound;
+function pageFor({ pages, notFound }: Prerendered, path: string): PrerenderedPage | undefined {
+  const own = pages.get(path);
+  if (own !== undefined || notFound === null) return own;
+  return notFound.notUnder.some((prefix) => path.startsWith(prefix)) ? undefined : notFound;
 }
 
 /**
@@ -165,7 +155,9 @@ export default fp(
     const dist = app.config.env.WEB_DIST;
     const built = existsSync(join(dist, 'index.html'));
     const assets = `${join(dist, 'assets')}${sep}`;
-    const prerendered = built ? readPrerendered(dist) : new Map<string, PrerenderedPage>();
+    const prerendered: Prerendered = built
+      ? readPrerendered(dist)
+      : { pages: new Map(), notFound: null };
 
     if (built) {
       await app.register(fastifyStatic, {
