@@ -1,5 +1,5 @@
 // Every performance figure of the site in one table, measured side by side in one run against
-// the compiled server (`node dist/server.js`) and the built web app:
+// the compiled server, started as `pnpm start` starts it (`siteNodeArgs`), and the built web app:
 //
 //   pnpm bench          (from the root: builds the web app and the server first)
 //
@@ -49,6 +49,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { siteNodeArgs } from '../scripts/start-command.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -133,7 +134,7 @@ const TRACKER_ROUTES = ['/sign-in', '/reset-password'];
 
 async function startSite(port, dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, siteNodeArgs(), {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,

@@ -1,4 +1,4 @@
-// Compiles the site server and the workspace packages it imports into dist/server.js for
+// Compiles the site server and the workspace packages it imports for
 // `node dist/server.js`, and the embedded tracker's thread into dist/tracker-thread.js beside it.
 
 import { fileURLToPath } from 'node:url';

@@ -9,16 +9,17 @@ import { UPLOADS_PATH } from '@app/contracts';
 import { startBuilt } from '@app/server-kit/testing';
 import { createTestDatabase } from '@app/tracker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteNodeArgs } from '../scripts/start-command.ts';
 import { WEB_FIXTURE } from './helper.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs dist/server.js on a free loopback port with the web fixture and `env`; resolves with the
+ * Runs dist/server.js as `pnpm start` does on a free loopback port with the web fixture and `env`; resolves with the
  * URL it reports once it listens.
  */
 const startSite = (env: Record<string, string>) =>
-  startBuilt(serverDir, 'dist/server.js', /Site ready on (http:\/\/[^\s"]+)/, {
+  startBuilt(serverDir, siteNodeArgs(), /Site ready on (http:\/\/[^\s"]+)/, {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { startBuilt } from '@app/server-kit/testing';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteNodeArgs } from '../scripts/start-command.ts';
 import { STUB_API_KEY, startStubUpstream, TEST_SECRET, WEB_FIXTURE } from './helper.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -34,22 +35,17 @@ interface Tally {
  * tallies what the readers saw until the process exited.
  */
 async function sigtermUnderReaders(env: Record<string, string>) {
-  const { child, url } = startBuilt(
-    serverDir,
-    'dist/server.js',
-    /Site ready on (http:\/\/[^\s"]+)/,
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: WEB_FIXTURE,
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      // Load shedding answers 503 whenever this busy test machine lags; it is tested on its own.
-      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
-      RATE_LIMIT_READ_MAX: '1000000',
-      ...env,
-    },
-  );
+  const { child, url } = startBuilt(serverDir, siteNodeArgs(), /Site ready on (http:\/\/[^\s"]+)/, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    WEB_DIST: WEB_FIXTURE,
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    // Load shedding answers 503 whenever this busy test machine lags; it is tested on its own.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    RATE_LIMIT_READ_MAX: '1000000',
+    ...env,
+  });
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let exited = false;
   void exit.then(() => {

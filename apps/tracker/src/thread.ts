@@ -4,6 +4,7 @@
  * then never hold up the site's own requests. The site talks to it over HTTP on a loopback port, as
  * it would to a remote tracker. This module is the site's side; `thread-entry.ts` runs in the thread.
  */
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
 /** What the thread is started with: plain data only (it crosses to another thread). */
@@ -77,6 +78,17 @@ export interface TrackerThread {
  */
 export const TRACKER_YOUNG_GENERATION_MB = 24;
 
+/**
+ * A semi-space limit on Node's command line (`--max-semi-space-size`, which the site's start
+ * script sets for its own thread) is a process-wide V8 flag, and V8 lets it win over a thread's
+ * `resourceLimits`: the thread would get the site's young generation, not its own. V8 reads the
+ * flag when it makes a heap, so unsetting it (0) before the thread starts leaves the site's heap
+ * as started and gives the thread the limit asked for (decision 47).
+ */
+function letResourceLimitsDecideTheYoungGeneration(): void {
+  setFlagsFromString('--max-semi-space-size=0');
+}
+
 export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerThread> {
   const { entry = new URL('./thread-source.mjs', import.meta.url), onUnexpectedExit } = opts;
   const closeTimeoutMs = opts.closeTimeoutMs ?? 8_000;
@@ -92,6 +104,7 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
     logger: opts.logger,
     niceness: opts.niceness,
   };
+  letResourceLimitsDecideTheYoungGeneration();
   const worker = new Worker(entry, {
     workerData: data,
     name: 'tracker',

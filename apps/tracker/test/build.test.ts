@@ -18,7 +18,7 @@ const outDir = 'dist';
 const startTracker = (env: Record<string, string>) =>
   startBuilt(
     trackerDir,
-    `${outDir}/server.js`,
+    [`${outDir}/server.js`],
     /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
     env,
   );

@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_DIR as serverDir, siteNodeArgs } from '@app/server/start-command';
 import {
   addOperator,
   buildTracker,
@@ -17,7 +18,6 @@ import {
  */
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
-const serverDir = fileURLToPath(new URL('../../server', import.meta.url));
 const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 
@@ -122,7 +122,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<R
   const trackerPort = await freePort();
   const publicPort = await freePort();
   const trackerUrl = `http://127.0.0.1:${publicPort}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  const child = spawn(process.execPath, siteNodeArgs(), {
     cwd: serverDir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

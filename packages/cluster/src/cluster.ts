@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
+import { SERVER_DIR, siteNodeArgs } from '@app/server/start-command';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Layout, localLayout, renderHaproxyConfig } from './layout.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SITE_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+const SITE_ENTRY = path.join(SERVER_DIR, 'dist/server.js');
 const TRACKER_DIR = path.join(REPO_ROOT, 'apps/tracker');
 const TRACKER_COMPILED = path.join(TRACKER_DIR, 'dist/server.js');
 /** Debian installs HAProxy in /usr/sbin, which is not on every user's PATH. */
@@ -149,7 +150,7 @@ export class Cluster {
     this.say = opts.say ?? (() => {});
     // The compiled tracker when it has been built; its source through tsx otherwise.
     this.trackerCommand = existsSync(TRACKER_COMPILED)
-      ? ['--enable-source-maps', TRACKER_COMPILED]
+      ? [TRACKER_COMPILED]
       : ['--import', 'tsx', path.join(TRACKER_DIR, 'src/server.ts')];
   }
 
@@ -289,7 +290,7 @@ export class Cluster {
     if (name === 'site1' || name === 'site2') {
       return {
         file: process.execPath,
-        args: ['--enable-source-maps', SITE_ENTRY],
+        args: siteNodeArgs(),
         cwd: REPO_ROOT,
       };
     }

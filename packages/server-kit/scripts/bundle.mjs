@@ -1,10 +1,11 @@
 // Compiles a server of this repository and the workspace packages it imports into one ES module
-// per entry (dist/<name>.js) for plain `node`. Third-party packages stay external and load from
-// node_modules as usual. Used by apps/server and apps/tracker (their scripts/build.mjs).
+// per entry (dist/<name>.bundle.js, with its source map) and a small module that starts it
+// (dist/<name>.js) for plain `node`. Third-party packages stay external and load from node_modules
+// as usual. Used by apps/server and apps/tracker (their scripts/build.mjs).
 
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -60,14 +61,33 @@ function workspaceSource(root, outDir) {
 }
 
 /**
+ * What `dist/<name>.js` holds: it turns on source maps for this thread (stack traces name the
+ * TypeScript source) and then loads the bundle. Node reads a module's source map as it loads the
+ * module, so they are turned on before the bundle loads; `--enable-source-maps` would do the
+ * same but also read and keep the source maps third-party packages ship in node_modules
+ * (about 10 MiB resident for the site's, decision 47). Source maps are turned on per thread: a
+ * worker started on such a module turns them on for itself.
+ */
+const starter = (name) => `import { setSourceMapsSupport } from 'node:module';
+
+setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+await import('./${name}.bundle.js');
+`;
+
+/**
  * Bundles `entryPoints` ({ name: source path }) of the package at `root` (absolute, ending in a
- * separator or not) into `outDir`, and prints what it wrote.
+ * separator or not) into `outDir` as `<name>.bundle.js`, writes `<name>.js` to start each (see
+ * `starter`), and prints what it wrote. `outDir` holds this build alone: what an earlier build
+ * left there is removed first.
  */
 export async function bundleServer({ root, entryPoints, outDir }) {
   const rootDir = root.endsWith(sep) ? root : `${root}${sep}`;
+  await rm(outDir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: rootDir,
-    entryPoints,
+    entryPoints: Object.fromEntries(
+      Object.entries(entryPoints).map(([name, source]) => [`${name}.bundle`, source]),
+    ),
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -79,8 +99,15 @@ export async function bundleServer({ root, entryPoints, outDir }) {
     metafile: true,
     plugins: [workspaceSource(rootDir, outDir)],
   });
+  const starters = Object.keys(entryPoints).map((name) => join(outDir, `${name}.js`));
+  await Promise.all(
+    Object.keys(entryPoints).map((name) => writeFile(join(outDir, `${name}.js`), starter(name))),
+  );
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-  const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  const files = [
+    ...starters,
+    ...Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')),
+  ];
   console.log(
     `built ${files.map((file) => pathToFileURL(file).pathname).join(', ')} (${Math.round(bytes / 1024)} KiB)`,
   );

@@ -41,17 +41,18 @@ export function holdPoint() {
 }
 
 /**
- * For the tests of either server's build: runs `script` with plain Node in `cwd` (PATH and `env`
- * only) and resolves `url` with the first group of `listening` once its output shows it;
- * `output()` is everything it has printed so far.
+ * For the tests of either server's build: runs Node with `args` (options, then the compiled
+ * script, as the package's start script has them) in `cwd` (PATH and `env` only) and resolves
+ * `url` with the first group of `listening` once its output shows it; `output()` is everything it
+ * has printed so far.
  */
 export function startBuilt(
   cwd: string,
-  script: string,
+  args: readonly string[],
   listening: RegExp,
   env: Record<string, string>,
 ): { child: ChildProcess; url: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
