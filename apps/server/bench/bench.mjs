@@ -50,6 +50,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { siteNodeArgs } from '../scripts/start-command.ts';
+import { NOT_FOUND_KEY, pageFor } from '../src/page-for.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -227,13 +228,14 @@ function firstLoadJs(path, dist = webDist) {
   // The tracker's list keeps its pages under `pages`, beside their inline styles' hashes.
   const read = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : {};
   const list = read.pages ?? read;
-  // The site's not-found page (`*`) answers an unknown address outside its `notUnder` prefixes.
-  const notFound = list['*'];
-  const page =
-    list[path] ??
-    (notFound?.notUnder?.some((prefix) => path.startsWith(prefix)) === false
-      ? notFound
-      : undefined);
+  // The page the site sends: the site's not-found page (NOT_FOUND_KEY) answers an unknown address
+  // outside its `notUnder` prefixes.
+  const notFound = list[NOT_FOUND_KEY];
+  const page = pageFor(
+    new Map(Object.entries(list).filter(([key]) => key !== NOT_FOUND_KEY)),
+    Array.isArray(notFound?.notUnder) ? notFound : null,
+    path,
+  );
   const file = page?.file ?? 'index.html';
   const html = readFileSync(join(dist, file), 'utf8');
   const scripts = new Set();

@@ -12,6 +12,9 @@ export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** The compiled entry the start script runs, relative to SERVER_DIR. */
 const ENTRY = 'dist/server.js';
 
+/** That entry's absolute path (`pnpm --filter @app/server build` writes it). */
+export const SITE_ENTRY = join(SERVER_DIR, ENTRY);
+
 /**
  * The arguments to give Node (`process.execPath`) to start the compiled site as `pnpm start`
  * does: the start script's options, then the entry as an absolute path (any working directory
@@ -23,7 +26,7 @@ export function siteNodeArgs(start = startScript()): string[] {
   if (command !== 'node' || entry !== ENTRY || args.some((arg) => !arg.startsWith('--'))) {
     throw new Error(`The start script must be "node [--options] ${ENTRY}"; it is "${start}".`);
   }
-  return [...args, join(SERVER_DIR, ENTRY)];
+  return [...args, SITE_ENTRY];
 }
 
 function startScript(): string {

@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_DIR as serverDir, siteNodeArgs } from '@app/server/start-command';
+import { SITE_ENTRY, SERVER_DIR as serverDir, siteNodeArgs } from '@app/server/start-command';
 import {
   addOperator,
   buildTracker,
@@ -111,7 +111,7 @@ async function roomyDataDir(): Promise<string> {
 export async function startTestSite(env: Record<string, string> = {}): Promise<RunningTestSite> {
   for (const [file, build] of [
     [join(dist, 'index.html'), '@app/web'],
-    [join(serverDir, 'dist', 'server.js'), '@app/server'],
+    [SITE_ENTRY, '@app/server'],
     [join(trackerWebDist, 'index.html'), '@app/tracker-web'],
   ] as const) {
     if (!existsSync(file))

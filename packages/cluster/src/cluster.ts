@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '@app/contracts';
-import { SERVER_DIR, siteNodeArgs } from '@app/server/start-command';
+import { SITE_ENTRY, siteNodeArgs } from '@app/server/start-command';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Layout, localLayout, renderHaproxyConfig } from './layout.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SITE_ENTRY = path.join(SERVER_DIR, 'dist/server.js');
 const TRACKER_DIR = path.join(REPO_ROOT, 'apps/tracker');
 const TRACKER_COMPILED = path.join(TRACKER_DIR, 'dist/server.js');
 /** Debian installs HAProxy in /usr/sbin, which is not on every user's PATH. */

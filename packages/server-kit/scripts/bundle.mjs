@@ -99,13 +99,11 @@ export async function bundleServer({ root, entryPoints, outDir }) {
     metafile: true,
     plugins: [workspaceSource(rootDir, outDir)],
   });
-  const starters = Object.keys(entryPoints).map((name) => join(outDir, `${name}.js`));
-  await Promise.all(
-    Object.keys(entryPoints).map((name) => writeFile(join(outDir, `${name}.js`), starter(name))),
-  );
+  const starters = Object.keys(entryPoints).map((name) => [name, join(outDir, `${name}.js`)]);
+  await Promise.all(starters.map(([name, file]) => writeFile(file, starter(name))));
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   const files = [
-    ...starters,
+    ...starters.map(([, file]) => file),
     ...Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')),
   ];
   console.log(

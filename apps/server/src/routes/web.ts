@@ -5,6 +5,7 @@ import { isCspHashSource, noRoute } from '@app/server-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NOT_FOUND_KEY, type NotFoundEntry, pageFor } from '../page-for.ts';
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,16 +37,7 @@ function isHashList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every(isCspHashSource);
 }
 
-/**
- * The key of the not-found page in dist/prerendered.json: the site sends it for an address that is
- * neither a page nor under one of its `notUnder` prefixes (routes with parameters, which only the
- * browser's router can tell apart: those get the shell).
- */
-const NOT_FOUND_KEY = '*';
-
-interface NotFoundPage extends PrerenderedPage {
-  notUnder: string[];
-}
+type NotFoundPage = PrerenderedPage & NotFoundEntry;
 
 /** What dist/prerendered.json lists: the pages by path, and the not-found page if built. */
 interface Prerendered {
@@ -91,13 +83,6 @@ function readPrerendered(dist: string): Prerendered {
     }
   }
   return prerendered;
-}
-
-/** The page for an address: its own, else the not-found page where no route can match it. */
-function pageFor({ pages, notFound }: Prerendered, path: string): PrerenderedPage | undefined {
-  const own = pages.get(path);
-  if (own !== undefined || notFound === null) return own;
-  return notFound.notUnder.some((prefix) => path.startsWith(prefix)) ? undefined : notFound;
 }
 
 /**
@@ -178,7 +163,7 @@ export default fp(
     }
 
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const page = pageFor(prerendered, pagePath(request.url));
+      const page = pageFor(prerendered.pages, prerendered.notFound, pagePath(request.url));
       if (!page) return reply.sendFile('index.html');
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
