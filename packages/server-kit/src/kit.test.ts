@@ -1,12 +1,8 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { BaseEnv, EnvError, parseEnv } from './env.ts';
 import { ERROR_STATUS, HttpError } from './errors.ts';
-import { loadOrCreateSecret, type SecretFile } from './secret-file.ts';
 import { parseInput } from './validation.ts';
 
 describe('error codes', () => {
@@ -49,37 +45,5 @@ describe('parseEnv', () => {
     const attempt = () => parseEnv(Env, { PORT: 'x', DATABASE_URL: 'mysql://db' });
     expect(attempt).toThrow(EnvError);
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
-  });
-});
-
-describe('loadOrCreateSecret', () => {
-  let dir = '';
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-  const secret = (file: string): SecretFile => ({
-    file,
-    generate: () => 'k'.repeat(40),
-    isValid: (value) => value.length === 40,
-    expected: 'forty characters',
-  });
-
-  it('creates the secret once, readable by its owner only, and reuses it', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kit-secret-'));
-    const file = path.join(dir, 'nested', 'secret');
-    const [a, b] = await Promise.all([
-      loadOrCreateSecret(secret(file)),
-      loadOrCreateSecret(secret(file)),
-    ]);
-    expect(a).toBe(b);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await readFile(file, 'utf8')).trim()).toBe(a);
-  });
-
-  it('refuses a file holding something unusable instead of replacing it', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kit-secret-'));
-    const file = path.join(dir, 'secret');
-    await writeFile(file, 'short\n');
-    await expect(loadOrCreateSecret(secret(file))).rejects.toThrow(/forty characters/);
   });
 });

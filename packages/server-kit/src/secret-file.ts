@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StartupError } from './data-dir.ts';
 
@@ -14,8 +15,10 @@ export interface SecretFile {
 
 /**
  * A generated secret kept in the data directory: read when there, created once otherwise. Two
- * processes starting together on one directory end up with the same secret (the file is created
- * exclusively; the loser reads the winner's).
+ * processes starting together on one directory end up with the same secret. The value is written
+ * in full to a file of its own first and then linked to its place, which fails when the place is
+ * taken: the file appears whole or not at all, so the loser never reads a half-written one, and
+ * reads the winner's.
  */
 export async function loadOrCreateSecret(secret: SecretFile): Promise<string> {
   const { file } = secret;
@@ -30,11 +33,15 @@ export async function loadOrCreateSecret(secret: SecretFile): Promise<string> {
   }
   await mkdir(path.dirname(file), { recursive: true });
   const value = secret.generate();
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
   try {
-    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(draft, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(secret);
     throw error;
+  } finally {
+    await rm(draft, { force: true });
   }
 }
