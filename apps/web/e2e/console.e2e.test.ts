@@ -130,18 +130,17 @@ async function decideFoundByName(
   await opener.focus();
   await page.keyboard.press('Enter');
   const declining = page.getByRole('form', { name: `Decline ${decline}` });
-  await expect
-    .poll(() =>
-      declining
-        .getByLabel('Message to the applicant')
-        .evaluate((el) => el === document.activeElement),
-    )
-    .toBe(true);
+  const message = declining.getByLabel('Message to the applicant');
+  const messageFocused = () => message.evaluate((el) => el === document.activeElement);
+  await expect.poll(messageFocused).toBe(true);
   await expectAccessible(page, `decline dialog at ${width}`);
   await page.keyboard.press('Escape');
   await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
+  // The dialog opens again with the message focused; typing before then would go elsewhere.
+  await expect.poll(messageFocused).toBe(true);
   await page.keyboard.type('This team meets at 6 AM.');
+  await expect(message).toHaveValue('This team meets at 6 AM.');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByRole('heading', { name: decline }).count()).toBe(0);

@@ -5,7 +5,7 @@ import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -212,13 +212,11 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
   const form = useForm(fields);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const opener = useRef<HTMLButtonElement>(null);
 
   function close() {
     setOpen(false);
     setPassword('');
     form.clear();
-    requestAnimationFrame(() => opener.current?.focus());
   }
 
   const onSubmit = useSubmit(form, {
@@ -236,7 +234,6 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
   return (
     <div className={styles.actions}>
       <button
-        ref={opener}
         type="button"
         className={button.secondary}
         aria-haspopup="dialog"

@@ -6,7 +6,7 @@ import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { failureToast } from '../../api/errors.ts';
 import { longDate } from '../../components/dates.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -288,13 +288,11 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
   const form = useForm(fields);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
-  const declineButton = useRef<HTMLButtonElement>(null);
 
   function closeDialog() {
+    // The dialog gives focus back to the card's Decline button.
     setDeclining(false);
     form.clear();
-    // Back where the operator was: the card's Decline button.
-    requestAnimationFrame(() => declineButton.current?.focus());
   }
 
   async function onApprove() {
@@ -368,7 +366,6 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
           Approve <span className={layout.visuallyHidden}>{item.applicant.name}</span>
         </button>
         <button
-          ref={declineButton}
           type="button"
           className={button.secondary}
           aria-haspopup="dialog"
