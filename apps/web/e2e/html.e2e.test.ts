@@ -184,4 +184,39 @@ test.describe('pages opened from their address on a slow phone', () => {
     }
     await context.close();
   });
+
+  test('paint the page where it will stay while the footer is still arriving', async () => {
+    // A slow phone can paint a page whose HTML has arrived up to the footer's first lines. The
+    // footer then takes the rest of the window; the page above must not stretch into it and be
+    // pulled back once the footer is whole (the footer moved 86 px up, a shift of 0.023).
+    const { page, context } = await site.visitor(412, 823, undefined, { javaScriptEnabled: false });
+    for (const path of ['/no-thank-you', '/onboarding/work/role', '/thank-you']) {
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      const footerOpens = html.indexOf('<footer');
+      const cut = html.indexOf('</p>', footerOpens);
+      expect(footerOpens, path).toBeGreaterThan(0);
+      const parts = {
+        whole: html,
+        'footer begun': html.slice(0, cut + 4),
+        'no footer yet': html.slice(0, footerOpens),
+      };
+      const tops: Record<string, number> = {};
+      for (const [part, body] of Object.entries(parts)) {
+        await page.route(`${site.url}${path}`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body }),
+        );
+        await page.goto(`${site.url}${path}`);
+        await page.unroute(`${site.url}${path}`);
+        const main = await page.locator('main').boundingBox();
+        tops[part] = Math.round((main?.y ?? 0) + (main?.height ?? 0));
+      }
+      // Where the page ends does not depend on how much of the footer is there.
+      expect(tops, path).toEqual({
+        whole: tops.whole,
+        'footer begun': tops.whole,
+        'no footer yet': tops.whole,
+      });
+    }
+    await context.close();
+  });
 });

@@ -13,3 +13,11 @@ export const main = style({
 
 /** For screens with no band at the top of their own: room above and below the content. */
 export const paddedMain = style([main, { paddingBlock: vars.space.xl }]);
+
+/**
+ * Above a footer the page keeps its own height and the footer takes what is left of the window.
+ * Were the page to stretch instead, a phone that paints the document before the footer has all
+ * arrived would show the page stretched over the missing part, then pull the footer up once it
+ * is whole: a layout shift on every page short enough to end above the fold.
+ */
+export const aboveFooter = style({ flexGrow: 0 });

@@ -10,6 +10,7 @@ interface RootLayoutProps {
   /** The current path: each change of it is a new page. */
   pathname: string;
   header: ReactNode;
+  /** Below the page, taking the rest of a window the page does not fill (it should grow). */
   footer?: ReactNode;
   /** Where toasts show on a phone (Toaster.css.ts). */
   toastPosition: ToastPosition;
@@ -56,7 +57,7 @@ export function RootLayout({
         ref={mainRef}
         id="main"
         tabIndex={-1}
-        className={padded ? styles.paddedMain : styles.main}
+        className={`${padded ? styles.paddedMain : styles.main}${footer ? ` ${styles.aboveFooter}` : ''}`}
       >
         {children}
       </main>

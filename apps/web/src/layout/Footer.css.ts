@@ -5,7 +5,8 @@ export const root = style({
   background: vars.color.dark,
   color: vars.color.onDarkMuted,
   paddingBlock: vars.space.xxl,
-  marginTop: 'auto',
+  // The rest of a window the page does not fill is the footer's (RootLayout's aboveFooter).
+  flexGrow: 1,
 });
 
 export const columns = style({
