@@ -4,8 +4,10 @@ import * as styles from './ConfirmDialog.css.ts';
 /**
  * A modal form (the browser's own <dialog>: it keeps focus inside and makes the page behind it
  * inert). Opening it puts focus on the element with `focusId` (its first field); Escape, like
- * the caller's Cancel, calls `onClose`; once closed it gives focus back to where it was when it
- * opened (the opener), unless that has left the page.
+ * the caller's Cancel, calls `onClose`. Closing gives focus back to the opener at once (the
+ * browser's own dialog does that); no caller should move it there later as well: a later hand-off
+ * (the next frame) lands after a quick keyboard user has opened the dialog again, and takes focus
+ * out of it.
  */
 export function FormDialog({
   open,
@@ -22,22 +24,15 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       document.getElementById(focusId)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      // Focus goes back where it was, at once: a later hand-off (the next frame) could land after
-      // a quick keyboard user has opened the dialog again, and take focus out of it.
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
     }
   }, [open, focusId]);
 
