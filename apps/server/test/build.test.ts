@@ -15,8 +15,8 @@ import { WEB_FIXTURE } from './helper.ts';
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs dist/server.js as `pnpm start` does on a free loopback port with the web fixture and `env`; resolves with the
- * URL it reports once it listens.
+ * Runs dist/server.js as `pnpm start` does, on a free loopback port with the web fixture and
+ * `env`; resolves with the URL it reports once it listens.
  */
 const startSite = (env: Record<string, string>) =>
   startBuilt(serverDir, siteNodeArgs(), /Site ready on (http:\/\/[^\s"]+)/, {
