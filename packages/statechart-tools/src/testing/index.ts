@@ -1,4 +1,5 @@
 export * from './coverage.ts';
+export * from './dead-ends.ts';
 export * from './model.ts';
 export * from './pairs.ts';
 export * from './replay.ts';

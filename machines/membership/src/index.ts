@@ -1,0 +1,3 @@
+export * from './derive.ts';
+export * from './machine.ts';
+export * from './states.ts';
