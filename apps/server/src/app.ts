@@ -45,7 +45,7 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
       'What the browser calls (spec section 7). Errors are JSON { message, code } with details ' +
       'for validation; state-changing requests must come from the site itself.',
     path: '/api/openapi.json',
-    routeConfig: { rateLimit: instance.rateLimits.read },
+    routeConfig: { rateLimit: instance.rateLimits.read, loadCost: 'free' },
     // Pages, static files and the proxied photos are not API operations.
     documents: (url) => url.startsWith('/api/'),
     operations: OPERATIONS,

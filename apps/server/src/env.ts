@@ -48,8 +48,9 @@ export const EnvSchema = z
     /** Upstream time budget for every call to the tracker. */
     TRACKER_TIMEOUT_MS: positiveInt(5000),
     /**
-     * Load shedding: while the event loop lags more than this (ms), requests are answered 503
-     * OVERLOADED with Retry-After at once instead of slowly (0: never). Health checks still answer.
+     * Load shedding: while the event loop's lag stays over this (ms), tracker calls are answered
+     * 503 OVERLOADED with Retry-After at once instead of slowly, sign-ups and uploads from half of
+     * it (0: never). Static files, pages, cached reads and health checks always answer.
      */
     LOAD_SHED_EVENT_LOOP_DELAY_MS: z._default(
       z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000)),

@@ -45,7 +45,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
 
   app.route({
     ...routeOf(SITE_API.createUser),
-    config: { body: 'json', rateLimit: signup },
+    config: { body: 'json', rateLimit: signup, loadCost: 'heavy' },
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = await app.signupLimits.admit(request.ip, request.body.email);

@@ -18,7 +18,7 @@ export default async function profileRoute(fastify: FastifyInstance) {
   await registerProfileMultipart(app);
   app.route({
     ...routeOf(SITE_API.updateProfile),
-    config: { body: 'multipart', rateLimit: app.rateLimits.profile },
+    config: { body: 'multipart', rateLimit: app.rateLimits.profile, loadCost: 'heavy' },
     handler: async (request) => {
       const { id } = request.params;
       if (request.sessionUserId() !== String(id)) throw FORBIDDEN;

@@ -218,7 +218,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
     ...upstreamOptions,
     prefix: PROXY_PREFIX,
     routes: Object.keys(READS),
-    config: { rateLimit: app.rateLimits.read },
+    config: { rateLimit: app.rateLimits.read, loadCost: 'cached-read' },
     // An answer from the read cache that this visitor may be served (see ReadCache: not one read
     // before this browser's own last write) is sent as is; otherwise the tracker is asked and a
     // 200 is kept for the next visitors. The upstream request carries nothing of the visitor (no
@@ -235,6 +235,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
     handler: (request, reply, dest, options) => {
       const read = cachedRead(request);
       if (read === null) {
+        if (app.loadShedding.sheds('tracker')) return app.loadShedding.refuse(reply);
         const own = ownUserId(request);
         return reply.from(
           own === null ? dest : pathOf(TRACKER_API.getOwnUser, { id: own }),
@@ -248,6 +249,11 @@ export default async function proxyRoutes(app: FastifyInstance) {
         return flight.answer.then((answer) =>
           answer ? sendAnswer(request, reply, answer) : reply.from(dest, options),
         );
+      }
+      // Only a read that has to go to the tracker costs anything: that one may be shed, and a
+      // kept answer due for a refresh is served as it is meanwhile.
+      if (app.loadShedding.sheds('tracker')) {
+        return cached ? sendAnswer(request, reply, cached) : app.loadShedding.refuse(reply);
       }
       const ticket = cache.ticket();
       const answer = deferred<CachedAnswer | null>();
