@@ -147,12 +147,19 @@ describe('cheers', () => {
     expect(await stored(cheers, ann.id)).toBe(0);
   });
 
-  it('go when the answer changes to Not today', async () => {
+  it('are not shown on a day changed to Not today, and come back with the Yes', async () => {
     const dee = await member(TEAM, 'Dee Doer');
     await checkIn(dee, 'yes');
     expect((await cheer(ann, dee)).statusCode).toBe(200);
     await checkIn(dee, 'not-today');
+    // Only a Yes is cheered: a Not today shows none, on the board and on the owner's home.
     expect((await boardCard(ann, dee)).today.reactions.cheers).toEqual([]);
+    expect((await home(dee)).reactions).toEqual([]);
+    await checkIn(dee, 'yes');
+    expect((await boardCard(ann, dee)).today.reactions.cheers).toEqual([
+      { id: ann.id, name: 'Ann Achiever' },
+    ]);
+    expect((await home(dee)).reactions[0]?.cheers.map((p) => p.name)).toEqual(['Ann Achiever']);
   });
 });
 

@@ -96,6 +96,13 @@ describe('quiet members', () => {
     expect(spell).toEqual({ days: 5, since: '2026-11-05' });
   });
 
+  it("start again after the day they said I'm back, which answers nothing", () => {
+    const back = silent('2026-11-12', { back: '2026-11-05' });
+    // Friday, Monday, Tuesday and Wednesday; Thursday's own state is still what it was.
+    expect(quietSpellOf(back)).toEqual({ days: 4, since: '2026-11-06' });
+    expect(dayStateOf('2026-11-05', back)).toBe('missed');
+  });
+
   it('never count days before joining, days off, paused days or a day still open', () => {
     const joinedLate = silent('2026-11-05', { from: '2026-11-04' });
     expect(quietSpellOf(joinedLate).days).toBe(1);

@@ -20,6 +20,11 @@ export interface DayInput {
   open: ReadonlySet<string>;
   /** Days the member had paused: unanswered, they end nothing. */
   paused?: ReadonlySet<string>;
+  /**
+   * The last day they answered a "we miss you" mail with I'm back: it ends a quiet spell as an
+   * answer does, but it is no answer (the day is still asked, and shows as it is).
+   */
+  back?: string;
 }
 
 /** One rule of the table: the state a day takes when `when` holds and no rule above it did. */
@@ -53,7 +58,7 @@ export function dayStateOf(day: string, input: DayInput): CalendarDayState {
 /**
  * Quiet members: a run of missed check-in days (DAY_RULES' 'missed') since the member's last
  * answer. Paused days, days off, open days and days before joining pass without adding to it; an
- * answer ends it. After QUIET_RULES.missYouAfter such days the member is mailed once ("we miss
+ * answer, or the day they said I'm back, ends it. After QUIET_RULES.missYouAfter such days the member is mailed once ("we miss
  * you"); after QUIET_RULES.consoleAfter they are listed on the console's Quiet members page.
  */
 export const QUIET_RULES = { missYouAfter: 3, consoleAfter: 10 } as const;
@@ -70,7 +75,7 @@ export function quietSpellOf(input: DayInput): QuietSpell {
   let since: string | null = null;
   for (let day = input.from; day <= input.today; day = shiftDay(day, 1)) {
     const state = dayStateOf(day, input);
-    if (state === 'yes' || state === 'not-today') {
+    if (state === 'yes' || state === 'not-today' || day === input.back) {
       days = 0;
       since = null;
     } else if (state === 'missed') {

@@ -20,7 +20,7 @@ export const QUIET_TEXTS = {
   pause: 'Pause me for a week',
   leave: 'Leave the team',
   page: 'Quiet members',
-  backDone: 'Welcome back! You are checked in for today, and your team sees it on the board.',
+  backDone: "Welcome back! Answer today's check-in on your home page whenever you are ready.",
   pauseDone: (until: string) =>
     `Paused until ${until}. Your seat is kept, and no reminders come until then.`,
   leaveDone: (team: string) =>

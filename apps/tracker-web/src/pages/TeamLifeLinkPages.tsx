@@ -19,7 +19,7 @@ export async function loadQuietLink(
 const LABELS = { back: QUIET_TEXTS.back, pause: QUIET_TEXTS.pause, leave: QUIET_TEXTS.leave };
 
 const WHAT = {
-  back: 'We record Yes for today, and your check-ins carry on as before.',
+  back: 'Your team knows you are back. Today is not answered for you: your home asks as usual.',
   pause: 'Your check-ins and reminders pause for a week from today. Your seat is kept.',
   leave: 'You leave the team and your seat goes to someone waiting for one. Your account stays.',
 } as const;

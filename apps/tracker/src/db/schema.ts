@@ -603,6 +603,8 @@ export const quietSpells = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
+    /** The day (the member's) they answered the mail with I'm back: the spell ends there. */
+    backOn: date('back_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -66,18 +66,18 @@ export function checkInsRepository(db: Db) {
       return row;
     },
 
-    /** Takes every cheer of a check-in away. */
-    async deleteCheers(checkInId: number, tx: Db = db) {
-      await tx.delete(cheers).where(eq(cheers.checkInId, checkInId));
-    },
-
-    /** The cheers of `checkInIds`, with who cheered, oldest first. */
+    /**
+     * The cheers of `checkInIds` that are a Yes now, with who cheered, oldest first. A check-in
+     * changed to Not today keeps its cheers stored but shows none (only a Yes is cheered); they
+     * come back with the Yes.
+     */
     async cheersOf(checkInIds: number[], tx: Db = db) {
       return tx
         .select({ checkInId: cheers.checkInId, id: users.id, name: users.name })
         .from(cheers)
+        .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
         .innerJoin(users, eq(cheers.userId, users.id))
-        .where(inArray(cheers.checkInId, checkInIds))
+        .where(and(inArray(cheers.checkInId, checkInIds), eq(checkIns.done, true)))
         .orderBy(asc(cheers.id));
     },
 
@@ -121,14 +121,20 @@ export function checkInsRepository(db: Db) {
       return saved;
     },
 
-    /** The cheers on the check-ins of `userIds` on `days`, with the cheerer's name, by day. */
+    /** The cheers on the Yes check-ins of `userIds` on `days`, with the cheerer's name, by day. */
     async cheersOnDays(userIds: number[], days: string[], tx: Db = db) {
       return tx
         .select({ owner: checkIns.userId, day: checkIns.day, by: users.name })
         .from(cheers)
         .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
         .innerJoin(users, eq(users.id, cheers.userId))
-        .where(and(inArray(checkIns.userId, userIds), inArray(checkIns.day, days)))
+        .where(
+          and(
+            inArray(checkIns.userId, userIds),
+            inArray(checkIns.day, days),
+            eq(checkIns.done, true),
+          ),
+        )
         .orderBy(asc(checkIns.day), asc(cheers.id));
     },
   };

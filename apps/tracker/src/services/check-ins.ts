@@ -145,9 +145,8 @@ export async function recordCheckIn(
   }
   const note = answer.note?.trim() ? answer.note.trim() : null;
   const done = answer.answer === 'yes';
+  // Teammates' cheers stay stored through a change to Not today (shown again with a Yes).
   const row = await ctx.repos.checkIns.upsert({ userId, day: answer.day, done, note, at: now }, tx);
-  // Cheers are for a Yes: an answer changed to Not today keeps none.
-  if (!done) await ctx.repos.checkIns.deleteCheers(row.id, tx);
   return toCheckIn(row);
 }
 

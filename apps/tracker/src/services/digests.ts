@@ -66,7 +66,14 @@ async function reactionsOn(
     .from(cheers)
     .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
     .innerJoin(by, eq(by.id, cheers.userId))
-    .where(and(eq(checkIns.userId, userId), ne(cheers.userId, userId), window(cheers.createdAt)))
+    .where(
+      and(
+        eq(checkIns.userId, userId),
+        eq(checkIns.done, true),
+        ne(cheers.userId, userId),
+        window(cheers.createdAt),
+      ),
+    )
     .orderBy(asc(cheers.createdAt), asc(cheers.id));
   const replied = await tx
     .select({ by: by.name, day: checkIns.day, text: checkInReplies.text })

@@ -72,10 +72,11 @@ export async function memberDaysOf(
   const members = await ctx.repos.members.list(which, tx);
   if (members.length === 0) return [];
   const ids = members.map((m) => m.user.id);
-  const [answers, settings, paused] = await Promise.all([
+  const [answers, settings, paused, backs] = await Promise.all([
     ctx.repos.checkIns.answersOf(ids, tx),
     ctx.repos.reminderSettings.weekdaysOf(ids, tx),
     pausesOf(ctx, ids, tx),
+    ctx.repos.quietSpells.backsOf(ids, tx),
   ]);
   const approvals = new Map<number, Date>();
   for (const teamId of new Set(members.map((m) => m.teamId))) {
@@ -109,6 +110,7 @@ export async function memberDaysOf(
         today,
         open: new Set(openDays(now, timeZone).map((d) => d.day)),
         paused: pausedDays,
+        back: backs.get(user.id),
       },
     };
   });

@@ -14,7 +14,6 @@ import { HttpError, notFound } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
-import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
 import { type MemberDays, memberDaysOf } from './member-days.ts';
@@ -301,8 +300,8 @@ export async function readQuietLink(ctx: TrackerContext, token: string): Promise
 }
 
 /**
- * Gives the answer a "we miss you" link carries, once: I'm back records Yes for the member's
- * today (an answer given today already stays), Pause me for a week pauses them for a week, Leave
+ * Gives the answer a "we miss you" link carries, once: I'm back ends the member's quiet spell on
+ * their today without answering it (contracts quietSpellOf), Pause me for a week pauses them for a week, Leave
  * the team takes them off it. The link is locked while its answer is given, so a second press
  * waits and then finds it used.
  */
@@ -335,9 +334,8 @@ async function answer(ctx: TrackerContext, userId: number, action: QuietAction) 
     const { pause } = await startPause(ctx, userId, 1);
     return QUIET_TEXTS.pauseDone(dayInWords(pause?.until ?? ''));
   }
+  // Back ends the quiet spell without answering for them: the home asks today's question as usual.
   const today = localDay(ctx.trackerConfig.now(), memberTimeZone({ timeZone: place.zone }));
-  if ((await checkInOn(ctx, userId, today)) === null) {
-    await recordCheckIn(ctx, userId, { day: today, answer: 'yes' });
-  }
+  await ctx.repos.quietSpells.markBack(userId, today);
   return QUIET_TEXTS.backDone;
 }

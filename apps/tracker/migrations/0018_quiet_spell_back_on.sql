@@ -1,0 +1,1 @@
+ALTER TABLE "quiet_spells" ADD COLUMN "back_on" date;
