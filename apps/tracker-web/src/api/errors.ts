@@ -37,9 +37,12 @@ export class ApiError extends Error {
   }
 }
 
-/** What to tell a person about a failed call: the tracker's reason, or the plain server message. */
-export function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : SERVER_MESSAGE;
+/**
+ * What to tell a person about a failed call: the tracker's reason, or for anything else (a
+ * browser's exception) `otherwise`, by default the plain server message.
+ */
+export function messageOf(error: unknown, otherwise = SERVER_MESSAGE): string {
+  return error instanceof ApiError ? error.message : otherwise;
 }
 
 /** True when the session is gone (never made, signed out, timed out): the member signs in again. */

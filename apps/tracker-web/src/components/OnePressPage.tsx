@@ -1,9 +1,11 @@
 import { button } from '@app/ui/button.css';
 import { type ReactNode, useState } from 'react';
-import { messageOf } from '../api/errors.ts';
 import * as styles from '../pages/Page.css.ts';
 import * as ui from '../styles/ui.css.ts';
+import { useAction } from './useAction.ts';
 import { usePageTitle } from './usePageTitle.ts';
+
+const ANSWER_ID = 'one-press-answer';
 
 /** What the page offers to do, once, when its button is pressed. */
 export interface OnePressOffer {
@@ -43,26 +45,31 @@ export function OnePressPage({
 }) {
   usePageTitle(title);
   const [answer, setAnswer] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(known);
-  const [sending, setSending] = useState(false);
-
-  async function send() {
-    if (sending) return;
-    setSending(true);
-    try {
-      setAnswer((await press()).message);
-      setProblem(null);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setSending(false);
-    }
-  }
+  const action = useAction({
+    send: press,
+    done: ({ message }) => setAnswer(message),
+    // The button is gone with the answer: the answer takes its place, and focus.
+    focus: ANSWER_ID,
+  });
+  // What was known before the press shows until the press says otherwise.
+  const [pressed, setPressed] = useState(false);
+  const problem = pressed ? action.error : known;
+  const sending = action.pending;
+  const send = () => {
+    setPressed(true);
+    void action.run();
+  };
 
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>
       <h1 className={ui.h1}>{heading}</h1>
-      <div role="status">{answer ? <p className={ui.tinted.success}>{answer}</p> : null}</div>
+      <div role="status">
+        {answer ? (
+          <p id={ANSWER_ID} className={ui.tinted.success} tabIndex={-1}>
+            {answer}
+          </p>
+        ) : null}
+      </div>
       {problem ? (
         <p role="alert" className={ui.tinted.danger}>
           {problem}

@@ -1,9 +1,8 @@
 import type { FieldError } from '@app/ui/error-summary';
 import { type FormField, useFormErrors } from '@app/ui/form-errors';
-import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { ApiError, isSignInRequired, SERVER_MESSAGE } from '../api/errors.ts';
+import { ApiError, SERVER_MESSAGE } from '../api/errors.ts';
 
 /** A field of a form: its input's id (unique on the page) and its label. */
 export interface FieldSpec extends FormField {
@@ -24,8 +23,6 @@ export type Form<K extends string> = ReturnType<typeof useForm<K>>;
 export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>) {
   const shown = useFormErrors(Object.values<FieldSpec>(fields));
   const [pending, setPending] = useState(false);
-  const navigate = useNavigate();
-  const here = useLocation({ select: (location) => location.href });
 
   function problem(path: string, message: string): FieldError {
     const spec = (fields as Readonly<Record<string, FieldSpec | undefined>>)[path];
@@ -63,38 +60,25 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
       return null;
     },
 
+    /** Marks the form as being sent (its fields read-only, its button busy) or not. */
+    sending: setPending,
+
     /**
-     * Sends the form. A refusal shows its message on the fields it names (or, by code, on
-     * `codeFields`'s field), else above the form; a gone session goes to sign-in and back here.
-     * Resolves true when it was sent.
+     * Shows a refusal: its message on the fields it names (or, by code, on `codeFields`'s
+     * field), else above the form; anything that is not the tracker's refusal as a plain retry.
      */
-    async send(request: () => Promise<unknown>, codeFields: CodeFields<K> = {}): Promise<boolean> {
-      if (pending) return false;
-      setPending(true);
-      try {
-        await request();
-        shown.clear();
-        return true;
-      } catch (error) {
-        if (isSignInRequired(error)) {
-          await navigate({ to: '/sign-in', search: { next: here } });
-          return false;
-        }
-        if (!(error instanceof ApiError)) {
-          show([{ field: null, message: SERVER_MESSAGE }]);
-          return false;
-        }
-        const byCode = error.code === null ? undefined : codeFields[error.code];
-        if (error.fields.length > 0) {
-          show(error.fields.map((field) => problem(field.path, field.message)));
-        } else if (byCode !== undefined) {
-          show([problem(byCode, error.message)]);
-        } else {
-          show([{ field: null, message: error.message }]);
-        }
-        return false;
-      } finally {
-        setPending(false);
+    refuse(error: unknown, codeFields: CodeFields<K> = {}) {
+      if (!(error instanceof ApiError)) {
+        show([{ field: null, message: SERVER_MESSAGE }]);
+        return;
+      }
+      const byCode = error.code === null ? undefined : codeFields[error.code];
+      if (error.fields.length > 0) {
+        show(error.fields.map((field) => problem(field.path, field.message)));
+      } else if (byCode !== undefined) {
+        show([problem(byCode, error.message)]);
+      } else {
+        show([{ field: null, message: error.message }]);
       }
     },
   };

@@ -1,8 +1,8 @@
-import { type ToastOptions, toast } from '@app/ui/toast-store';
-import { useRouter } from '@tanstack/react-router';
+import type { ToastOptions } from '@app/ui/toast-store';
 import type { FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import type { CodeFields, Form } from './form.ts';
+import { type FocusTarget, useAction } from './useAction.ts';
 
 /** What a form sends and what follows once it is sent. */
 export interface Submission<K extends string, S extends z.ZodMiniType, R> {
@@ -20,30 +20,37 @@ export interface Submission<K extends string, S extends z.ZodMiniType, R> {
   done?: (values: z.output<S>, answer: R) => unknown;
   /** Once it is sent, last: read the page's data again, so it shows what was saved. */
   reload?: boolean;
+  /** Once it is sent and the page redrawn: where focus goes (`useAction`). */
+  focus?: FocusTarget | ((values: z.output<S>, answer: R) => FocusTarget | null);
 }
 
 /**
- * A form's submit handler. The values are checked, then sent; a problem either way is shown in
- * the form's error summary, which takes focus, and under the fields it names (`useForm`), and a
- * submission while one is being sent does nothing. Once sent: the toast, `done`, the reload.
+ * A form's submit handler: the form's `useAction`. The values are checked, then sent; a problem
+ * either way is shown in the form's error summary, which takes focus, and under the fields it
+ * names (`useForm`), and a submission while one is being sent does nothing. Once sent: the toast,
+ * `done`, the reload, focus.
  */
 export function useSubmit<K extends string, S extends z.ZodMiniType, R>(
   form: Form<K>,
   submission: Submission<K, S, R>,
 ) {
-  const router = useRouter();
+  const { toast: said, done, focus } = submission;
+  const action = useAction({
+    send: submission.send,
+    form,
+    ...(submission.codeFields ? { codeFields: submission.codeFields } : {}),
+    toast: (_: R, values: z.output<S>) =>
+      (typeof said === 'function' ? said(values) : said) ?? null,
+    done: (answer: R, values: z.output<S>) => done?.(values, answer),
+    reload: submission.reload ?? false,
+    focus: (answer: R, values: z.output<S>) =>
+      (typeof focus === 'function' ? focus(values, answer) : focus) ?? null,
+  });
   return async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (form.pending) return;
     const values = form.check(submission.schema, submission.values);
     if (values === null) return;
-    let answer: R | undefined;
-    const sent = await form.send(async () => {
-      answer = await submission.send(values);
-    }, submission.codeFields);
-    if (!sent) return;
-    const said = submission.toast;
-    if (said) toast(typeof said === 'function' ? said(values) : said);
-    await submission.done?.(values, answer as R);
-    if (submission.reload) await router.invalidate();
+    await action.run(values);
   };
 }

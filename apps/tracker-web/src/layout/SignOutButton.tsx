@@ -1,10 +1,14 @@
 import { MEMBER_API } from '@app/contracts';
 import { button } from '@app/ui/button.css';
-import { dismissToast, toast } from '@app/ui/toast-store';
+import { dismissToast } from '@app/ui/toast-store';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { isSignInRequired } from '../api/errors.ts';
+import { useAction } from '../components/useAction.ts';
+
+function ignoreEndedSession(error: unknown) {
+  if (!isSignInRequired(error)) throw error;
+}
 
 /**
  * Ends this session (or, with `signOutEverywhere`, every session of the member) and leaves nothing
@@ -17,39 +21,28 @@ export function useSignOut(
 ) {
   const navigate = useNavigate();
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-
-  async function signOut() {
-    if (pending) return;
-    setPending(true);
-    try {
-      await call(endpoint);
-    } catch (error) {
-      // A session that had already ended is as good as signed out.
-      if (!isSignInRequired(error)) {
-        setPending(false);
-        toast({
-          title: 'You are still signed in',
-          description: error instanceof Error ? error.message : undefined,
-          variant: 'destructive',
-        });
-        return;
-      }
-    }
-    // Nothing of this member's stays in memory or in storage for whoever signs in next on this
-    // browser (the home kept for offline visits included), nor on screen: their last toast
-    // ('Profile saved.') does not follow onto the sign-in page.
-    // Nor do this member's reminders keep coming to this browser.
-    router.clearCache();
-    const [offline, push] = await Promise.all([
-      import('../pages/member/offline.ts'),
-      import('../pages/member/push-device.ts'),
-    ]);
-    offline.forgetOfflineData();
-    await push.forgetDevicePush();
-    dismissToast();
-    await navigate({ to: '/sign-in', ...(notice ? { search: { notice } } : {}) });
-  }
+  const action = useAction({
+    // A session that had already ended is as good as signed out.
+    send: () => call(endpoint).catch(ignoreEndedSession),
+    failure: 'You are still signed in',
+    done: async () => {
+      // Nothing of this member's stays in memory or in storage for whoever signs in next on this
+      // browser (the home kept for offline visits included), nor on screen: their last toast
+      // ('Profile saved.') does not follow onto the sign-in page.
+      // Nor do this member's reminders keep coming to this browser.
+      router.clearCache();
+      const [offline, push] = await Promise.all([
+        import('../pages/member/offline.ts'),
+        import('../pages/member/push-device.ts'),
+      ]);
+      offline.forgetOfflineData();
+      await push.forgetDevicePush();
+      dismissToast();
+      await navigate({ to: '/sign-in', ...(notice ? { search: { notice } } : {}) });
+    },
+  });
+  const signOut = () => void action.run();
+  const pending = action.pending;
   return { pending, signOut };
 }
 

@@ -9,7 +9,7 @@ import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { useForm, useTypedEarly } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
@@ -75,16 +75,15 @@ function ResetRequestForm() {
   useTypedEarly(REQUEST_FIELDS.email.id, setEmail);
   const [answer, setAnswer] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = form.check(PasswordResetRequest, { email });
-    if (values === null) return;
-    setAnswer(null);
-    await form.send(async () => {
-      const { message } = await call(MEMBER_API.requestPasswordReset, values);
-      setAnswer(message);
-    });
-  }
+  const onSubmit = useSubmit(form, {
+    schema: PasswordResetRequest,
+    values: { email },
+    send: (values) => {
+      setAnswer(null);
+      return call(MEMBER_API.requestPasswordReset, values);
+    },
+    done: (_, { message }) => setAnswer(message),
+  });
 
   return (
     <div className={`${ui.narrow} ${ui.stack}`}>

@@ -5,10 +5,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { NETWORK_MESSAGE } from '../api/errors.ts';
 import { useForm, useTypedEarly } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
+import { useAction } from '../components/useAction.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { NOTICES, type SignInSearch, safeNext } from '../navigation.ts';
 import * as ui from '../styles/ui.css.ts';
 import * as styles from './Page.css.ts';
+import type { SignInForm } from './sign-in-api.ts';
 
 const FIELDS = {
   email: { id: 'email', label: 'Email address' },
@@ -20,6 +22,7 @@ const FIELDS = {
  * it. They load as soon as it is on screen, well before anyone has typed an email and a password.
  */
 const loadApi = () => import('./sign-in-api.ts');
+type SignInApi = Awaited<ReturnType<typeof loadApi>>;
 
 export function SignInPage({ next, notice }: SignInSearch) {
   usePageTitle('Sign in');
@@ -36,8 +39,28 @@ export function SignInPage({ next, notice }: SignInSearch) {
     loadApi().catch(() => undefined);
   }, []);
 
+  const signIn = useAction({
+    send: (api: SignInApi, values: SignInForm) => api.signIn(values),
+    form,
+    done: async (answer) => {
+      // Whatever an earlier member's pages loaded is not this member's.
+      router.clearCache();
+      const after = safeNext(next);
+      // An operator gives the authenticator's code next, or sets the app up first.
+      if (answer.secondFactor === 'required') {
+        await navigate({ to: '/second-factor', search: { next: after }, replace: true });
+      } else if (answer.secondFactor === 'enrol') {
+        await navigate({ to: '/console/second-factor', replace: true });
+      } else {
+        const home = answer.member.role === 'operator' ? '/console' : '/';
+        await navigate({ href: after ?? home, replace: true });
+      }
+    },
+  });
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (signIn.pending) return;
     const api = await loadApi().catch(() => null);
     if (api === null) {
       form.fail(NETWORK_MESSAGE);
@@ -45,23 +68,7 @@ export function SignInPage({ next, notice }: SignInSearch) {
     }
     const values = form.check(api.SignInForm, { email, password });
     if (values === null) return;
-    let answer: Awaited<ReturnType<typeof api.signIn>> | undefined;
-    const sent = await form.send(async () => {
-      answer = await api.signIn(values);
-    });
-    if (!sent || answer === undefined) return;
-    // Whatever an earlier member's pages loaded is not this member's.
-    router.clearCache();
-    const after = safeNext(next);
-    // An operator gives the authenticator's code next, or sets the app up first.
-    if (answer.secondFactor === 'required') {
-      await navigate({ to: '/second-factor', search: { next: after }, replace: true });
-    } else if (answer.secondFactor === 'enrol') {
-      await navigate({ to: '/console/second-factor', replace: true });
-    } else {
-      const home = answer.member.role === 'operator' ? '/console' : '/';
-      await navigate({ href: after ?? home, replace: true });
-    }
+    await signIn.run(api, values);
   }
 
   return (

@@ -2,11 +2,10 @@ import { CATEGORIES, type FeedbackEntry } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { Facts } from '@app/ui/facts';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { dateAndTime } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
@@ -80,25 +79,16 @@ export function FeedbackPage() {
 
 function Entry({ entry }: { entry: FeedbackEntry }) {
   const titleId = useId();
-  const router = useRouter();
-  const [sending, setSending] = useState(false);
-  const read = async () => {
-    setSending(true);
-    try {
-      await markRead(entry.id);
-      await router.invalidate();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'That could not be saved.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+  const read = useAction({
+    send: () => markRead(entry.id),
+    failure: 'Not marked read',
+    reload: true,
+    // The button is gone once read: the entry's heading keeps the operator's place.
+    focus: titleId,
+  });
   return (
     <article className={ui.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={ui.h3}>
+      <h2 id={titleId} className={ui.h3} tabIndex={-1}>
         {entry.name} <span className={layout.muted}>({entry.category})</span>
       </h2>
       <p>{entry.feedback}</p>
@@ -116,7 +106,12 @@ function Entry({ entry }: { entry: FeedbackEntry }) {
       />
       {entry.readAt ? null : (
         <div className={styles.actions}>
-          <button type="button" className={button.secondary} onClick={read} disabled={sending}>
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => void read.run()}
+            aria-disabled={read.pending || undefined}
+          >
             Mark read <span className={layout.visuallyHidden}>(feedback from {entry.name})</span>
           </button>
         </div>

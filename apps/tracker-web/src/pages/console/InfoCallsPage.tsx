@@ -2,10 +2,9 @@ import { BOOKING_TIME_ZONE, CONSOLE_API, type InfoCall } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { Facts } from '@app/ui/facts';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
+import { getRouteApi } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
@@ -103,24 +102,13 @@ function Day({ day, calls }: { day: string; calls: InfoCall[] }) {
 
 function Call({ call }: { call: InfoCall }) {
   const titleId = useId();
-  const router = useRouter();
-  const [sending, setSending] = useState(false);
   const { mountain, local } = times(call.at);
-  const record = async (outcome: 'held' | 'no-show') => {
-    setSending(true);
-    try {
-      await recordCall(call.id, outcome);
-      toast({ title: `${call.name}: ${OUTCOMES[outcome]}` });
-      await router.invalidate();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'That could not be saved.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+  const outcome = useAction({
+    send: (chosen: 'held' | 'no-show') => recordCall(call.id, chosen),
+    toast: (_, chosen) => ({ title: `${call.name}: ${OUTCOMES[chosen]}` }),
+    failure: 'The outcome was not saved',
+    reload: true,
+  });
   return (
     <article className={ui.card} aria-labelledby={titleId}>
       <h3 id={titleId} className={ui.h3}>
@@ -151,16 +139,16 @@ function Call({ call }: { call: InfoCall }) {
         <button
           type="button"
           className={button.primary}
-          onClick={() => record('held')}
-          disabled={sending}
+          onClick={() => void outcome.run('held')}
+          aria-disabled={outcome.pending || undefined}
         >
           Held <span className={layout.visuallyHidden}>(call with {call.name})</span>
         </button>
         <button
           type="button"
           className={button.secondary}
-          onClick={() => record('no-show')}
-          disabled={sending}
+          onClick={() => void outcome.run('no-show')}
+          aria-disabled={outcome.pending || undefined}
         >
           No-show <span className={layout.visuallyHidden}>({call.name})</span>
         </button>

@@ -3,14 +3,13 @@ import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -86,48 +85,37 @@ function OperatorCard({
   onNewCodes: (codes: string[]) => void;
 }) {
   const titleId = cardTitleId(operator.id);
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [sending, setSending] = useState(false);
+  const reset = useAction({
+    send: () => resetSecondFactor(operator.id),
+    toast: {
+      title: `${operator.name}'s authenticator app is reset`,
+      description: 'They are signed out, and set an app up again at their next sign-in.',
+    },
+    failure: 'The authenticator app was not reset',
+    reload: true,
+    // The Reset button is gone with the app: the card's heading keeps the operator's place.
+    focus: titleId,
+  });
+  const removal = useAction({
+    send: () => removeOperator(operator.id),
+    toast: { title: `${operator.name} is no longer an operator` },
+    failure: `${operator.name} was not removed`,
+    reload: true,
+    // The card is gone: the page's heading, above the list that changed.
+    focus: HEADING_ID,
+  });
+  const sending = reset.pending || removal.pending;
 
-  async function onReset() {
+  function onReset() {
     setResetting(false);
-    setSending(true);
-    try {
-      await resetSecondFactor(operator.id);
-      toast({
-        title: `${operator.name}'s authenticator app is reset`,
-        description: 'They are signed out, and set an app up again at their next sign-in.',
-      });
-      await router.invalidate();
-      // The Reset button is gone with the app: the card's heading keeps the operator's place.
-      requestAnimationFrame(() => document.getElementById(titleId)?.focus());
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'That could not be done.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
+    void reset.run();
   }
 
-  async function onRemove() {
+  function onRemove() {
     setConfirming(false);
-    setSending(true);
-    try {
-      await removeOperator(operator.id);
-      toast({ title: `${operator.name} is no longer an operator` });
-      await router.invalidate();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'That could not be done.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
+    void removal.run();
   }
 
   return (

@@ -4,14 +4,13 @@ import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { failureToast } from '../../api/errors.ts';
 import { longDate } from '../../components/dates.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -207,50 +206,36 @@ const RECENT_ID = 'recent-decisions';
 const HEADING_ID = 'join-requests-heading';
 const cardTitleId = (requestId: number) => `request-${requestId}-title`;
 
-function focusRecent() {
-  // After the reload has drawn the strip.
-  requestAnimationFrame(() => document.getElementById(RECENT_ID)?.focus());
-}
-
 /**
  * After an undo: the request's card again (deciding it is the next action), else the strip, else
  * the page's heading when the strip has emptied and the card is on another page of the queue.
  */
-function focusAfterUndo(requestId: number) {
-  requestAnimationFrame(() =>
-    (
-      document.getElementById(cardTitleId(requestId)) ??
-      document.getElementById(RECENT_ID) ??
-      document.getElementById(HEADING_ID)
-    )?.focus(),
-  );
-}
+const afterUndo = (requestId: number) => [cardTitleId(requestId), RECENT_ID, HEADING_ID];
 
 /**
  * The operator's decisions that can still be taken back: each with its Undo until the window
  * ends (the applicant's mail waits as long).
  */
-function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
+type Recent = QueueData['queue']['recent'][number];
+
+function RecentDecisions({ recent }: { recent: readonly Recent[] }) {
   const router = useRouter();
-  const [pending, setPending] = useState<number | null>(null);
-  if (recent.length === 0) return null;
-  async function undo(decision: QueueData['queue']['recent'][number]) {
-    if (pending !== null) return;
-    setPending(decision.id);
-    try {
-      await undoDecision(decision.id);
-      toast({
-        title: `${decision.status === 'approved' ? 'Approval' : 'Decline'} of ${decision.name} undone`,
-        description: 'The request is waiting again; no email was sent.',
-      });
-    } catch (failure) {
-      toast(failureToast('Not undone', failure));
-    } finally {
-      setPending(null);
+  const undo = useAction({
+    send: (decision: Recent) => undoDecision(decision.id),
+    toast: (_, decision) => ({
+      title: `${decision.status === 'approved' ? 'Approval' : 'Decline'} of ${decision.name} undone`,
+      description: 'The request is waiting again; no email was sent.',
+    }),
+    failure: 'Not undone',
+    // Refused (the time ran out meanwhile): the strip is read again to show what stands.
+    recover: async () => {
       await router.invalidate();
-      focusAfterUndo(decision.id);
-    }
-  }
+      return false;
+    },
+    reload: true,
+    focus: (_, decision) => afterUndo(decision.id),
+  });
+  if (recent.length === 0) return null;
   return (
     <section className={`${ui.card} ${styles.recent}`} aria-labelledby={RECENT_ID}>
       <h2 id={RECENT_ID} className={ui.h2} tabIndex={-1}>
@@ -266,8 +251,8 @@ function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
             <button
               type="button"
               className={button.secondary}
-              aria-disabled={pending !== null || undefined}
-              onClick={() => void undo(decision)}
+              aria-disabled={undo.pending || undefined}
+              onClick={() => void undo.run(decision)}
             >
               Undo{' '}
               <span className={layout.visuallyHidden}>
@@ -282,7 +267,6 @@ function RecentDecisions({ recent }: { recent: QueueData['queue']['recent'] }) {
 }
 
 function Decide({ item }: { item: QueuedJoinRequest }) {
-  const router = useRouter();
   const id = useId();
   const fields = { message: { id: `${id}-message`, label: 'Message to the applicant' } } as const;
   const form = useForm(fields);
@@ -295,15 +279,14 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
     form.clear();
   }
 
-  async function onApprove() {
-    if (!(await form.send(() => approve(item.id)))) return;
-    toast({
-      title: `${item.applicant.name} approved`,
-      description: DECIDED_NOTE,
-    });
-    await router.invalidate();
-    focusRecent();
-  }
+  const approval = useAction({
+    send: () => approve(item.id),
+    form,
+    toast: { title: `${item.applicant.name} approved`, description: DECIDED_NOTE },
+    reload: true,
+    // The card is gone with the decision: the strip with its Undo is what changed.
+    focus: RECENT_ID,
+  });
   const onDecline = useSubmit(form, {
     schema: DeclineForm,
     values: { message },
@@ -312,11 +295,9 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
       title: `${item.applicant.name} declined`,
       description: DECIDED_NOTE,
     },
-    done: async () => {
-      setDeclining(false);
-      await router.invalidate();
-      focusRecent();
-    },
+    done: () => setDeclining(false),
+    reload: true,
+    focus: RECENT_ID,
   });
 
   return (
@@ -361,7 +342,7 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
           type="button"
           className={button.primary}
           aria-disabled={form.pending || undefined}
-          onClick={onApprove}
+          onClick={() => void approval.run()}
         >
           Approve <span className={layout.visuallyHidden}>{item.applicant.name}</span>
         </button>

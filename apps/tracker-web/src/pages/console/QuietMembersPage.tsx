@@ -8,11 +8,10 @@ import {
 import { button } from '@app/ui/button.css';
 import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { messageOf } from '../../api/errors.ts';
 import { dateAndTime, dayInWords } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
@@ -20,13 +19,17 @@ import { freeQuietSeat, writeQuietMember } from './console-api.ts';
 
 const route = getRouteApi('/console/quiet');
 
+const QUIET_HEADING_ID = 'quiet-members-heading';
+
 /** The console's Quiet members page: who has gone quiet, and what an operator can do about it. */
 export function QuietMembersPage() {
   usePageTitle(QUIET_TEXTS.page);
   const { members } = route.useLoaderData();
   return (
     <div className={`${layout.container} ${ui.stack}`}>
-      <h1 className={ui.h1}>{QUIET_TEXTS.page}</h1>
+      <h1 id={QUIET_HEADING_ID} className={ui.h1} tabIndex={-1}>
+        {QUIET_TEXTS.page}
+      </h1>
       <p className={ui.lead}>
         Members who left {QUIET_RULES.consoleAfter} or more of their check-in days in a row
         unanswered (paused days and days off do not count), the longest quiet first. They had a "
@@ -48,13 +51,35 @@ export function QuietMembersPage() {
 
 function Quiet({ member }: { member: QuietMember }) {
   const id = useId();
-  const router = useRouter();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const writing = useAction({
+    send: (message: string) => writeQuietMember(member.id, message),
+    toast: ({ message }) => ({ title: message }),
+    failure: 'Your note was not sent',
+    done: () => setNote(''),
+    reload: true,
+  });
+  const freeing = useAction({
+    send: () => freeQuietSeat(member.id),
+    toast: (freed) => ({
+      title: freed.placed
+        ? `${member.name}'s seat on Team ${member.team.name} went to ${freed.placed.name}, whose request now waits for approval.`
+        : `${member.name}'s seat on Team ${member.team.name} is free.`,
+    }),
+    failure: 'The seat was not freed',
+    recover: () => {
+      setConfirming(false);
+      return false;
+    },
+    reload: true,
+    // The member leaves the list with their seat: the page's heading keeps the operator's place.
+    focus: QUIET_HEADING_ID,
+  });
+  const sending = writing.pending || freeing.pending;
 
-  async function write(event: FormEvent) {
+  function write(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     const checked = QuietNoteForm.safeParse({ message: note });
@@ -63,35 +88,12 @@ function Quiet({ member }: { member: QuietMember }) {
       return;
     }
     setError(null);
-    setSending(true);
-    try {
-      const answer = await writeQuietMember(member.id, checked.data.message);
-      setNote('');
-      toast({ title: answer.message });
-      await router.invalidate();
-    } catch (failure) {
-      toast({ title: messageOf(failure), variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
+    void writing.run(checked.data.message);
   }
 
-  async function free() {
+  function free() {
     if (sending) return;
-    setSending(true);
-    try {
-      const freed = await freeQuietSeat(member.id);
-      toast({
-        title: freed.placed
-          ? `${member.name}'s seat on Team ${member.team.name} went to ${freed.placed.name}, whose request now waits for approval.`
-          : `${member.name}'s seat on Team ${member.team.name} is free.`,
-      });
-      await router.invalidate();
-    } catch (failure) {
-      toast({ title: messageOf(failure), variant: 'destructive' });
-      setSending(false);
-      setConfirming(false);
-    }
+    void freeing.run();
   }
 
   return (

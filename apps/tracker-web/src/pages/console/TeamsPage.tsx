@@ -107,6 +107,8 @@ export function TeamsPage() {
 }
 
 const teamAnchor = (teamId: number) => `team-${teamId}`;
+const teamSummaryId = (teamId: number) => `team-${teamId}-summary`;
+const CREATE_TEAM_ID = 'create-team';
 
 /**
  * The teams of this page by name: following one opens that team and puts focus on it, however
@@ -159,7 +161,7 @@ function TeamCard({ team }: { team: ConsoleTeam }) {
   return (
     <article className={`${ui.card} ${styles.team}`} aria-labelledby={titleId}>
       <details id={teamAnchor(team.id)} className={styles.teamDetails}>
-        <summary className={styles.teamSummary}>
+        <summary id={teamSummaryId(team.id)} className={styles.teamSummary}>
           <h2 id={titleId} className={`${ui.h3} ${styles.teamName}`}>
             {team.name}
           </h2>
@@ -331,12 +333,20 @@ function NewTeam({ focusAreas }: { focusAreas: TeamsData['focusAreas'] }) {
     toast: (values) => ({ title: `Team ${values.name} created` }),
     done: close,
     reload: true,
+    // The new team's line when it is on this page (oldest first, it may be on the last), else
+    // the button that opens the form again.
+    focus: (_, team) => [teamSummaryId(team.id), CREATE_TEAM_ID],
   });
 
   if (!open) {
     return (
       <p>
-        <button type="button" className={button.primary} onClick={() => setOpen(true)}>
+        <button
+          id={CREATE_TEAM_ID}
+          type="button"
+          className={button.primary}
+          onClick={() => setOpen(true)}
+        >
           Create a team
         </button>
       </p>

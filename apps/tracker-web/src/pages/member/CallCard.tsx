@@ -1,13 +1,13 @@
 import { MEMBER_API, type MemberCall } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { call as send } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
+import { useAction } from '../../components/useAction.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './HomePage.css.ts';
+
+const BOW_OUT_ID = 'call-bow-out';
+const JOIN_AGAIN_ID = 'call-join-again';
 
 /** "Tuesday, 7:00 PM" on the member's own clock (their zone, else this device's). */
 function whenIn(iso: string, timeZone: string | undefined) {
@@ -32,30 +32,20 @@ function dateIn(iso: string, timeZone: string | undefined) {
  * file, and bowing out (or back in) without leaving the team.
  */
 export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: string | null }) {
-  const router = useRouter();
-  const [sending, setSending] = useState(false);
+  const attendance = useAction({
+    send: (coming: boolean) => send(MEMBER_API.setCallAttendance, { coming }),
+    toast: (_, coming) => ({
+      title: coming ? 'You are back on the calls.' : 'You bowed out of the calls.',
+      description: coming ? undefined : 'You stay on the team and can come back any time.',
+    }),
+    failure: (coming) => (coming ? 'You are not back on the calls' : 'You did not bow out'),
+    reload: true,
+    // The button pressed gives way to the other one.
+    focus: (_, coming) => (coming ? BOW_OUT_ID : JOIN_AGAIN_ID),
+  });
   const zone = timeZone ?? undefined;
   const coming = call.attendees.filter((a) => a.coming);
   const away = call.attendees.filter((a) => !a.coming);
-
-  async function setComing(next: boolean) {
-    setSending(true);
-    try {
-      await send(MEMBER_API.setCallAttendance, { coming: next });
-      toast({
-        title: next ? 'You are back on the calls.' : 'You bowed out of the calls.',
-        description: next ? undefined : 'You stay on the team and can come back any time.',
-      });
-      await router.invalidate();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'That did not work. Try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <section className={`${ui.card} ${styles.wide}`} aria-labelledby="call-title">
@@ -103,8 +93,9 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
           <button
             type="button"
             className={button.secondary}
-            onClick={() => setComing(false)}
-            disabled={sending}
+            id={BOW_OUT_ID}
+            onClick={() => void attendance.run(false)}
+            aria-disabled={attendance.pending || undefined}
           >
             Bow out of the calls
           </button>
@@ -112,8 +103,9 @@ export function CallCard({ call, timeZone }: { call: MemberCall; timeZone: strin
           <button
             type="button"
             className={button.primary}
-            onClick={() => setComing(true)}
-            disabled={sending}
+            id={JOIN_AGAIN_ID}
+            onClick={() => void attendance.run(true)}
+            aria-disabled={attendance.pending || undefined}
           >
             Join the calls again
           </button>

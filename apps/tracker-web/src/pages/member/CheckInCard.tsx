@@ -13,12 +13,12 @@ import {
 import { button } from '@app/ui/button.css';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { ApiError, failureToast } from '../../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
 import { dayInWords, timeIn } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './CheckInCard.css.ts';
 import { browserTimeZone, type CheckInView } from './check-in-data.ts';
@@ -27,6 +27,8 @@ import { ANSWER_WORDS, cheersInWords } from './words.ts';
 
 /** What an answer given without a connection says. */
 const SENT_LATER = 'It will be sent when the connection is back.';
+
+const CHECK_IN_TITLE = 'check-in-title';
 
 /**
  * "Did you do that thing today?" with the member's goal: one tap on Yes or Not today answers
@@ -52,7 +54,7 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
   }, [member, router, status.pending.length]);
   return (
     <section className={`${ui.card} ${styles.card}`} aria-labelledby="check-in-title">
-      <h2 id="check-in-title" className={ui.h2}>
+      <h2 id={CHECK_IN_TITLE} className={ui.h2} tabIndex={-1}>
         {CHECK_IN_QUESTION}
       </h2>
       {status.goal ? (
@@ -90,31 +92,25 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
 
 const KEPT_ZONE_KEY = 'tracker.keptTimeZone';
 
+const words = (zone: string) => zone.replaceAll('_', ' ');
+
 /**
  * When this device's zone is not the one the member's days follow (travel, a work laptop set to
  * UTC), says so where they check in, with the change one tap away; keeping theirs hides it for
  * this browser session.
  */
 function ZoneMismatch({ timeZone }: { timeZone: string }) {
-  const router = useRouter();
   const device = browserTimeZone();
   const [kept, setKept] = useState(() => sessionStorage.getItem(KEPT_ZONE_KEY) === device);
-  const [pending, setPending] = useState(false);
+  const zoneSwitch = useAction({
+    send: (zone: string) => call(CHECK_IN_API.setTimeZone, { timeZone: zone }),
+    toast: (_, zone) => ({ title: `Your days now follow the ${words(zone)} time zone.` }),
+    failure: 'The time zone was not changed',
+    reload: true,
+    // The note is gone with the mismatch: the card's question is where the member was.
+    focus: CHECK_IN_TITLE,
+  });
   if (device === null || device === timeZone || kept) return null;
-  const words = (zone: string) => zone.replaceAll('_', ' ');
-  async function switchToDevice() {
-    if (pending || device === null) return;
-    setPending(true);
-    try {
-      await call(CHECK_IN_API.setTimeZone, { timeZone: device });
-      toast({ title: `Your days now follow the ${words(device)} time zone.` });
-      await router.invalidate();
-    } catch (failure) {
-      toast(failureToast('The time zone was not changed', failure));
-    } finally {
-      setPending(false);
-    }
-  }
   return (
     <div className={`${ui.tinted.warning} ${styles.small}`} role="note">
       <p>
@@ -125,8 +121,8 @@ function ZoneMismatch({ timeZone }: { timeZone: string }) {
         <button
           type="button"
           className={button.secondary}
-          aria-disabled={pending || undefined}
-          onClick={() => void switchToDevice()}
+          aria-disabled={zoneSwitch.pending || undefined}
+          onClick={() => void zoneSwitch.run(device)}
         >
           Use {words(device)}
         </button>
@@ -231,18 +227,42 @@ function DayForm({
   member: number;
   waiting: PendingCheckIn | undefined;
 }) {
-  const router = useRouter();
   const [saved, setSaved] = useState<CheckIn | null>(open.checkIn);
   const [queued, setQueued] = useState<PendingCheckIn | null>(waiting ?? null);
   const [note, setNote] = useState(waiting?.note ?? open.checkIn?.note ?? '');
   const shown = queued ?? saved;
-  const [pending, setPending] = useState<CheckInAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const id = `check-in-${open.day}`;
   const today = open.which === 'today';
   const noteId = `${id}-note`;
+  const answerId = (answer: CheckInAnswer) => `${id}-${answer}`;
+  const checkIn = useAction({
+    send: (chosen: CheckInAnswer, text: string) =>
+      call(CHECK_IN_API.checkIn, { day: open.day, answer: chosen, note: text }),
+    // No connection: the answer waits on this device and is sent once it is back.
+    recover: async (failure, chosen, text) => {
+      if (!(failure instanceof ApiError && failure.status === null)) return false;
+      const { keepCheckIn } = await import('./offline.ts');
+      setQueued(keepCheckIn({ member, day: open.day, answer: chosen, note: text.trim() }));
+      return true;
+    },
+    toast: (saved) => ({
+      title: `Checked in for ${today ? 'today' : 'yesterday'}: ${ANSWER_WORDS[saved.answer]}`,
+    }),
+    done: (saved) => {
+      if (queued) void import('./offline.ts').then((o) => o.dropPendingCheckIn(member, open.day));
+      setQueued(null);
+      setSaved(saved);
+      setNote(saved.note ?? '');
+    },
+    // The streaks, the weeks and the board count this answer now.
+    reload: true,
+    // The form is drawn afresh for the new answer: the answer chosen, now pressed, keeps focus.
+    focus: (saved) => answerId(saved.answer),
+  });
+  const { error, setError } = checkIn;
+  const pending = checkIn.running?.[0] ?? null;
 
-  async function answer(event: FormEvent<HTMLFormElement>) {
+  function answer(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -251,30 +271,7 @@ function DayForm({
       setError(`A note can be at most ${CHECK_IN_NOTE_MAX} characters`);
       return;
     }
-    setPending(chosen);
-    setError(null);
-    try {
-      const checkIn = await call(CHECK_IN_API.checkIn, { day: open.day, answer: chosen, note });
-      if (queued) void import('./offline.ts').then((o) => o.dropPendingCheckIn(member, open.day));
-      setQueued(null);
-      setSaved(checkIn);
-      setNote(checkIn.note ?? '');
-      toast({
-        title: `Checked in for ${today ? 'today' : 'yesterday'}: ${ANSWER_WORDS[checkIn.answer]}`,
-      });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === null) {
-        const { keepCheckIn } = await import('./offline.ts');
-        setQueued(keepCheckIn({ member, day: open.day, answer: chosen, note: note.trim() }));
-        return;
-      }
-      setError(failure instanceof ApiError ? failure.message : 'Your answer was not saved.');
-      return;
-    } finally {
-      setPending(null);
-    }
-    // The streaks, the weeks and the board count this answer now.
-    await router.invalidate();
+    void checkIn.run(chosen, note);
   }
 
   const legendId = `${id}-question`;
@@ -332,6 +329,7 @@ function DayForm({
       </div>
       <div className={styles.answers}>
         <button
+          id={answerId('yes')}
           type="submit"
           name="answer"
           value="yes"
@@ -342,6 +340,7 @@ function DayForm({
           {pending === 'yes' ? 'Saving…' : 'Yes'}
         </button>
         <button
+          id={answerId('not-today')}
           type="submit"
           name="answer"
           value="not-today"

@@ -8,12 +8,11 @@ import {
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
 import { longDate, timeIn, weekdayMonthDay } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ONBOARDING_URL } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -32,6 +31,9 @@ const ConfirmDialog = lazy(() =>
 );
 
 const member = getRouteApi('/_member');
+
+const HOME_TITLE = 'home-title';
+const JOIN_REQUEST_TITLE = 'join-request-title';
 const homeRoute = getRouteApi('/_member/');
 
 export function HomePage() {
@@ -40,7 +42,9 @@ export function HomePage() {
   const checkIns = homeRoute.useLoaderData();
   return (
     <div className={`${layout.container} ${ui.stack}`}>
-      <h1 className={ui.h1}>Hello, {home.account.name}</h1>
+      <h1 id={HOME_TITLE} className={ui.h1} tabIndex={-1}>
+        Hello, {home.account.name}
+      </h1>
       {home.keptAt ? (
         <p className={ui.tinted.warning} role="status">
           You are offline. This is your home as it was on {longDate(home.keptAt)} at{' '}
@@ -86,8 +90,8 @@ function statusLine(request: MemberJoinRequest): string {
 
 function JoinRequestCard({ request }: { request: MemberJoinRequest | null }) {
   return (
-    <section className={ui.card} aria-labelledby="join-request-title">
-      <h2 id="join-request-title" className={ui.h2}>
+    <section className={ui.card} aria-labelledby={JOIN_REQUEST_TITLE}>
+      <h2 id={JOIN_REQUEST_TITLE} className={ui.h2} tabIndex={-1}>
         Your join request
       </h2>
       {request === null ? (
@@ -204,29 +208,18 @@ function ProfileCard({ account }: { account: MemberAccount }) {
 
 /** Mails the confirmation link again; the answer (or the refusal) is shown as a toast. */
 function ResendConfirmation() {
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    try {
-      const { message } = await call(MEMBER_API.resendConfirmation);
-      toast({ title: message });
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'The email could not be sent.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+  const resend = useAction({
+    send: () => call(MEMBER_API.resendConfirmation),
+    toast: ({ message }) => ({ title: message }),
+    failure: 'The email was not sent',
+  });
   return (
     <p>
       <button
         type="button"
         className={button.secondary}
-        onClick={resend}
-        aria-disabled={sending}
-        disabled={sending}
+        onClick={() => void resend.run()}
+        aria-disabled={resend.pending || undefined}
       >
         Resend confirmation email
       </button>
@@ -236,26 +229,20 @@ function ResendConfirmation() {
 
 /** Leaves the team after a confirmation; the account stays and the home shows no team. */
 function LeaveTeam({ team }: { team: string }) {
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   // Once asked, the dialog stays mounted, so closing it hands focus back to the button.
   const [asked, setAsked] = useState(false);
-  const [sending, setSending] = useState(false);
-  const onConfirm = async () => {
+  const leave = useAction({
+    send: () => call(MEMBER_API.leaveTeam),
+    toast: { title: `You left Team ${team}.` },
+    failure: 'You did not leave the team',
+    reload: true,
+    // The team's card is gone: the join request's card is where the member goes on from.
+    focus: [JOIN_REQUEST_TITLE, HOME_TITLE],
+  });
+  const onConfirm = () => {
     setConfirming(false);
-    setSending(true);
-    try {
-      await call(MEMBER_API.leaveTeam);
-      toast({ title: `You left Team ${team}.` });
-      await router.invalidate();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'You could not leave the team.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
+    void leave.run();
   };
   return (
     <>
@@ -267,7 +254,7 @@ function LeaveTeam({ team }: { team: string }) {
             setAsked(true);
             setConfirming(true);
           }}
-          disabled={sending}
+          aria-disabled={leave.pending || undefined}
         >
           Leave the team
         </button>

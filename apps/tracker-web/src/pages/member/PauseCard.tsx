@@ -1,13 +1,13 @@
 import { CHECK_IN_API, PAUSE_WEEKS_MAX, type Pause, shiftDay } from '@app/contracts';
 import { button } from '@app/ui/button.css';
-import { toast } from '@app/ui/toast-store';
-import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { failureToast } from '../../api/errors.ts';
 import { dayInWords } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './PauseCard.css.ts';
+
+const PAUSE_TITLE = 'pause-title';
 
 const WEEK_CHOICES = Array.from({ length: PAUSE_WEEKS_MAX }, (_, i) => i + 1);
 
@@ -17,31 +17,24 @@ const WEEK_CHOICES = Array.from({ length: PAUSE_WEEKS_MAX }, (_, i) => i + 1);
  */
 export function PauseCard({ pause }: { pause: Pause | null }) {
   return (
-    <section className={ui.card} aria-labelledby="pause-title">
+    <section className={ui.card} aria-labelledby={PAUSE_TITLE}>
       {pause ? <Paused pause={pause} /> : <StartPause />}
     </section>
   );
 }
 
 function Paused({ pause }: { pause: Pause }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  async function comeBack() {
-    if (pending) return;
-    setPending(true);
-    try {
-      await call(CHECK_IN_API.endPause);
-      toast({ title: 'Welcome back. Your check-in days count again from today.' });
-      await router.invalidate();
-    } catch (failure) {
-      toast(failureToast('Your pause did not end', failure));
-    } finally {
-      setPending(false);
-    }
-  }
+  const comeBack = useAction({
+    send: () => call(CHECK_IN_API.endPause),
+    toast: { title: 'Welcome back. Your check-in days count again from today.' },
+    failure: 'Your pause did not end',
+    reload: true,
+    // The card now offers a pause again: its heading says so.
+    focus: PAUSE_TITLE,
+  });
   return (
     <>
-      <h2 id="pause-title" className={ui.h2}>
+      <h2 id={PAUSE_TITLE} className={ui.h2} tabIndex={-1}>
         You are paused
       </h2>
       <p>
@@ -53,8 +46,8 @@ function Paused({ pause }: { pause: Pause }) {
         <button
           type="button"
           className={button.secondary}
-          aria-disabled={pending || undefined}
-          onClick={() => void comeBack()}
+          aria-disabled={comeBack.pending || undefined}
+          onClick={() => void comeBack.run()}
         >
           Come back now
         </button>
@@ -64,28 +57,24 @@ function Paused({ pause }: { pause: Pause }) {
 }
 
 function StartPause() {
-  const router = useRouter();
   const [weeks, setWeeks] = useState(1);
-  const [pending, setPending] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const pause = useAction({
+    send: (chosen: number) => call(CHECK_IN_API.pause, { weeks: chosen }),
+    toast: ({ pause }) => ({
+      title: pause ? `Paused until ${dayInWords(pause.until)}.` : 'Paused.',
+    }),
+    failure: 'You are not paused',
+    reload: true,
+    // The card now says until when, with Come back now: its heading says so.
+    focus: PAUSE_TITLE,
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    try {
-      const { pause } = await call(CHECK_IN_API.pause, { weeks });
-      toast({
-        title: pause ? `Paused until ${dayInWords(pause.until)}.` : 'Paused.',
-      });
-      await router.invalidate();
-    } catch (failure) {
-      toast(failureToast('You are not paused', failure));
-    } finally {
-      setPending(false);
-    }
+    void pause.run(weeks);
   }
   return (
     <>
-      <h2 id="pause-title" className={ui.h2}>
+      <h2 id={PAUSE_TITLE} className={ui.h2} tabIndex={-1}>
         Taking a break?
       </h2>
       <p>
@@ -111,7 +100,11 @@ function StartPause() {
           </div>
         </fieldset>
         <p>
-          <button type="submit" className={button.secondary} aria-disabled={pending || undefined}>
+          <button
+            type="submit"
+            className={button.secondary}
+            aria-disabled={pause.pending || undefined}
+          >
             Pause check-ins
           </button>
         </p>

@@ -21,6 +21,7 @@ import { call, upload } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import { useSignOut } from '../../layout/SignOutButton.tsx';
@@ -273,20 +274,25 @@ function DeleteAccount() {
     setConfirming(true);
   }
 
+  const deletion = useAction({
+    send: (values: { password: string }) => call(MEMBER_API.deleteAccount, values),
+    form,
+    codeFields: { [ERROR_CODES.INVALID_CREDENTIALS]: 'password' },
+    done: async () => {
+      router.clearCache();
+      (await import('./offline.ts')).forgetOfflineData();
+      dismissToast();
+      await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
+    },
+  });
+
   async function onConfirm() {
     // Closed first: closing hands focus back to where it was, which would take it from the error
     // summary of a refusal.
     setConfirming(false);
     const values = form.check(AccountDeletion, { password });
     if (values === null) return;
-    const sent = await form.send(() => call(MEMBER_API.deleteAccount, values), {
-      [ERROR_CODES.INVALID_CREDENTIALS]: 'password',
-    });
-    if (!sent) return;
-    router.clearCache();
-    (await import('./offline.ts')).forgetOfflineData();
-    dismissToast();
-    await navigate({ to: '/sign-in', search: { notice: 'account-deleted' } });
+    await deletion.run(values);
   }
 
   return (

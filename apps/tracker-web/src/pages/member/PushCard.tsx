@@ -11,9 +11,9 @@ import { toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as page from '../Page.css.ts';
@@ -42,8 +42,6 @@ const PROBLEM = 'This device could not be set up for notifications. Please try a
 export function PushCard({ saved }: { saved: PushSettings | null }) {
   const router = useRouter();
   const [device, setDevice] = useState<DeviceState>('checking');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -63,21 +61,13 @@ export function PushCard({ saved }: { saved: PushSettings | null }) {
     };
   }, [saved]);
 
-  async function work(task: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await task();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : PROBLEM);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Turning on and off share one state: one runs at a time, and either's problem shows.
+  const work = useAction({ send: (task: () => Promise<void>) => task(), otherwise: PROBLEM });
+  const busy = work.pending;
+  const problem = work.error;
 
   const turnOn = () =>
-    work(async () => {
+    work.run(async () => {
       if (!saved) return;
       const outcome = await subscribeDevice(saved.publicKey);
       if (outcome.kind === 'denied') {
@@ -102,7 +92,7 @@ export function PushCard({ saved }: { saved: PushSettings | null }) {
     });
 
   const turnOff = () =>
-    work(async () => {
+    work.run(async () => {
       const subscription = await currentSubscription();
       if (subscription) {
         const { endpoint } = subscription;

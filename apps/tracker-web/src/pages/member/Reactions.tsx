@@ -8,10 +8,9 @@ import {
 import { button } from '@app/ui/button.css';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
 import { type FormEvent, useId, useState } from 'react';
 import { callAt } from '../../api/client.ts';
-import { ApiError, failureToast } from '../../api/errors.ts';
+import { useAction } from '../../components/useAction.ts';
 import * as styles from './Reactions.css.ts';
 import { cheersInWords } from './words.ts';
 
@@ -33,23 +32,16 @@ export function CheckInReactions({ target, initial }: { target: Target; initial:
   const [cheers, setCheers] = useState(initial.cheers);
   const [cheered, setCheered] = useState(initial.cheeredByYou);
   const [replies, setReplies] = useState<readonly CheckInReply[]>(initial.replies);
-  const [pending, setPending] = useState(false);
   const canCheer = !target.member.own && target.answer === 'yes';
   const params = { teamId: target.teamId, userId: target.member.id, day: target.day };
-
-  async function toggleCheer() {
-    if (pending) return;
-    setPending(true);
-    try {
-      const state = await callAt(cheered ? CHECK_IN_API.uncheer : CHECK_IN_API.cheer, { params });
+  const cheer = useAction({
+    send: (taken: boolean) => callAt(taken ? CHECK_IN_API.uncheer : CHECK_IN_API.cheer, { params }),
+    failure: (taken) => (taken ? 'Your cheer was not taken back' : 'Not cheered'),
+    done: (state) => {
       setCheers(state.cheers);
       setCheered(state.cheeredByYou);
-    } catch (failure) {
-      toast(failureToast(cheered ? 'Your cheer was not taken back' : 'Not cheered', failure));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   const whose = target.member.own ? 'your' : `${target.member.name}’s`;
   return (
@@ -60,8 +52,8 @@ export function CheckInReactions({ target, initial }: { target: Target; initial:
             type="button"
             className={`${button.secondary} ${styles.cheer}`}
             aria-pressed={cheered}
-            aria-disabled={pending || undefined}
-            onClick={() => void toggleCheer()}
+            aria-disabled={cheer.pending || undefined}
+            onClick={() => void cheer.run(cheered)}
           >
             {cheered ? 'Cheered' : 'Cheer'}{' '}
             <span className={layout.visuallyHidden}>{target.member.name}’s Yes</span>
@@ -104,28 +96,25 @@ function ReplyBox({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const reply = useAction({
+    send,
+    done: (saved) => {
+      onSent(saved);
+      setText('');
+    },
+  });
+  const { error, setError } = reply;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (reply.pending) return;
     // The tracker's own rule, so the message is the one it would answer with.
     const checked = ReplyForm.safeParse({ text });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Write a reply first');
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      onSent(await send(checked.data.text));
-      setText('');
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Your reply was not sent.');
-    } finally {
-      setPending(false);
-    }
+    void reply.run(checked.data.text);
   }
 
   return (
@@ -152,7 +141,7 @@ function ReplyBox({
           At most {CHECK_IN_REPLY_MAX} characters; your team reads it on the board.
         </p>
       </div>
-      <button type="submit" className={button.secondary} aria-disabled={pending || undefined}>
+      <button type="submit" className={button.secondary} aria-disabled={reply.pending || undefined}>
         Send reply
       </button>
     </form>

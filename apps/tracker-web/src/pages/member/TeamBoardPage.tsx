@@ -6,12 +6,11 @@ import {
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
-import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callAt } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
 import { dayInWords, dayOfMonth, longDate, shortWeekday } from '../../components/dates.ts';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { Avatar } from './Avatar.tsx';
@@ -96,29 +95,20 @@ function TodayCard({
   board: TeamBoard;
   onNudged: () => void;
 }) {
-  const [sending, setSending] = useState(false);
   const answer = m.today.checkIn?.answer;
-  async function nudge() {
-    if (sending) return;
-    setSending(true);
-    try {
-      await callAt(CHECK_IN_API.nudge, { params: { teamId: board.team.id, userId: m.id } });
-      toast({ title: `Nudge sent to ${m.name}.` });
-      onNudged();
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError ? error.message : 'The nudge was not sent.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  }
+  const nudge = useAction({
+    send: () => callAt(CHECK_IN_API.nudge, { params: { teamId: board.team.id, userId: m.id } }),
+    toast: { title: `Nudge sent to ${m.name}.` },
+    failure: 'The nudge was not sent',
+    done: onNudged,
+    // The button gives way to a line saying so: the teammate's card keeps the place.
+    focus: `today-${m.id}`,
+  });
   return (
     <li className={`${ui.card} ${m.own ? home.own : ''}`}>
       <div className={home.person}>
         <Avatar name={m.name} photo={m.photo} />
-        <h3 className={ui.h3}>
+        <h3 id={`today-${m.id}`} className={ui.h3} tabIndex={-1}>
           {m.name}
           {m.own ? (
             <>
@@ -168,8 +158,8 @@ function TodayCard({
           <button
             type="button"
             className={button.secondary}
-            onClick={nudge}
-            aria-disabled={sending || undefined}
+            onClick={() => void nudge.run()}
+            aria-disabled={nudge.pending || undefined}
             aria-label={`Nudge ${m.name}`}
           >
             Nudge
