@@ -1,5 +1,13 @@
 import { TRACKER_API } from '@app/contracts';
-import { compression, errorHandler, health, openApi, rejectNul, withinMs } from '@app/server-kit';
+import {
+  compression,
+  errorHandler,
+  health,
+  httpMetrics,
+  openApi,
+  rejectNul,
+  withinMs,
+} from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATIONS, SECURITY_SCHEMES } from './openapi-operations.ts';
@@ -32,6 +40,8 @@ const TRACKER_CHECK_MS = 2000;
  */
 async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
   await instance.register(appConfig, { config: opts.config });
+  // First, so that every answer is counted, the ones load shedding and the rate limit give too.
+  await instance.register(httpMetrics);
   await instance.register(errorHandler);
 
   await instance.register(helmet);

@@ -32,6 +32,11 @@ export const EnvSchema = z
      * much (nice, 0-19), so that on a busy machine pages and static files are answered first.
      */
     TRACKER_THREAD_NICE: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(19)), 10),
+    /**
+     * Where the embedded tracker serves its own GET /metrics, on METRICS_HOST; unset: nowhere.
+     * (METRICS_PORT is the site's; a tracker started on its own reads METRICS_PORT.)
+     */
+    TRACKER_METRICS_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))),
     /** Embedded tracker's data (PGlite, uploads, outbox) and the generated session secret. */
     /** Signs the session cookie. Generated once and kept in TRACKER_DATA_DIR when unset. */
     SESSION_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),

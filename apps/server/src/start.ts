@@ -8,7 +8,9 @@ import {
   checkDataDir,
   closeGracefully,
   loadOrCreateSecret,
+  type MetricsListener,
   portOf,
+  serveMetrics,
   siteUrlOf,
 } from '@app/server-kit';
 import { buildServer } from './build.ts';
@@ -22,11 +24,15 @@ export interface TrackerHandle {
   drain?(): void;
   /** The embedded tracker's thread; none for a remote tracker. */
   worker?: Worker;
+  /** Where the embedded tracker serves its metrics (TRACKER_METRICS_PORT), if it does. */
+  metricsUrl?: string | null;
 }
 
 export interface RunningSite {
   url: string;
   server: Awaited<ReturnType<typeof buildServer>>;
+  /** Where the site serves GET /metrics (METRICS_PORT on METRICS_HOST); null when it does not. */
+  metricsUrl: string | null;
   /**
    * Readiness turns 503 (the site's and the embedded tracker's), so a load balancer stops sending;
    * requests that still arrive are served.
@@ -95,6 +101,10 @@ async function connectTracker(env: Env, options: StartOptions): Promise<TrackerH
     publicPort: env.TRACKER_PUBLIC_PORT ?? portOf(env.TRACKER_PUBLIC_URL),
     logger: { level: env.LOG_LEVEL, name: 'tracker' },
     niceness: env.TRACKER_THREAD_NICE,
+    metrics:
+      env.TRACKER_METRICS_PORT === undefined
+        ? null
+        : { host: env.METRICS_HOST, port: env.TRACKER_METRICS_PORT },
     ...(options.onTrackerExit ? { onUnexpectedExit: options.onTrackerExit } : {}),
   });
 }
@@ -123,7 +133,25 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
     const server = await buildServer({
       config: { env, tracker: { url: tracker.url, apiKey: tracker.apiKey }, sessionSecret },
     });
-    const url = await server.listen({ port: env.PORT, host: env.HOST });
+    let metrics: MetricsListener | null = null;
+    try {
+      if (env.METRICS_PORT !== undefined) {
+        metrics = await serveMetrics(server.metrics.registry, {
+          host: env.METRICS_HOST,
+          port: env.METRICS_PORT,
+        });
+      }
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    let url: string;
+    try {
+      url = await server.listen({ port: env.PORT, host: env.HOST });
+    } catch (error) {
+      await metrics?.close();
+      throw error;
+    }
     const drain = () => {
       server.startDraining();
       tracker.drain?.();
@@ -131,6 +159,7 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
     return {
       url,
       server,
+      metricsUrl: metrics?.url ?? null,
       tracker,
       drain,
       close: async ({ drainMs = env.SHUTDOWN_DRAIN_MS } = {}) => {
@@ -139,6 +168,7 @@ export async function startSite(env: Env, options: StartOptions = {}): Promise<R
           if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
           await closeGracefully(server);
         } finally {
+          await metrics?.close();
           await tracker.close();
         }
       },

@@ -10,6 +10,7 @@ import trackerConfig from './plugins/app/config.ts';
 import database from './plugins/app/database.ts';
 import firstOperator from './plugins/app/first-operator.ts';
 import mailer from './plugins/app/mailer.ts';
+import metrics from './plugins/app/metrics.ts';
 import push from './plugins/app/push.ts';
 import reminders from './plugins/app/reminders.ts';
 import repositories from './plugins/app/repositories.ts';
@@ -45,6 +46,8 @@ export interface TrackerAppOptions {
  */
 async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(trackerConfig, { config: opts.config });
+  // First, so that every answer is counted, whichever hook gives it.
+  await app.register(metrics);
   await app.register(errorHandler, { loggable: loggableError });
   await app.register(openApi, {
     title: 'Tracker API',

@@ -113,6 +113,11 @@ export interface TrackerOptions {
    * true; a library tracker (tests) runs without one unless asked.
    */
   publicPort?: number;
+  /**
+   * Where GET /metrics is served (startTracker only); null: nowhere. Default: METRICS_PORT on
+   * METRICS_HOST when METRICS_PORT is set.
+   */
+  metrics?: { host: string; port: number } | null;
   /** Run the front door, on TRACKER_PUBLIC_PORT or else the port of TRACKER_PUBLIC_URL. */
   frontDoor?: boolean;
   /** The built tracker web app the front door serves (default apps/tracker-web/dist). */
@@ -151,6 +156,8 @@ export interface TrackerConfig {
   publicUrl: string;
   /** Null: no front door. */
   publicPort: number | null;
+  /** The metrics listener's address; null: none. */
+  metrics: { host: string; port: number } | null;
   webDir: string;
   sessionSecret: string | undefined;
   redisUrl: string | undefined;
@@ -221,6 +228,12 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
       (opts.frontDoor
         ? (env.TRACKER_PUBLIC_PORT ?? portOf(opts.publicUrl ?? env.TRACKER_PUBLIC_URL))
         : null),
+    metrics:
+      opts.metrics !== undefined
+        ? opts.metrics
+        : env.METRICS_PORT === undefined
+          ? null
+          : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     webDir: path.resolve(opts.webDir ?? DEFAULT_WEB_DIR),
     sessionSecret: env.TRACKER_SESSION_SECRET,
     redisUrl: env.REDIS_URL,

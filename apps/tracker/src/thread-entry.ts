@@ -38,6 +38,7 @@ try {
     ...(data.publicPort === null ? {} : { publicPort: data.publicPort }),
     ...(data.apiKey ? { apiKey: data.apiKey } : {}),
     logger: { level: data.logger.level as 'info', name: data.logger.name },
+    metrics: data.metrics ?? null,
   });
   port.on('message', (message: SiteMessage) => {
     if (message.type === 'drain') tracker.drain();
@@ -53,7 +54,7 @@ try {
       },
     );
   });
-  send({ type: 'ready', url: tracker.url, apiKey: tracker.apiKey });
+  send({ type: 'ready', url: tracker.url, apiKey: tracker.apiKey, metricsUrl: tracker.metricsUrl });
 } catch (error) {
   const failure = error instanceof Error ? error : new Error(String(error));
   send({

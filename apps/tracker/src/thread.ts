@@ -21,11 +21,16 @@ export interface TrackerThreadData {
   logger: { level: string; name: string };
   /** How much lower than the site's the thread's CPU priority is (Linux nice, 0-19; 0: same). */
   niceness: number;
+  /**
+   * Where the tracker serves its own GET /metrics (null or unset: nowhere; never METRICS_PORT,
+   * which is the site's).
+   */
+  metrics?: { host: string; port: number } | null;
 }
 
 /** Thread to site. */
 export type TrackerThreadMessage =
-  | { type: 'ready'; url: string; apiKey: string }
+  | { type: 'ready'; url: string; apiKey: string; metricsUrl: string | null }
   | {
       type: 'failed';
       name: string;
@@ -59,6 +64,8 @@ export interface TrackerThread {
   /** Base URL, e.g. http://127.0.0.1:41234. */
   url: string;
   apiKey: string;
+  /** Where the tracker serves its metrics, if it does. */
+  metricsUrl: string | null;
   /** Turns the tracker's readiness (API and front door) to 503; it goes on serving until close(). */
   drain(): void;
   /** Asks the tracker to finish and close its database; resolves when the thread has ended. */
@@ -103,6 +110,7 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
     publicPort: opts.publicPort,
     logger: opts.logger,
     niceness: opts.niceness,
+    metrics: opts.metrics ?? null,
   };
   letResourceLimitsDecideTheYoungGeneration();
   const worker = new Worker(entry, {
@@ -136,6 +144,7 @@ export function startTrackerThread(opts: TrackerThreadOptions): Promise<TrackerT
       resolve({
         url: message.url,
         apiKey: message.apiKey,
+        metricsUrl: message.metricsUrl,
         worker,
         drain: () => {
           if (state === 'running') worker.postMessage({ type: 'drain' } satisfies SiteMessage);

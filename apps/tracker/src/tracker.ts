@@ -1,4 +1,10 @@
-import { clientErrorHandler, closeGracefully, loggerOptions } from '@app/server-kit';
+import {
+  clientErrorHandler,
+  closeGracefully,
+  loggerOptions,
+  type MetricsListener,
+  serveMetrics,
+} from '@app/server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { trackerApp } from './app.ts';
 import { resolveConfig, type TrackerOptions } from './config.ts';
@@ -56,6 +62,8 @@ export interface RunningTracker {
   /** Where the front door listens (its own origin), when it runs. */
   frontDoorUrl: string | null;
   frontDoor: FastifyInstance | null;
+  /** Where GET /metrics is served (METRICS_PORT), if it is. */
+  metricsUrl: string | null;
   apiKey: string;
   /**
    * Readiness turns 503 on the API and the front door (a load balancer stops sending); both go on
@@ -95,10 +103,21 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
     }
   }
   const door = frontDoor;
+  let metrics: MetricsListener | null = null;
+  if (app.trackerConfig.metrics) {
+    try {
+      metrics = await serveMetrics(app.metrics.registry, app.trackerConfig.metrics);
+    } catch (error) {
+      await door?.close();
+      await app.close();
+      throw error;
+    }
+  }
   return {
     url: urlOf(app, port),
     frontDoorUrl: door ? urlOf(door, publicPort ?? 0) : null,
     frontDoor: door,
+    metricsUrl: metrics?.url ?? null,
     apiKey: app.apiKey,
     drain: () => {
       app.startDraining();
@@ -106,6 +125,7 @@ export async function startTracker(opts: TrackerOptions = {}): Promise<RunningTr
     },
     // The front door first: it uses the API instance's database.
     close: async () => {
+      await metrics?.close();
       if (door) await closeGracefully(door);
       await closeGracefully(app);
     },

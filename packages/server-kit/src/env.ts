@@ -74,6 +74,13 @@ export const BaseEnv = z.object({
    * proxy's. 0: the peer's address is the client's.
    */
   TRUST_PROXY: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  /**
+   * Where this process serves GET /metrics (Prometheus' text format), on a listener of its own;
+   * unset: nowhere. Not for the public: the host is loopback unless METRICS_HOST says otherwise.
+   */
+  METRICS_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))),
+  /** The metrics listener's address: keep it on loopback or a private network Prometheus reaches. */
+  METRICS_HOST: z._default(z.string(), '127.0.0.1'),
 });
 
 /** Fastify's `trustProxy` for TRUST_PROXY hops: trusts that many proxies, nearest first. */

@@ -32,6 +32,18 @@ export {
 export { type HealthOptions, health, NOT_READY_RETRY_SECONDS, withinMs } from './health.ts';
 export { type LogOptions, loggableUrl, loggerOptions, REDACTED_PATHS } from './logging.ts';
 export {
+  Counter,
+  createMetrics,
+  Gauge,
+  Histogram,
+  httpMetrics,
+  type MetricsListener,
+  type ProcessMetrics,
+  type Registry,
+  serveMetrics,
+  UNMATCHED_ROUTE,
+} from './metrics.ts';
+export {
   MAX_FIELD_BYTES,
   type Photo,
   type ProfileForm,

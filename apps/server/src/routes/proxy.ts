@@ -7,7 +7,7 @@ import {
   TRACKER_API,
   UPLOADS_PATH,
 } from '@app/contracts';
-import { answerEncoding, type Encoding, encodeAnswer, noRoute } from '@app/server-kit';
+import { answerEncoding, Counter, type Encoding, encodeAnswer, noRoute } from '@app/server-kit';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { trackerTimeout, trackerUnavailable } from '../plugins/app/tracker.ts';
@@ -166,6 +166,12 @@ export default async function proxyRoutes(app: FastifyInstance) {
   };
 
   const cache = app.readCache;
+  const cacheReads = new Counter({
+    name: 'proxy_cache_reads_total',
+    help: 'Cacheable reads through /api/proxy: answered without asking the tracker (hit) or not (miss).',
+    labelNames: ['result'],
+    registers: [app.metrics.registry],
+  });
   const inFlight = new Map<string, { ticket: ReadTicket; answer: Promise<CachedAnswer | null> }>();
   /** The id of the account this browser's session created, when the read is of its own record. */
   const ownUserId = (request: FastifyRequest): string | null => {
@@ -194,6 +200,7 @@ export default async function proxyRoutes(app: FastifyInstance) {
     if (read === null || read.cached === undefined) return false;
     // Past half its time, one read (with none under way) fetches a fresh answer for everyone.
     if (!inFlight.has(read.key) && cache.refreshDue(read.key)) return false;
+    cacheReads.inc({ result: 'hit' });
     sendAnswer(request, reply, read.cached);
     return true;
   };
@@ -244,8 +251,13 @@ export default async function proxyRoutes(app: FastifyInstance) {
       }
       const { key, reader, cached } = read;
       const flight = inFlight.get(key);
-      if (cached && flight) return sendAnswer(request, reply, cached);
+      if (cached && flight) {
+        cacheReads.inc({ result: 'hit' });
+        return sendAnswer(request, reply, cached);
+      }
       if (flight && cache.serves(flight.ticket, reader)) {
+        // Answered by a fetch already under way: no query of its own at the tracker.
+        cacheReads.inc({ result: 'hit' });
         return flight.answer.then((answer) =>
           answer ? sendAnswer(request, reply, answer) : reply.from(dest, options),
         );
@@ -253,8 +265,11 @@ export default async function proxyRoutes(app: FastifyInstance) {
       // Only a read that has to go to the tracker costs anything: that one may be shed, and a
       // kept answer due for a refresh is served as it is meanwhile.
       if (app.loadShedding.sheds('tracker')) {
-        return cached ? sendAnswer(request, reply, cached) : app.loadShedding.refuse(reply);
+        if (!cached) return app.loadShedding.refuse(reply);
+        cacheReads.inc({ result: 'hit' });
+        return sendAnswer(request, reply, cached);
       }
+      cacheReads.inc({ result: 'miss' });
       const ticket = cache.ticket();
       const answer = deferred<CachedAnswer | null>();
       const entry = { ticket, answer: answer.promise };

@@ -21,6 +21,8 @@ export interface Database {
    * goes through a connection of its own, so a busy pool does not read as an unreachable server.
    */
   ping(timeoutMs: number): Promise<boolean>;
+  /** PostgreSQL's connection pool now (metrics); null for PGlite, which has one connection. */
+  pool(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function openPglite(dir: string): Promise<Database> {
     },
     ping: (timeoutMs) =>
       withinMs(client.query('SELECT 1').then(answered, unanswered), timeoutMs, false),
+    pool: () => null,
     close: () => client.close(),
   };
 }
@@ -118,6 +121,12 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     },
     ping: (timeoutMs) =>
       withinMs(healthPool.query('SELECT 1').then(answered, unanswered), timeoutMs, false),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolMax,
+    }),
     close: async () => {
       await Promise.all([pool.end(), healthPool.end()]);
     },

@@ -12,6 +12,7 @@ import {
   compression,
   errorHandler,
   health,
+  httpMetrics,
   loadOrCreateSecret,
   noRoute,
   openApi,
@@ -76,6 +77,9 @@ export async function buildFrontDoor(
   app.decorate('push', api.push);
   app.decorate('storage', api.storage);
   app.decorate('signups', api.signups);
+  app.decorate('trackerMetrics', api.trackerMetrics);
+  // The front door's answers are counted with the API's: one set of figures per tracker.
+  await app.register(httpMetrics, { metrics: api.metrics });
   await app.register(errorHandler, { loggable: loggableError });
   await app.register(openApi, {
     title: 'Tracker front door API',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
 import { type MailAttachment, outbox } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -104,6 +104,15 @@ export function outboxRepository(db: Db, now: () => Date = () => new Date()) {
           )
           .returning();
       });
+    },
+
+    /** Mail not sent yet (held, due, being sent or failing) and when the oldest was queued. */
+    async backlog() {
+      const [row] = await db
+        .select({ unsent: count(), oldest: min(outbox.createdAt) })
+        .from(outbox)
+        .where(isNull(outbox.sentAt));
+      return { unsent: row?.unsent ?? 0, oldest: row?.oldest ?? null };
     },
 
     async markSent(id: number, at: Date, tx: Db = db) {

@@ -175,6 +175,15 @@ export function teamsRepository(db: Db) {
       return (await takenSeats([teamId], now, tx)).get(teamId) ?? 0;
     },
 
+    /** Active members on every team. */
+    async activeMembers() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(memberships)
+        .where(eq(memberships.status, 'Active'));
+      return row?.n ?? 0;
+    },
+
     async activeMemberCount(teamId: number, tx: Db = db) {
       const [row] = await tx
         .select({ n: count() })

@@ -147,6 +147,7 @@ export async function recordCheckIn(
   const done = answer.answer === 'yes';
   // Teammates' cheers stay stored through a change to Not today (shown again with a Yes).
   const row = await ctx.repos.checkIns.upsert({ userId, day: answer.day, done, note, at: now }, tx);
+  ctx.trackerMetrics.checkIns.inc();
   return toCheckIn(row);
 }
 

@@ -157,6 +157,7 @@ export async function decideJoinRequest(
       tx,
     );
   });
+  if (decision === 'approved') ctx.trackerMetrics.approvals.inc();
   if (holdMs > 0) setTimeout(() => ctx.mailer.kick(), holdMs + 100).unref();
   else ctx.mailer.kick();
   return { id, status: decision };

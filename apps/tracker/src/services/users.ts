@@ -110,6 +110,7 @@ async function signUp(
   const passwordHash = await passwords.hash(payload.password);
   try {
     const answer = await insertAccount(ctx, payload, email, passwordHash, idempotency, holdOwner);
+    ctx.trackerMetrics.signups.inc();
     typical.record(performance.now() - started);
     return answer;
   } catch (error) {

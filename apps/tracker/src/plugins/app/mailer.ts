@@ -33,6 +33,7 @@ export default fp(
       now: config.now,
       retryIntervalMs: config.mailRetryMs,
       log: app.log,
+      pass: (run) => app.trackerMetrics.schedule('outbox', config.mailRetryMs, run),
     });
     app.decorate('mailer', mailer);
     app.addHook('onReady', async () => {
@@ -45,5 +46,5 @@ export default fp(
       await mailer.stop();
     });
   },
-  { name: 'mailer', dependencies: ['tracker-config', 'repositories'] },
+  { name: 'mailer', dependencies: ['tracker-config', 'tracker-metrics', 'repositories'] },
 );

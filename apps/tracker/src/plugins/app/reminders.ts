@@ -27,12 +27,14 @@ export default fp(
   async function reminders(app: FastifyInstance) {
     let running: Promise<number> | null = null;
     let timer: NodeJS.Timeout | null = null;
+    const every = app.trackerConfig.reminderCheckMs;
     const run = () => {
+      const { schedule } = app.trackerMetrics;
       running ??= (async () => {
-        const reminded = await runReminders(app);
-        await runQuietMembers(app);
-        await runRecaps(app);
-        await runDigests(app);
+        const reminded = await schedule('reminders', every, () => runReminders(app));
+        await schedule('quiet-members', every, () => runQuietMembers(app));
+        await schedule('recaps', every, () => runRecaps(app));
+        await schedule('digests', every, () => runDigests(app));
         return reminded;
       })().finally(() => {
         running = null;
@@ -40,7 +42,6 @@ export default fp(
       return running;
     };
     app.decorate('reminders', { run });
-    const every = app.trackerConfig.reminderCheckMs;
     app.addHook('onReady', async () => {
       if (every <= 0) return;
       timer = setInterval(() => {
@@ -56,5 +57,8 @@ export default fp(
       await running?.catch(() => 0);
     });
   },
-  { name: 'reminders', dependencies: ['tracker-config', 'database', 'repositories', 'mailer'] },
+  {
+    name: 'reminders',
+    dependencies: ['tracker-config', 'tracker-metrics', 'database', 'repositories', 'mailer'],
+  },
 );
