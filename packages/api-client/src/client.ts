@@ -85,19 +85,6 @@ export type EmailConfirmation =
   | { outcome: 'unknown-token'; message: string };
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/** The longest Retry-After this client waits out before its one retry of a 503, in seconds. */
-export const MAX_RETRY_AFTER_SECONDS = 10;
-
-/**
- * Seconds a 503 asks to wait before the same request is sent again: the site is busy or its
- * queue is full, and nothing was done. Null when the answer asks no such thing.
- */
-export function retryAfterSeconds(response: Response): number | null {
-  if (response.status !== 503) return null;
-  const header = response.headers.get('retry-after')?.trim() ?? '';
-  if (!/^\d+$/.test(header)) return null;
-  return Math.min(Number(header), MAX_RETRY_AFTER_SECONDS);
-}
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
 
 const NETWORK_MESSAGE = 'Network error. Please try again later.';
@@ -148,16 +135,9 @@ function serverCode(answer: Answer): string | undefined {
   return errorBody(answer)?.code;
 }
 
-/**
- * Spec 8, generic rule: '{status}: {body text}', or the status text when the body is empty. A
- * busy site's answer (still busy after the retry) says so in its own words.
- */
+/** Spec 8, generic rule: '{status}: {body text}', or the status text when the body is empty. */
 function httpError(answer: Answer, message?: string): ApiError {
-  const body = errorBody(answer);
-  const fallback =
-    body?.code === 'OVERLOADED' && body.message !== ''
-      ? body.message
-      : `${answer.status}: ${answer.text.trim() === '' ? answer.statusText : answer.text}`;
+  const fallback = `${answer.status}: ${answer.text.trim() === '' ? answer.statusText : answer.text}`;
   const json = tryJson(answer.text);
   return new ApiError(message ?? fallback, {
     kind: 'http',
@@ -286,17 +266,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     credentials: 'include',
-    // One retry, of a 503 that says when to come back (see the hook below); a request that got
-    // no answer is not sent again here, since a write may have been done.
-    retry: { limit: 1, methods: [], statusCodes: [] },
-    hooks: {
-      afterResponse: [
-        ({ response, retryCount }) => {
-          const wait = retryAfterSeconds(response);
-          return wait !== null && retryCount === 0 ? ky.retry({ delay: wait * 1000 }) : response;
-        },
-      ],
-    },
+    retry: 0,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     // Every status is interpreted here, per call, as spec 8 asks.
     throwHttpErrors: false,
