@@ -1,4 +1,4 @@
-import { TRACKER_API } from '@app/contracts';
+import { SITE_API, TRACKER_API } from '@app/contracts';
 import {
   compression,
   errorHandler,
@@ -8,7 +8,7 @@ import {
   rejectNul,
   withinMs,
 } from '@app/server-kit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATIONS, SECURITY_SCHEMES } from './openapi-operations.ts';
 import appConfig, { type SiteConfig } from './plugins/app/config.ts';
@@ -29,6 +29,22 @@ import statusRoute from './routes/status.ts';
 import webApp from './routes/web.ts';
 
 export type { SiteConfig };
+
+/** The API's answers that are the same for everyone: the public reads and the API's document. */
+const PUBLIC_ANSWERS = [
+  ...Object.values(SITE_API)
+    .filter((endpoint) => 'proxies' in endpoint && !('session' in endpoint))
+    .map((endpoint) => ({ method: endpoint.method, url: endpoint.url })),
+  { method: 'GET', url: '/api/openapi.json' },
+].map(({ method, url }) => ({ method, path: new RegExp(`^${url.replace(/:\w+/g, '[^/]+')}$`) }));
+
+/** Whether an answer may be about this browser's session: any under /api but the public ones. */
+function isPrivateAnswer(request: FastifyRequest): boolean {
+  if (!request.url.startsWith('/api/')) return false;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const path = request.url.split('?')[0] ?? '';
+  return !PUBLIC_ANSWERS.some((answer) => answer.method === method && answer.path.test(path));
+}
 
 /** How long the readiness check waits for the tracker's liveness answer. */
 const TRACKER_CHECK_MS = 2000;
@@ -74,6 +90,12 @@ async function app(instance: FastifyInstance, opts: { config: SiteConfig }) {
     },
   });
   await instance.register(session);
+  // A private answer is kept by no cache, the browser's own included: once the person has gone,
+  // the next user of the browser must not be shown their account from its HTTP cache.
+  instance.addHook('onSend', (request, reply, payload, done) => {
+    if (isPrivateAnswer(request)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   await instance.register(readCache);
   await instance.register(requestGuard);
   // PostgreSQL text cannot hold U+0000: refused before validation, so before the tracker sees it.

@@ -142,6 +142,14 @@ export async function buildFrontDoor(
     }),
   });
 
+  // Every API answer here is a member's or an operator's, or says who is signed in: none is kept
+  // by a cache, the browser's own included, so nothing of theirs is read from it once they have
+  // signed out.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith(`${MEMBER_API_PREFIX}/`))
+      void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   await app.register(health, { check: databaseCheck(app) });
   app.decorate('attempts', await attemptLimits(app));
   await app.register(memberRoutes);
