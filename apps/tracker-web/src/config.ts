@@ -5,5 +5,5 @@ export const SITE_URL: string = (
   import.meta.env.VITE_SITE_URL || localOrigin(DEFAULT_SITE_PORT)
 ).replace(/\/+$/, '');
 
-/** Where a member whose join request was declined looks for another team. */
-export const ONBOARDING_URL = `${SITE_URL}/onboarding`;
+/** Where a person without a team (never matched, declined, left, seat freed) chooses one. */
+export const FIND_A_TEAM_PATH = '/find-a-team';

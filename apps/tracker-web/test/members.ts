@@ -1,5 +1,12 @@
-import type { MemberAccount, MemberHome, MemberJoinRequest, Teammate } from '@app/contracts';
+import type {
+  MemberAccount,
+  MemberHome,
+  MemberJoinRequest,
+  MemberStanding,
+  Teammate,
+} from '@app/contracts';
 import { UPLOADS_PATH } from '@app/contracts';
+import { type MembershipState, memberOffers } from '@app/membership';
 
 export const account: MemberAccount = {
   id: 7,
@@ -43,10 +50,37 @@ export const teammates: Teammate[] = [
   },
 ];
 
-export const home = (overrides: Partial<MemberHome> = {}): MemberHome => ({
-  account,
-  joinRequest: request(),
-  team: null,
-  call: null,
-  ...overrides,
+/** Where the person stands, with what the membership machine offers there. */
+export const standing = (state: MembershipState): MemberStanding => ({
+  state,
+  offers: memberOffers(state),
 });
+
+/** The standing a home's request and team make likely; a test about standing gives its own. */
+function likelyStanding(joinRequest: MemberJoinRequest | null, onTeam: boolean): MembershipState {
+  if (onTeam) return 'member';
+  switch (joinRequest?.status) {
+    case undefined:
+      return 'noTeam';
+    case 'unmatched':
+      return 'applicant.unmatched';
+    case 'pending':
+      return 'applicant.waiting';
+    case 'declined':
+      return 'declined.settled';
+    case 'approved':
+      return 'left';
+  }
+}
+
+export const home = (overrides: Partial<MemberHome> = {}): MemberHome => {
+  const joinRequest = overrides.joinRequest === undefined ? request() : overrides.joinRequest;
+  return {
+    account,
+    standing: standing(likelyStanding(joinRequest, Boolean(overrides.team))),
+    joinRequest,
+    team: null,
+    call: null,
+    ...overrides,
+  };
+};

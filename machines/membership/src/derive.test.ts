@@ -32,10 +32,11 @@ describe('membershipStateOf', () => {
 
   it('keeps an approval and a decline undoable for the window, then settled', () => {
     const approved = (at: Date) => ({ status: 'approved' as const, decidedAt: at });
-    expect(membershipStateOf({ ...base, place: on, latestRequest: approved(ago(59_000)) })).toBe(
+    // As the undo itself: a decision 60 s old can still be taken back, not one 60.001 s old.
+    expect(membershipStateOf({ ...base, place: on, latestRequest: approved(ago(60_000)) })).toBe(
       'approved',
     );
-    expect(membershipStateOf({ ...base, place: on, latestRequest: approved(ago(60_000)) })).toBe(
+    expect(membershipStateOf({ ...base, place: on, latestRequest: approved(ago(60_001)) })).toBe(
       'member',
     );
     const declined = (at: Date) => ({ status: 'declined' as const, decidedAt: at });

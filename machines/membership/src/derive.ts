@@ -4,7 +4,7 @@
  * request, and when an operator last freed their seat. The tracker gathers these facts from its
  * rows; this is the one place that turns them into a state of the machine.
  */
-import type { MembershipState } from './states.ts';
+import type { MembershipState } from './names.ts';
 
 export type JoinRequestStatus = 'unmatched' | 'pending' | 'approved' | 'declined';
 
@@ -28,7 +28,7 @@ export interface MembershipFacts {
 }
 
 const within = (at: Date | null, facts: MembershipFacts) =>
-  at !== null && facts.now.getTime() - at.getTime() < facts.undoWindowMs;
+  at !== null && facts.undoWindowMs > 0 && facts.now.getTime() - at.getTime() <= facts.undoWindowMs;
 
 export function membershipStateOf(facts: MembershipFacts): MembershipState {
   if (!facts.account) return 'deleted';

@@ -1,3 +1,4 @@
 export * from './derive.ts';
 export * from './machine.ts';
+export * from './names.ts';
 export * from './states.ts';

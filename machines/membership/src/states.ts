@@ -1,29 +1,11 @@
 import { type StateValue, transition } from 'xstate';
 import { type MembershipEvent, type MembershipEventType, membershipMachine } from './machine.ts';
-
-/** Every leaf state of the membership, as a dotted path: what the tracker derives and stores nowhere. */
-export const MEMBERSHIP_STATES = [
-  'noTeam',
-  'applicant.unmatched',
-  'applicant.waiting',
-  'approved',
-  'member',
-  'paused',
-  'quiet.missed',
-  'quiet.listed',
-  'left',
-  'declined.undoable',
-  'declined.settled',
-  'seatFreed.undoable',
-  'seatFreed.settled',
-  'deleted',
-] as const;
-
-export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
-
-export function isMembershipState(value: string): value is MembershipState {
-  return (MEMBERSHIP_STATES as readonly string[]).includes(value);
-}
+import {
+  isMembershipState,
+  MEMBER_EVENTS,
+  type MemberEventType,
+  type MembershipState,
+} from './names.ts';
 
 /** `{ quiet: 'listed' }` -> 'quiet.listed'. */
 export function statePath(value: StateValue): string {
@@ -69,18 +51,6 @@ export function nextState(
   const path = statePath(next.value);
   return isMembershipState(path) ? path : null;
 }
-
-/** The events a person can make happen themselves (the home offers these). */
-export const MEMBER_EVENTS = [
-  'team.ask',
-  'pause.start',
-  'pause.resume',
-  'quiet.end',
-  'membership.leave',
-  'account.delete',
-] as const satisfies readonly MembershipEventType[];
-
-export type MemberEventType = (typeof MEMBER_EVENTS)[number];
 
 /** What the person can do from `state`, in the order of `MEMBER_EVENTS`. */
 export function memberOffers(state: MembershipState): MemberEventType[] {

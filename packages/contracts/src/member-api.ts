@@ -1,3 +1,4 @@
+import { MEMBER_EVENTS, MEMBERSHIP_STATES } from '@app/membership/names';
 import * as z from 'zod/mini';
 import {
   CallAttendance,
@@ -103,9 +104,20 @@ export const MemberTeam = z.object({
 });
 export type MemberTeam = z.infer<typeof MemberTeam>;
 
+/**
+ * Where the person stands (`@app/membership`'s state, derived from the tracker's rows) and what
+ * the membership machine lets them do from there: the home shows what these offer.
+ */
+export const MemberStanding = z.object({
+  state: z.enum(MEMBERSHIP_STATES),
+  offers: z.array(z.enum(MEMBER_EVENTS)),
+});
+export type MemberStanding = z.infer<typeof MemberStanding>;
+
 /** Everything the member's home shows. */
 export const MemberHome = z.object({
   account: MemberAccount,
+  standing: MemberStanding,
   joinRequest: z.nullable(MemberJoinRequest),
   /** Only once the member is Active on a team. */
   team: z.nullable(MemberTeam),

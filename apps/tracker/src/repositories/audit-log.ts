@@ -55,10 +55,22 @@ export function auditLogRepository(db: Db) {
         target: string;
         before: unknown;
         after: unknown;
+        at?: Date | undefined;
       },
       tx: Db = db,
     ) {
       await tx.insert(auditLog).values(values);
+    },
+
+    /** When `action` was last done to `target` (`user:7`), or null. */
+    async lastAt(action: AuditAction, target: string, tx: Db = db) {
+      const [line] = await tx
+        .select({ at: auditLog.at })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.target, target)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return line?.at ?? null;
     },
 
     /** The lines `filter` takes, newest first, a page of them, with each operator's name. */

@@ -126,6 +126,16 @@ export function membersRepository(db: Db) {
       return place ?? null;
     },
 
+    /** Whether the person ever had a place on a team that has ended (Inactive). */
+    async hadPlace(userId: number, tx: Db = db) {
+      const [ended] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Inactive')))
+        .limit(1);
+      return ended !== undefined;
+    },
+
     async setSkipsCalls(membershipId: number, skipsCalls: boolean, tx: Db = db) {
       await tx.update(memberships).set({ skipsCalls }).where(eq(memberships.id, membershipId));
     },

@@ -10,7 +10,11 @@ import type { ActionRecorder } from './join-requests.ts';
  * (audit-page.ts).
  */
 
-/** Appends one line to the audit log, in the action's transaction. */
+/**
+ * Appends one line to the audit log, in the action's transaction. `at` is the tracker's clock where
+ * a line's time decides something (the membership reads when a seat was freed); otherwise the
+ * database's.
+ */
 export async function recordAction(
   tx: Db,
   operatorId: number,
@@ -18,8 +22,9 @@ export async function recordAction(
   target: string,
   before: unknown,
   after: unknown,
+  at?: Date,
 ) {
-  await auditLogRepository(tx).append({ operatorId, action, target, before, after });
+  await auditLogRepository(tx).append({ operatorId, action, target, before, after, at });
 }
 
 /** What records an operator's action on a join request in the audit log. */

@@ -3,6 +3,7 @@ import { HttpError, notFound } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { teamFull } from './holds.ts';
+import { guardMembership } from './membership.ts';
 
 /** The fields of a join request an operator's action changes, as the audit log records them. */
 export interface JoinRequestState {
@@ -69,9 +70,10 @@ export async function placeJoinRequest(
     if (!team) throw notFound('Team');
     const request = await repos.joinRequests.getForUpdate(id, tx);
     if (!request) throw notFound('Join request');
-    if (request.status !== 'unmatched') {
-      throw new HttpError('JOIN_REQUEST_PLACED', 'This join request already has a team.');
-    }
+    const placed = () =>
+      new HttpError('JOIN_REQUEST_PLACED', 'This join request already has a team.');
+    await guardMembership(ctx, tx, request.userId, 'request.place', placed);
+    if (request.status !== 'unmatched') throw placed();
     if ((await repos.teams.takenSeats(team.id, ctx.trackerConfig.now(), tx)) >= team.capacity) {
       throw teamFull(team.name);
     }
@@ -104,12 +106,21 @@ export async function decideJoinRequest(
   const dueAt = new Date(now.getTime() + holdMs);
   await database.db.transaction(async (tx) => {
     const { request, team } = await lockWithTeam(repos, id, tx, unmatched);
-    if (request.status !== 'pending') {
-      throw new HttpError(
+    const decided = () =>
+      new HttpError(
         'JOIN_REQUEST_DECIDED',
-        `This join request has already been ${request.status}.`,
+        request.status === 'pending'
+          ? 'This join request can no longer be decided.'
+          : `This join request has already been ${request.status}.`,
       );
-    }
+    await guardMembership(
+      ctx,
+      tx,
+      request.userId,
+      decision === 'approved' ? 'request.approve' : 'request.decline',
+      (state) => (state === 'applicant.unmatched' ? unmatched() : decided()),
+    );
+    if (request.status !== 'pending') throw decided();
     const user = await repos.users.get(request.userId, tx);
     if (!user || request.membershipId === null) throw notFound('Join request');
     if (decision === 'approved') {
@@ -175,6 +186,8 @@ export async function undoJoinDecision(ctx: TrackerContext, id: number, record: 
   const tooLate = () => new HttpError('UNDO_TOO_LATE', 'This decision can no longer be undone.');
   return database.db.transaction(async (tx) => {
     const { request, team } = await lockWithTeam(repos, id, tx, tooLate);
+    // A member who has left, paused or been declined since keeps what they did.
+    await guardMembership(ctx, tx, request.userId, 'decision.undo', tooLate);
     const decided = request.status === 'approved' || request.status === 'declined';
     if (
       !decided ||

@@ -13,6 +13,7 @@ import { refuseCommonPassword } from '../common-passwords.ts';
 import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
+import { guardMembership, standingOf } from './membership.ts';
 import { memberCall } from './team-calls.ts';
 import { hashToken, verifiedAccount } from './users.ts';
 
@@ -95,6 +96,7 @@ export async function memberHome(ctx: TrackerContext, userId: number): Promise<M
   }
   return {
     account: accountOf(user),
+    standing: await standingOf(ctx, userId),
     joinRequest:
       latest === null
         ? null
@@ -297,6 +299,7 @@ export async function completePasswordReset(ctx: TrackerContext, token: string, 
 export async function deleteAccount(ctx: TrackerContext, userId: number, password: string) {
   const user = await confirmedAccount(ctx, userId, password, 'password');
   await ctx.database.db.transaction(async (tx) => {
+    await guardMembership(ctx, tx, userId, 'account.delete', () => notFound('User'));
     await ctx.repos.users.deleteAccount(userId, tx);
     await ctx.repos.outbox.enqueue(
       {
@@ -318,6 +321,8 @@ export async function deleteAccount(ctx: TrackerContext, userId: number, passwor
   }
 }
 
+const notOnTeam = () => new HttpError('NOT_FOUND', 'You are not on a team.');
+
 /**
  * Leaves the member's team: the Active place becomes Inactive (the seat is free at once) in one
  * transaction with a mail; the account, its profile and its sign-in stay.
@@ -330,6 +335,7 @@ export async function leaveTeam(ctx: TrackerContext, userId: number) {
     if (place === null) return null;
     // The team first, as every seat change locks it.
     await ctx.repos.teams.lock(place.teamId, tx);
+    await guardMembership(ctx, tx, userId, 'membership.leave', notOnTeam);
     await ctx.repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
     await ctx.repos.outbox.enqueue(
       {
@@ -346,6 +352,6 @@ export async function leaveTeam(ctx: TrackerContext, userId: number) {
     );
     return place;
   });
-  if (left === null) throw new HttpError('NOT_FOUND', 'You are not on a team.');
+  if (left === null) throw notOnTeam();
   ctx.mailer.kick();
 }

@@ -11,6 +11,7 @@ import type { pauses } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { pausesRepository } from '../repositories/pauses.ts';
 import type { TrackerContext } from './context.ts';
+import { guardMembership } from './membership.ts';
 import { memberOnTeam, memberTimeZone } from './teammates.ts';
 
 type PauseRow = Pick<typeof pauses.$inferSelect, 'firstDay' | 'lastDay'>;
@@ -86,12 +87,15 @@ export async function startPause(
     if (member === null) throw notOnTeam();
     const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
     const current = pauseOn((await pausesOf(ctx, [userId], tx)).get(userId), today);
-    if (current !== null) {
-      throw new HttpError(
+    const pausedAlready = () =>
+      new HttpError(
         'PAUSED_ALREADY',
-        CHECK_IN_MESSAGES.pausedAlready(dayInWords(current.until)),
+        CHECK_IN_MESSAGES.pausedAlready(dayInWords(current?.until ?? today)),
       );
-    }
+    await guardMembership(ctx, tx, userId, 'pause.start', (state) =>
+      state === 'paused' ? pausedAlready() : notOnTeam(),
+    );
+    if (current !== null) throw pausedAlready();
     const until = pauseUntil(today, weeks);
     await ctx.repos.pauses.insert(
       { userId, firstDay: today, lastDay: until, createdAt: ctx.trackerConfig.now() },
@@ -112,7 +116,9 @@ export async function endPause(ctx: TrackerContext, userId: number): Promise<Pau
     if (member === null) throw notOnTeam();
     const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
     const current = await ctx.repos.pauses.on(userId, today, tx);
+    // Not paused, ending a pause changes nothing: answered as done, as a second press would be.
     if (current === null) return { pause: null };
+    await guardMembership(ctx, tx, userId, 'pause.resume', notOnTeam);
     if (current.firstDay === today) await ctx.repos.pauses.delete(current.id, tx);
     else await ctx.repos.pauses.setLastDay(current.id, shiftDay(today, -1), tx);
     return { pause: null };

@@ -18,6 +18,7 @@ import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
 import { type MemberDays, memberDaysOf } from './member-days.ts';
 import { leaveTeam } from './members.ts';
+import { guardMembership } from './membership.ts';
 import { dayInWords, startPause } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
 
@@ -229,6 +230,13 @@ export async function freeQuietSeat(
     const team = await repos.teams.lock(seen.team.id, tx);
     // Read again under the team's lock: an answer or a pause since makes them not quiet.
     const member = await quietOne(ctx, tx, userId);
+    await guardMembership(
+      ctx,
+      tx,
+      userId,
+      'seat.free',
+      () => new HttpError('NOT_QUIET', QUIET_TEXTS.notQuiet(member.name)),
+    );
     const place = await repos.members.activeMembershipOn(userId, member.team.id, tx);
     if (team === null || place === null) throw notFound('Member');
     await repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
@@ -275,6 +283,7 @@ export async function freeQuietSeat(
       `user:${userId}`,
       { teamId: team.id, status: 'Active', quietDays: member.quietDays },
       { teamId: team.id, status: 'Inactive', placedJoinRequest: placed?.joinRequestId ?? null },
+      now,
     );
     return { id: userId, placed };
   });

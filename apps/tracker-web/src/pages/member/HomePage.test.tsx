@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeTracker, json, noContent, refusal } from '../../../test/fakeFetch.ts';
-import { account, home, request, teammates } from '../../../test/members.ts';
+import { account, home, request, standing, teammates } from '../../../test/members.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 
 async function openHome(data = home()) {
@@ -41,14 +41,62 @@ describe("the member's home", () => {
     expect(card.getByText('Not chosen yet')).toBeVisible();
   });
 
-  it('shows an approved request', async () => {
+  it('shows an approved request while the member is on the team', async () => {
     await openHome(
       home({
         joinRequest: request({ status: 'approved', decidedAt: '2025-06-05T12:00:00.000Z' }),
+        team: { id: 3, name: 'Morning Writers', members: teammates },
       }),
     );
     expect(joinRequestCard().getByText('Approved')).toBeVisible();
-    expect(joinRequestCard().queryByRole('link', { name: 'Find another team' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Find/ })).toBeNull();
+  });
+
+  it('offers an unmatched applicant to choose a team themselves', async () => {
+    await openHome(home({ joinRequest: request({ status: 'unmatched', team: null }) }));
+    expect(joinRequestCard().getByRole('link', { name: 'Choose a team yourself' })).toHaveAttribute(
+      'href',
+      '/find-a-team',
+    );
+  });
+
+  it.each([
+    ['left', 'You left Team Morning Writers', null],
+    [
+      'seatFreed.settled',
+      'Your seat on Team Morning Writers was freed',
+      'We had not heard from you for a while, so your seat went to someone waiting for one.',
+    ],
+    ['seatFreed.undoable', 'Your seat on Team Morning Writers was freed', null],
+  ] as const)(
+    'after %s, says where they stand and how to find a team, not the old request',
+    async (state, title, why) => {
+      await openHome(
+        home({
+          standing: standing(state),
+          joinRequest: request({ status: 'approved', decidedAt: '2025-06-05T12:00:00.000Z' }),
+        }),
+      );
+      const card = within(screen.getByRole('region', { name: title }));
+      if (why !== null) expect(card.getByText(why)).toBeVisible();
+      expect(
+        card.getByText(
+          'Your account and your profile stay. Whenever you are ready, choose a team again.',
+        ),
+      ).toBeVisible();
+      expect(card.getByRole('link', { name: 'Find a team' })).toHaveAttribute(
+        'href',
+        '/find-a-team',
+      );
+      expect(screen.queryByRole('region', { name: 'Your join request' })).toBeNull();
+      expect(screen.queryByText('Approved')).toBeNull();
+    },
+  );
+
+  it('offers a person who never had a team to find one', async () => {
+    await openHome(home({ joinRequest: null }));
+    const card = within(screen.getByRole('region', { name: 'You are not on a team yet' }));
+    expect(card.getByRole('link', { name: 'Find a team' })).toHaveAttribute('href', '/find-a-team');
   });
 
   it("shows a declined request with the operator's reason and a way to find another team", async () => {
@@ -68,7 +116,7 @@ describe("the member's home", () => {
     ).toBeVisible();
     expect(card.getByRole('link', { name: 'Find another team' })).toHaveAttribute(
       'href',
-      'http://localhost:3000/onboarding',
+      '/find-a-team',
     );
   });
 
@@ -188,14 +236,14 @@ describe("the member's home", () => {
 
   it('leaves the team after confirming, and shows the home without it', async () => {
     const onTeam = home({
-      joinRequest: request({ status: 'approved' }),
+      joinRequest: request({ status: 'approved', team: { id: 2, name: 'Deep Work Crew' } }),
       team: { id: 2, name: 'Deep Work Crew', members: teammates },
     });
     let current = onTeam;
     const tracker = fakeTracker({
       'GET /api/me': () => json(current),
       'POST /api/me/team-departure': () => {
-        current = { ...onTeam, team: null };
+        current = { ...onTeam, team: null, standing: standing('left') };
         return noContent();
       },
     });
@@ -216,5 +264,8 @@ describe("the member's home", () => {
     ).toBeVisible();
     expect(tracker.to('POST /api/me/team-departure')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: /Your team/ })).toBeNull());
+    const left = within(screen.getByRole('region', { name: 'You left Team Deep Work Crew' }));
+    expect(left.getByRole('link', { name: 'Find a team' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Your join request' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   MEMBER_API,
   type MemberAccount,
   type MemberJoinRequest,
+  type MemberStanding,
   type MemberTeam,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
@@ -14,7 +15,7 @@ import { call } from '../../api/client.ts';
 import { longDate, timeIn, weekdayMonthDay } from '../../components/dates.ts';
 import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ONBOARDING_URL } from '../../config.ts';
+import { FIND_A_TEAM_PATH } from '../../config.ts';
 import * as ui from '../../styles/ui.css.ts';
 import { Avatar } from './Avatar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
@@ -64,7 +65,11 @@ export function HomePage() {
             </>
           )
         ) : null}
-        <JoinRequestCard request={home.joinRequest} />
+        {offTeam(home.standing) ? (
+          <StandingCard standing={home.standing} request={home.joinRequest} />
+        ) : (
+          <JoinRequestCard request={home.joinRequest} standing={home.standing} />
+        )}
         <ProfileCard account={home.account} />
         {home.team && home.call ? (
           <CallCard call={home.call} timeZone={home.account.timeZone} />
@@ -88,47 +93,99 @@ function statusLine(request: MemberJoinRequest): string {
   }
 }
 
-function JoinRequestCard({ request }: { request: MemberJoinRequest | null }) {
+/** The states of a person off a team with no request waiting: the home says where they stand. */
+const OFF_TEAM = ['noTeam', 'left', 'declined', 'seatFreed'] as const;
+const offTeam = (standing: MemberStanding) =>
+  OFF_TEAM.some((state) => standing.state === state || standing.state.startsWith(`${state}.`));
+
+/** The way back to a team, when the membership offers one. */
+function FindATeam({ standing, label }: { standing: MemberStanding; label: string }) {
+  if (!standing.offers.includes('team.ask')) return null;
+  return (
+    <p>
+      <a href={FIND_A_TEAM_PATH} className={button.primary}>
+        {label}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * Where a person without a team stands, and the way forward: never matched, declined, left, or
+ * their seat freed. Never the request's old status, which would still say Approved after leaving.
+ */
+function StandingCard({
+  standing,
+  request,
+}: {
+  standing: MemberStanding;
+  request: MemberJoinRequest | null;
+}) {
+  const team = request?.team?.name ?? null;
+  const state = standing.state;
+  if (state === 'declined.undoable' || state === 'declined.settled') {
+    return request === null ? null : <JoinRequestCard request={request} standing={standing} />;
+  }
+  const title =
+    state === 'left'
+      ? team === null
+        ? 'You left your team'
+        : `You left Team ${team}`
+      : state === 'seatFreed.undoable' || state === 'seatFreed.settled'
+        ? team === null
+          ? 'Your seat was freed'
+          : `Your seat on Team ${team} was freed`
+        : 'You are not on a team yet';
+  return (
+    <section className={ui.card} aria-labelledby="standing-title">
+      <h2 id="standing-title" className={ui.h2}>
+        {title}
+      </h2>
+      {state === 'seatFreed.undoable' || state === 'seatFreed.settled' ? (
+        <p>We had not heard from you for a while, so your seat went to someone waiting for one.</p>
+      ) : null}
+      <p>
+        {state === 'noTeam'
+          ? 'Choose an area and a role, and we show you a team with a seat for you.'
+          : 'Your account and your profile stay. Whenever you are ready, choose a team again.'}
+      </p>
+      <FindATeam standing={standing} label="Find a team" />
+    </section>
+  );
+}
+
+function JoinRequestCard({
+  request,
+  standing,
+}: {
+  request: MemberJoinRequest | null;
+  standing: MemberStanding;
+}) {
+  if (request === null) return null;
   return (
     <section className={ui.card} aria-labelledby={JOIN_REQUEST_TITLE}>
       <h2 id={JOIN_REQUEST_TITLE} className={ui.h2} tabIndex={-1}>
         Your join request
       </h2>
-      {request === null ? (
-        <>
-          <p>You have not asked to join a team yet.</p>
-          <p>
-            <a href={ONBOARDING_URL}>Find a team</a>
-          </p>
-        </>
-      ) : (
-        <>
-          <dl className={styles.facts}>
-            <dt className={styles.term}>Team</dt>
-            <dd className={styles.value}>{request.team?.name ?? 'Not chosen yet'}</dd>
-            <dt className={styles.term}>Sent</dt>
-            <dd className={styles.value}>
-              <time dateTime={request.sentAt}>{longDate(request.sentAt)}</time>
-            </dd>
-            <dt className={styles.term}>Status</dt>
-            <dd className={`${styles.value} ${styles.status}`}>{statusLine(request)}</dd>
-          </dl>
-          {request.status === 'declined' ? (
-            <>
-              {request.declineReason ? (
-                <p>
-                  <strong>Reason:</strong> {request.declineReason}
-                </p>
-              ) : null}
-              <p>
-                <a href={ONBOARDING_URL} className={button.primary}>
-                  Find another team
-                </a>
-              </p>
-            </>
-          ) : null}
-        </>
-      )}
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Team</dt>
+        <dd className={styles.value}>{request.team?.name ?? 'Not chosen yet'}</dd>
+        <dt className={styles.term}>Sent</dt>
+        <dd className={styles.value}>
+          <time dateTime={request.sentAt}>{longDate(request.sentAt)}</time>
+        </dd>
+        <dt className={styles.term}>Status</dt>
+        <dd className={`${styles.value} ${styles.status}`}>{statusLine(request)}</dd>
+      </dl>
+      {request.status === 'declined' && request.declineReason ? (
+        <p>
+          <strong>Reason:</strong> {request.declineReason}
+        </p>
+      ) : null}
+      <FindATeam
+        standing={standing}
+        label={request.status === 'unmatched' ? 'Choose a team yourself' : 'Find another team'}
+      />
     </section>
   );
 }

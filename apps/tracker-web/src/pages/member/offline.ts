@@ -71,7 +71,9 @@ export function keepHome(home: MemberHome, checkIns: CheckInStatus | null, now =
 }
 
 export function keptHome(): KeptHome | null {
-  return read<KeptHome>(HOME_KEY);
+  const kept = read<KeptHome>(HOME_KEY);
+  // A copy kept by an earlier release lacks the standing the home is drawn from: not shown.
+  return kept?.home?.standing === undefined ? null : kept;
 }
 
 /**

@@ -1,0 +1,94 @@
+/**
+ * A person's membership as `@app/membership`'s statechart sees it: the facts read from the rows,
+ * the state derived from them, and the machine's answer to whether an event may happen. The
+ * services that change a membership ask `guardMembership` first, inside their transaction, and
+ * carry the change out themselves; nothing here writes.
+ */
+import { listedAsQuiet, type MemberStanding, missesYou, quietSpellOf } from '@app/contracts';
+import {
+  allows,
+  type MembershipEvent,
+  type MembershipEventType,
+  type MembershipFacts,
+  type MembershipState,
+  memberOffers,
+  membershipStateOf,
+} from '@app/membership';
+import type { HttpError } from '@app/server-kit';
+import type { Db } from '../db/types.ts';
+import type { TrackerContext } from './context.ts';
+import { memberDaysOf } from './member-days.ts';
+
+/** What the rows say about `userId`'s membership at the tracker's now. */
+export async function membershipFacts(
+  ctx: TrackerContext,
+  userId: number,
+  tx: Db = ctx.database.db,
+): Promise<MembershipFacts> {
+  const { repos } = ctx;
+  const now = ctx.trackerConfig.now();
+  const [account, days, latest, placeEnded, seatFreedAt] = await Promise.all([
+    repos.users.exists(userId, tx),
+    memberDaysOf(ctx, { userId }, now, tx),
+    repos.joinRequests.latestOf(userId, tx),
+    repos.members.hadPlace(userId, tx),
+    repos.auditLog.lastAt('quiet-member.seat-freed', `user:${userId}`, tx),
+  ]);
+  const [onTeam] = days;
+  let place: MembershipFacts['place'] = null;
+  if (onTeam !== undefined) {
+    const spell = quietSpellOf(onTeam.input);
+    const quiet =
+      spell.since === null
+        ? 'none'
+        : listedAsQuiet(spell.days)
+          ? 'listed'
+          : missesYou(spell.days)
+            ? 'missed'
+            : 'none';
+    place = { pausedToday: onTeam.pausedToday, quiet };
+  }
+  return {
+    account,
+    place,
+    latestRequest:
+      latest === null
+        ? null
+        : { status: latest.request.status, decidedAt: latest.request.decidedAt },
+    placeEnded,
+    seatFreedAt,
+    undoWindowMs: ctx.trackerConfig.decisionUndoMs,
+    now,
+  };
+}
+
+export async function membershipOf(
+  ctx: TrackerContext,
+  userId: number,
+  tx: Db = ctx.database.db,
+): Promise<MembershipState> {
+  return membershipStateOf(await membershipFacts(ctx, userId, tx));
+}
+
+/** Where the member stands and what the machine lets them do: the home's `standing`. */
+export async function standingOf(ctx: TrackerContext, userId: number): Promise<MemberStanding> {
+  const state = await membershipOf(ctx, userId);
+  return { state, offers: memberOffers(state) };
+}
+
+/**
+ * Asks the membership machine whether `event` may happen to `userId` now; when it may not, throws
+ * what `refuse` makes of the state they are in (the service's own clear error). Call it inside the
+ * change's transaction, after the locks the change takes, so the state read is the one changed.
+ */
+export async function guardMembership(
+  ctx: TrackerContext,
+  tx: Db,
+  userId: number,
+  event: MembershipEvent | MembershipEventType,
+  refuse: (state: MembershipState) => HttpError | Promise<HttpError>,
+): Promise<MembershipState> {
+  const state = await membershipOf(ctx, userId, tx);
+  if (!allows(state, event)) throw await refuse(state);
+  return state;
+}
