@@ -86,6 +86,9 @@ describe("the tracker's metrics", () => {
     expect(sample(text, 'tracker_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'tracker_password_hash_queue')).toBe(0);
     expect(sample(text, 'tracker_active_members')).toBeGreaterThan(0);
+    const free = sample(text, 'tracker_data_dir_free_bytes') ?? 0;
+    expect(free).toBeGreaterThan(0);
+    expect(sample(text, 'tracker_data_dir_size_bytes')).toBeGreaterThanOrEqual(free);
     expect(sample(text, 'nodejs_eventloop_utilization')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     if (t.app.database.kind === 'postgres') {

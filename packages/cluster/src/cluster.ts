@@ -15,6 +15,7 @@ import { SITE_ENTRY, siteNodeArgs } from '@app/server/start-command';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Layout, localLayout, renderHaproxyConfig } from './layout.ts';
+import { alertRules, renderPrometheusConfig } from './monitoring.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TRACKER_DIR = path.join(REPO_ROOT, 'apps/tracker');
@@ -22,6 +23,9 @@ const TRACKER_COMPILED = path.join(TRACKER_DIR, 'dist/server.js');
 /** Debian installs HAProxy in /usr/sbin, which is not on every user's PATH. */
 export const HAPROXY =
   process.env.HAPROXY ?? (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
+/** Debian's Prometheus (`apt-get install -y prometheus`), with promtool beside it. */
+export const PROMETHEUS = process.env.PROMETHEUS ?? '/usr/bin/prometheus';
+export const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
 
 export interface ClusterOptions {
   /** First port of the block the cluster uses (see localLayout). */
@@ -36,9 +40,15 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Where progress lines go. */
   say?: (line: string) => void;
+  /**
+   * Prometheus' scrape and rule interval (5s) and, when given, the `for:` of every alert rule
+   * instead of deploy/alerts.yml's own (a test cannot wait minutes for an alert).
+   */
+  monitoring?: { interval?: string; alertFor?: string };
 }
 
-export type ProcessName = 'haproxy' | 'site1' | 'site2' | 'tracker1' | 'tracker2';
+export type ProcessName = 'haproxy' | 'prometheus' | 'site1' | 'site2' | 'tracker1' | 'tracker2';
+type ProductProcess = Exclude<ProcessName, 'haproxy' | 'prometheus'>;
 export const PRODUCT_PROCESSES = ['site1', 'site2', 'tracker1', 'tracker2'] as const;
 
 export interface ServerState {
@@ -133,6 +143,7 @@ export class Cluster {
   readonly trackerCommand: string[];
   private readonly adminDatabaseUrl: string;
   private readonly extraEnv: Record<string, string>;
+  private readonly monitoring: { interval: string; alertFor: string | undefined };
   private readonly say: (line: string) => void;
   private readonly running = new Map<ProcessName, Running>();
 
@@ -146,6 +157,10 @@ export class Cluster {
     this.databaseUrl = url.toString();
     this.redisUrl = opts.redisUrl ?? 'redis://127.0.0.1:6379/7';
     this.extraEnv = opts.env ?? {};
+    this.monitoring = {
+      interval: opts.monitoring?.interval ?? '5s',
+      alertFor: opts.monitoring?.alertFor,
+    };
     this.say = opts.say ?? (() => {});
     // The compiled tracker when it has been built; its source through tsx otherwise.
     this.trackerCommand = existsSync(TRACKER_COMPILED)
@@ -160,6 +175,11 @@ export class Cluster {
         'HAProxy is not installed: apt-get install -y haproxy (bash .ci/setup --browser installs it)',
       );
     }
+    if (!process.env.PROMETHEUS && !existsSync(PROMETHEUS)) {
+      throw new Error(
+        'Prometheus is not installed: apt-get install -y prometheus (bash .ci/setup --browser installs it)',
+      );
+    }
     if (!existsSync(SITE_ENTRY)) {
       throw new Error(`${SITE_ENTRY} is missing: run pnpm --filter @app/server build first`);
     }
@@ -170,6 +190,7 @@ export class Cluster {
     try {
       await cluster.prepare();
       await cluster.startProcess('haproxy');
+      await cluster.startProcess('prometheus');
       // Both trackers start together: migrations and the seed run once, under an advisory lock.
       await Promise.all([cluster.startProcess('tracker1'), cluster.startProcess('tracker2')]);
       await Promise.all([cluster.startProcess('site1'), cluster.startProcess('site2')]);
@@ -193,6 +214,15 @@ export class Cluster {
   get statsUrl(): string {
     return `http://${this.layout.bindHost}:${this.layout.statsPort}`;
   }
+  get prometheusUrl(): string {
+    return `http://127.0.0.1:${this.layout.prometheusPort}`;
+  }
+  /** Where a site or tracker serves its metrics. */
+  metricsUrl(name: ProductProcess): string {
+    const b = this.layout.metrics.find((m) => m.name === name);
+    if (!b) throw new Error(`no metrics listener for ${name}`);
+    return `http://${b.host}:${b.port}/metrics`;
+  }
   /** Each instance's own address (not through the balancer). */
   directUrl(name: string): string {
     const b = [...this.layout.sites, ...this.layout.trackers, ...this.layout.frontDoors].find(
@@ -211,6 +241,14 @@ export class Cluster {
   private async prepare(): Promise<void> {
     await mkdir(path.join(this.dir, 'logs'), { recursive: true });
     await writeFile(path.join(this.dir, 'haproxy.cfg'), this.haproxyConfig());
+    await writeFile(
+      path.join(this.dir, 'prometheus.yml'),
+      renderPrometheusConfig(this.layout, {
+        interval: this.monitoring.interval,
+        rulesFile: 'alerts.yml',
+      }),
+    );
+    await writeFile(path.join(this.dir, 'alerts.yml'), await alertRules(this.monitoring.alertFor));
     const admin = new pg.Client({ connectionString: this.adminDatabaseUrl });
     await admin.connect();
     try {
@@ -231,7 +269,9 @@ export class Cluster {
     return renderHaproxyConfig(this.layout);
   }
 
-  private envOf(name: Exclude<ProcessName, 'haproxy'>): Record<string, string> {
+  private envOf(name: ProductProcess): Record<string, string> {
+    const metrics = this.layout.metrics.find((m) => m.name === name);
+    if (!metrics) throw new Error(name);
     const common = {
       ...baseEnv(),
       NODE_ENV: 'development',
@@ -240,6 +280,8 @@ export class Cluster {
       TRACKER_API_KEY: this.apiKey,
       SITE_URL: this.siteUrl,
       TRACKER_PUBLIC_URL: this.frontDoorUrl,
+      METRICS_HOST: metrics.host,
+      METRICS_PORT: String(metrics.port),
     };
     if (name === 'site1' || name === 'site2') {
       const own = this.layout.sites.find((s) => s.name === name);
@@ -286,6 +328,17 @@ export class Cluster {
         cwd: this.dir,
       };
     }
+    if (name === 'prometheus') {
+      return {
+        file: PROMETHEUS,
+        args: [
+          `--config.file=${path.join(this.dir, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${path.join(this.dir, 'prometheus-data')}`,
+          `--web.listen-address=127.0.0.1:${this.layout.prometheusPort}`,
+        ],
+        cwd: this.dir,
+      };
+    }
     if (name === 'site1' || name === 'site2') {
       return {
         file: process.execPath,
@@ -303,7 +356,7 @@ export class Cluster {
     const out = openSync(this.logFile(name), 'a');
     const child = spawn(file, args, {
       cwd,
-      env: name === 'haproxy' ? baseEnv() : this.envOf(name),
+      env: name === 'haproxy' || name === 'prometheus' ? baseEnv() : this.envOf(name),
       stdio: ['ignore', out, out],
       // A group of its own: Ctrl-C reaches the cluster's runner only, which stops each process in
       // order (sites, trackers, then HAProxy).
@@ -332,6 +385,9 @@ export class Cluster {
   private async answersReady(name: ProcessName): Promise<boolean> {
     if (name === 'haproxy') {
       return (await fetch(`${this.statsUrl}/;csv`)).ok;
+    }
+    if (name === 'prometheus') {
+      return (await fetch(`${this.prometheusUrl}/-/ready`)).ok;
     }
     const checks: [string, string][] =
       name === 'site1' || name === 'site2'
@@ -415,14 +471,14 @@ export class Cluster {
   }
 
   /** The HAProxy servers a product process stands behind. */
-  serversOf(name: Exclude<ProcessName, 'haproxy'>): string[] {
+  serversOf(name: ProductProcess): string[] {
     if (name === 'tracker1') return ['tracker1', 'door1'];
     if (name === 'tracker2') return ['tracker2', 'door2'];
     return [name];
   }
 
   /** Stops one process (SIGTERM, drained), starts it again and waits until HAProxy sends it work. */
-  async restart(name: Exclude<ProcessName, 'haproxy'>): Promise<{ stoppedMs: number }> {
+  async restart(name: ProductProcess): Promise<{ stoppedMs: number }> {
     const stoppedAt = Date.now();
     await this.stopProcess(name);
     await this.startProcess(name);
@@ -432,7 +488,11 @@ export class Cluster {
 
   /** Stops everything (the sites, then the trackers, then HAProxy) and drops the database. */
   async stop(options: { keepFiles?: boolean } = {}): Promise<void> {
-    for (const tier of [['site1', 'site2'], ['tracker1', 'tracker2'], ['haproxy']] as const) {
+    for (const tier of [
+      ['site1', 'site2'],
+      ['tracker1', 'tracker2'],
+      ['haproxy', 'prometheus'],
+    ] as const) {
       await Promise.all(tier.map((name) => this.stopProcess(name).catch(() => null)));
     }
     const admin = new pg.Client({ connectionString: this.adminDatabaseUrl });
@@ -445,6 +505,28 @@ export class Cluster {
       await admin.end().catch(() => {});
     }
     if (!options.keepFiles) await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /** Prometheus' targets (GET /api/v1/targets): each scraped process's health and last error. */
+  async prometheusTargets(): Promise<{ server: string; health: string; lastError: string }[]> {
+    const answer = (await (await fetch(`${this.prometheusUrl}/api/v1/targets`)).json()) as {
+      data: {
+        activeTargets: { labels: Record<string, string>; health: string; lastError: string }[];
+      };
+    };
+    return answer.data.activeTargets.map((t) => ({
+      server: t.labels.server ?? '',
+      health: t.health,
+      lastError: t.lastError,
+    }));
+  }
+
+  /** Prometheus' alerts (GET /api/v1/alerts): pending and firing, with their labels. */
+  async prometheusAlerts(): Promise<{ labels: Record<string, string>; state: string }[]> {
+    const answer = (await (await fetch(`${this.prometheusUrl}/api/v1/alerts`)).json()) as {
+      data: { alerts: { labels: Record<string, string>; state: string }[] };
+    };
+    return answer.data.alerts;
   }
 
   /** A client of the cluster's own database, for checks a test makes on what was stored. */

@@ -36,6 +36,13 @@ export interface Layout {
   checks: { site: string; tracker: string; frontDoor: string };
   /** HAProxy's runtime API socket (admin level). */
   statsSocket: string;
+  /**
+   * Where each site and tracker serves GET /metrics (METRICS_HOST, METRICS_PORT): loopback or a
+   * private address only Prometheus reaches. Named after the process.
+   */
+  metrics: Backend[];
+  /** Prometheus' own web port (its API, its alerts), on the machine that runs it. */
+  prometheusPort: number;
   /** Where logs go: `/dev/log` under systemd, stdout in a container or the local cluster. */
   logTarget: string;
   /**
@@ -66,11 +73,20 @@ export function localLayout(base: number, host = '127.0.0.1'): Layout {
     sites: [0, 1].map((i) => ({ name: `site${i + 1}`, host, port: base + 10 + i })),
     trackers: [0, 1].map((i) => ({ name: `tracker${i + 1}`, host, port: base + 12 + i })),
     frontDoors: [0, 1].map((i) => ({ name: `door${i + 1}`, host, port: base + 14 + i })),
+    metrics: ['site1', 'site2', 'tracker1', 'tracker2'].map((name, i) => ({
+      name,
+      host,
+      port: base + 4 + i,
+    })),
+    prometheusPort: base + 8,
     checks: { ...READY_CHECKS },
     statsSocket: 'haproxy.sock',
     logTarget: 'stdout format raw local0',
   };
 }
+
+/** Each machine's metrics listener in the deployment examples (Prometheus' exporters' usual port). */
+const METRICS_PORT = 9464;
 
 /**
  * Two machines of each kind on the product's default ports (`@app/contracts/addresses`): a site,
@@ -79,8 +95,12 @@ export function localLayout(base: number, host = '127.0.0.1'): Layout {
 function pairs(
   siteHosts: readonly [string, string],
   trackerHosts: readonly [string, string],
-): Pick<Layout, 'sites' | 'trackers' | 'frontDoors'> {
+): Pick<Layout, 'sites' | 'trackers' | 'frontDoors' | 'metrics'> {
   return {
+    metrics: [
+      ...siteHosts.map((host, i) => ({ name: `site${i + 1}`, host, port: METRICS_PORT })),
+      ...trackerHosts.map((host, i) => ({ name: `tracker${i + 1}`, host, port: METRICS_PORT })),
+    ],
     sites: siteHosts.map((host, i) => ({ name: `site${i + 1}`, host, port: DEFAULT_SITE_PORT })),
     trackers: trackerHosts.map((host, i) => ({
       name: `tracker${i + 1}`,
@@ -102,6 +122,7 @@ export const DEPLOY_LAYOUT: Layout = {
   frontDoorPort: 8080,
   trackerApiPort: DEFAULT_TRACKER_PORT,
   statsPort: 8404,
+  prometheusPort: 9090,
   ...pairs(['10.0.0.11', '10.0.0.12'], ['10.0.0.21', '10.0.0.22']),
   checks: { ...READY_CHECKS },
   statsSocket: '/run/haproxy/admin.sock',

@@ -55,6 +55,7 @@ say(`
 The site:        ${cluster.siteUrl}
 The front door:  ${cluster.frontDoorUrl}
 HAProxy's stats: ${cluster.statsUrl}
+Prometheus:      ${cluster.prometheusUrl} (alerts: ${cluster.prometheusUrl}/alerts)
 Tracker API:     ${cluster.trackerApiUrl} (for the sites, with the API key ${cluster.apiKey})
 Database:        ${cluster.databaseName} (dropped when the cluster stops)
 Logs:            ${cluster.dir}/logs

@@ -17,6 +17,9 @@ import { closeAgents, Ledger, uniqueEmail, Visitor, walkOnboarding } from './vis
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
 
+/** The `for:` of every alert rule in this cluster (deploy/alerts.yml says minutes). */
+const ALERT_FOR_SECONDS = 5;
+
 let cluster: Cluster;
 let db: pg.Client;
 /** Teams large enough that walks never run out of seats. */
@@ -98,6 +101,8 @@ beforeAll(async () => {
     // failed one 250 ms later: `fall 2`); 2.5 s of draining keeps twice that, where the product's
     // 5 s default only makes each restart and the final stop wait longer.
     env: { SHUTDOWN_DRAIN_MS: '2500' },
+    // Scraped every second, and an alert fires after 5 s rather than deploy/alerts.yml's minutes.
+    monitoring: { interval: '1s', alertFor: `${ALERT_FOR_SECONDS}s` },
     say: log,
   });
   db = await cluster.sql();
@@ -119,6 +124,26 @@ afterAll(async () => {
 }, 120_000);
 
 describe('two of everything behind HAProxy', () => {
+  it('Prometheus scrapes every site and tracker, each target up', async () => {
+    const started = Date.now();
+    let targets: Awaited<ReturnType<typeof cluster.prometheusTargets>> = [];
+    while (Date.now() - started < 30_000) {
+      targets = await cluster.prometheusTargets();
+      if (targets.length === 4 && targets.every((t) => t.health === 'up')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    log(`Prometheus: ${targets.map((t) => `${t.server} ${t.health}`).join(', ')}`);
+    expect(targets.map((t) => [t.server, t.health, t.lastError]).sort()).toEqual([
+      ['site1', 'up', ''],
+      ['site2', 'up', ''],
+      ['tracker1', 'up', ''],
+      ['tracker2', 'up', ''],
+    ]);
+    // What it scraped is the product's: the sites' HTTP series, the trackers' own.
+    const text = await (await fetch(cluster.metricsUrl('tracker2'))).text();
+    expect(text).toContain('tracker_active_members');
+  });
+
   it('60 prospects walk the onboarding at once, none refused, each account and join request stored once', async () => {
     const ledger = new Ledger();
     const before = await cluster.serverStates();
@@ -470,6 +495,7 @@ describe('two of everything behind HAProxy', () => {
       onSignUp: (r) => acknowledged.push(r),
     });
     let downMs = -1;
+    let alertMs = -1;
     let upMs = -1;
     let servedAfter = 0;
     const waitFor = async (test: () => boolean | Promise<boolean>, ms: number) => {
@@ -484,7 +510,21 @@ describe('two of everything behind HAProxy', () => {
       await waitFor(() => acknowledged.length >= 10, 60_000);
       failedAtKill = ledger.failed.length;
       await cluster.killProcess('tracker1');
+      const killedAt = Date.now();
       downMs = await cluster.waitForServer('tracker1', 'DOWN', 20_000);
+      // Prometheus sees it too: the instance-down alert fires once it has been down for its
+      // `for:`, within a few scrapes and rule evaluations (a second each) more.
+      await waitFor(
+        async () =>
+          (await cluster.prometheusAlerts()).some(
+            (a) =>
+              a.labels.alertname === 'InstanceDown' &&
+              a.labels.server === 'tracker1' &&
+              a.state === 'firing',
+          ),
+        (ALERT_FOR_SECONDS + 10) * 1000,
+      );
+      alertMs = Date.now() - killedAt;
       const ackedAtDown = acknowledged.length;
       await waitFor(() => acknowledged.length >= ackedAtDown + 10, 60_000);
       const restartedAt = Date.now();
@@ -509,11 +549,13 @@ describe('two of everything behind HAProxy', () => {
     const lost = acknowledged.filter((a) => !found.has(`${a.userId} ${a.email}`));
     log(
       `kill -9 tracker1 (${failedAtKill} failed requests before it): HAProxy marked it DOWN in ${(downMs / 1000).toFixed(1)} s, ` +
+        `Prometheus' InstanceDown fired after ${(alertMs / 1000).toFixed(1)} s (for: ${ALERT_FOR_SECONDS}s), ` +
         `UP ${(upMs / 1000).toFixed(1)} s after its restart, then it took ${servedAfter} requests; ` +
         `${acknowledged.length} sign-ups acknowledged, ${lost.length} lost; clients saw ${ledger.summary()}`,
     );
     expect(lost).toEqual([]);
     expect(downMs).toBeGreaterThanOrEqual(0);
+    expect(alertMs).toBeGreaterThanOrEqual(ALERT_FOR_SECONDS * 1000);
     expect(servedAfter).toBeGreaterThanOrEqual(5);
   }, 240_000);
 });

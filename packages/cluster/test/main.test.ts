@@ -86,7 +86,7 @@ it('stops everything it started and drops its database on SIGTERM, without a ter
   const pids = [...output.matchAll(/: started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
   const database = /Database:\s+(\S+)/.exec(output)?.[1] ?? '';
   const runDir = /Logs:\s+(\S+)\/logs/.exec(output)?.[1] ?? '';
-  expect(pids).toHaveLength(5);
+  expect(pids).toHaveLength(6);
   expect(existsSync(runDir)).toBe(true);
   expect(await databaseExists(database)).toBe(true);
   expect(await processesNaming(runDir)).not.toEqual([]);

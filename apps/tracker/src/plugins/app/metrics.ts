@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import { Counter, Gauge, Histogram, httpMetrics, type Registry } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -189,6 +190,27 @@ export default fp(
           const now = app.trackerConfig.now().getTime();
           oldestAge.set(oldest === null ? 0 : Math.max(0, now - oldest.getTime()) / 1000);
         }),
+    });
+    // The data directory's disk: PGlite's files, the outbox's .eml files, generated secrets.
+    const disk = async () => {
+      const stats = await statfs(app.trackerConfig.dataDir);
+      return { size: stats.blocks * stats.bsize, free: stats.bavail * stats.bsize };
+    };
+    const diskFree = new Gauge({
+      name: 'tracker_data_dir_free_bytes',
+      help: "Bytes free (for this process's user) on the data directory's file system.",
+      registers: [registry],
+      collect: async () => {
+        diskFree.set((await disk()).free);
+      },
+    });
+    const diskSize = new Gauge({
+      name: 'tracker_data_dir_size_bytes',
+      help: "Size of the data directory's file system in bytes.",
+      registers: [registry],
+      collect: async () => {
+        diskSize.set((await disk()).size);
+      },
     });
     const members = new Gauge({
       name: 'tracker_active_members',
