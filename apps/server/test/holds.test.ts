@@ -33,6 +33,7 @@ function browser() {
     hold: (teamId: unknown) => send('POST', '/api/holds', { teamId }),
     extend: (id: string) => send('POST', `/api/holds/${id}/extend`),
     release: (id: string) => send('DELETE', `/api/holds/${id}`),
+    handOver: (id: string, email: string) => send('POST', `/api/holds/${id}/hand-over`, { email }),
     signUp: (payload: object) => send('POST', '/api/users', payload),
   };
 }
@@ -293,5 +294,24 @@ describe('any input to the hold endpoints', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('POST /api/holds/{id}/hand-over', () => {
+  it("gives this browser's seat a token for the tracker's sign-in; another browser's seat is not found", async () => {
+    const visitor = browser();
+    const { hold } = HoldResponse.parse((await visitor.hold(4)).json());
+    const stranger = browser();
+    await stranger.hold(4);
+    const refused = await stranger.handOver(hold.id, 'someone@example.org');
+    expect([refused.statusCode, refused.json().code]).toEqual([404, 'HOLD_NOT_FOUND']);
+    const bad = await visitor.handOver(hold.id, 'not an address');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+
+    const handed = await visitor.handOver(hold.id, 'someone@example.org');
+    expect(handed.statusCode).toBe(201);
+    expect(handed.json().token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The seat now waits for that account's sign-in: this browser no longer holds it.
+    expect((await visitor.extend(hold.id)).statusCode).toBe(404);
   });
 });

@@ -263,6 +263,7 @@ describe('quiet members', () => {
     expect(await membershipStatus(t, home.id, waiting.id)).toBe('Pending');
     const [told] = await mailsTo('seat-freed', silent.email);
     expect(told?.subject).toBe(`Your seat on Team ${home.name}`);
+    expect(told?.bodyText).toContain(`${t.app.trackerConfig.publicUrl}/find-a-team`);
     expect(await list()).toEqual([]);
     const actions = await t.app.database.db
       .select({ action: auditLog.action, target: auditLog.target })

@@ -1,13 +1,8 @@
-import type { NormalisedMember } from '@app/contracts';
+import { MEMBER_DEFAULTS, type NormalisedMember } from '@app/contracts';
 import { firstText, idText, isRecord, type JsonRecord, text } from './json.ts';
 import { resolvePhotoUrl } from './photo.ts';
 
-/** Defaults of the normalised member (spec 3). */
-export const MEMBER_DEFAULTS = {
-  name: 'Team Member',
-  aboutMe: 'Team Member',
-  goalSummary: 'Has accountability goals',
-} as const;
+export { MEMBER_DEFAULTS };
 
 const PHOTO_KEYS = ['image', 'photoUrl', 'avatarUrl'] as const;
 const ABOUT_KEYS = ['about', 'bio'] as const;

@@ -78,6 +78,13 @@ export const BUILTIN_ROLE_IDS = {
   'job seeker': 9,
 } as const;
 
+/** Defaults of the normalised member (spec 3), wherever a member is shown. */
+export const MEMBER_DEFAULTS = {
+  name: 'Team Member',
+  aboutMe: 'Team Member',
+  goalSummary: 'Has accountability goals',
+} as const;
+
 /** The role step's options per category (spec 2). Other takes a free-text goal instead. */
 export const ROLE_OPTIONS = {
   work: ['Employee', 'Management', 'Entrepreneur'],

@@ -36,6 +36,12 @@ export const ERROR_STATUS = {
   /** An approval or decline whose undo window has passed (or that was never made). */
   UNDO_TOO_LATE: 409,
   TEAM_FULL: 409,
+  /** Find a team, asked by a member who is on a team already. */
+  ON_TEAM_ALREADY: 409,
+  /** Find a team, asked by a member whose join request still waits for an answer. */
+  JOIN_REQUEST_WAITING: 409,
+  /** Find a team: every team of the area and role is full (no other area's team is offered). */
+  NO_OPEN_TEAM: 409,
   HOLD_EXTENSION_LIMIT: 409,
   /** A join request with no team yet: it must be placed on one before a decision. */
   JOIN_REQUEST_UNMATCHED: 409,

@@ -13,9 +13,19 @@ import {
 } from './accountability.ts';
 import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
-import { endpoint, profileFormSchema } from './endpoints.ts';
+import { endpoint, HoldParams, profileFormSchema } from './endpoints.ts';
 import { MESSAGES } from './messages.ts';
-import { EmailField, oneLineText, ProfileResponse, sentenceText } from './schemas.ts';
+import {
+  Category,
+  EmailField,
+  Hold,
+  HoldId,
+  HoldResponse,
+  NormalisedMember,
+  oneLineText,
+  ProfileResponse,
+  sentenceText,
+} from './schemas.ts';
 
 /**
  * The tracker's front door: what the tracker web app (members and operators) calls on its own
@@ -205,7 +215,87 @@ export const SecondFactorCode = z.object({
 });
 export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
 
+/** The front door's page where a member without a team finds one (mails and pages link to it). */
+export const FIND_A_TEAM_PATH = '/find-a-team';
+
+/**
+ * Find a team: a signed-in member without a team chooses an area and a role, as a prospect does on
+ * the site's first steps (the role is one of ROLE_OPTIONS, or the free-text goal for Other).
+ */
+export const TeamSearch = z.object({
+  category: Category,
+  role: oneLineText(TEXT_LIMITS.focusArea, MESSAGES.makeSelection),
+});
+export type TeamSearch = z.infer<typeof TeamSearch>;
+
+/** The team found and the seat held on it for the member, counted down like the site's. */
+export const HeldTeam = z.object({
+  team: z.object({ id: z.number(), name: z.string(), members: z.array(NormalisedMember) }),
+  hold: Hold,
+});
+export type HeldTeam = z.infer<typeof HeldTeam>;
+
+/**
+ * Whether the member may look for a team: 'open' (no team, no request waiting), 'on-team' (an
+ * Active member of `teamName`), 'waiting' (a join request waits for an answer, to `teamName` or,
+ * when null, to be placed). `held` is the seat the member holds now, if any (a reload, or a seat
+ * carried over from the site).
+ */
+export const TeamSearchState = z.object({
+  standing: z.enum(['open', 'on-team', 'waiting']),
+  teamName: z.nullable(z.string()),
+  held: z.nullable(HeldTeam),
+});
+export type TeamSearchState = z.infer<typeof TeamSearchState>;
+
+/** The seat a prospect held on the site, carried to the tracker's sign-in (see HeldSeatHandOver). */
+export const HandOverForm = z.object({
+  holdId: HoldId,
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, MESSAGES.invalidInput)),
+});
+export type HandOverForm = z.infer<typeof HandOverForm>;
+
+/** A new join request from a signed-in member, with the seat they hold. */
+export const MemberJoinRequestForm = z.object({ holdId: HoldId });
+
 export const MEMBER_API = {
+  getTeamSearch: endpoint({
+    method: 'GET',
+    url: '/api/me/team-search',
+    summary: 'Whether the member may look for a team, and the seat they hold now',
+    schema: { response: { 200: TeamSearchState } },
+  }),
+  searchTeam: endpoint({
+    method: 'POST',
+    url: '/api/me/team-search',
+    summary:
+      "Find a team of the area and role, as the site's matching does, and hold its open seat",
+    schema: { body: TeamSearch, response: { 201: HeldTeam } },
+  }),
+  takeHandOver: endpoint({
+    method: 'POST',
+    url: '/api/me/team-search/hand-over',
+    summary: 'Take over the seat held on the site (the link of its account step) for this member',
+    schema: { body: HandOverForm, response: { 200: HeldTeam } },
+  }),
+  extendHeldSeat: endpoint({
+    method: 'POST',
+    url: '/api/me/held-seats/:id/extension',
+    summary: "Hold the member's seat for another 10 minutes",
+    schema: { params: HoldParams, response: { 200: HoldResponse } },
+  }),
+  releaseHeldSeat: endpoint({
+    method: 'DELETE',
+    url: '/api/me/held-seats/:id',
+    summary: "Give the member's held seat back",
+    schema: { params: HoldParams, response: { 204: z.void() } },
+  }),
+  sendJoinRequest: endpoint({
+    method: 'POST',
+    url: '/api/me/join-requests',
+    summary: 'Send a join request to the team of the held seat (the seat becomes the request)',
+    schema: { body: MemberJoinRequestForm, response: { 201: MemberJoinRequest } },
+  }),
   signIn: endpoint({
     method: 'POST',
     url: '/api/session',

@@ -313,6 +313,16 @@ export const HoldResponse = z.object({ hold: Hold });
 export type HoldResponse = z.infer<typeof HoldResponse>;
 
 /**
+ * POST /api/holds/{id}/hand-over: the address of the account step, which already has an account.
+ * The answer's token, with the hold id, goes in the tracker's sign-in link: once that account signs
+ * in there, the held seat is theirs, shown on the tracker's Find a team page. The token works only
+ * for that address and only while the hold lasts.
+ */
+export const HandOverPayload = z.object({ email });
+export const HandOverResponse = z.object({ token: z.string() });
+export type HandOverResponse = z.infer<typeof HandOverResponse>;
+
+/**
  * Between the site and the tracker only: the header naming the browser session that owns a hold,
  * as an opaque key the site derives from its session (never the session cookie itself).
  */

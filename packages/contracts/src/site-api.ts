@@ -19,6 +19,8 @@ import {
   CreateUserResponse,
   FeedbackPayload,
   FeedbackResponse,
+  HandOverPayload,
+  HandOverResponse,
   HoldResponse,
   IdempotentHeaders,
   NextAvailableDateResponse,
@@ -129,6 +131,16 @@ export const SITE_API = {
       url: '/api/holds/:id/extend',
       summary: "Hold this browser's seat for another 10 minutes",
       schema: { params: HoldParams, response: { 200: HoldResponse } },
+    }),
+    session: true,
+  },
+  handOverHold: {
+    ...endpoint({
+      method: 'POST',
+      url: '/api/holds/:id/hand-over',
+      summary:
+        "Carry this browser's held seat to the tracker's sign-in, for an address that has an account",
+      schema: { params: HoldParams, body: HandOverPayload, response: { 201: HandOverResponse } },
     }),
     session: true,
   },

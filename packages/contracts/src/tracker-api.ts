@@ -11,6 +11,8 @@ import {
   CreateUserResponse,
   FeedbackPayload,
   FeedbackResponse,
+  HandOverPayload,
+  HandOverResponse,
   HOLD_OWNER_HEADER,
   HoldOwner,
   HoldResponse,
@@ -109,6 +111,18 @@ export const TRACKER_API = {
     url: '/holds/:id/extend',
     summary: 'Hold the seat for another 10 minutes',
     schema: { headers: HoldOwnerHeaders, params: HoldParams, response: { 200: HoldResponse } },
+  }),
+  handOverHold: endpoint({
+    method: 'POST',
+    url: '/holds/:id/hand-over',
+    summary:
+      "A token that gives the owner's live hold to the account of this address at its sign-in",
+    schema: {
+      headers: HoldOwnerHeaders,
+      params: HoldParams,
+      body: HandOverPayload,
+      response: { 201: HandOverResponse },
+    },
   }),
   releaseHold: endpoint({
     method: 'DELETE',

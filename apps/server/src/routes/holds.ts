@@ -46,6 +46,22 @@ export default async function holdRoutes(fastify: FastifyInstance) {
       }),
   });
 
+  // The account step's address has an account: the seat goes with the person to the tracker's
+  // sign-in, by a token bound to that address (the tracker's sign-in link carries it).
+  app.route({
+    ...routeOf(SITE_API.handOverHold),
+    config: { body: 'json' },
+    onRequest: app.writeLimit,
+    handler: async (request, reply) => {
+      const answer = await app.trackerClient.request(TRACKER_API.handOverHold, {
+        params: request.params,
+        json: request.body,
+        headers: owner(request),
+      });
+      return reply.code(201).send(answer);
+    },
+  });
+
   app.route({
     ...routeOf(SITE_API.releaseHold),
     onRequest: app.writeLimit,

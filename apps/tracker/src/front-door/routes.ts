@@ -18,6 +18,14 @@ import {
 import { updateProfile } from '../services/profile.ts';
 import { secondFactorState, verifySecondFactor } from '../services/second-factor.ts';
 import { callCalendar, setCallAttendance } from '../services/team-calls.ts';
+import {
+  extendHeldSeat,
+  releaseHeldSeat,
+  searchTeam,
+  sendMemberJoinRequest,
+  takeHandOver,
+  teamSearchState,
+} from '../services/team-search.ts';
 import { resendConfirmation } from '../services/users.ts';
 import { sessionKey } from './session-store.ts';
 
@@ -136,6 +144,43 @@ export async function memberRoutes(fastify: FastifyInstance) {
       await leaveTeam(app, memberOf(request));
       return reply.code(204).send();
     },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.getTeamSearch),
+    handler: async (request) => teamSearchState(app, memberOf(request)),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.searchTeam),
+    handler: async (request, reply) =>
+      reply.code(201).send(await searchTeam(app, memberOf(request), request.body)),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.takeHandOver),
+    handler: async (request) => takeHandOver(app, memberOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.extendHeldSeat),
+    handler: async (request) => extendHeldSeat(app, memberOf(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.releaseHeldSeat),
+    handler: async (request, reply) => {
+      await releaseHeldSeat(app, memberOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.sendJoinRequest),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(await sendMemberJoinRequest(app, memberOf(request), request.body.holdId)),
   });
 
   app.route({

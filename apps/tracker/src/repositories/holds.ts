@@ -26,6 +26,21 @@ export function holdsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The owner's live hold at `now`, or null (an owner holds one seat at a time). */
+    async liveOf(owner: string, now: Date, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(holds)
+        .where(and(eq(holds.owner, owner), gt(holds.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Gives the hold to another owner (the seat and its expiry stay as they are). */
+    async reown(id: string, owner: string, tx: Db = db) {
+      await tx.update(holds).set({ owner }).where(eq(holds.id, id));
+    },
+
     async extend(id: string, expiresAt: Date, tx: Db = db) {
       const [row] = await tx
         .update(holds)

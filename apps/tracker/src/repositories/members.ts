@@ -89,6 +89,14 @@ export function membersRepository(db: Db) {
       return place ?? null;
     },
 
+    /** Every membership the person has had, whatever its status: one per team (unique). */
+    async membershipsOf(userId: number, tx: Db = db) {
+      return tx
+        .select({ id: memberships.id, teamId: memberships.teamId, status: memberships.status })
+        .from(memberships)
+        .where(eq(memberships.userId, userId));
+    },
+
     /** The team of the member's Active membership (whatever the account's standing), or null. */
     async activeTeamOf(userId: number, tx: Db = db) {
       const [active] = await tx

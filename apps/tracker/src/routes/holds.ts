@@ -3,6 +3,7 @@ import { routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHold, extendHold, releaseHold } from '../services/holds.ts';
+import { handOverHold } from '../services/team-search.ts';
 
 /** Every hold call names its owner; the site derives the key from the browser's session. */
 export async function holdRoutes(fastify: FastifyInstance) {
@@ -20,6 +21,21 @@ export async function holdRoutes(fastify: FastifyInstance) {
     ...routeOf(TRACKER_API.extendHold),
     handler: async (request) =>
       extendHold(app, request.headers[HOLD_OWNER_HEADER], request.params.id),
+  });
+
+  app.route({
+    ...routeOf(TRACKER_API.handOverHold),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await handOverHold(
+            app,
+            request.headers[HOLD_OWNER_HEADER],
+            request.params.id,
+            request.body.email,
+          ),
+        ),
   });
 
   app.route({

@@ -1,7 +1,7 @@
 import { oneLine } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
-import type { TrackerContext } from './context.ts';
+import { findATeamUrl, type TrackerContext } from './context.ts';
 import { teamFull } from './holds.ts';
 import { guardMembership } from './membership.ts';
 
@@ -162,7 +162,7 @@ export async function decideJoinRequest(
               `Your join request to Team ${oneLine(team.name)} was not accepted this time.`,
               ...(reason ? ['', `A note from us: ${reason}`] : []),
               '',
-              `Your account stays. Whenever you like, choose another team: ${ctx.trackerConfig.siteUrl}/onboarding`,
+              `Your account stays. Whenever you like, choose another team: ${findATeamUrl(ctx)}`,
             ].join('\n'),
           },
       tx,

@@ -3,6 +3,7 @@ import {
   answerByOf,
   type MemberAccount,
   type MemberHome,
+  type MemberJoinRequest,
   oneLine,
   type PasswordChange,
   type ProfileEdit,
@@ -10,16 +11,16 @@ import {
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import { refuseCommonPassword } from '../common-passwords.ts';
-import type { users } from '../db/schema.ts';
+import type { joinRequests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import type { TrackerContext } from './context.ts';
+import { findATeamUrl, type TrackerContext } from './context.ts';
 import { guardMembership, standingOf } from './membership.ts';
 import { memberCall } from './team-calls.ts';
 import { hashToken, verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-const photoUrl = (key: string | null) => (key === null ? null : `${UPLOADS_PATH}/${key}`);
+export const photoUrl = (key: string | null) => (key === null ? null : `${UPLOADS_PATH}/${key}`);
 
 function accountOf(user: UserRow): MemberAccount {
   return {
@@ -67,6 +68,22 @@ export async function confirmedAccount(
 }
 
 /** The member's home: their account, their latest join request and, once Active, their team. */
+/** A join request as its member sees it. */
+export function memberJoinRequest(
+  request: typeof joinRequests.$inferSelect,
+  team: { id: number; name: string } | null,
+): MemberJoinRequest {
+  return {
+    id: request.id,
+    status: request.status,
+    sentAt: request.createdAt.toISOString(),
+    answerBy: answerByOf(request.createdAt).toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    team: team ? { id: team.id, name: team.name } : null,
+    declineReason: request.declineReason,
+  };
+}
+
 export async function memberHome(ctx: TrackerContext, userId: number): Promise<MemberHome> {
   const { repos } = ctx;
   const user = await repos.users.get(userId);
@@ -97,18 +114,7 @@ export async function memberHome(ctx: TrackerContext, userId: number): Promise<M
   return {
     account: accountOf(user),
     standing: await standingOf(ctx, userId),
-    joinRequest:
-      latest === null
-        ? null
-        : {
-            id: latest.request.id,
-            status: latest.request.status,
-            sentAt: latest.request.createdAt.toISOString(),
-            answerBy: answerByOf(latest.request.createdAt).toISOString(),
-            decidedAt: latest.request.decidedAt?.toISOString() ?? null,
-            team: latest.team ? { id: latest.team.id, name: latest.team.name } : null,
-            declineReason: latest.request.declineReason,
-          },
+    joinRequest: latest === null ? null : memberJoinRequest(latest.request, latest.team),
     team,
     call: team === null ? null : await memberCall(ctx, userId),
   };
@@ -345,7 +351,7 @@ export async function leaveTeam(ctx: TrackerContext, userId: number) {
         text: [
           `Hi ${oneLine(user.name)},`,
           '',
-          `You have left Team ${oneLine(place.team)}. Your account stays; whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
+          `You have left Team ${oneLine(place.team)}. Your account stays; whenever you want a team again, sign in and find one: ${findATeamUrl(ctx)}`,
         ].join('\n'),
       },
       tx,

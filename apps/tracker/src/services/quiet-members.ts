@@ -14,7 +14,7 @@ import { HttpError, notFound } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
-import type { TrackerContext } from './context.ts';
+import { findATeamUrl, type TrackerContext } from './context.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
 import { type MemberDays, memberDaysOf } from './member-days.ts';
 import { leaveTeam } from './members.ts';
@@ -250,7 +250,7 @@ export async function freeQuietSeat(
           '',
           `We have not heard from you for ${member.quietDays} check-in days, so we have given your seat on Team ${oneLine(team.name)} to someone who is waiting for one. Your account stays.`,
           '',
-          `Whenever you want a team again, start at ${ctx.trackerConfig.siteUrl}/onboarding.`,
+          `Whenever you want a team again, sign in and find one: ${findATeamUrl(ctx)}`,
         ].join('\n'),
       },
       tx,

@@ -1,4 +1,5 @@
 import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
+import { ROLE_QUESTIONS } from '@app/onboarding/choices';
 import type { FormErrors } from '@app/onboarding/flow';
 import { Field } from '@app/ui/field';
 import { useEffect, useRef, useState } from 'react';
@@ -8,12 +9,7 @@ import { useDraft } from '../drafts.ts';
 import { takeCarriedChoice, takeCarriedSubmit } from '../handover.ts';
 import * as styles from './RoleScreen.css.ts';
 
-export const ROLE_QUESTIONS: Record<Category, string> = {
-  work: 'Which best describes your role at work?',
-  school: 'Which best describes you as a learner?',
-  god: 'Which best describes where you are in your faith?',
-  other: 'What would you like to be held accountable for?',
-};
+export { ROLE_QUESTIONS };
 
 interface RoleScreenProps {
   frame: StepFrame;
