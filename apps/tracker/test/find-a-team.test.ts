@@ -144,6 +144,30 @@ describe('find a team', () => {
     expect([held.team.id, held.team.name]).toEqual([2, 'Lead With Intent']);
   });
 
+  it('places an unmatched request on the team the member chooses, instead of sending a second', async () => {
+    clock.at('2026-11-02T17:00:00Z');
+    // Signed up beside the sample team: the request waits for an operator to choose a team.
+    const uma = await signUp(front.tracker, { teamId: 'sample-team', name: 'Uma Unmatched' });
+    const unmatched = await joinRequestOf(front.tracker, uma.id);
+    expect(unmatched.status).toBe('unmatched');
+    const b = browser(front.door);
+    expect((await b.signIn(uma.email, uma.password)).statusCode).toBe(200);
+    expect((await state(b)).standing).toBe('open');
+    const held = HeldTeam.parse((await search(b, { category: 'work', role: 'Employee' })).json());
+    const sent = await b.send({
+      method: 'POST',
+      url: '/api/me/join-requests',
+      payload: { holdId: held.hold.id },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(MemberJoinRequest.parse(sent.json())).toMatchObject({
+      id: unmatched.id,
+      status: 'pending',
+      team: { id: held.team.id, name: held.team.name },
+    });
+    expect((await state(b)).standing).toBe('waiting');
+  });
+
   it('refuses a bad area or an empty role with a clear 400, and a visitor with 401', async () => {
     const cy = await declined('Cy Careful');
     for (const payload of [

@@ -15,9 +15,9 @@ import {
   type TeamSearchState,
   type TeamView,
 } from '@app/contracts';
+import { allows, type MembershipEvent } from '@app/membership';
 import { areaTitle } from '@app/onboarding/choices';
 import { rankTeams } from '@app/onboarding/team';
-import { allows, type MembershipEvent } from '@app/membership';
 import { HttpError, notFound } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
 import type { HoldRow } from '../repositories/holds.ts';
