@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY_RULE, DECISION_UNDO_SECONDS } from '@app/contracts';
+import { API_KEY_RULE, DECISION_UNDO_SECONDS, RESET_REQUEST_LIMITS } from '@app/contracts';
 import {
   BaseEnv,
   EnvError,
@@ -42,6 +42,11 @@ export const EnvSchema = z.extend(BaseEnv, {
     DECISION_UNDO_SECONDS,
   ),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 900),
+  /** Password reset requests an hour for one address; six times as many from one client. */
+  RESET_REQUESTS_MAX: z._default(
+    z.coerce.number().check(z.int(), z.positive()),
+    RESET_REQUEST_LIMITS.perAddressPerHour,
+  ),
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL'))),
   MAIL_FROM: z._default(z.string(), 'Accountability Partners <no-reply@localhost>'),
   ADMIN_EMAIL: z.optional(z.email()),
@@ -166,6 +171,8 @@ export interface TrackerConfig {
   signInFailuresMax: number;
   decisionUndoMs: number;
   signInFailureWindowMs: number;
+  /** Reset requests an hour per address asked about (RESET_REQUESTS_MAX). */
+  resetRequestsMax: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -241,6 +248,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     signInFailuresMax: env.SIGN_IN_FAILURES_MAX,
     decisionUndoMs: env.DECISION_UNDO_SECONDS * 1000,
     signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
+    resetRequestsMax: env.RESET_REQUESTS_MAX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL,

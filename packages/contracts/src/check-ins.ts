@@ -348,6 +348,17 @@ export const NudgeAnswer = z.object({ to: z.number(), day: LocalDay });
 /** A teammate's check-in: the team, the teammate and the day on their calendar. */
 export const TeammateCheckInParams = z.object({ teamId: RowId, userId: RowId, day: LocalDay });
 
+/**
+ * How much one member may post in an hour, counted from the first in the window: replies and
+ * cheers (a cheer taken back counts too), in all and on one check-in. Said in the API's summaries.
+ */
+export const POSTING_LIMITS = {
+  repliesPerHour: 60,
+  repliesPerCheckInPerHour: 10,
+  cheersPerHour: 120,
+  cheersPerCheckInPerHour: 10,
+} as const;
+
 export const CHECK_IN_API = {
   setTimeZone: endpoint({
     method: 'PUT',
@@ -382,19 +393,19 @@ export const CHECK_IN_API = {
   cheer: endpoint({
     method: 'PUT',
     url: '/api/teams/:teamId/members/:userId/check-ins/:day/cheer',
-    summary: "Cheer a teammate's Yes check-in (once per person; again changes nothing)",
+    summary: `Cheer a teammate's Yes check-in (once per person; again changes nothing). At most ${POSTING_LIMITS.cheersPerHour} cheers and take-backs an hour, ${POSTING_LIMITS.cheersPerCheckInPerHour} on one check-in; past that 429 with Retry-After`,
     schema: { params: TeammateCheckInParams, response: { 200: CheerState } },
   }),
   uncheer: endpoint({
     method: 'DELETE',
     url: '/api/teams/:teamId/members/:userId/check-ins/:day/cheer',
-    summary: 'Take back your cheer of a check-in',
+    summary: `Take back your cheer of a check-in (counted with cheers: ${POSTING_LIMITS.cheersPerHour} an hour, ${POSTING_LIMITS.cheersPerCheckInPerHour} on one check-in)`,
     schema: { params: TeammateCheckInParams, response: { 200: CheerState } },
   }),
   reply: endpoint({
     method: 'POST',
     url: '/api/teams/:teamId/members/:userId/check-ins/:day/replies',
-    summary: `Reply to a check-in's note (at most ${CHECK_IN_REPLY_MAX} characters), for the team to read`,
+    summary: `Reply to a check-in's note (at most ${CHECK_IN_REPLY_MAX} characters), for the team to read. At most ${POSTING_LIMITS.repliesPerHour} replies an hour, ${POSTING_LIMITS.repliesPerCheckInPerHour} on one check-in; past that 429 with Retry-After`,
     schema: { params: TeammateCheckInParams, body: ReplyForm, response: { 201: CheckInReply } },
   }),
   pause: endpoint({

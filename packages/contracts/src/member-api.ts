@@ -258,6 +258,16 @@ export type HandOverForm = z.infer<typeof HandOverForm>;
 /** A new join request from a signed-in member, with the seat they hold. */
 export const MemberJoinRequestForm = z.object({ holdId: HoldId });
 
+/**
+ * Password reset requests in an hour, per address asked about and per client asking (the
+ * tracker's RESET_REQUESTS_MAX changes the first; the second is always clientsPerAddress times it).
+ */
+export const RESET_REQUEST_LIMITS = {
+  perAddressPerHour: 5,
+  clientsPerAddress: 6,
+  perClientPerHour: 30,
+} as const;
+
 export const MEMBER_API = {
   getTeamSearch: endpoint({
     method: 'GET',
@@ -371,7 +381,7 @@ export const MEMBER_API = {
   requestPasswordReset: endpoint({
     method: 'POST',
     url: '/api/password-resets',
-    summary: 'Mail a password reset link (the same answer for every address)',
+    summary: `Mail a password reset link (the same answer for every address). At most ${RESET_REQUEST_LIMITS.perAddressPerHour} requests an hour for one address and ${RESET_REQUEST_LIMITS.perClientPerHour} from one client; past that 429 with Retry-After, for an address with an account or without alike`,
     schema: { body: PasswordResetRequest, response: { 202: MessageAnswer } },
   }),
   checkPasswordReset: endpoint({

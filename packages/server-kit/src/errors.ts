@@ -25,16 +25,20 @@ export class HttpError extends Error {
   }
 }
 
-/** A refusal that is safe to repeat later: a 503 answered with Retry-After (seconds). */
+/**
+ * A refusal that is safe to repeat later, answered with Retry-After (seconds): a 503 (busy), or
+ * a 429 when a limit was reached.
+ */
 export class RetryLaterError extends HttpError {
   override name = 'RetryLaterError';
   constructor(
     code: string,
     message: string,
     readonly retryAfterSeconds: number,
+    statusCode: 503 | 429 = 503,
   ) {
     super('SIGNUP_BUSY', message);
-    Object.assign(this, { code, statusCode: 503 });
+    Object.assign(this, { code, statusCode });
   }
 }
 

@@ -1,4 +1,5 @@
-import { connectCounterStore, HttpError, limiterFactory } from '@app/server-kit';
+import { POSTING_LIMITS, RESET_REQUEST_LIMITS } from '@app/contracts';
+import { connectCounterStore, HttpError, limiterFactory, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -15,6 +16,13 @@ function tooMany(msBeforeNext: number, what: string) {
     'RATE_LIMITED',
     `Too many failed ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
+}
+
+const HOUR_MS = 3_600_000;
+
+function minutesPhrase(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** The error a wrong password or code is, and so the attempt stays counted. */
@@ -89,7 +97,78 @@ export async function attemptLimits(app: FastifyInstance) {
     return result;
   }
 
+  const hourly = (name: string, points: number) => shared(name, points, HOUR_MS);
+  const repliesPerMember = hourly('replies-member', POSTING_LIMITS.repliesPerHour);
+  const repliesPerCheckIn = hourly('replies-check-in', POSTING_LIMITS.repliesPerCheckInPerHour);
+  const cheersPerMember = hourly('cheers-member', POSTING_LIMITS.cheersPerHour);
+  const cheersPerCheckIn = hourly('cheers-check-in', POSTING_LIMITS.cheersPerCheckInPerHour);
+  const resetsPerAddress = hourly('resets-address', config.resetRequestsMax);
+  const resetsPerClient = hourly(
+    'resets-client',
+    config.resetRequestsMax * RESET_REQUEST_LIMITS.clientsPerAddress,
+  );
+
+  /**
+   * Takes one from each counter, or none: refused with 429 and Retry-After (the longest wait of
+   * the counters that had none left) when any has none left, giving back what it took from the
+   * others. Counted before the work, so requests sent at once cannot all pass.
+   */
+  async function spend(
+    counters: readonly (readonly [Counter, string])[],
+    refusal: (wait: string) => string,
+  ): Promise<void> {
+    const taken = await Promise.allSettled(counters.map(([counter, key]) => counter.consume(key)));
+    const refusals = taken.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason] : [],
+    );
+    if (refusals.length === 0) return;
+    await Promise.all(
+      counters
+        .filter((_, index) => taken[index]?.status === 'fulfilled')
+        .map(([counter, key]) => counter.reward(key, 1)),
+    );
+    const other = refusals.find((reason) => !(reason instanceof RateLimiterRes));
+    if (other !== undefined) throw other;
+    const waitMs = Math.max(...refusals.map((reason: RateLimiterRes) => reason.msBeforeNext), 1000);
+    throw new RetryLaterError(
+      'RATE_LIMITED',
+      refusal(minutesPhrase(waitMs)),
+      Math.ceil(waitMs / 1000),
+      429,
+    );
+  }
+
   return {
+    /** A reply by member `userId` to the check-in `checkIn` (its owner and day). */
+    reply: (userId: number, checkIn: string) =>
+      spend(
+        [
+          [repliesPerMember, `${userId}`],
+          [repliesPerCheckIn, `${userId}|${checkIn}`],
+        ],
+        (wait) => `You have sent a lot of replies in the last hour. Try again in ${wait}.`,
+      ),
+    /** A cheer, or one taken back, by member `userId` on the check-in `checkIn`. */
+    cheer: (userId: number, checkIn: string) =>
+      spend(
+        [
+          [cheersPerMember, `${userId}`],
+          [cheersPerCheckIn, `${userId}|${checkIn}`],
+        ],
+        (wait) => `You have cheered a lot in the last hour. Try again in ${wait}.`,
+      ),
+    /**
+     * A password reset request for `email` from the request's client: counted per address
+     * whether or not it has an account, so the refusal says nothing about that.
+     */
+    resetRequest: (request: FastifyRequest, email: string) =>
+      spend(
+        [
+          [resetsPerAddress, email.trim().toLowerCase()],
+          [resetsPerClient, request.ip],
+        ],
+        (wait) => `Too many reset requests for this address. Try again in ${wait}.`,
+      ),
     /** A sign-in with `email`'s password. */
     signIn: <T>(request: FastifyRequest, email: string, check: () => Promise<T>) =>
       attempt('sign-ins', [perAccountAndAddress, `${request.ip}|${email}`], request.ip, check),

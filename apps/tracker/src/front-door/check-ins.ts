@@ -81,6 +81,7 @@ export async function checkInRoutes(fastify: FastifyInstance) {
     ...routeOf(CHECK_IN_API.cheer),
     handler: async (request) => {
       const { teamId, userId, day } = request.params;
+      await app.attempts.cheer(memberOf(request), `${userId}|${day}`);
       return cheer(app, memberOf(request), teamId, userId, day);
     },
   });
@@ -89,6 +90,7 @@ export async function checkInRoutes(fastify: FastifyInstance) {
     ...routeOf(CHECK_IN_API.uncheer),
     handler: async (request) => {
       const { teamId, userId, day } = request.params;
+      await app.attempts.cheer(memberOf(request), `${userId}|${day}`);
       return uncheer(app, memberOf(request), teamId, userId, day);
     },
   });
@@ -97,6 +99,7 @@ export async function checkInRoutes(fastify: FastifyInstance) {
     ...routeOf(CHECK_IN_API.reply),
     handler: async (request, reply) => {
       const { teamId, userId, day } = request.params;
+      await app.attempts.reply(memberOf(request), `${userId}|${day}`);
       const saved = await replyToCheckIn(
         app,
         memberOf(request),

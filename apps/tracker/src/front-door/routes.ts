@@ -227,6 +227,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(MEMBER_API.requestPasswordReset),
     handler: async (request, reply) => {
+      await app.attempts.resetRequest(request, request.body.email);
       await requestPasswordReset(app, request.body.email);
       return reply.code(202).send({ message: RESET_ANSWER });
     },
