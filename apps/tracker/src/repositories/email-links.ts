@@ -1,9 +1,11 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { type EmailLinkPurpose, emailLinks } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 /** Links in mail that act without a sign-in, each stored as its token's hash. */
 export function emailLinksRepository(db: Db) {
+  const ofToken = (tokenHash: string, purposes: readonly EmailLinkPurpose[]) =>
+    and(eq(emailLinks.tokenHash, tokenHash), inArray(emailLinks.purpose, [...purposes]));
   return {
     async insert(values: typeof emailLinks.$inferInsert, tx: Db = db) {
       await tx.insert(emailLinks).values(values);
@@ -16,15 +18,7 @@ export function emailLinksRepository(db: Db) {
       lock = false,
       tx: Db = db,
     ) {
-      const query = tx
-        .select()
-        .from(emailLinks)
-        .where(
-          and(
-            eq(emailLinks.tokenHash, tokenHash),
-            or(...purposes.map((p) => eq(emailLinks.purpose, p))),
-          ),
-        );
+      const query = tx.select().from(emailLinks).where(ofToken(tokenHash, purposes));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -33,19 +27,23 @@ export function emailLinksRepository(db: Db) {
       await tx.update(emailLinks).set({ usedAt: at }).where(eq(emailLinks.id, id));
     },
 
-    /** Marks the link used unless it is already; false when it was. */
-    async take(id: number, at: Date, tx: Db = db) {
-      const [taken] = await tx
+    /**
+     * Marks the link used at `at` when it is unused and unexpired then, in one statement: of two
+     * at once, the second waits for the first's transaction and finds it used. The row, or null.
+     */
+    async take(tokenHash: string, purposes: readonly EmailLinkPurpose[], at: Date, tx: Db = db) {
+      const [row] = await tx
         .update(emailLinks)
         .set({ usedAt: at })
-        .where(and(eq(emailLinks.id, id), isNull(emailLinks.usedAt)))
-        .returning({ id: emailLinks.id });
-      return taken !== undefined;
-    },
-
-    /** Makes a taken link usable again (its answer failed). */
-    async giveBack(id: number, tx: Db = db) {
-      await tx.update(emailLinks).set({ usedAt: null }).where(eq(emailLinks.id, id));
+        .where(
+          and(
+            ofToken(tokenHash, purposes),
+            isNull(emailLinks.usedAt),
+            gt(emailLinks.expiresAt, at),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
   };
 }

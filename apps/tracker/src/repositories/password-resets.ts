@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -9,27 +9,28 @@ export function passwordResetsRepository(db: Db) {
       await tx.insert(passwordResets).values(values);
     },
 
-    /** When the link was used and when it expires, or null for an unknown token. */
-    async stateOf(tokenHash: string, tx: Db = db) {
+    async find(tokenHash: string, tx: Db = db) {
       const [reset] = await tx
-        .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
+        .select()
         .from(passwordResets)
         .where(eq(passwordResets.tokenHash, tokenHash));
       return reset ?? null;
     },
 
-    /** The link's row, locked until `tx` ends; null for an unknown token. */
-    async lock(tokenHash: string, tx: Db) {
+    /** Marks the link used at `at` when it is unused and unexpired then: the row, or null. */
+    async take(tokenHash: string, at: Date, tx: Db = db) {
       const [reset] = await tx
-        .select()
-        .from(passwordResets)
-        .where(eq(passwordResets.tokenHash, tokenHash))
-        .for('update');
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, at),
+          ),
+        )
+        .returning();
       return reset ?? null;
-    },
-
-    async markUsed(id: number, at: Date, tx: Db = db) {
-      await tx.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id));
     },
 
     /** Ends the account's unused links (they would sign it in again). */

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { HttpError } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { emailLinksRepository } from '../repositories/email-links.ts';
-import { hashToken } from './users.ts';
+import { hashToken, newToken } from './one-use-links.ts';
 
 /**
- * Links in mail that act without a sign-in: a random token per link and purpose, stored as its
- * SHA-256, so a token does only the one thing its mail offered.
+ * Links in mail that act without a sign-in and may be pressed again (the opt-outs): a random
+ * token per link and purpose, stored as its SHA-256, so a token does only the one thing its mail
+ * offered. Links that act once are made and used through one-use-links.ts.
  */
 
 /** Makes a link's token for `purpose`; only its hash is kept. */
@@ -18,7 +18,7 @@ export async function newLink(
   localDate: string | null,
   expiresAt: Date,
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await emailLinksRepository(tx).insert({
     userId,
     purpose,

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   answerByOf,
   type MemberAccount,
@@ -15,8 +15,9 @@ import type { joinRequests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { guardMembership, standingOf } from './membership.ts';
+import { findLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 import { memberCall } from './team-calls.ts';
-import { hashToken, verifiedAccount } from './users.ts';
+import { verifiedAccount } from './users.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -169,15 +170,10 @@ export async function issuePasswordLink(
   userId: number,
   validMs: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await ctx.repos.passwordResets.insert(
-    {
-      userId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(ctx.trackerConfig.now().getTime() + validMs),
-    },
-    tx,
-  );
+  const token = await makeLink(ctx, tx, ONE_USE_LINKS.passwordSet, {
+    userId,
+    expiresAt: new Date(ctx.trackerConfig.now().getTime() + validMs),
+  });
   return `${ctx.trackerConfig.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
@@ -255,45 +251,23 @@ export async function issuePasswordReset(ctx: TrackerContext, rawEmail: string) 
   return queued;
 }
 
-type ResetState = 'usable' | 'used' | 'expired' | 'unknown';
-
-/** What a reset link's row says about it at `now`: the one rule the check and the completion use. */
-function resetStateOf(
-  reset: { usedAt: Date | null; expiresAt: Date } | null,
-  now: Date,
-): ResetState {
-  if (reset === null) return 'unknown';
-  if (reset.usedAt !== null) return 'used';
-  if (reset.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return 'usable';
-}
-
 /** What a reset link's token is now: usable, used, expired, or unknown. Changes nothing. */
-export async function passwordResetState(ctx: TrackerContext, token: string): Promise<ResetState> {
-  const reset = await ctx.repos.passwordResets.stateOf(hashToken(token));
-  return resetStateOf(reset, ctx.trackerConfig.now());
+export async function passwordResetState(
+  ctx: TrackerContext,
+  token: string,
+): Promise<'usable' | 'used' | 'expired' | 'unknown'> {
+  const found = await findLink(ctx, ONE_USE_LINKS.passwordSet, token);
+  if (found === null) return 'unknown';
+  return found.state === 'ready' ? 'usable' : found.state;
 }
-
-/** Why a reset link cannot set a password, as the completion answers it. */
-const RESET_REFUSALS = {
-  unknown: () => new HttpError('TOKEN_NOT_FOUND', 'This link is not valid. Ask for a new one.'),
-  used: () => new HttpError('TOKEN_USED', 'This link was used already. Ask for a new one.'),
-  expired: () => new HttpError('TOKEN_EXPIRED', 'This link has expired. Ask for a new one.'),
-} as const;
 
 /** Sets the new password from a reset link: once, before it expires; every session ends. */
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
   refuseCommonPassword(password, 'password');
   const hash = await ctx.signups.passwords.hash(password);
-  const now = ctx.trackerConfig.now();
-  await ctx.database.db.transaction(async (tx) => {
-    const reset = await ctx.repos.passwordResets.lock(hashToken(token), tx);
-    if (reset === null) throw RESET_REFUSALS.unknown();
-    const state = resetStateOf(reset, now);
-    if (state !== 'usable') throw RESET_REFUSALS[state]();
-    await ctx.repos.passwordResets.markUsed(reset.id, now, tx);
-    await ctx.repos.users.setPasswordHash(reset.userId, hash, tx);
-    await ctx.repos.memberSessions.deleteForUser(reset.userId, null, tx);
+  await useLink(ctx, ONE_USE_LINKS.passwordSet, token, async (link, tx) => {
+    await ctx.repos.users.setPasswordHash(link.userId, hash, tx);
+    await ctx.repos.memberSessions.deleteForUser(link.userId, null, tx);
   });
 }
 
@@ -334,30 +308,31 @@ const notOnTeam = () => new HttpError('NOT_FOUND', 'You are not on a team.');
  * transaction with a mail; the account, its profile and its sign-in stay.
  */
 export async function leaveTeam(ctx: TrackerContext, userId: number) {
-  const user = await ctx.repos.users.get(userId);
-  if (user === null) throw notFound('User');
-  const left = await ctx.database.db.transaction(async (tx) => {
-    const place = await ctx.repos.members.activePlace(userId, tx);
-    if (place === null) return null;
-    // The team first, as every seat change locks it.
-    await ctx.repos.teams.lock(place.teamId, tx);
-    await guardMembership(ctx, tx, userId, 'membership.leave', notOnTeam);
-    await ctx.repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
-    await ctx.repos.outbox.enqueue(
-      {
-        kind: 'team-left',
-        to: user.email,
-        subject: `You left Team ${place.team}`,
-        text: [
-          `Hi ${oneLine(user.name)},`,
-          '',
-          `You have left Team ${oneLine(place.team)}. Your account stays; whenever you want a team again, sign in and find one: ${findATeamUrl(ctx)}`,
-        ].join('\n'),
-      },
-      tx,
-    );
-    return place;
-  });
-  if (left === null) throw notOnTeam();
+  await ctx.database.db.transaction((tx) => leaveTeamIn(ctx, tx, userId));
   ctx.mailer.kick();
+}
+
+/** leaveTeam in the caller's transaction `tx`; the caller kicks the mailer once it commits. */
+export async function leaveTeamIn(ctx: TrackerContext, tx: Db, userId: number) {
+  const user = await ctx.repos.users.get(userId, tx);
+  if (user === null) throw notFound('User');
+  const place = await ctx.repos.members.activePlace(userId, tx);
+  if (place === null) throw notOnTeam();
+  // The team first, as every seat change locks it.
+  await ctx.repos.teams.lock(place.teamId, tx);
+  await guardMembership(ctx, tx, userId, 'membership.leave', notOnTeam);
+  await ctx.repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
+  await ctx.repos.outbox.enqueue(
+    {
+      kind: 'team-left',
+      to: user.email,
+      subject: `You left Team ${place.team}`,
+      text: [
+        `Hi ${oneLine(user.name)},`,
+        '',
+        `You have left Team ${oneLine(place.team)}. Your account stays; whenever you want a team again, sign in and find one: ${findATeamUrl(ctx)}`,
+      ].join('\n'),
+    },
+    tx,
+  );
 }

@@ -76,33 +76,41 @@ export const dayInWords = (day: string) =>
  * their zone). Their seat is kept. A second pause while one goes on is refused; the account's row
  * is locked first, so two at once make one.
  */
-export async function startPause(
+export function startPause(
   ctx: TrackerContext,
   userId: number,
   weeks: number,
 ): Promise<PauseAnswer> {
-  return ctx.database.db.transaction(async (tx) => {
-    await ctx.repos.users.lock(userId, tx);
-    const member = await memberOnTeam(ctx, userId, tx);
-    if (member === null) throw notOnTeam();
-    const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
-    const current = pauseOn((await pausesOf(ctx, [userId], tx)).get(userId), today);
-    const pausedAlready = () =>
-      new HttpError(
-        'PAUSED_ALREADY',
-        CHECK_IN_MESSAGES.pausedAlready(dayInWords(current?.until ?? today)),
-      );
-    await guardMembership(ctx, tx, userId, 'pause.start', (state) =>
-      state === 'paused' ? pausedAlready() : notOnTeam(),
+  return ctx.database.db.transaction((tx) => startPauseIn(ctx, tx, userId, weeks));
+}
+
+/** startPause in the caller's transaction `tx`. */
+export async function startPauseIn(
+  ctx: TrackerContext,
+  tx: Db,
+  userId: number,
+  weeks: number,
+): Promise<PauseAnswer> {
+  await ctx.repos.users.lock(userId, tx);
+  const member = await memberOnTeam(ctx, userId, tx);
+  if (member === null) throw notOnTeam();
+  const today = localDay(ctx.trackerConfig.now(), memberTimeZone(member.user));
+  const current = pauseOn((await pausesOf(ctx, [userId], tx)).get(userId), today);
+  const pausedAlready = () =>
+    new HttpError(
+      'PAUSED_ALREADY',
+      CHECK_IN_MESSAGES.pausedAlready(dayInWords(current?.until ?? today)),
     );
-    if (current !== null) throw pausedAlready();
-    const until = pauseUntil(today, weeks);
-    await ctx.repos.pauses.insert(
-      { userId, firstDay: today, lastDay: until, createdAt: ctx.trackerConfig.now() },
-      tx,
-    );
-    return { pause: { from: today, until } };
-  });
+  await guardMembership(ctx, tx, userId, 'pause.start', (state) =>
+    state === 'paused' ? pausedAlready() : notOnTeam(),
+  );
+  if (current !== null) throw pausedAlready();
+  const until = pauseUntil(today, weeks);
+  await ctx.repos.pauses.insert(
+    { userId, firstDay: today, lastDay: until, createdAt: ctx.trackerConfig.now() },
+    tx,
+  );
+  return { pause: { from: today, until } };
 }
 
 /**

@@ -15,11 +15,12 @@ import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
-import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
+import { linkUrl } from './email-links.ts';
 import { type MemberDays, memberDaysOf } from './member-days.ts';
-import { leaveTeam } from './members.ts';
+import { leaveTeamIn } from './members.ts';
 import { guardMembership } from './membership.ts';
-import { dayInWords, startPause } from './pauses.ts';
+import { checkLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
+import { dayInWords, startPauseIn } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
 
 /** How long the answers of a "we miss you" mail work. */
@@ -30,11 +31,8 @@ const ACTIONS: Record<QuietAction, EmailLinkPurpose> = {
   pause: 'quiet-pause',
   leave: 'quiet-leave',
 };
-const PURPOSES = Object.values(ACTIONS);
 const actionOf = (purpose: EmailLinkPurpose): QuietAction =>
   purpose === 'quiet-pause' ? 'pause' : purpose === 'quiet-leave' ? 'leave' : 'back';
-
-const notFoundLink = () => LINK_NOT_FOUND(QUIET_TEXTS.linkNotFound);
 
 async function teamNames(ctx: TrackerContext, tx: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, string>();
@@ -51,7 +49,12 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
     linkUrl(
       base,
       '/we-miss-you',
-      await newLink(tx, member.user.id, ACTIONS[action], null, expires),
+      await makeLink(ctx, tx, ONE_USE_LINKS.quietAnswer, {
+        userId: member.user.id,
+        purpose: ACTIONS[action],
+        localDate: null,
+        expiresAt: expires,
+      }),
     );
   await ctx.repos.outbox.enqueue(
     {
@@ -293,58 +296,38 @@ export async function freeQuietSeat(
 
 /** What a "we miss you" link would do, without doing it (a mail scanner may open links). */
 export async function readQuietLink(ctx: TrackerContext, token: string): Promise<QuietLink> {
-  const link = await linkOf(ctx.database.db, token, PURPOSES, { notFound: notFoundLink });
-  const now = ctx.trackerConfig.now();
+  const { link, state } = await checkLink(ctx, ONE_USE_LINKS.quietAnswer, token);
   const place = await ctx.repos.members.activePlace(link.userId);
-  return {
-    action: actionOf(link.purpose),
-    team: place?.team ?? null,
-    state:
-      link.usedAt !== null
-        ? 'used'
-        : link.expiresAt.getTime() <= now.getTime()
-          ? 'expired'
-          : 'ready',
-  };
+  return { action: actionOf(link.purpose), team: place?.team ?? null, state };
 }
 
 /**
- * Gives the answer a "we miss you" link carries, once: I'm back ends the member's quiet spell on
- * their today without answering it (contracts quietSpellOf), Pause me for a week pauses them for a week, Leave
- * the team takes them off it. The link is locked while its answer is given, so a second press
- * waits and then finds it used.
+ * Gives the answer a "we miss you" link carries, once (useLink): I'm back ends the member's
+ * quiet spell on their today without answering it (contracts quietSpellOf), Pause me for a week
+ * pauses them for a week, Leave the team takes them off it. An answer refused (off the team,
+ * paused already) leaves the link usable.
  */
 export async function useQuietLink(ctx: TrackerContext, token: string) {
-  const now = ctx.trackerConfig.now();
-  const { db } = ctx.database;
-  const link = await linkOf(db, token, PURPOSES, { notFound: notFoundLink });
-  if (link.usedAt !== null) throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
-  if (link.expiresAt.getTime() <= now.getTime()) throw LINK_EXPIRED(QUIET_TEXTS.linkExpired);
-  // Taken first: of two presses at once, one gives the answer.
-  if (!(await ctx.repos.emailLinks.take(link.id, now)))
-    throw new HttpError('TOKEN_USED', QUIET_TEXTS.linkUsed);
-  try {
-    return { message: await answer(ctx, link.userId, actionOf(link.purpose)) };
-  } catch (error) {
-    // Nothing was given (off the team, paused already): the link can be tried again.
-    await ctx.repos.emailLinks.giveBack(link.id);
-    throw error;
-  }
+  const message = await useLink(ctx, ONE_USE_LINKS.quietAnswer, token, (link, tx) =>
+    answer(ctx, tx, link.userId, actionOf(link.purpose)),
+  );
+  ctx.mailer.kick();
+  return { message };
 }
 
-async function answer(ctx: TrackerContext, userId: number, action: QuietAction) {
-  const place = await ctx.repos.members.placeAndZone(userId);
+async function answer(ctx: TrackerContext, tx: Db, userId: number, action: QuietAction) {
+  const place = await ctx.repos.members.placeAndZone(userId, tx);
   if (place === null) throw new HttpError('NOT_FOUND', QUIET_TEXTS.notOnTeam);
   if (action === 'leave') {
-    await leaveTeam(ctx, userId);
+    await leaveTeamIn(ctx, tx, userId);
     return QUIET_TEXTS.leaveDone(place.team);
   }
   if (action === 'pause') {
-    const { pause } = await startPause(ctx, userId, 1);
+    const { pause } = await startPauseIn(ctx, tx, userId, 1);
     return QUIET_TEXTS.pauseDone(dayInWords(pause?.until ?? ''));
   }
   // Back ends the quiet spell without answering for them: the home asks today's question as usual.
   const today = localDay(ctx.trackerConfig.now(), memberTimeZone({ timeZone: place.zone }));
-  await ctx.repos.quietSpells.markBack(userId, today);
+  await ctx.repos.quietSpells.markBack(userId, today, tx);
   return QUIET_TEXTS.backDone;
 }

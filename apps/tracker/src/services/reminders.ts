@@ -11,7 +11,7 @@ import {
   type ReminderSettings,
   type ReminderSettingsForm,
 } from '@app/contracts';
-import { HttpError, notFound } from '@app/server-kit';
+import { notFound } from '@app/server-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   type EmailLinkPurpose,
@@ -27,6 +27,7 @@ import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, linkOf, newLink } from './email-links.ts';
 import { runMemberSchedule } from './member-schedule.ts';
+import { checkLink, linkRefusal, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 import { pausedOn } from './pauses.ts';
 import { queuePushReminders } from './push.ts';
 import { memberTimeZone } from './teammates.ts';
@@ -150,8 +151,15 @@ async function queueReminder(
   const base = ctx.trackerConfig.publicUrl;
   // The check-in links work as long as the day can be answered: until noon the day after.
   const closes = afterLocalDay(date, timeZone, CHECK_IN_GRACE_HOUR);
-  const yes = await newLink(tx, user.id, 'check-in-yes', date, closes);
-  const no = await newLink(tx, user.id, 'check-in-no', date, closes);
+  const checkIn = (purpose: 'check-in-yes' | 'check-in-no') =>
+    makeLink(ctx, tx, ONE_USE_LINKS.checkIn, {
+      userId: user.id,
+      purpose,
+      localDate: date,
+      expiresAt: closes,
+    });
+  const yes = await checkIn('check-in-yes');
+  const no = await checkIn('check-in-no');
   const stop = await newLink(
     tx,
     user.id,
@@ -220,12 +228,6 @@ async function onTeam(tx: Db, userId: number) {
   return place !== undefined;
 }
 
-const LINK_USED = () =>
-  new HttpError(
-    'TOKEN_USED',
-    'This link was used already. You can change your answer on your home page.',
-  );
-
 /**
  * Stops the member's reminders with the token of a reminder's unsubscribe link (RFC 8058: the
  * mail client posts it without a sign-in). Pressing it again changes nothing and answers the same.
@@ -255,29 +257,14 @@ function answerOf(purpose: EmailLinkPurpose): 'yes' | 'no' {
 
 /** What a check-in link would record, without recording it (a mail scanner may open links). */
 export async function readCheckInLink(ctx: TrackerContext, token: string): Promise<CheckInLink> {
-  const link = await linkOf(ctx.database.db, token, ['check-in-yes', 'check-in-no']);
-  const now = ctx.trackerConfig.now();
-  return {
-    answer: answerOf(link.purpose),
-    date: link.localDate ?? '',
-    state:
-      link.usedAt !== null
-        ? 'used'
-        : link.expiresAt.getTime() <= now.getTime()
-          ? 'expired'
-          : 'ready',
-  };
+  const { link, state } = await checkLink(ctx, ONE_USE_LINKS.checkIn, token);
+  return { answer: answerOf(link.purpose), date: link.localDate ?? '', state };
 }
 
 /** Records the check-in a link answers, once, through the check-in rules (the day still open). */
 export async function useCheckInLink(ctx: TrackerContext, token: string) {
-  const now = ctx.trackerConfig.now();
-  const answer = await ctx.database.db.transaction(async (tx) => {
-    const link = await linkOf(tx, token, ['check-in-yes', 'check-in-no'], { lock: true });
-    if (link.usedAt !== null) throw LINK_USED();
-    if (link.expiresAt.getTime() <= now.getTime() || link.localDate === null) {
-      throw LINK_EXPIRED();
-    }
+  const answer = await useLink(ctx, ONE_USE_LINKS.checkIn, token, async (link, tx) => {
+    if (link.localDate === null) throw linkRefusal(ONE_USE_LINKS.checkIn, 'expired');
     const answer = answerOf(link.purpose);
     await recordCheckIn(
       ctx,
@@ -285,7 +272,6 @@ export async function useCheckInLink(ctx: TrackerContext, token: string) {
       { day: link.localDate, answer: answer === 'yes' ? 'yes' : 'not-today' },
       tx,
     );
-    await tx.update(emailLinks).set({ usedAt: now }).where(eq(emailLinks.id, link.id));
     return answer;
   });
   return {

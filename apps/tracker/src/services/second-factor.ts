@@ -8,8 +8,8 @@ import { secondFactorsRepository } from '../repositories/second-factors.ts';
 import { recordAction } from './audit.ts';
 import type { TrackerContext } from './context.ts';
 import { confirmedAccount } from './members.ts';
+import { hashToken } from './one-use-links.ts';
 import { lockOperators } from './operators.ts';
-import { hashToken } from './users.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Accountability Partners';

@@ -12,6 +12,7 @@ import { hashPassword } from '../password.ts';
 import type { OutgoingMail } from '../repositories/outbox.ts';
 import type { TrackerContext } from './context.ts';
 import { sleep } from './hashing.ts';
+import { makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 
 export const EMAIL_TAKEN_MESSAGE =
   'An account with this email address already exists. Sign in instead, or use another address.';
@@ -24,8 +25,6 @@ export const JOIN_REQUEST_WARNINGS = {
   /** Every seat of the team is taken (members, applicants and other people's holds). */
   teamFull: (name: string) => `Team "${name}" is full, so no join request was sent.`,
 } as const;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
@@ -179,7 +178,6 @@ async function insertAccount(
   holdOwner: string | undefined,
 ) {
   const { repos, database, trackerConfig: config } = ctx;
-  const token = randomBytes(32).toString('base64url');
   const now = config.now();
 
   const result = await database.db.transaction(async (tx) => {
@@ -193,14 +191,10 @@ async function insertAccount(
       },
       tx,
     );
-    await repos.emailTokens.insert(
-      {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
-      },
-      tx,
-    );
+    const token = await makeLink(ctx, tx, ONE_USE_LINKS.emailConfirmation, {
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
+    });
 
     const placed = await placeSignUp(ctx, tx, user.id, payload.teamId, holdOwner);
     const warning =
@@ -328,7 +322,6 @@ export const RESEND_LIMITS = { cooldownMs: 60_000, perDay: 5 } as const;
 export async function resendConfirmation(ctx: TrackerContext, rawEmail: string) {
   const { repos, database, trackerConfig: config } = ctx;
   const email = rawEmail.trim();
-  const token = randomBytes(32).toString('base64url');
   const queued = await database.db.transaction(async (tx) => {
     // The row lock makes concurrent resends for one account take turns, so the limits hold.
     const user = await repos.users.lockByEmail(email, tx);
@@ -345,14 +338,10 @@ export async function resendConfirmation(ctx: TrackerContext, rawEmail: string) 
     if (recent.last && now.getTime() - recent.last.getTime() < RESEND_LIMITS.cooldownMs) {
       return false;
     }
-    await repos.emailTokens.insert(
-      {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
-      },
-      tx,
-    );
+    const token = await makeLink(ctx, tx, ONE_USE_LINKS.emailConfirmation, {
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
+    });
     await repos.outbox.enqueue(
       confirmationMail(ctx, {
         name: user.name,
@@ -371,25 +360,9 @@ export async function resendConfirmation(ctx: TrackerContext, rawEmail: string) 
 }
 
 export async function confirmEmail(ctx: TrackerContext, token: string) {
-  const { repos, database } = ctx;
-  const now = ctx.trackerConfig.now();
-  await database.db.transaction(async (tx) => {
-    const row = await repos.emailTokens.findForUpdate(hashToken(token), tx);
-    if (!row) {
-      throw new HttpError('TOKEN_NOT_FOUND', 'This confirmation link is not valid.');
-    }
-    if (row.usedAt) {
-      throw new HttpError('TOKEN_USED', 'This confirmation link has already been used.');
-    }
-    if (row.expiresAt.getTime() <= now.getTime()) {
-      throw new HttpError(
-        'TOKEN_EXPIRED',
-        'This confirmation link has expired. Please contact us for a new one.',
-      );
-    }
-    await repos.emailTokens.markUsed(row.id, now, tx);
-    await repos.users.confirmEmail(row.userId, now, tx);
-  });
+  await useLink(ctx, ONE_USE_LINKS.emailConfirmation, token, (link, tx, now) =>
+    ctx.repos.users.confirmEmail(link.userId, now, tx),
+  );
   return { status: 'confirmed' as const, message: 'Thank you! Your email address is confirmed.' };
 }
 
