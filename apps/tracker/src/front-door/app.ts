@@ -32,6 +32,7 @@ import { uploadRoutes } from '../routes/uploads.ts';
 import { attemptLimits } from './attempts.ts';
 import { checkInRoutes } from './check-ins.ts';
 import { consoleRoutes } from './console.ts';
+import { guardMemberRoutes } from './member-guard.ts';
 import { readPrerendered } from './prerendered.ts';
 import { pushRoutes } from './push.ts';
 import { reminderRoutes } from './reminders.ts';
@@ -152,11 +153,15 @@ export async function buildFrontDoor(
   });
   await app.register(health, { check: databaseCheck(app) });
   app.decorate('attempts', await attemptLimits(app));
-  await app.register(memberRoutes);
-  await app.register(consoleRoutes);
-  await app.register(checkInRoutes);
-  await app.register(reminderRoutes);
-  await app.register(pushRoutes);
+  // Every API route of a member or an operator, behind the member guard's one hook.
+  await app.register(async (api) => {
+    guardMemberRoutes(api);
+    await api.register(memberRoutes);
+    await api.register(consoleRoutes);
+    await api.register(checkInRoutes);
+    await api.register(reminderRoutes);
+    await api.register(pushRoutes);
+  });
   await app.register(uploadRoutes);
 
   if (built) {

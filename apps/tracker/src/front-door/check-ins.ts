@@ -1,5 +1,5 @@
 import { CHECK_IN_API, MEMBER_API } from '@app/contracts';
-import { HttpError, routeOf } from '@app/server-kit';
+import { HttpError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +12,7 @@ import {
 import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
 import { memberHome } from '../services/members.ts';
 import { endPause, startPause } from '../services/pauses.ts';
-import { memberOf } from './routes.ts';
+import { memberRoute } from './member-guard.ts';
 
 /**
  * The daily check-in, the member's time zone and pauses, the team board, nudges, cheers and
@@ -22,17 +22,16 @@ import { memberOf } from './routes.ts';
 export async function checkInRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.route({
-    ...routeOf(CHECK_IN_API.setTimeZone),
-    handler: async (request) => setTimeZone(app, memberOf(request), request.body.timeZone),
-  });
+  app.route(
+    memberRoute(CHECK_IN_API.setTimeZone, async (request, member) =>
+      setTimeZone(app, member, request.body.timeZone),
+    ),
+  );
 
   // The home and its check-in card read side by side; off a team (or just taken off one) the
   // card is null, as GET /api/me/check-ins's 404 says.
-  app.route({
-    ...routeOf(MEMBER_API.getHomeWithCheckIns),
-    handler: async (request) => {
-      const userId = memberOf(request);
+  app.route(
+    memberRoute(MEMBER_API.getHomeWithCheckIns, async (_request, userId) => {
       const [home, checkIns] = await Promise.all([
         memberHome(app, userId),
         checkInStatus(app, userId).catch((error: unknown) => {
@@ -41,74 +40,62 @@ export async function checkInRoutes(fastify: FastifyInstance) {
         }),
       ]);
       return { ...home, checkIns: home.team ? checkIns : null };
-    },
-  });
+    }),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.checkInStatus),
-    handler: async (request) => checkInStatus(app, memberOf(request)),
-  });
+  app.route(
+    memberRoute(CHECK_IN_API.checkInStatus, async (_request, member) => checkInStatus(app, member)),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.checkIn),
-    handler: async (request) => recordCheckIn(app, memberOf(request), request.body),
-  });
+  app.route(
+    memberRoute(CHECK_IN_API.checkIn, async (request, member) =>
+      recordCheckIn(app, member, request.body),
+    ),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.teamBoard),
-    handler: async (request) => teamBoard(app, memberOf(request), request.params.teamId),
-  });
+  app.route(
+    memberRoute(CHECK_IN_API.teamBoard, async (request, member) =>
+      teamBoard(app, member, request.params.teamId),
+    ),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.nudge),
-    handler: async (request, reply) => {
+  app.route(
+    memberRoute(CHECK_IN_API.nudge, async (request, member, reply) => {
       const { teamId, userId } = request.params;
-      return reply.code(201).send(await nudgeTeammate(app, memberOf(request), teamId, userId));
-    },
-  });
+      return reply.code(201).send(await nudgeTeammate(app, member, teamId, userId));
+    }),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.pause),
-    handler: async (request) => startPause(app, memberOf(request), request.body.weeks),
-  });
+  app.route(
+    memberRoute(CHECK_IN_API.pause, async (request, member) =>
+      startPause(app, member, request.body.weeks),
+    ),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.endPause),
-    handler: async (request) => endPause(app, memberOf(request)),
-  });
+  app.route(memberRoute(CHECK_IN_API.endPause, async (_request, member) => endPause(app, member)));
 
-  app.route({
-    ...routeOf(CHECK_IN_API.cheer),
-    handler: async (request) => {
+  app.route(
+    memberRoute(CHECK_IN_API.cheer, async (request, member) => {
       const { teamId, userId, day } = request.params;
-      await app.attempts.cheer(memberOf(request), `${userId}|${day}`);
-      return cheer(app, memberOf(request), teamId, userId, day);
-    },
-  });
+      await app.attempts.cheer(member, `${userId}|${day}`);
+      return cheer(app, member, teamId, userId, day);
+    }),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.uncheer),
-    handler: async (request) => {
+  app.route(
+    memberRoute(CHECK_IN_API.uncheer, async (request, member) => {
       const { teamId, userId, day } = request.params;
-      await app.attempts.cheer(memberOf(request), `${userId}|${day}`);
-      return uncheer(app, memberOf(request), teamId, userId, day);
-    },
-  });
+      await app.attempts.cheer(member, `${userId}|${day}`);
+      return uncheer(app, member, teamId, userId, day);
+    }),
+  );
 
-  app.route({
-    ...routeOf(CHECK_IN_API.reply),
-    handler: async (request, reply) => {
+  app.route(
+    memberRoute(CHECK_IN_API.reply, async (request, member, reply) => {
       const { teamId, userId, day } = request.params;
-      await app.attempts.reply(memberOf(request), `${userId}|${day}`);
-      const saved = await replyToCheckIn(
-        app,
-        memberOf(request),
-        teamId,
-        userId,
-        day,
-        request.body.text,
-      );
+      await app.attempts.reply(member, `${userId}|${day}`);
+      const saved = await replyToCheckIn(app, member, teamId, userId, day, request.body.text);
       return reply.code(201).send(saved);
-    },
-  });
+    }),
+  );
 }

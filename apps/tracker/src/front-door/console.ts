@@ -32,7 +32,7 @@ import {
   startEnrolment,
 } from '../services/second-factor.ts';
 import { consoleTeamCall, setTeamCall } from '../services/team-calls.ts';
-import { memberOf } from './routes.ts';
+import { guardedMember, SIGN_IN_REQUIRED } from './member-guard.ts';
 
 const OPERATOR_REQUIRED = () =>
   new HttpError('OPERATOR_REQUIRED', 'Only operators can use the console.');
@@ -44,9 +44,9 @@ const SECOND_FACTOR_REQUIRED = () =>
 
 /** The signed-in account when it is an operator's (checked on the database, not the session). */
 async function operatorAccount(app: FastifyInstance, request: FastifyRequest) {
-  const userId = memberOf(request);
+  const userId = guardedMember(request);
   const user = await app.repos.users.get(userId);
-  if (user === null) throw new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
+  if (user === null) throw SIGN_IN_REQUIRED();
   if (user.role !== 'operator') throw OPERATOR_REQUIRED();
   return user;
 }

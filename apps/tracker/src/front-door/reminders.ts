@@ -12,7 +12,7 @@ import {
   unsubscribe,
   useCheckInLink,
 } from '../services/reminders.ts';
-import { memberOf } from './routes.ts';
+import { memberRoute } from './member-guard.ts';
 
 /**
  * Reminder and digest settings (the session's member), and the links of a reminder mail, which need no
@@ -22,43 +22,49 @@ import { memberOf } from './routes.ts';
 export async function reminderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.route({
-    ...routeOf(MEMBER_API.getReminders),
-    handler: async (request) => reminderSettingsOf(app, memberOf(request)),
-  });
+  app.route(
+    memberRoute(MEMBER_API.getReminders, async (_request, member) =>
+      reminderSettingsOf(app, member),
+    ),
+  );
 
-  app.route({
-    ...routeOf(MEMBER_API.setReminders),
-    handler: async (request) => setReminderSettings(app, memberOf(request), request.body),
-  });
+  app.route(
+    memberRoute(MEMBER_API.setReminders, async (request, member) =>
+      setReminderSettings(app, member, request.body),
+    ),
+  );
 
-  app.route({
-    ...routeOf(TEAM_LIFE_API.getDigest),
-    handler: async (request) => digestSettingsOf(app, memberOf(request)),
-  });
+  app.route(
+    memberRoute(TEAM_LIFE_API.getDigest, async (_request, member) => digestSettingsOf(app, member)),
+  );
 
-  app.route({
-    ...routeOf(TEAM_LIFE_API.setDigest),
-    handler: async (request) => setDigest(app, memberOf(request), request.body),
-  });
+  app.route(
+    memberRoute(TEAM_LIFE_API.setDigest, async (request, member) =>
+      setDigest(app, member, request.body),
+    ),
+  );
 
   app.route({
     ...routeOf(MEMBER_API.readCheckInLink),
+    config: { signedOut: true },
     handler: async (request) => readCheckInLink(app, request.query.token),
   });
 
   app.route({
     ...routeOf(MEMBER_API.useCheckInLink),
+    config: { signedOut: true },
     handler: async (request) => useCheckInLink(app, request.body.token),
   });
 
   app.route({
     ...routeOf(TEAM_LIFE_API.readQuietLink),
+    config: { signedOut: true },
     handler: async (request) => readQuietLink(app, request.query.token),
   });
 
   app.route({
     ...routeOf(TEAM_LIFE_API.useQuietLink),
+    config: { signedOut: true },
     handler: async (request) => useQuietLink(app, request.body.token),
   });
 
@@ -72,12 +78,12 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     );
     scope.withTypeProvider<ZodTypeProvider>().route({
       ...routeOf(MEMBER_API.unsubscribe),
-      config: { fromMailClient: true },
+      config: { fromMailClient: true, signedOut: true },
       handler: async (request) => unsubscribe(app, request.query.token),
     });
     scope.withTypeProvider<ZodTypeProvider>().route({
       ...routeOf(TEAM_LIFE_API.recapUnsubscribe),
-      config: { fromMailClient: true },
+      config: { fromMailClient: true, signedOut: true },
       handler: async (request) => recapUnsubscribe(app, request.query.token),
     });
   });
