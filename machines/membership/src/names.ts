@@ -1,41 +1,17 @@
 /**
- * The names of the membership's states and of what a person can do, without the machine: the
- * contracts build their schemas from these, so a browser bundle takes no XState for them.
+ * The state and event names live in the contracts (the bottom layer, which the member API's
+ * schemas are built from); the machine re-exports them and checks here that every event a person
+ * can make happen is one of its own, and `states.test.ts` that every state name is one of its states.
  */
+import { MEMBER_EVENTS } from '@app/contracts';
 import type { MembershipEventType } from './machine.ts';
 
-/** Every leaf state of the membership, as a dotted path: what the tracker derives and stores nowhere. */
-export const MEMBERSHIP_STATES = [
-  'noTeam',
-  'applicant.unmatched',
-  'applicant.waiting',
-  'approved',
-  'member',
-  'paused',
-  'quiet.missed',
-  'quiet.listed',
-  'left',
-  'declined.undoable',
-  'declined.settled',
-  'seatFreed.undoable',
-  'seatFreed.settled',
-  'deleted',
-] as const;
+export {
+  isMembershipState,
+  MEMBER_EVENTS,
+  MEMBERSHIP_STATES,
+  type MemberEventType,
+  type MembershipState,
+} from '@app/contracts';
 
-export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
-
-export function isMembershipState(value: string): value is MembershipState {
-  return (MEMBERSHIP_STATES as readonly string[]).includes(value);
-}
-
-/** The events a person can make happen themselves (the home offers these). */
-export const MEMBER_EVENTS = [
-  'team.ask',
-  'pause.start',
-  'pause.resume',
-  'quiet.end',
-  'membership.leave',
-  'account.delete',
-] as const satisfies readonly MembershipEventType[];
-
-export type MemberEventType = (typeof MEMBER_EVENTS)[number];
+MEMBER_EVENTS satisfies readonly MembershipEventType[];

@@ -1,4 +1,3 @@
-import { MEMBER_EVENTS, MEMBERSHIP_STATES } from '@app/membership/names';
 import * as z from 'zod/mini';
 import {
   CallAttendance,
@@ -14,6 +13,7 @@ import {
 import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, HoldParams, profileFormSchema } from './endpoints.ts';
+import { MEMBER_EVENTS, MEMBERSHIP_STATES } from './membership-names.ts';
 import { MESSAGES } from './messages.ts';
 import {
   Category,
