@@ -19,6 +19,7 @@ import { Route as StopRecapsRouteImport } from './routes/stop-recaps';
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe';
 import { Route as WeMissYouRouteImport } from './routes/we-miss-you';
 import { Route as MemberIndexRouteImport } from './routes/_member/index';
+import { Route as MemberFindATeamRouteImport } from './routes/_member/find-a-team';
 import { Route as MemberProfileRouteImport } from './routes/_member/profile';
 import { Route as MemberRemindersRouteImport } from './routes/_member/reminders';
 import { Route as MemberTeamRouteImport } from './routes/_member/team';
@@ -79,6 +80,11 @@ const WeMissYouRoute = WeMissYouRouteImport.update({
 const MemberIndexRoute = MemberIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MemberRoute,
+} as any);
+const MemberFindATeamRoute = MemberFindATeamRouteImport.update({
+  id: '/find-a-team',
+  path: '/find-a-team',
   getParentRoute: () => MemberRoute,
 } as any);
 const MemberProfileRoute = MemberProfileRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
   '/we-miss-you': typeof WeMissYouRoute;
+  '/find-a-team': typeof MemberFindATeamRoute;
   '/profile': typeof MemberProfileRoute;
   '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
   '/we-miss-you': typeof WeMissYouRoute;
+  '/find-a-team': typeof MemberFindATeamRoute;
   '/profile': typeof MemberProfileRoute;
   '/reminders': typeof MemberRemindersRoute;
   '/team': typeof MemberTeamRoute;
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/stop-recaps': typeof StopRecapsRoute;
   '/unsubscribe': typeof UnsubscribeRoute;
   '/we-miss-you': typeof WeMissYouRoute;
+  '/_member/find-a-team': typeof MemberFindATeamRoute;
   '/_member/profile': typeof MemberProfileRoute;
   '/_member/reminders': typeof MemberRemindersRoute;
   '/_member/team': typeof MemberTeamRoute;
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/stop-recaps'
     | '/unsubscribe'
     | '/we-miss-you'
+    | '/find-a-team'
     | '/profile'
     | '/reminders'
     | '/team'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/stop-recaps'
     | '/unsubscribe'
     | '/we-miss-you'
+    | '/find-a-team'
     | '/profile'
     | '/reminders'
     | '/team'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/stop-recaps'
     | '/unsubscribe'
     | '/we-miss-you'
+    | '/_member/find-a-team'
     | '/_member/profile'
     | '/_member/reminders'
     | '/_member/team'
@@ -368,6 +380,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberIndexRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    '/_member/find-a-team': {
+      id: '/_member/find-a-team';
+      path: '/find-a-team';
+      fullPath: '/find-a-team';
+      preLoaderRoute: typeof MemberFindATeamRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
     '/_member/profile': {
       id: '/_member/profile';
       path: '/profile';
@@ -456,6 +475,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface MemberRouteChildren {
+  MemberFindATeamRoute: typeof MemberFindATeamRoute;
   MemberProfileRoute: typeof MemberProfileRoute;
   MemberRemindersRoute: typeof MemberRemindersRoute;
   MemberTeamRoute: typeof MemberTeamRoute;
@@ -463,6 +483,7 @@ interface MemberRouteChildren {
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
+  MemberFindATeamRoute: MemberFindATeamRoute,
   MemberProfileRoute: MemberProfileRoute,
   MemberRemindersRoute: MemberRemindersRoute,
   MemberTeamRoute: MemberTeamRoute,

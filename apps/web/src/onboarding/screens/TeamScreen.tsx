@@ -1,5 +1,6 @@
 import { MESSAGES, type NormalisedMember } from '@app/contracts';
 import type { HoldView, SampleReason } from '@app/onboarding/flow';
+import { luckyHeading, TeamMembers } from '@app/ui/team-members';
 import { type HoldActions, HoldStatus } from '../components/HoldStatus.tsx';
 import { BackButton, StepActions } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
@@ -66,7 +67,7 @@ function MatchedTeam({
             ? MESSAGES.areaFullHeading(areaTitle)
             : sample === 'unreachable'
               ? MESSAGES.sampleTeamHeading
-              : `You're in luck! Team "${team.name}" has one slot left.`
+              : luckyHeading(team.name)
       }
       wide
       compact
@@ -110,43 +111,10 @@ function MatchedTeam({
         </div>
       </div>
 
-      <ul className={styles.members} aria-label={`Members of Team ${team.name}`}>
-        {team.members.map((member) => (
-          <li key={member.id} className={styles.member}>
-            <Avatar name={member.name} photo={member.photo} />
-            {/* Spec 2: photo, name, about and the goal in quotes, all shown. */}
-            <div className={styles.memberText}>
-              <h2 className={styles.memberName}>{member.name}</h2>
-              <p className={styles.about}>{member.aboutMe}</p>
-              <p className={styles.goal}>"{member.goalSummary}"</p>
-            </div>
-          </li>
-        ))}
-        <li className={styles.yourSpot}>Your spot</li>
-      </ul>
+      <TeamMembers teamName={team.name} members={team.members} />
       <StepActions>
         <BackButton onBack={onBack} />
       </StepActions>
     </StepLayout>
   );
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
-
-function Avatar({ name, photo }: { name: string; photo: string | null }) {
-  if (photo === null) {
-    return (
-      <span className={styles.avatarInitials} aria-hidden="true">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img className={styles.avatar} src={photo} alt="" width={48} height={48} loading="lazy" />;
 }
