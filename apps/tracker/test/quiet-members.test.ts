@@ -195,7 +195,8 @@ describe('quiet members', () => {
     };
     const list = async () =>
       QuietMembers.parse(
-        (await send({ method: 'GET', url: '/api/console/quiet-members' })).json(),
+        // Every quiet member of the file's teams on one page: the list is paged, longest first.
+        (await send({ method: 'GET', url: '/api/console/quiet-members?limit=100' })).json(),
       ).members.filter((m) => m.team.id === home.id);
 
     // Monday 16 to Friday 27: the tenth day, Friday 27, closes at noon on Saturday 28.

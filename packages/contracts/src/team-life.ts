@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { EmailLinkBody, EmailLinkQuery, UnsubscribeAnswer } from './accountability.ts';
 import { LocalDay } from './check-ins.ts';
-import { ConsoleIdParams } from './console-api.ts';
+import { ConsoleIdParams, PageQuery } from './console-api.ts';
 import { endpoint } from './endpoints.ts';
 import { MessageAnswer } from './member-api.ts';
 import { QUIET_RULES } from './member-day.ts';
@@ -75,7 +75,13 @@ export const QuietMember = z.object({
   ),
 });
 export type QuietMember = z.infer<typeof QuietMember>;
-export const QuietMembers = z.object({ members: z.array(QuietMember) });
+/** A page of the console's Quiet members, and how many there are in all. */
+export const QuietMembers = z.object({
+  members: z.array(QuietMember),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
 export type QuietMembers = z.infer<typeof QuietMembers>;
 
 export const QuietNoteForm = z.object({
@@ -105,8 +111,8 @@ export const TEAM_LIFE_API = {
     method: 'GET',
     url: '/api/console/quiet-members',
     summary:
-      'Members with 10 or more check-in days unanswered (not paused), the longest quiet first, with their last answer and last contact',
-    schema: { response: { 200: QuietMembers } },
+      'Members with 10 or more check-in days unanswered (not paused), the longest quiet first, with their last answer and last contact, a page at a time',
+    schema: { querystring: PageQuery, response: { 200: QuietMembers } },
   }),
   writeQuietMember: endpoint({
     method: 'POST',

@@ -452,6 +452,9 @@ export const cheers = pgTable(
     fk('cheers', t.userId, users.id).onDelete('cascade'),
     unique('cheers_check_in_id_user_id_key').on(t.checkInId, t.userId),
     index('cheers_user_idx').on(t.userId),
+    // The daily digest reads a day's cheers: without it the planner, blind to the newest times,
+    // reads every cheer to find them.
+    index('cheers_created_idx').on(t.createdAt),
   ],
 );
 
@@ -470,6 +473,8 @@ export const checkInReplies = pgTable(
     fk('check_in_replies', t.userId, users.id).onDelete('cascade'),
     index('check_in_replies_check_in_idx').on(t.checkInId),
     index('check_in_replies_user_idx').on(t.userId),
+    // The daily digest reads a day's replies (as cheers_created_idx).
+    index('check_in_replies_created_idx').on(t.createdAt),
     check(
       'check_in_replies_text_check',
       sql.raw(`char_length(text) BETWEEN 1 AND ${CHECK_IN_REPLY_MAX}`),

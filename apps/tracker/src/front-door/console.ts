@@ -24,7 +24,7 @@ import {
   undoJoinDecision,
 } from '../services/join-requests.ts';
 import { inviteOperator, operatorList, removeOperator } from '../services/operators.ts';
-import { freeQuietSeat, quietMembers, writeQuietMember } from '../services/quiet-members.ts';
+import { freeQuietSeat, quietMemberPage, writeQuietMember } from '../services/quiet-members.ts';
 import {
   confirmEnrolment,
   renewRecoveryCodes,
@@ -305,7 +305,7 @@ export async function consoleRoutes(fastify: FastifyInstance) {
 
   app.route({
     ...routeOf(TEAM_LIFE_API.quietMembers),
-    handler: async () => ({ members: await quietMembers(app) }),
+    handler: async (request) => quietMemberPage(app, request.query),
   });
 
   app.route({

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, min } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.ts';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -27,6 +28,38 @@ export function checkInsRepository(db: Db) {
         .select({ userId: checkIns.userId, day: checkIns.day, done: checkIns.done })
         .from(checkIns)
         .where(inArray(checkIns.userId, userIds));
+    },
+
+    /**
+     * Each member's answers in a window, and their first and latest answers: `since` null is from
+     * their last answer up to `today` on. One row per answer, ordered by member and day, with its
+     * member's `first`, `latest` and `last` (up to today); a member without an answer in the
+     * window has one row with a null day. Every part is read by the unique (user_id, day) index.
+     */
+    async answersIn(
+      windows: readonly { id: number; today: string; since: string | null }[],
+      tx: Db = db,
+    ) {
+      const result = await tx.execute(sql`
+        SELECT v.id AS user_id, f.first::text AS first, f.latest::text AS latest,
+               f.last::text AS last, c.day::text AS day, c.done
+        FROM jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) AS v(id int, today date, since date)
+        CROSS JOIN LATERAL (
+          SELECT (SELECT min(day) FROM check_ins WHERE user_id = v.id) AS first,
+                 (SELECT max(day) FROM check_ins WHERE user_id = v.id) AS latest,
+                 (SELECT max(day) FROM check_ins WHERE user_id = v.id AND day <= v.today) AS last
+        ) f
+        LEFT JOIN check_ins c
+          ON c.user_id = v.id AND c.day >= coalesce(v.since, f.last, '0001-01-01'::date)
+        ORDER BY v.id, c.day`);
+      return rowsOf<{
+        user_id: number;
+        first: string | null;
+        latest: string | null;
+        last: string | null;
+        day: string | null;
+        done: boolean | null;
+      }>(result);
     },
 
     /** Each of `userIds`' first answered day. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import { memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -51,6 +51,41 @@ export function membersRepository(db: Db) {
         .from(memberships)
         .innerJoin(users, eq(memberships.userId, users.id))
         .where(memberCondition(which));
+    },
+
+    /**
+     * The Active members who could be quiet: no answer on `answeredFrom` or after (a quiet spell
+     * needs that many days without one), and, with `unmailed`, no "we miss you" mail yet for a
+     * spell after their latest answer or I'm back. By membership, `limit` after the membership `after`; each
+     * with its membership's id, the next call's `after`.
+     */
+    async quietCandidates(
+      page: { after: number; limit: number; answeredFrom: string; unmailed: boolean },
+      tx: Db = db,
+    ) {
+      const latest = sql`(SELECT max(c.day) FROM check_ins c WHERE c.user_id = ${memberships.userId})`;
+      // I'm back ends a spell as an answer does.
+      const back = sql`(SELECT max(b.back_on) FROM quiet_spells b WHERE b.user_id = ${memberships.userId})`;
+      return tx
+        .select({
+          id: memberships.id,
+          user: users,
+          teamId: memberships.teamId,
+          joinedAt: memberships.createdAt,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(
+          and(
+            activeTeammate(gt(memberships.id, page.after)),
+            sql`NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = ${memberships.userId} AND c.day >= ${page.answeredFrom})`,
+            page.unmailed
+              ? sql`NOT EXISTS (SELECT 1 FROM quiet_spells q WHERE q.user_id = ${memberships.userId} AND q.first_day > coalesce(greatest(${latest}, ${back}), '0001-01-01'))`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(memberships.id))
+        .limit(page.limit);
     },
 
     /** A team's teammates (accounts), oldest membership first. */

@@ -42,7 +42,13 @@ export const SCALE_TIME_ZONES = [
 const WEEKS = [REMINDER_DEFAULTS.weekdays, [0, 1, 2, 3, 4, 5, 6], [1, 3, 5]] as const;
 const weekOf = (i: number) => (i % 5 === 0 ? 1 : i % 5 === 3 ? 2 : 0);
 
-/** A scale member's number from their address. */
+/**
+ * Scale members cannot sign in (no password gives this hash), and are not the first-start seed's
+ * members ('none'), whose check-ins every start tops up.
+ */
+const NO_SIGN_IN = 'scale member: no sign-in';
+
+/** A scale member's address, by their number. */
 export const scaleEmail = (i: number) => `scale-${i}@example.org`;
 
 export interface ScaleSeed {
@@ -102,7 +108,7 @@ export async function seedScale(db: Db, { members, days, now }: ScaleSeed): Prom
 
     await tx.execute(sql`
       INSERT INTO users (email, email_confirmed_at, password_hash, name, goal_summary, time_zone, created_at)
-      SELECT 'scale-' || i || '@example.org', ${at}::timestamptz, 'none', 'Scale Member ' || i,
+      SELECT 'scale-' || i || '@example.org', ${at}::timestamptz, ${NO_SIGN_IN}, 'Scale Member ' || i,
              'Do that thing every day', (${zones}::text[])[1 + i % ${SCALE_TIME_ZONES.length}],
              ${at}::timestamptz - make_interval(days => ${days} + 1)
       FROM generate_series(${first}::int, ${last}::int) AS i`);

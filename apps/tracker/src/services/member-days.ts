@@ -1,10 +1,13 @@
 import {
   CALENDAR_WEEKS,
   type DayInput,
+  dayStateOf,
   localDay,
   openDays,
+  quietSpellOf,
   REMINDER_DEFAULTS,
   shiftDay,
+  streaksOf,
 } from '@app/contracts';
 import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -50,8 +53,13 @@ export interface MemberDays {
   teamId: number;
   timeZone: string;
   today: string;
-  /** The day rules' input: their answers, check-in days, first day, open and paused days. */
+  /**
+   * The day rules' input: their answers, check-in days, first day, open and paused days. Only
+   * the answers from `known` on were read (MemberDaysNeed): the days before it may miss theirs.
+   */
   input: DayInput;
+  /** The first day whose answers are all in `input.answers` ('0001-01-01': all of them). */
+  known: string;
   /** Whether today is in one of their pauses. */
   pausedToday: boolean;
   /** Their last answered day, or null. */
@@ -59,39 +67,117 @@ export interface MemberDays {
 }
 
 /**
- * The Active members `which` picks (a team's, one member, or everyone on a team), each with their days
- * read once: the one loader the quiet members' schedule, the console's Quiet members page and the
- * weekly recap share, so each follows the same rules as the home's calendar and streaks.
+ * How much of the members' history a read takes, so that what a schedule reads grows with what it
+ * needs rather than with the length of every member's history:
+ * - 'all': every answer (the home: the longest streak needs them all);
+ * - 'weeks': the calendar's CALENDAR_WEEKS weeks, and further back for a member whose current
+ *   streak has not broken within them (a recap's week, its streaks, the calendar);
+ * - 'quiet': from the last answer up to the member's today on (a quiet spell starts after it).
  */
-export async function memberDaysOf(
+export type MemberDaysNeed = 'all' | 'weeks' | 'quiet';
+
+/** A member's row as members.list reads it. */
+export type MemberRow = { user: UserRow; teamId: number; joinedAt: Date };
+
+const ALL_DAYS = '0001-01-01';
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Whether the member's current streak (contracts streaksOf) is settled within what was read: a
+ * missed check-in day at or after `known` ends every run before it, so the answers before it do
+ * not change the current streak.
+ */
+function streakSettled(member: MemberDays) {
+  const { input, known } = member;
+  if (known <= input.from) return true;
+  for (let day = known; day <= input.today; day = shiftDay(day, 1)) {
+    if (dayStateOf(day, input) === 'missed') return true;
+  }
+  return false;
+}
+
+/**
+ * The member's current streaks (`current`, `currentYes`: contracts streaksOf), walked from the
+ * first day read. `longest` is the longest within what was read: only an 'all' read gives the
+ * longest of their whole time on the team.
+ */
+export function currentStreaksOf(member: MemberDays) {
+  return streaksOf({ ...member.input, from: later(member.input.from, member.known) });
+}
+
+/** The member's quiet spell (contracts quietSpellOf), walked from the first day read. */
+export function quietSpellOfMember(member: MemberDays) {
+  return quietSpellOf({ ...member.input, from: later(member.input.from, member.known) });
+}
+
+/**
+ * The days of `members` (as members.list reads them) at `now`, reading what `need` says of their
+ * answers: one query for the answers (each member's first and latest answer and the window's by
+ * the unique (user_id, day) index), one each for check-in days, pauses and approvals.
+ */
+export async function daysOfMembers(
   ctx: TrackerContext,
-  which: MemberFilter,
+  members: readonly MemberRow[],
   now: Date,
+  need: MemberDaysNeed,
   tx: Db = ctx.database.db,
 ): Promise<MemberDays[]> {
-  const members = await ctx.repos.members.list(which, tx);
   if (members.length === 0) return [];
   const ids = members.map((m) => m.user.id);
-  const [answers, settings, paused, backs] = await Promise.all([
-    ctx.repos.checkIns.answersOf(ids, tx),
+  const zoned = members.map((m) => {
+    const timeZone = memberTimeZone(m.user);
+    return { ...m, timeZone, today: localDay(now, timeZone) };
+  });
+  const windows = zoned.map((m) => ({
+    id: m.user.id,
+    today: m.today,
+    // null: from the last answer up to today on.
+    since:
+      need === 'all' ? ALL_DAYS : need === 'weeks' ? shiftDay(m.today, -7 * CALENDAR_WEEKS) : null,
+  }));
+  const [answerRows, settings, paused, approvals, backs] = await Promise.all([
+    ctx.repos.checkIns.answersIn(windows, tx),
     ctx.repos.reminderSettings.weekdaysOf(ids, tx),
     pausesOf(ctx, ids, tx),
+    ctx.repos.joinRequests.approvalsOf(ids, tx),
     ctx.repos.quietSpells.backsOf(ids, tx),
   ]);
-  const approvals = new Map<number, Date>();
-  for (const teamId of new Set(members.map((m) => m.teamId))) {
-    const onTeam = members.filter((m) => m.teamId === teamId).map((m) => m.user.id);
-    for (const [userId, at] of await approvalsOn(ctx, teamId, onTeam, tx))
-      approvals.set(userId, at);
+  const read = new Map<
+    number,
+    {
+      first: string | null;
+      latest: string | null;
+      known: string;
+      answers: Map<string, 'yes' | 'not-today'>;
+    }
+  >();
+  for (const row of answerRows) {
+    let entry = read.get(row.user_id);
+    if (entry === undefined) {
+      entry = {
+        first: row.first,
+        latest: row.latest,
+        known: row.last ?? ALL_DAYS,
+        answers: new Map(),
+      };
+      read.set(row.user_id, entry);
+    }
+    if (row.day !== null) entry.answers.set(row.day, row.done ? 'yes' : 'not-today');
   }
-  return members.map(({ user, teamId, joinedAt }) => {
-    const timeZone = memberTimeZone(user);
-    const today = localDay(now, timeZone);
-    const mine = answers
-      .filter((a) => a.userId === user.id)
-      .sort((a, b) => (a.day < b.day ? -1 : 1));
-    const from = joinedDay(approvals.get(user.id) ?? joinedAt, mine[0]?.day, timeZone);
-    const weekdays = settings.find((s) => s.userId === user.id)?.weekdays;
+  const weekdaysOf = new Map(settings.map((s) => [s.userId, s.weekdays]));
+  const approvedAt = new Map<string, Date>();
+  for (const a of approvals) {
+    if (a.decidedAt !== null && a.teamId !== null)
+      approvedAt.set(`${a.userId}:${a.teamId}`, a.decidedAt);
+  }
+  const days = zoned.map(({ user, teamId, joinedAt, timeZone, today }, i): MemberDays => {
+    const mine = read.get(user.id);
+    const from = joinedDay(
+      approvedAt.get(`${user.id}:${teamId}`) ?? joinedAt,
+      mine?.first ?? undefined,
+      timeZone,
+    );
+    const weekdays = weekdaysOf.get(user.id);
     // From the earlier of their first day and the calendar's.
     const first = [from, shiftDay(today, -7 * CALENDAR_WEEKS)].sort()[0] ?? from;
     const pausedDays = pausedDaysIn(paused.get(user.id), first, today);
@@ -100,10 +186,11 @@ export async function memberDaysOf(
       teamId,
       timeZone,
       today,
+      known: windows[i]?.since ?? mine?.known ?? ALL_DAYS,
       pausedToday: pausedDays.has(today),
-      lastAnswer: mine.at(-1)?.day ?? null,
+      lastAnswer: mine?.latest ?? null,
       input: {
-        answers: new Map(mine.map((a) => [a.day, a.done ? 'yes' : 'not-today'])),
+        answers: mine?.answers ?? new Map(),
         // Their check-in days are their reminder weekdays.
         weekdays: weekdays?.length ? weekdays : REMINDER_DEFAULTS.weekdays,
         from,
@@ -114,6 +201,39 @@ export async function memberDaysOf(
       },
     };
   });
+  if (need !== 'weeks') return days;
+  // A streak older than the weeks read: that member's whole history, as rare as such streaks.
+  const unsettled = days.flatMap((d, i) => (streakSettled(d) ? [] : [i]));
+  if (unsettled.length === 0) return days;
+  const whole = await daysOfMembers(
+    ctx,
+    unsettled.flatMap((i) => members[i] ?? []),
+    now,
+    'all',
+    tx,
+  );
+  unsettled.forEach((at, n) => {
+    const member = whole[n];
+    if (member !== undefined) days[at] = member;
+  });
+  return days;
+}
+
+/**
+ * The Active members `which` picks (a team's, one member, or everyone on a team), each with their
+ * days read as `need` says: the one loader the home, the quiet members' schedule, the console's
+ * Quiet members page and the weekly recap share, so each follows the same rules as the home's
+ * calendar and streaks.
+ */
+export async function memberDaysOf(
+  ctx: TrackerContext,
+  which: MemberFilter,
+  now: Date,
+  tx: Db = ctx.database.db,
+  need: MemberDaysNeed = 'all',
+): Promise<MemberDays[]> {
+  const members = await ctx.repos.members.list(which, tx);
+  return daysOfMembers(ctx, members, now, need, tx);
 }
 
 /** The members of one team, as memberDaysOf reads them. */

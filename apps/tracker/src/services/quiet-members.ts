@@ -4,11 +4,13 @@ import {
   localDay,
   missesYou,
   oneLine,
+  type PageQuery,
+  QUIET_RULES,
   QUIET_TEXTS,
   type QuietAction,
   type QuietLink,
   type QuietMember,
-  quietSpellOf,
+  shiftDay,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
@@ -16,7 +18,7 @@ import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
-import { type MemberDays, memberDaysOf } from './member-days.ts';
+import { daysOfMembers, type MemberDays, memberDaysOf, quietSpellOfMember } from './member-days.ts';
 import { leaveTeamIn } from './members.ts';
 import { guardMembership } from './membership.ts';
 import { checkLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
@@ -77,39 +79,94 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
   );
 }
 
+/** Members read at a time by the quiet members' schedule and page. */
+const QUIET_BATCH = 200;
+/** How long one pass of the schedule works before it leaves the rest to the next pass. */
+const QUIET_PASS_MS = 10_000;
+/** Where a pass that ran out of time stopped (a membership id), per tracker. */
+const resumeAt = new WeakMap<TrackerContext, number>();
+
+/** Gives the event loop a turn, so requests are answered between two batches. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The first day whose answer rules a member out of a quiet spell of `days` missed check-in days:
+ * such a spell needs `days` days after the last answer, up to the member's today, which is at most
+ * a day ahead of UTC's.
+ */
+const answeredFromFor = (now: Date, days: number) => shiftDay(localDay(now, 'UTC'), 2 - days);
+
+/**
+ * The members who could be quiet, `QUIET_BATCH` at a time from the membership `after`, with their
+ * days from their last answer on: the SQL rules out those who answered lately (and, `unmailed`,
+ * those mailed for their spell); the day rules decide the rest.
+ */
+async function quietBatch(
+  ctx: TrackerContext,
+  tx: Db,
+  now: Date,
+  page: { after: number; answeredFrom: string; unmailed: boolean },
+) {
+  const rows = await ctx.repos.members.quietCandidates({ ...page, limit: QUIET_BATCH }, tx);
+  return {
+    next: rows.at(-1)?.id ?? null,
+    members: await daysOfMembers(ctx, rows, now, 'quiet', tx),
+  };
+}
+
 /**
  * One pass of the quiet members' schedule at the tracker's now: every Active member not paused
  * today whose quiet spell (contracts quietSpellOf) has reached QUIET_RULES.missYouAfter missed
  * check-in days gets the "we miss you" mail once per spell. The quiet_spells row (unique on the
  * member and the spell's first day) is inserted in the transaction that queues the mail, so a
- * second tracker's pass, or a retry, mails nothing. Returns how many were mailed.
+ * second tracker's pass, or a retry, mails nothing. Only members without an answer in the last
+ * days and not mailed since their last answer are read, in batches, giving the event loop a turn
+ * between them; a pass longer than QUIET_PASS_MS leaves the rest to the next. Returns how many
+ * were mailed.
  */
 export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
   const now = ctx.trackerConfig.now();
-  const due = (await memberDaysOf(ctx, undefined, now)).flatMap((member) => {
-    if (member.pausedToday) return [];
-    const spell = quietSpellOf(member.input);
-    return missesYou(spell.days) && spell.since !== null ? [{ member, since: spell.since }] : [];
-  });
-  if (due.length === 0) return 0;
-  const names = await teamNames(
-    ctx,
-    ctx.database.db,
-    due.map((d) => d.member.teamId),
-  );
+  const started = performance.now();
+  const answeredFrom = answeredFromFor(now, QUIET_RULES.missYouAfter);
+  let after = resumeAt.get(ctx) ?? 0;
   let mailed = 0;
-  for (const { member, since } of due) {
-    const made = await ctx.database.db.transaction(async (tx) => {
-      const made = await ctx.repos.quietSpells.insert(
-        { userId: member.user.id, firstDay: since, createdAt: now },
-        tx,
-      );
-      if (!made) return false;
-      await queueMissYou(ctx, tx, member, names.get(member.teamId) ?? '');
-      return true;
+  for (;;) {
+    const batch = await quietBatch(ctx, ctx.database.db, now, {
+      after,
+      answeredFrom,
+      unmailed: true,
     });
-    if (made) mailed++;
+    if (batch.next === null) {
+      after = 0;
+      break;
+    }
+    after = batch.next;
+    const due = batch.members.flatMap((member) => {
+      if (member.pausedToday) return [];
+      const spell = quietSpellOfMember(member);
+      return missesYou(spell.days) && spell.since !== null ? [{ member, since: spell.since }] : [];
+    });
+    const names = await teamNames(
+      ctx,
+      ctx.database.db,
+      due.map((d) => d.member.teamId),
+    );
+    for (const { member, since } of due) {
+      const made = await ctx.database.db.transaction(async (tx) => {
+        const made = await ctx.repos.quietSpells.insert(
+          { userId: member.user.id, firstDay: since, createdAt: now },
+          tx,
+        );
+        if (!made) return false;
+        await queueMissYou(ctx, tx, member, names.get(member.teamId) ?? '');
+        return true;
+      });
+      if (made) mailed++;
+    }
+    await yieldToLoop();
+    if (performance.now() - started > QUIET_PASS_MS) break;
   }
+  resumeAt.set(ctx, after);
   if (mailed > 0) ctx.mailer.kick();
   return mailed;
 }
@@ -134,22 +191,47 @@ async function lastContacts(ctx: TrackerContext, tx: Db, addresses: readonly str
   return contacts;
 }
 
+interface Listed {
+  m: MemberDays;
+  days: number;
+  since: string;
+}
+
+/** Whether `m` is listed on the console's Quiet members page, and with which spell. */
+function listing(m: MemberDays): Listed[] {
+  const spell = quietSpellOfMember(m);
+  return !m.pausedToday && listedAsQuiet(spell.days) && spell.since !== null
+    ? [{ m, days: spell.days, since: spell.since }]
+    : [];
+}
+
 /**
- * The console's Quiet members page: Active members not paused today whose quiet spell has reached
- * QUIET_RULES.consoleAfter check-in days, the longest first, with their last answer and the last
- * time we wrote to them.
+ * The members listed as quiet, the longest quiet first (then by account): one member, or every
+ * Active member that could be (quietCandidates), read in batches.
  */
-export async function quietMembers(
+async function listedQuiet(
   ctx: TrackerContext,
-  tx: Db = ctx.database.db,
-  which?: Parameters<typeof memberDaysOf>[1],
-): Promise<QuietMember[]> {
-  const listed = (await memberDaysOf(ctx, which, ctx.trackerConfig.now(), tx)).flatMap((m) => {
-    const spell = quietSpellOf(m.input);
-    return !m.pausedToday && listedAsQuiet(spell.days) && spell.since !== null
-      ? [{ m, days: spell.days, since: spell.since }]
-      : [];
-  });
+  tx: Db,
+  which?: { userId: number },
+): Promise<Listed[]> {
+  const now = ctx.trackerConfig.now();
+  const listed: Listed[] = [];
+  if (which !== undefined) {
+    listed.push(...(await memberDaysOf(ctx, which, now, tx, 'quiet')).flatMap(listing));
+  } else {
+    const answeredFrom = answeredFromFor(now, QUIET_RULES.consoleAfter);
+    for (let after = 0; ; ) {
+      const batch = await quietBatch(ctx, tx, now, { after, answeredFrom, unmailed: false });
+      if (batch.next === null) break;
+      after = batch.next;
+      listed.push(...batch.members.flatMap(listing));
+    }
+  }
+  return listed.sort((a, b) => b.days - a.days || a.m.user.id - b.m.user.id);
+}
+
+/** The console's lines for `listed`, with their teams' names and the last time we wrote. */
+async function describe(ctx: TrackerContext, tx: Db, listed: readonly Listed[]) {
   const names = await teamNames(
     ctx,
     tx,
@@ -160,8 +242,8 @@ export async function quietMembers(
     tx,
     listed.map((l) => l.m.user.email),
   );
-  return listed
-    .map(({ m, days, since }) => ({
+  return listed.map(
+    ({ m, days, since }): QuietMember => ({
       id: m.user.id,
       name: m.user.name,
       email: m.user.email,
@@ -170,8 +252,29 @@ export async function quietMembers(
       since,
       lastAnswer: m.lastAnswer,
       lastContact: contacts.get(m.user.email.toLowerCase()) ?? null,
-    }))
-    .sort((a, b) => b.quietDays - a.quietDays || a.id - b.id);
+    }),
+  );
+}
+
+/**
+ * The console's Quiet members: Active members not paused today whose quiet spell has reached
+ * QUIET_RULES.consoleAfter check-in days, the longest first, with their last answer and the last
+ * time we wrote to them. Every one of them, or the one `which` names.
+ */
+export async function quietMembers(
+  ctx: TrackerContext,
+  tx: Db = ctx.database.db,
+  which?: { userId: number },
+): Promise<QuietMember[]> {
+  return describe(ctx, tx, await listedQuiet(ctx, tx, which));
+}
+
+/** One page of the console's Quiet members (quietMembers), with how many there are in all. */
+export async function quietMemberPage(ctx: TrackerContext, page: PageQuery) {
+  const tx = ctx.database.db;
+  const listed = await listedQuiet(ctx, tx);
+  const members = await describe(ctx, tx, listed.slice(page.offset, page.offset + page.limit));
+  return { members, total: listed.length, limit: page.limit, offset: page.offset };
 }
 
 /** The member `userId` when they are listed as quiet now; else 409 NOT_QUIET (404: no one). */

@@ -4,7 +4,6 @@ import {
   QUIET_TEXTS,
   RECAP_RULE,
   shiftDay,
-  streaksOf,
   TEAM_LIFE_API,
   weekStartOf,
 } from '@app/contracts';
@@ -13,7 +12,7 @@ import type { Db } from '../db/types.ts';
 import { nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
-import { type MemberDays, memberDaysOf, onTeam } from './member-days.ts';
+import { currentStreaksOf, type MemberDays, memberDaysOf, onTeam } from './member-days.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { dayInWords } from './pauses.ts';
 import { UNSUBSCRIBE_LINK_MS } from './reminders.ts';
@@ -41,7 +40,7 @@ const clockIn = (at: string, timeZone: string) =>
  */
 function lineOf(member: MemberDays, week: readonly string[], cheersGot: number, own: boolean) {
   const yes = week.filter((day) => member.input.answers.get(day) === 'yes').length;
-  const streak = streaksOf(member.input).current;
+  const streak = currentStreaksOf(member).current;
   const name = own ? 'You' : oneLine(member.user.name);
   const paused = member.pausedToday ? ' (paused)' : '';
   const cheered = cheersGot === 1 ? ', 1 cheer' : cheersGot > 1 ? `, ${cheersGot} cheers` : '';
@@ -56,7 +55,7 @@ function lineOf(member: MemberDays, week: readonly string[], cheersGot: number, 
  */
 async function recapText(ctx: TrackerContext, tx: Db, member: MemberDays, stop: string) {
   const now = ctx.trackerConfig.now();
-  const team = await memberDaysOf(ctx, onTeam(member.teamId), now, tx);
+  const team = await memberDaysOf(ctx, onTeam(member.teamId), now, tx, 'weeks');
   const ids = team.map((m) => m.user.id);
   const monday = weekStartOf(member.today);
   const week = Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
@@ -140,7 +139,7 @@ export function runRecaps(ctx: TrackerContext): Promise<number> {
     table: recapSettings,
     next: (_row, now, timeZone) => nextRecap(now, timeZone),
     member: async (tx, row, now) =>
-      (await memberDaysOf(ctx, { userId: row.userId }, now, tx))[0] ?? null,
+      (await memberDaysOf(ctx, { userId: row.userId }, now, tx, 'weeks'))[0] ?? null,
     zone: (member) => member.timeZone,
     send: async (tx, member, date) =>
       !member.input.paused?.has(date) && (await queueRecap(ctx, tx, member, date)),

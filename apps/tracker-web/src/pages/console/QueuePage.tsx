@@ -122,7 +122,7 @@ export function Pager({
 }: {
   page: number;
   pages: number;
-  to: '/console' | '/console/audit' | '/console/info-calls' | '/console/teams';
+  to: '/console' | '/console/audit' | '/console/info-calls' | '/console/quiet' | '/console/teams';
   /** What the list is narrowed to (its URL's search besides the page), kept from page to page. */
   filters?: Record<string, string | number | boolean | undefined>;
 }) {

@@ -26,7 +26,8 @@ describe('the console’s Quiet members page', () => {
           member: { id: 1, name: 'Olive Operator', role: 'operator' },
           secondFactor: 'passed',
         }),
-      'GET /api/console/quiet-members': () => json({ members }),
+      'GET /api/console/quiet-members': () =>
+        json({ members, total: members.length, limit: 20, offset: 0 }),
       'POST /api/console/quiet-members/12/notes': () => {
         members = [sid({ lastContact: { at: '2025-06-16T15:00:00.000Z', what: 'note' } })];
         return json({ message: 'Your note to Sid Silent is on its way.' }, 201);
@@ -62,7 +63,8 @@ describe('the console’s Quiet members page', () => {
   it('frees a seat after a confirmation, naming who it went to; a refusal is shown in words', async () => {
     let members = [sid(), sid({ id: 13, name: 'Nell Noanswer', quietDays: 10 })];
     const tracker = fakeTracker({
-      'GET /api/console/quiet-members': () => json({ members }),
+      'GET /api/console/quiet-members': () =>
+        json({ members, total: members.length, limit: 20, offset: 0 }),
       'POST /api/console/quiet-members/12/seat-release': () => {
         members = members.filter((m) => m.id !== 12);
         return json({ id: 12, placed: { joinRequestId: 40, name: 'Wanda Waiting' } });
@@ -102,8 +104,35 @@ describe('the console’s Quiet members page', () => {
   });
 
   it('says so when nobody is quiet', async () => {
-    fakeTracker({ 'GET /api/console/quiet-members': () => json({ members: [] }) });
+    fakeTracker({
+      'GET /api/console/quiet-members': () => json({ members: [], total: 0, limit: 20, offset: 0 }),
+    });
     await renderApp('/console/quiet');
     expect(await screen.findByText('Nobody is quiet right now.')).toBeVisible();
+  });
+
+  it('shows twenty at a time and pages through the rest', async () => {
+    const tracker = fakeTracker({
+      'GET /api/session': () =>
+        json({
+          member: { id: 1, name: 'Olive Operator', role: 'operator' },
+          secondFactor: 'passed',
+        }),
+      'GET /api/console/quiet-members': (request) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        const members = [sid({ id: 100 + offset, name: `Quiet Number ${offset + 1}` })];
+        return json({ members, total: 45, limit: 20, offset });
+      },
+    });
+    await renderApp('/console/quiet');
+    expect(await screen.findByText('Quiet Number 1')).toBeVisible();
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(await screen.findByText('Quiet Number 21')).toBeVisible();
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    const asked = tracker
+      .to('GET /api/console/quiet-members')
+      .map((r) => new URL(r.url).searchParams.get('offset'));
+    expect(asked).toEqual(['0', '20']);
   });
 });

@@ -15,7 +15,8 @@ import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
-import { freeQuietSeat, writeQuietMember } from './console-api.ts';
+import { freeQuietSeat, PAGE_SIZE, writeQuietMember } from './console-api.ts';
+import { Pager } from './QueuePage.tsx';
 
 const route = getRouteApi('/console/quiet');
 
@@ -24,7 +25,9 @@ const QUIET_HEADING_ID = 'quiet-members-heading';
 /** The console's Quiet members page: who has gone quiet, and what an operator can do about it. */
 export function QuietMembersPage() {
   usePageTitle(QUIET_TEXTS.page);
-  const { members } = route.useLoaderData();
+  const { members, total } = route.useLoaderData();
+  const page = route.useSearch().page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <div className={`${layout.container} ${ui.stack}`}>
       <h1 id={QUIET_HEADING_ID} className={ui.h1} tabIndex={-1}>
@@ -35,7 +38,7 @@ export function QuietMembersPage() {
         unanswered (paused days and days off do not count), the longest quiet first. They had a "
         {QUIET_TEXTS.missYou}" email after {QUIET_RULES.missYouAfter}.
       </p>
-      {members.length === 0 ? <p>Nobody is quiet right now.</p> : null}
+      {total === 0 ? <p>Nobody is quiet right now.</p> : null}
       {members.length > 0 ? (
         <ol className={styles.list} aria-label={QUIET_TEXTS.page}>
           {members.map((member) => (
@@ -45,6 +48,7 @@ export function QuietMembersPage() {
           ))}
         </ol>
       ) : null}
+      <Pager page={page} pages={pages} to="/console/quiet" />
     </div>
   );
 }

@@ -123,8 +123,9 @@ export function loadFeedback(
   return consoleData(() => callAt(CONSOLE_API.feedback, { query }), here);
 }
 
-export function loadQuietMembers(here: string): Promise<QuietMembers> {
-  return consoleData(() => call(TEAM_LIFE_API.quietMembers), here);
+export function loadQuietMembers(page: number, here: string): Promise<QuietMembers> {
+  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  return consoleData(() => callAt(TEAM_LIFE_API.quietMembers, { query }), here);
 }
 export const writeQuietMember = (id: number, message: string) =>
   callAt(TEAM_LIFE_API.writeQuietMember, { params: { id } }, { message });
