@@ -152,7 +152,7 @@ describe('the front door', () => {
     expect((await b.home()).statusCode).toBe(401);
   });
 
-  it('holds a new password to the policy: 8 characters or more, not a common or breached one, passphrases welcome', async () => {
+  it('holds a new password to the policy: 8 characters or more, not a common or breached one, not one character repeated, not digits under 12, not the own address; passphrases welcome', async () => {
     const user = await signUp(front.tracker);
     const b = browser(front.door);
     await b.signIn(user.email, user.password);
@@ -173,6 +173,18 @@ describe('the front door', () => {
       const refused = await change(common);
       expect([common, refused.statusCode]).toEqual([common, 400]);
       expect(fieldMessage(refused)).toEqual([`newPassword: ${TRACKER_PASSWORD_MESSAGES.common}`]);
+    }
+    for (const [weak, message] of [
+      [' '.repeat(8), TRACKER_PASSWORD_MESSAGES.repeated],
+      ['aaaaaaaa', TRACKER_PASSWORD_MESSAGES.repeated],
+      ['00000000', TRACKER_PASSWORD_MESSAGES.repeated],
+      ['73914025861', TRACKER_PASSWORD_MESSAGES.digits],
+      [user.email, TRACKER_PASSWORD_MESSAGES.personal],
+      [user.email.toUpperCase(), TRACKER_PASSWORD_MESSAGES.personal],
+    ] as const) {
+      const refused = await change(weak);
+      expect([weak, refused.statusCode]).toEqual([weak, 400]);
+      expect(fieldMessage(refused)).toEqual([`newPassword: ${message}`]);
     }
     // The old password still signs in: nothing was changed by the refusals.
     expect((await browser(front.door).signIn(user.email, user.password)).statusCode).toBe(200);

@@ -165,10 +165,15 @@ export type ProfileEdit = z.infer<typeof ProfileEdit>;
  * `passwords.ts`). The site's sign-up keeps the spec's hint (decision 15).
  */
 export const TRACKER_PASSWORD_MIN = 8;
+/** A password of digits only is refused below this length (a PIN, a date, a phone number). */
+export const TRACKER_PASSWORD_DIGITS_MIN = 12;
 export const TRACKER_PASSWORD_MESSAGES = {
   hint: `At least ${TRACKER_PASSWORD_MIN} characters. Long passphrases are welcome; common passwords are refused.`,
   tooShort: `Password must be at least ${TRACKER_PASSWORD_MIN} characters`,
   common: 'This password is on a list of common or breached passwords: choose another one',
+  repeated: 'This password is one character repeated: choose another one',
+  digits: `A password of digits only needs at least ${TRACKER_PASSWORD_DIGITS_MIN} digits`,
+  personal: 'Your password must not be your email address or your name',
 } as const;
 export const TrackerPasswordField = z
   .string({ error: MESSAGES.enterPassword })

@@ -10,9 +10,9 @@ import {
   UPLOADS_PATH,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
-import { refuseCommonPassword } from '../common-passwords.ts';
 import type { joinRequests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { refuseWeakPassword } from '../password-rule.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { guardMembership, standingOf } from './membership.ts';
 import { findLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
@@ -145,8 +145,8 @@ export async function changePassword(
   change: PasswordChange,
   keepSession: string,
 ) {
-  await confirmedAccount(ctx, userId, change.currentPassword, 'currentPassword');
-  refuseCommonPassword(change.newPassword, 'newPassword');
+  const user = await confirmedAccount(ctx, userId, change.currentPassword, 'currentPassword');
+  refuseWeakPassword(change.newPassword, user, 'newPassword');
   const hash = await ctx.signups.passwords.hash(change.newPassword);
   await ctx.database.db.transaction(async (tx) => {
     await ctx.repos.users.setPasswordHash(userId, hash, tx);
@@ -263,7 +263,11 @@ export async function passwordResetState(
 
 /** Sets the new password from a reset link: once, before it expires; every session ends. */
 export async function completePasswordReset(ctx: TrackerContext, token: string, password: string) {
-  refuseCommonPassword(password, 'password');
+  // The account is known once the link is: its own address and name are refused too. An unknown,
+  // used or expired link is refused by useLink below.
+  const found = await findLink(ctx, ONE_USE_LINKS.passwordSet, token);
+  const owner = found && (await ctx.repos.users.get(found.link.userId));
+  if (owner) refuseWeakPassword(password, owner, 'password');
   const hash = await ctx.signups.passwords.hash(password);
   await useLink(ctx, ONE_USE_LINKS.passwordSet, token, async (link, tx) => {
     await ctx.repos.users.setPasswordHash(link.userId, hash, tx);
