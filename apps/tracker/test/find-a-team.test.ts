@@ -2,6 +2,7 @@ import { HeldTeam, HOLD_SECONDS, MemberJoinRequest, TeamSearchState } from '@app
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
+import { joinRequestQueue } from '../src/services/join-request-queue.ts';
 import { browser, testClock, useTestFrontDoor } from './door.ts';
 import { API_KEY, joinRequestOf, membershipStatus, signUp, teamMember } from './helpers.ts';
 
@@ -96,6 +97,12 @@ describe('find a team', () => {
     const again = await search(ann.b, { category: 'work', role: 'Employee' });
     expect([again.statusCode, again.json().code]).toEqual([409, 'JOIN_REQUEST_WAITING']);
 
+    // The console's queue marks her request as a returning member's; a first request is not.
+    const fresh = await signUp(front.tracker, { teamId: DEEP_WORK, name: 'Nia New' });
+    const queue = await joinRequestQueue(front.tracker.app, { limit: 100, offset: 0 });
+    const card = (userId: number) => queue.items.find((item) => item.applicant.id === userId);
+    expect(card(ann.id)).toMatchObject({ id: request.id, returning: true });
+    expect(card(fresh.id)?.returning).toBe(false);
     // An operator approves it as any other request.
     const approve = await front.tracker.call({
       method: 'POST',

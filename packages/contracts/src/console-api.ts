@@ -112,6 +112,8 @@ export const QueuedJoinRequest = z.object({
   /** Days left of JOIN_RESPONSE_DAYS until answerBy, a part day counted whole; 0 once overdue. */
   daysLeft: z.number(),
   overdue: z.boolean(),
+  /** The person asked to join a team before (a returning member, back through Find a team). */
+  returning: z.optional(z.boolean()),
 });
 export type QueuedJoinRequest = z.infer<typeof QueuedJoinRequest>;
 /**

@@ -192,6 +192,18 @@ export function joinRequestsRepository(db: Db) {
         );
     },
 
+    /** Of the people `userIds`, those who have sent more than one join request. */
+    async returningOf(userIds: number[], tx: Db = db) {
+      if (userIds.length === 0) return new Set<number>();
+      const rows = await tx
+        .select({ userId: joinRequests.userId })
+        .from(joinRequests)
+        .where(inArray(joinRequests.userId, userIds))
+        .groupBy(joinRequests.userId)
+        .having(sql`count(*) > 1`);
+      return new Set(rows.map((row) => row.userId));
+    },
+
     /** An unmatched request gets its team and membership and waits for the team's decision. */
     async place(id: number, teamId: number, membershipId: number, tx: Db = db) {
       await tx

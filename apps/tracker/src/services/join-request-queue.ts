@@ -35,6 +35,7 @@ export async function joinRequestQueue(
     rows.flatMap(({ request }) => (request.teamId === null ? [] : [request.teamId])),
   );
   const seats = await ctx.repos.teams.seatsOf([...teamIds], now);
+  const returning = await ctx.repos.joinRequests.returningOf(rows.map(({ user }) => user.id));
   return {
     items: rows.map(({ request, user }) => {
       const answerBy = answerByOf(request.createdAt);
@@ -49,6 +50,7 @@ export async function joinRequestQueue(
         answerBy: answerBy.toISOString(),
         daysLeft: Math.min(JOIN_RESPONSE_DAYS, Math.max(0, Math.ceil(left / DAY_MS))),
         overdue: left <= 0,
+        returning: returning.has(user.id),
       };
     }),
     total,

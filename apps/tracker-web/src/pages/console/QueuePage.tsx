@@ -166,6 +166,9 @@ function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueDat
       <h2 id={titleId} className={ui.h2} tabIndex={-1}>
         {item.applicant.name}
       </h2>
+      {item.returning ? (
+        <p className={ui.tinted.warning}>Returning member: asked to join a team before.</p>
+      ) : null}
       <dl className={styles.facts}>
         <dt className={styles.term}>Goal</dt>
         <dd className={styles.value}>{item.applicant.goal ?? 'Not given'}</dd>
