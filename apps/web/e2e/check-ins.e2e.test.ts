@@ -5,6 +5,7 @@ import { expectAccessible } from './axe.ts';
 import { AFTERNOON, MORNING, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { expectFocusAfter } from './focus.ts';
 import { decodeMail } from './mail.ts';
 import { nuErrors } from './nu.ts';
 import { screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
@@ -96,9 +97,25 @@ for (const [width, height] of WINDOWS) {
           .toBe(side === 'morning' ? 2 : 1);
         await expectAccessible(page, 'home with the check-in');
         await screenshot(page, width, `tracker-check-in-${side}`);
+        const yes = today.getByRole('button', { name: 'Yes', exact: true });
+        const notToday = today.getByRole('button', { name: 'Not today', exact: true });
+        if (width === 360) {
+          // On a phone the day's answer is on the first screen, without scrolling.
+          const box = await yes.boundingBox();
+          expect(box, 'the Yes button is drawn').not.toBeNull();
+          expect(
+            (box?.y ?? 0) + (box?.height ?? 0),
+            'the Yes button ends above the fold',
+          ).toBeLessThan(height);
+        }
 
+        // Each answer redraws the day's form: focus stays on the answer given, now pressed.
         await today.getByLabel('Note (optional)').fill('A long walk by the river');
-        await today.getByRole('button', { name: 'Yes', exact: true }).click();
+        await notToday.click();
+        await expect.poll(() => notToday.getAttribute('aria-pressed')).toBe('true');
+        await expectFocusAfter('Not today', notToday);
+        await yes.click();
+        await expectFocusAfter('Yes', yes);
         await expect
           .poll(() => today.getByText(/^Your answer: Yes \(“A long walk by the river”\)/).count())
           .toBe(1);

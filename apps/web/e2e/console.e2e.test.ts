@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
-import { focusWithoutRing } from './focus.ts';
+import { expectFocusAfter, focusWithoutRing } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { screenshot, uniqueEmail } from './onboarding.ts';
 import { heading, OPERATOR_PASSWORD, setUpOperator } from './operator.ts';
@@ -116,6 +116,11 @@ async function decideFoundByName(
   await expect.poll(() => page.getByText(`${approve} approved`).count()).toBeGreaterThan(0);
   const justDecided = page.getByRole('region', { name: 'Just decided' });
   await expect.poll(() => justDecided.getByText(`${approve} approved.`).count()).toBe(1);
+  // The card is gone with the decision, the strip with its Undo came: focus is on the strip.
+  await expectFocusAfter(
+    `Approve ${approve}`,
+    justDecided.getByRole('heading', { name: 'Just decided' }),
+  );
   await expectAccessible(page, `a decision that can be undone at ${width}`);
   await justDecided.getByRole('button', { name: `Undo approval of ${approve}` }).click();
   await expect.poll(() => page.getByRole('article', { name: approve }).count()).toBe(1);
@@ -264,6 +269,12 @@ test.describe('the operators console', () => {
       await expect
         .poll(() => page.getByText(`Team ${teamName} created`).count())
         .toBeGreaterThan(0);
+      // Focus on the new team's line when it is on this page, else on the button to make another.
+      await expectFocusAfter(
+        'Create team',
+        page.locator(':focus'),
+        new RegExp(`^(${teamName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|Create a team)`),
+      );
       // Found by its name through the page's search, then opened.
       await page.getByRole('searchbox', { name: /^Find a team/ }).fill(teamName);
       await page
@@ -303,6 +314,10 @@ test.describe('the operators console', () => {
       await expectAccessible(page, 'remove operator dialog');
       await page.getByRole('button', { name: 'Yes, remove' }).click();
       await expect.poll(() => page.getByRole('article', { name: 'Ivy Invited' }).count()).toBe(0);
+      await expectFocusAfter(
+        'Remove Ivy Invited',
+        page.getByRole('heading', { level: 1, name: 'Operators' }),
+      );
       // Another operator, invited here, sets up on a phone below.
       await inviting.getByLabel('Email address').fill(oscar);
       await inviting.getByLabel('Name', { exact: true }).fill('Oscar Phone');

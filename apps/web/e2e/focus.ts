@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 
 /**
@@ -33,4 +33,24 @@ export async function focusWithoutRing(page: Page, screen: string, limit = 60): 
   }
   expect(seen.size, `${screen}: Tab reaches no control`).toBeGreaterThan(0);
   return missing;
+}
+
+/**
+ * After an action: focus is on `target` (what changed: the card's heading, the button pressed,
+ * the next control), which is visible and has a name (`name` when given); never on the page's
+ * body, where a keyboard or screen reader user would start again from the top.
+ */
+export async function expectFocusAfter(
+  what: string,
+  target: Locator,
+  name: string | RegExp = /\S/,
+): Promise<void> {
+  await expect(target, `${what}: focus is not on what changed`).toBeFocused();
+  const active = await target.page().evaluate(() => {
+    const element = document.activeElement;
+    return element === null || element === document.body ? null : element.tagName;
+  });
+  expect(active, `${what}: focus is on the page's body`).not.toBeNull();
+  await expect(target, `${what}: the focused element is not visible`).toBeVisible();
+  await expect(target, `${what}: the focused element's name`).toHaveAccessibleName(name);
 }

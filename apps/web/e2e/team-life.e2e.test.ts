@@ -2,6 +2,7 @@ import { expectAccessible } from './axe.ts';
 import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { expectFocusAfter } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { uniqueEmail } from './onboarding.ts';
 import { heading, setUpOperator } from './operator.ts';
@@ -11,7 +12,8 @@ import { approvedMemberAtHome, QUIET_DESK_OPERATOR, QUIET_SEAT, testSite } from 
  * Team life in Chromium against the real site and its tracker: two new members of one team, one
  * on a phone (360 px) and one at a desk (1280 px). The first checks in with a note; the second
  * cheers that Yes on the team board and replies to the note; the first sees the cheer, the reply
- * and their streak on their home; the second pauses and comes back. axe after every step, at the
+ * and their streak on their home; the second pauses, comes back and leaves the team, focus
+ * going each time to the card that changed. axe after every step, at the
  * width of the member who took it. Both are in their afternoon (the zone is picked by the hour it
  * is there now), so today's question is the only one open whatever the machine's clock says.
  *
@@ -25,7 +27,7 @@ const site = testSite();
 const PASSWORD = 'kepler-1609';
 
 test('a teammate cheers and replies to a check-in, the member sees it and their streak; a member pauses and comes back', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const zone = zoneWhereTheHourIs(...AFTERNOON);
   const phone = await site.visitor(360, 740, zone);
   const desk = await site.visitor(1280, 800, zone);
@@ -106,6 +108,7 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
     await pause.getByRole('button', { name: 'Pause check-ins' }).click();
     const paused = desk.page.getByRole('region', { name: 'You are paused' });
     await expect.poll(() => paused.getByText(/^Paused until /).count()).toBe(1);
+    await expectFocusAfter('Pause', paused.getByRole('heading', { name: 'You are paused' }));
     // The toast that says so too, whose code loads on the first toast: axe measures it settled.
     await expect.poll(() => desk.page.getByText(/^Paused until [^.]+\.$/).count()).toBe(1);
     await expectAccessible(desk.page, 'home while paused, 1280 px');
@@ -119,9 +122,25 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
     await expect
       .poll(() => desk.page.getByRole('region', { name: 'Taking a break?' }).count())
       .toBe(1);
+    await expectFocusAfter(
+      'Come back now',
+      desk.page.getByRole('heading', { name: 'Taking a break?' }),
+    );
     await expectAccessible(desk.page, 'home after coming back, 1280 px');
     await phone.page.reload();
     await expect.poll(() => benItem.getByText(/^Paused until /).count()).toBe(0);
+
+    // Ben leaves the team: its card goes, and focus goes on to his join request's card.
+    await desk.page.getByRole('button', { name: 'Leave the team' }).click();
+    await desk.page.getByRole('button', { name: 'Yes, leave the team' }).click();
+    await expect
+      .poll(() => desk.page.getByText(/^You left Team .+\.$/, { exact: true }).count())
+      .toBeGreaterThan(0);
+    await expectFocusAfter(
+      'Leave the team',
+      desk.page.getByRole('heading', { name: 'Your join request' }),
+    );
+    await expectAccessible(desk.page, 'home after leaving the team, 1280 px');
   } finally {
     await phone.context.close();
     await desk.context.close();
@@ -174,6 +193,10 @@ test('an operator finds a quiet member on the Quiet members page and frees the s
       )
       .toBeGreaterThan(0);
     await expect.poll(() => card.count()).toBe(0);
+    await expectFocusAfter(
+      'Free the seat',
+      page.getByRole('heading', { level: 1, name: 'Quiet members' }),
+    );
     await expectAccessible(page, 'Quiet members after freeing a seat, at 360');
     // The member is told; the placed request now waits on the queue for that team's approval.
     expect(await mailTo(site.tracker.dataDir, 'seat-freed', member.email)).toContain(

@@ -48,8 +48,10 @@ export interface Action<A extends readonly unknown[], R> {
   focus?: FocusTarget | ((answer: R, ...args: A) => FocusTarget | null);
 }
 
-/** How long focus is looked after once an action is done: the redraw can take a few frames. */
-const FOCUS_FRAMES = 60;
+/** How long focus is looked after once an action is done: the redraw can take a while. */
+const FOCUS_WAIT_MS = 3000;
+/** How long an element that was on the page before the redraw is watched, in case it goes. */
+const FOCUS_SETTLE_MS = 750;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -65,22 +67,30 @@ function firstOnPage(target: FocusTarget): HTMLElement | null {
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
 /**
- * Puts focus on the target once it is drawn, and back on it while the redraw replaces it (a card
- * drawn again for a new answer): the element pressed is often gone with the change, and the
- * browser would leave focus on the body. Once it holds, a person moving focus elsewhere is left
- * alone.
+ * Puts focus on the target once it is drawn, and again on its new self while the redraw
+ * replaces it (a card drawn afresh for a new answer, a heading of the card's other state with the
+ * same id): the element pressed is often gone with the change, and the browser would leave focus
+ * on the body. Done once focus rests on an element drawn since, or has rested a while on one that
+ * was there before; a person who moves focus elsewhere meanwhile is left alone.
  */
 export async function focusWhenDrawn(target: FocusTarget): Promise<void> {
+  const before = firstOnPage(target);
+  const start = performance.now();
   let focused: HTMLElement | null = null;
   let held = 0;
-  for (let frame = 0; frame < FOCUS_FRAMES && held < 3; frame += 1) {
+  while (performance.now() - start < FOCUS_WAIT_MS) {
     const element = firstOnPage(target);
     if (element?.isConnected && (focused === null || focusLost())) {
       element.focus();
       focused = element;
       held = 0;
-    } else if (focused) {
+    } else if (focused?.isConnected && document.activeElement === focused) {
       held += 1;
+      const fresh = focused !== before;
+      if (held >= 2 && (fresh || performance.now() - start > FOCUS_SETTLE_MS)) return;
+    } else if (focused && !focusLost()) {
+      // Focus was moved on by the person: theirs to keep.
+      return;
     }
     await nextFrame();
   }

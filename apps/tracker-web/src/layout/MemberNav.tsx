@@ -15,7 +15,7 @@ export function MemberNav() {
       <Link to="/reminders" className={styles.navLink}>
         Reminders
       </Link>
-      <SignOutButton />
+      <SignOutButton className={styles.signOut} />
     </nav>
   );
 }

@@ -47,12 +47,12 @@ export function useSignOut(
 }
 
 /** Ends the session and leaves nothing of it behind on this browser. */
-export function SignOutButton() {
+export function SignOutButton({ className }: { className?: string }) {
   const { pending, signOut } = useSignOut(MEMBER_API.signOut);
   return (
     <button
       type="button"
-      className={button.secondary}
+      className={className ? `${button.secondary} ${className}` : button.secondary}
       aria-disabled={pending || undefined}
       onClick={signOut}
     >

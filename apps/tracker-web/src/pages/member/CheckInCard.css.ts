@@ -5,7 +5,12 @@ import { style } from '@vanilla-extract/css';
 export const card = style({
   borderColor: vars.color.primary,
   borderWidth: '2px',
-  '@media': { [breakpoints.desktop]: { gridColumn: '1 / -1' } },
+  // Closer to the edge on a phone, where the day's answer belongs on the first screen.
+  padding: vars.space.md,
+  '@media': {
+    [breakpoints.tablet]: { padding: vars.space.lg },
+    [breakpoints.desktop]: { gridColumn: '1 / -1' },
+  },
 });
 
 export const goal = style({ fontSize: vars.fontSize.lg, fontStyle: 'italic' });
@@ -42,6 +47,12 @@ export const answer = style({
 });
 
 export const small = style({ fontSize: vars.fontSize.sm });
+
+/** The streaks, under the answers and set apart from them as each day is. */
+export const streaks = style({
+  paddingBlockStart: vars.space.md,
+  borderTop: `1px solid ${vars.color.border}`,
+});
 
 export const reactions = style({
   listStyle: 'none',

@@ -63,7 +63,6 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
         </p>
       ) : null}
       <ZoneMismatch timeZone={status.timeZone} />
-      <StreakLine streaks={status.streaks} />
       {status.days.map((day) => {
         const waiting = status.pending.find((pending) => pending.day === day.day);
         return (
@@ -77,6 +76,8 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
           />
         );
       })}
+      {/* Below the answers, which come first on a phone's first screen. */}
+      <StreakLine streaks={status.streaks} />
       <FromYourTeam reactions={status.reactions} />
       <p className={`${layout.muted} ${styles.small}`}>
         Your days follow the {status.timeZone.replaceAll('_', ' ')} time zone.{' '}
@@ -146,7 +147,7 @@ const days = (n: number) => `${n} check-in day${n === 1 ? '' : 's'}`;
 /** The member's streaks in words, and the rule they are counted by one click away. */
 function StreakLine({ streaks }: { streaks: CheckInView['streaks'] }) {
   return (
-    <div className={styles.small}>
+    <div className={`${styles.small} ${styles.streaks}`}>
       <p>
         Streak: <strong>{days(streaks.current)}</strong> in a row (longest {days(streaks.longest)});
         Yes {streaks.currentYes} time

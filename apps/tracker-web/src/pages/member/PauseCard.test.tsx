@@ -1,7 +1,7 @@
 import type { CheckInStatus, Pause, TeamBoard } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeTracker, json, refusal } from '../../../test/fakeFetch.ts';
 import { home, request, teammates } from '../../../test/members.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
@@ -52,12 +52,19 @@ describe('a pause on the home', () => {
     await user.click(choices.getByRole('radio', { name: '2 weeks' }));
     await user.click(card.getByRole('button', { name: 'Pause check-ins' }));
     const paused = within(await screen.findByRole('region', { name: 'You are paused' }));
+    // The button pressed is gone with the change: focus is on the card's new heading.
+    await vi.waitFor(() =>
+      expect(paused.getByRole('heading', { name: 'You are paused' })).toHaveFocus(),
+    );
     expect(await tracker.to('PUT /api/me/pause')[0]?.json()).toEqual({ weeks: 2 });
     expect(paused.getByText(/^Paused until/)).toHaveTextContent(
       'Paused until Sunday, June 22. You are back on Monday, June 23: reminders start again then. Your seat on the team is kept, and the paused days never count as missed.',
     );
     await user.click(paused.getByRole('button', { name: 'Come back now' }));
     expect(await screen.findByRole('region', { name: 'Taking a break?' })).toBeVisible();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Taking a break?' })).toHaveFocus(),
+    );
     expect(tracker.to('DELETE /api/me/pause')).toHaveLength(1);
   });
 
