@@ -1,0 +1,249 @@
+/**
+ * How the tracker does with many members and a year of history each, on embedded PGlite and on
+ * PostgreSQL: the scale data set (src/seed/scale.ts) at each size, then
+ *
+ * - one tick of each schedule (reminders, "we miss you", weekly recaps, daily digests) at a
+ *   Sunday 18:00 of the members' first zone, when a twelfth of them get their recap: how long it
+ *   took, what it queued, and the longest the event loop was blocked meanwhile
+ *   (perf_hooks.monitorEventLoopDelay); then a second tick, what is left over;
+ * - the front door's readiness (GET /health/ready) every 20 ms while the ticks run: slowest
+ *   answer and failures;
+ * - the console's Quiet members page and the other console lists, first and last page;
+ * - a member's home and board with 20 readers at once: p50 and p95.
+ *
+ *   pnpm --filter @app/tracker bench:scale
+ *
+ * BENCH_SCALE_MEMBERS (default "1000,10000") and BENCH_SCALE_DAYS (365) set the sizes.
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL; PGlite only when
+ * none is set (or it is unreachable). BENCH_SCALE_STORES=postgres (or pglite) measures one store.
+ * Figures only, no pass or fail.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { addCalendarDays, HEALTH_API, wallClockAt, zonedInstant } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { rowsOf } from '../src/db/rows.ts';
+import { SCALE_TIME_ZONES, scaleEmail, seedScale } from '../src/seed/scale.ts';
+import { auditPage } from '../src/services/audit-page.ts';
+import { checkInStatus, teamBoard } from '../src/services/check-ins.ts';
+import { feedbackPage, infoCallPage } from '../src/services/console-lists.ts';
+import { teamPage } from '../src/services/console-teams.ts';
+import { runDigests } from '../src/services/digests.ts';
+import { joinRequestQueue } from '../src/services/join-request-queue.ts';
+import { quietMemberPage, runQuietMembers } from '../src/services/quiet-members.ts';
+import { runRecaps } from '../src/services/recaps.ts';
+import { runReminders } from '../src/services/reminders.ts';
+import { createTestDatabase } from '../src/testing.ts';
+import { buildTracker } from '../src/tracker.ts';
+
+const SIZES = (process.env.BENCH_SCALE_MEMBERS ?? '1000,10000').split(',').map(Number);
+const DAYS = Number(process.env.BENCH_SCALE_DAYS ?? 365);
+if (SIZES.some((n) => !Number.isInteger(n) || n < 6) || !Number.isInteger(DAYS) || DAYS < 1) {
+  throw new Error('BENCH_SCALE_MEMBERS: whole numbers of at least 6; BENCH_SCALE_DAYS: at least 1');
+}
+const STORES = (process.env.BENCH_SCALE_STORES ?? 'pglite,postgres').split(',');
+const PAGE = 20;
+const READERS = 20;
+const READS = 100;
+const RUNS = 5;
+const pgUrl =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+
+/** A Sunday 18:00 of the first zone, a few days from the bench's start: recaps fall due. */
+function recapMoment(): Date {
+  const zone = SCALE_TIME_ZONES[0];
+  const today = addCalendarDays(wallClockAt(Date.now(), zone), 0);
+  const sunday = addCalendarDays(today, 7 - today.weekday);
+  return zonedInstant(sunday, 18, zone);
+}
+
+const ms = (n: number) => Number(n.toFixed(1));
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+type Row = Record<string, string | number>;
+
+async function time<T>(run: () => Promise<T>) {
+  const start = performance.now();
+  const result = await run();
+  return { result, ms: performance.now() - start };
+}
+
+/** Runs `work` while reading readiness every 20 ms and watching the event loop. */
+async function watched<T>(app: FastifyInstance, work: () => Promise<T>) {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  const ready: number[] = [];
+  let failures = 0;
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url: HEALTH_API.ready.url });
+      ready.push(performance.now() - start);
+      if (res.statusCode !== 200) failures++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  loop.enable();
+  try {
+    const timed = await time(work);
+    return {
+      ...timed,
+      blockMs: loop.max / 1e6,
+      readyMax: Math.max(0, ...ready),
+      readyChecks: ready.length,
+      failures,
+    };
+  } finally {
+    loop.disable();
+    running = false;
+    await probe;
+  }
+}
+
+async function measure(store: string, databaseUrl: string | undefined, members: number) {
+  const moment = recapMoment();
+  let clock = new Date(moment.getTime() - 10 * 60_000);
+  const db = await createTestDatabase({ databaseUrl });
+  const app = await buildTracker({
+    dataDir: db.dataDir,
+    databaseUrl: db.databaseUrl,
+    env: {},
+    reminderCheckSeconds: 0,
+    now: () => clock,
+  });
+  const rows: Row[] = [];
+  const add = (what: string, figures: Row) => rows.push({ store, members, what, ...figures });
+  try {
+    const seeded = await time(() =>
+      seedScale(app.database.db, { members, days: DAYS, now: clock }),
+    );
+    await app.database.db.execute(sql`ANALYZE`);
+    add('seed', { ms: ms(seeded.ms), count: seeded.result.checkIns });
+
+    clock = new Date(moment.getTime() + 60_000);
+    const schedules: [string, () => Promise<number>][] = [
+      ['tick: reminders', () => runReminders(app)],
+      ['tick: we miss you', () => runQuietMembers(app)],
+      ['tick: weekly recaps', () => runRecaps(app)],
+      ['tick: daily digests', () => runDigests(app)],
+    ];
+    for (const round of ['1st', '2nd']) {
+      for (const [what, run] of schedules) {
+        const tick = await watched(app, run);
+        add(`${what} (${round})`, {
+          ms: ms(tick.ms),
+          count: tick.result,
+          block_ms: ms(tick.blockMs),
+          ready_max_ms: ms(tick.readyMax),
+          ready_failed: `${tick.failures}/${tick.readyChecks}`,
+        });
+      }
+    }
+
+    const lists: [string, (offset: number) => Promise<{ total: number }>][] = [
+      ['quiet members', (offset) => quietMemberPage(app, { limit: PAGE, offset })],
+      ['join requests', (offset) => joinRequestQueue(app, { limit: PAGE, offset })],
+      ['teams', (offset) => teamPage(app, { limit: PAGE, offset })],
+      ['audit log', (offset) => auditPage(app, { limit: PAGE, offset })],
+      ['info calls', (offset) => infoCallPage(app, { limit: PAGE, offset })],
+      ['feedback', (offset) => feedbackPage(app, { limit: PAGE, offset })],
+    ];
+    for (const [list, read] of lists) {
+      const { total } = await read(0);
+      const deep = Math.max(0, total - PAGE);
+      for (const [page, offset] of [
+        ['first', 0],
+        ['last', deep],
+      ] as const) {
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++) times.push((await time(() => read(offset))).ms);
+        times.sort((a, b) => a - b);
+        add(`list: ${list}, ${page} page`, {
+          ms: ms(percentile(times, 0.5)),
+          count: total,
+          p95_ms: ms(times.at(-1) ?? 0),
+        });
+      }
+    }
+
+    // Readers: members of the middle of the set, each reading their home or their board.
+    const readers = rowsOf<{ id: number; team_id: number }>(
+      await app.database.db.execute(sql`
+        SELECT u.id, m.team_id FROM users u JOIN memberships m ON m.user_id = u.id
+        WHERE u.email = ANY (${`{${Array.from({ length: READERS }, (_, i) => scaleEmail(Math.floor(members / 2) + i)).join(',')}}`}::text[])`),
+    );
+    for (const [what, read] of [
+      ['home', (r: { id: number }) => checkInStatus(app, r.id)],
+      ['board', (r: { id: number; team_id: number }) => teamBoard(app, r.id, r.team_id)],
+    ] as const) {
+      const times: number[] = [];
+      const started = performance.now();
+      await Promise.all(
+        readers.map(async (reader) => {
+          for (let i = 0; i < READS / READERS; i++) {
+            const start = performance.now();
+            await read(reader);
+            times.push(performance.now() - start);
+          }
+        }),
+      );
+      const wall = performance.now() - started;
+      times.sort((a, b) => a - b);
+      add(`${what}, ${READERS} readers`, {
+        ms: ms(percentile(times, 0.5)),
+        count: times.length,
+        p95_ms: ms(percentile(times, 0.95)),
+        per_s: Math.round((times.length / wall) * 1000),
+      });
+    }
+    return rows;
+  } finally {
+    await app.close();
+    await db.cleanup();
+  }
+}
+
+async function reachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const rows: Row[] = [];
+if (STORES.includes('pglite')) {
+  for (const members of SIZES) rows.push(...(await measure('PGlite', undefined, members)));
+}
+if (STORES.includes('postgres')) {
+  if (pgUrl === undefined) {
+    console.log('No BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL: PostgreSQL skipped.');
+  } else if (await reachable(pgUrl)) {
+    for (const members of SIZES) rows.push(...(await measure('PostgreSQL', pgUrl, members)));
+  } else {
+    console.log('PostgreSQL unreachable: measured on PGlite only.');
+  }
+}
+
+console.log(
+  `\nThe tracker at ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} members with ${DAYS} days each (ms; p95_ms: slowest of ${RUNS} for lists, 95th percentile for readers):`,
+);
+// Side by side: one line per store and measurement, one column group per size.
+const table = new Map<string, Row>();
+for (const row of rows) {
+  const key = `${row.store}|${row.what}`;
+  const line = table.get(key) ?? { store: row.store ?? '', what: row.what ?? '' };
+  const n = Number(row.members).toLocaleString('en-US');
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'store' || k === 'what' || k === 'members') continue;
+    line[`${k} @${n}`] = v;
+  }
+  table.set(key, line);
+}
+console.table([...table.values()]);
