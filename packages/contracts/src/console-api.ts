@@ -3,6 +3,7 @@ import { ConsoleTeamCall, TeamCallForm } from './accountability.ts';
 import { AUDIT_ACTIONS, CATEGORIES, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint } from './endpoints.ts';
 import { SecondFactorCode, SignInForm } from './member-api.ts';
+import { MemberExport } from './member-export.ts';
 import { MESSAGES } from './messages.ts';
 import { Category, EmailField, ONE_LINE_MESSAGE } from './schemas.ts';
 import { CONTROL_CHARACTERS } from './text.ts';
@@ -445,6 +446,13 @@ export const CONSOLE_API = {
     url: '/api/console/operators/:id/second-factor',
     summary: "Reset another operator's authenticator app; their sessions end, they are mailed",
     schema: { params: ConsoleIdParams, response: { 204: z.void() } },
+  }),
+  exportMember: endpoint({
+    method: 'GET',
+    url: '/api/console/members/:id/export',
+    summary:
+      'Everything the tracker holds about a member (MemberExport), as a download; written to the audit log',
+    schema: { params: ConsoleIdParams, response: { 200: MemberExport } },
   }),
   auditLog: endpoint({
     method: 'GET',

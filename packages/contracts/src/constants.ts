@@ -114,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'quiet-member.seat-freed',
   'second-factor.recovery-codes',
   'second-factor.reset',
+  'member.exported',
 ] as const;
 
 export function isAuditAction(value: string): value is (typeof AUDIT_ACTIONS)[number] {

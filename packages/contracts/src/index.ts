@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './image.ts';
 export * from './member-api.ts';
 export * from './member-day.ts';
+export * from './member-export.ts';
 export * from './membership-names.ts';
 export * from './messages.ts';
 export * from './not-found.ts';

@@ -13,6 +13,7 @@ import {
 import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
 import { endpoint, HoldParams, profileFormSchema } from './endpoints.ts';
+import { MemberExport } from './member-export.ts';
 import { MEMBER_EVENTS, MEMBERSHIP_STATES } from './membership-names.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -370,6 +371,13 @@ export const MEMBER_API = {
     url: '/api/me/team-departure',
     summary: 'Leave the team (the seat is freed); the account stays',
     schema: { response: { 204: z.void() } },
+  }),
+  exportData: endpoint({
+    method: 'GET',
+    url: '/api/me/export',
+    summary:
+      'Everything the tracker holds about the member as one JSON file (MemberExport), as a download',
+    schema: { response: { 200: MemberExport } },
   }),
   deleteAccount: endpoint({
     method: 'POST',

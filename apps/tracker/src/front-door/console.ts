@@ -1,4 +1,4 @@
-import { CONSOLE_API, TEAM_LIFE_API } from '@app/contracts';
+import { CONSOLE_API, memberExportFileName, TEAM_LIFE_API } from '@app/contracts';
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +23,7 @@ import {
   placeJoinRequest,
   undoJoinDecision,
 } from '../services/join-requests.ts';
+import { exportMemberData } from '../services/member-export.ts';
 import { inviteOperator, operatorList, removeOperator } from '../services/operators.ts';
 import { freeQuietSeat, quietMemberPage, writeQuietMember } from '../services/quiet-members.ts';
 import {
@@ -332,6 +333,20 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   app.route({
     ...routeOf(TEAM_LIFE_API.freeQuietSeat),
     handler: async (request) => freeQuietSeat(app, operatorOf(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.exportMember),
+    handler: async (request, reply) => {
+      const data = await exportMemberData(app, operatorOf(request), request.params.id);
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${memberExportFileName(request.params.id, app.trackerConfig.now())}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
   });
 
   app.route({

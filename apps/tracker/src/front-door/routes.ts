@@ -1,8 +1,9 @@
-import { MEMBER_API } from '@app/contracts';
+import { MEMBER_API, memberExportFileName } from '@app/contracts';
 import { registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adoptTimeZone } from '../services/check-ins.ts';
+import { exportOwnData } from '../services/member-export.ts';
 import {
   changePassword,
   checkCredentials,
@@ -179,6 +180,19 @@ export async function memberRoutes(fastify: FastifyInstance) {
         .header('content-disposition', 'attachment; filename="team-calls.ics"')
         .header('cache-control', 'no-store')
         .send(file);
+    }),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.exportData, async (_request, member, reply) => {
+      const data = await exportOwnData(app, member);
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${memberExportFileName(member, config.now())}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(data);
     }),
   );
 

@@ -6,6 +6,7 @@ import { emailLinksRepository } from './email-links.ts';
 import { emailTokensRepository } from './email-tokens.ts';
 import { holdsRepository } from './holds.ts';
 import { joinRequestsRepository } from './join-requests.ts';
+import { memberExportRepository } from './member-export.ts';
 import { memberSessionsRepository } from './member-sessions.ts';
 import { membersRepository } from './members.ts';
 import { nudgesRepository } from './nudges.ts';
@@ -48,6 +49,7 @@ export function createRepositories(db: Db, now: () => Date) {
     quietSpells: quietSpellsRepository(db),
     secondFactors: secondFactorsRepository(db),
     pushSubscriptions: pushSubscriptionsRepository(db),
+    memberExport: memberExportRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -30,6 +30,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'operator.removed': 'Removed an operator',
   'quiet-member.noted': 'Wrote to a quiet member',
   'quiet-member.seat-freed': "Freed a quiet member's seat",
+  'member.exported': "Exported a member's data",
 };
 
 /** An action in words; one this page does not know (from an older tracker) as it is stored. */
