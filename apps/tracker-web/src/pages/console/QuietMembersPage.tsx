@@ -16,6 +16,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { freeQuietSeat, PAGE_SIZE, writeQuietMember } from './console-api.ts';
+import { ExportMemberButton } from './ExportMemberButton.tsx';
 import { Pager } from './QueuePage.tsx';
 
 const route = getRouteApi('/console/quiet');
@@ -173,6 +174,7 @@ function Quiet({ member }: { member: QuietMember }) {
           <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
             Free the seat
           </button>
+          <ExportMemberButton member={member} />
         </div>
       )}
     </article>

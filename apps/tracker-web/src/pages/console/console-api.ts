@@ -132,6 +132,8 @@ export const writeQuietMember = (id: number, message: string) =>
 export const freeQuietSeat = (id: number) =>
   callAt(TEAM_LIFE_API.freeQuietSeat, { params: { id } });
 
+export const exportMember = (id: number) => callAt(CONSOLE_API.exportMember, { params: { id } });
+
 export const recordCall = (id: number, outcome: 'held' | 'no-show') =>
   callAt(CONSOLE_API.recordInfoCall, { params: { id } }, { outcome });
 export const markRead = (id: number) => callAt(CONSOLE_API.markFeedbackRead, { params: { id } });

@@ -5,6 +5,7 @@ import {
   MEMBER_API,
   MESSAGES,
   type MemberAccount,
+  memberExportFileName,
   PasswordChange,
   ProfileEdit,
   TRACKER_PASSWORD_MESSAGES,
@@ -19,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
 import { call, upload } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { downloadJson } from '../../components/downloadJson.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';
@@ -42,6 +44,7 @@ export function ProfilePage() {
       <TimeZoneForm current={account.timeZone} />
       <PasswordForm />
       <SignOutEverywhere />
+      <DownloadData memberId={account.id} />
       <DeleteAccount />
     </div>
   );
@@ -252,6 +255,38 @@ function SignOutEverywhere() {
           onClick={onClick}
         >
           Sign out everywhere
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function DownloadData({ memberId }: { memberId: number }) {
+  const download = useAction({
+    send: () => call(MEMBER_API.exportData),
+    failure: 'Your data could not be downloaded',
+    done: (data) => downloadJson(data, memberExportFileName(memberId, new Date())),
+    toast: { title: 'Your data is downloading.' },
+  });
+
+  return (
+    <section className={ui.card} aria-labelledby="download-data-title">
+      <h2 id="download-data-title" className={ui.h2}>
+        Your data
+      </h2>
+      <p>
+        Download everything we hold about you as one JSON file: your profile, join requests,
+        check-ins and notes, cheers and replies, reminders, pauses, sessions, devices and the mails
+        we sent you.
+      </p>
+      <p>
+        <button
+          type="button"
+          className={button.secondary}
+          aria-disabled={download.pending || undefined}
+          onClick={() => void download.run()}
+        >
+          Download my data
         </button>
       </p>
     </section>
