@@ -1,7 +1,7 @@
-import { CheckInStatus, PauseAnswer, TeamBoard } from '@app/contracts';
+import { CHECK_IN_MESSAGES, CheckInStatus, PauseAnswer, TeamBoard } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, pauses } from '../src/db/schema.ts';
+import { outbox, pauseStarts, pauses } from '../src/db/schema.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { type Browser, browser, testClock, useTestFrontDoor } from './door.ts';
 import { membershipStatus, teamMember } from './helpers.ts';
@@ -194,6 +194,43 @@ describe('a pause', () => {
     expect((await endPause(eli)).json()).toEqual({ pause: null });
     expect((await endPause(eli)).json()).toEqual({ pause: null });
     expect(await pauseRows(eli.id)).toHaveLength(1);
+  });
+
+  it('is refused past two a quarter, counting pauses ended early or taken back', async () => {
+    // Monday 2 November in Denver: the quarter runs to 31 December.
+    at('2026-11-02T17:00:00Z');
+    const lee = await member('Lee Limit');
+    // A pause taken back the day it began leaves no pause row, yet counts.
+    expect((await pause(lee, { weeks: 1 })).statusCode).toBe(200);
+    expect((await endPause(lee)).statusCode).toBe(200);
+    expect(await pauseRows(lee.id)).toEqual([]);
+    at('2026-11-10T17:00:00Z');
+    expect((await pause(lee, { weeks: 1 })).statusCode).toBe(200);
+    at('2026-11-12T17:00:00Z');
+    expect((await endPause(lee)).statusCode).toBe(200);
+    const before = await pauseRows(lee.id);
+
+    const third = await pause(lee, { weeks: 1 });
+    expect([third.statusCode, third.json().code, third.json().message]).toEqual([
+      409,
+      'PAUSE_LIMIT',
+      'You have started 2 pauses this quarter, the most a quarter allows. You can pause again from Friday, January 1.',
+    ]);
+    expect(third.json().message).toBe(CHECK_IN_MESSAGES.pauseLimit('Friday, January 1'));
+    // Nothing changed: no pause, no start counted.
+    expect(await pauseRows(lee.id)).toEqual(before);
+    expect((await status(lee)).pause).toBeNull();
+    const starts = await front.tracker.app.database.db
+      .select({ firstDay: pauseStarts.firstDay })
+      .from(pauseStarts)
+      .where(eq(pauseStarts.userId, lee.id));
+    expect(starts.map((r) => r.firstDay)).toEqual(['2026-11-02', '2026-11-10']);
+
+    // A new quarter on the member's calendar (Denver): 1 January at 10:00.
+    at('2027-01-01T17:00:00Z');
+    const next = await pause(lee, { weeks: 1 });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().pause.from).toBe('2027-01-01');
   });
 
   it('is refused to anyone signed out, not on a team, or on another origin', async () => {

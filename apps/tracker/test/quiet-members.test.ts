@@ -2,8 +2,16 @@ import { FreedSeat, QUIET_TEXTS, QuietLink, QuietMembers } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, checkIns, memberships, outbox, pauses, teams } from '../src/db/schema.ts';
-import { runQuietMembers } from '../src/services/quiet-members.ts';
+import {
+  auditLog,
+  checkIns,
+  memberships,
+  outbox,
+  pauseStarts,
+  pauses,
+  teams,
+} from '../src/db/schema.ts';
+import { quietMembers, runQuietMembers } from '../src/services/quiet-members.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 import { codeAt, ORIGIN, operator, testClock, useTestFrontDoor } from './door.ts';
@@ -322,4 +330,28 @@ describe('quiet members', () => {
       }
     },
   );
+
+  it("lists a member paused past their quarter's pauses, their paused days counted, and not one within it", async () => {
+    at('2026-11-16T17:00:00Z');
+    const home = await team();
+    const past = await member('Pia Past', home.id);
+    const within = await member('Wes Within', home.id);
+    const db = t.app.database.db;
+    // Pia has started two pauses this quarter and is in the second; Wes in his first.
+    await db.insert(pauseStarts).values([
+      { userId: past.id, firstDay: '2026-11-16' },
+      { userId: past.id, firstDay: '2026-11-17' },
+      { userId: within.id, firstDay: '2026-11-17' },
+    ]);
+    await db.insert(pauses).values([
+      { userId: past.id, firstDay: '2026-11-17', lastDay: '2026-12-14' },
+      { userId: within.id, firstDay: '2026-11-17', lastDay: '2026-12-14' },
+    ]);
+    // The tenth check-in day from Monday 16, Friday 27, has closed. Read whole, not a page of it.
+    at('2026-11-28T19:00:00Z');
+    const listed = (await quietMembers(t.app)).filter((m) => m.team.id === home.id);
+    expect(listed.map((m) => [m.name, m.quietDays, m.since])).toEqual([
+      ['Pia Past', 10, '2026-11-16'],
+    ]);
+  });
 });

@@ -23,6 +23,11 @@ export const REACTION_DAYS = 14;
 export const CALENDAR_WEEKS = 12;
 /** A member can pause their check-ins for 1 to this many weeks at a time. */
 export const PAUSE_WEEKS_MAX = 4;
+/**
+ * How many pauses a member can start in one calendar quarter (January to March, ...), on their
+ * own calendar; a pause ended early or taken back still counts.
+ */
+export const PAUSES_PER_QUARTER = 2;
 /** How many days the team board shows, today included. */
 export const BOARD_DAYS = 14;
 /**
@@ -55,6 +60,8 @@ export const CHECK_IN_MESSAGES = {
     `${name} has paused until ${until}: no nudges until then.`,
   pausedAlready: (until: string) =>
     `You are paused until ${until} already. Come back first to start a new pause.`,
+  pauseLimit: (from: string) =>
+    `You have started ${PAUSES_PER_QUARTER} pauses this quarter, the most a quarter allows. You can pause again from ${from}.`,
 } as const;
 
 /**
@@ -279,6 +286,19 @@ export function pauseUntil(from: string, weeks: number): string {
   return shiftDay(from, 7 * weeks - 1);
 }
 
+/** The first and last day ('YYYY-MM-DD') of the calendar quarter `day` is in. */
+export function quarterOf(day: string): { first: string; last: string } {
+  const year = day.slice(0, 4);
+  const startMonth = Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3 + 1;
+  const first = `${year}-${String(startMonth).padStart(2, '0')}-01`;
+  const endMonth = startMonth + 2;
+  const nextFirst =
+    endMonth === 12
+      ? `${Number(year) + 1}-01-01`
+      : `${year}-${String(endMonth + 1).padStart(2, '0')}-01`;
+  return { first, last: shiftDay(nextFirst, -1) };
+}
+
 /** The home's check-in card: the goal, the zone the days are counted in, the open days. */
 export const CheckInStatus = z.object({
   goal: z.nullable(z.string()),
@@ -411,7 +431,7 @@ export const CHECK_IN_API = {
   pause: endpoint({
     method: 'PUT',
     url: '/api/me/pause',
-    summary: `Pause check-ins for 1 to ${PAUSE_WEEKS_MAX} weeks from today: the seat is kept, reminders stop, and it ends on its own`,
+    summary: `Pause check-ins for 1 to ${PAUSE_WEEKS_MAX} weeks from today: the seat is kept, reminders stop, and it ends on its own. At most ${PAUSES_PER_QUARTER} pauses a quarter (ended or taken back ones count); past that 409 PAUSE_LIMIT`,
     schema: { body: PauseForm, response: { 200: PauseAnswer } },
   }),
   endPause: endpoint({

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   TEAMMATE_PAUSED: 409,
   /** A new pause while one is going on. */
   PAUSED_ALREADY: 409,
+  /** A pause past PAUSES_PER_QUARTER started this quarter. */
+  PAUSE_LIMIT: 409,
   /** A capacity below the seats the team's Active members and Pending applicants take. */
   CAPACITY_BELOW_MEMBERS: 409,
   /** Another team has this name already (whatever its case). */

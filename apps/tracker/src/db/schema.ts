@@ -502,6 +502,26 @@ export const pauses = pgTable(
   ],
 );
 
+/**
+ * Every pause a member started, kept when the pause is ended or taken back: the pauses a member
+ * may start in a quarter (PAUSES_PER_QUARTER) are counted here, not in `pauses`, whose row a
+ * pause taken back on its first day loses.
+ */
+export const pauseStarts = pgTable(
+  'pause_starts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The pause's first day, on the member's calendar. */
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    fk('pause_starts', t.userId, users.id).onDelete('cascade'),
+    index('pause_starts_user_idx').on(t.userId, t.firstDay),
+  ],
+);
+
 export const teamCalls = pgTable(
   'team_calls',
   {
@@ -749,6 +769,7 @@ export const schema = {
   cheers,
   checkInReplies,
   pauses,
+  pauseStarts,
   teamCalls,
   reminderSettings,
   reminders,

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { pauses } from '../db/schema.ts';
+import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import { pauseStarts, pauses } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 export function pausesRepository(db: Db) {
@@ -32,8 +32,31 @@ export function pausesRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Stores a new pause and its start, which stays when the pause is ended or taken back. */
     async insert(values: typeof pauses.$inferInsert, tx: Db = db) {
       await tx.insert(pauses).values(values);
+      await tx
+        .insert(pauseStarts)
+        .values({ userId: values.userId, firstDay: values.firstDay, createdAt: values.createdAt });
+    },
+
+    /** How many pauses each of `userIds` started from `first` to `last` (absent: none). */
+    async startsBetween(userIds: number[], first: string, last: string, tx: Db = db) {
+      const counts = new Map<number, number>();
+      if (userIds.length === 0) return counts;
+      const rows = await tx
+        .select({ userId: pauseStarts.userId, n: count() })
+        .from(pauseStarts)
+        .where(
+          and(
+            inArray(pauseStarts.userId, userIds),
+            gte(pauseStarts.firstDay, first),
+            lte(pauseStarts.firstDay, last),
+          ),
+        )
+        .groupBy(pauseStarts.userId);
+      for (const row of rows) counts.set(row.userId, row.n);
+      return counts;
     },
 
     async delete(id: number, tx: Db = db) {

@@ -1,9 +1,11 @@
 import {
   CHECK_IN_MESSAGES,
   localDay,
+  PAUSES_PER_QUARTER,
   type Pause,
   type PauseAnswer,
   pauseUntil,
+  quarterOf,
   shiftDay,
 } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
@@ -60,6 +62,21 @@ export async function pausedOn(tx: Db, userId: number, day: string) {
   return (await pausesRepository(tx).anyOn(userId, day)) !== null;
 }
 
+/**
+ * Those of `userIds` who have started PAUSES_PER_QUARTER pauses in the quarter `today` is in, so
+ * may start no more in it.
+ */
+export async function startsThisQuarter(
+  ctx: TrackerContext,
+  tx: Db,
+  userIds: readonly number[],
+  today: string,
+): Promise<Set<number>> {
+  const { first, last } = quarterOf(today);
+  const counts = await ctx.repos.pauses.startsBetween([...userIds], first, last, tx);
+  return new Set([...counts].filter(([, n]) => n >= PAUSES_PER_QUARTER).map(([id]) => id));
+}
+
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
 
 /** '2026-11-15' -> 'Sunday, November 15', as the member's messages say a day. */
@@ -73,8 +90,9 @@ export const dayInWords = (day: string) =>
 
 /**
  * Pauses the member's check-ins for `weeks` weeks from their today (on the tracker's clock, in
- * their zone). Their seat is kept. A second pause while one goes on is refused; the account's row
- * is locked first, so two at once make one.
+ * their zone). Their seat is kept. A second pause while one goes on is refused, and so is one past
+ * PAUSES_PER_QUARTER started this quarter; the account's row is locked first, so two at once make
+ * one.
  */
 export function startPause(
   ctx: TrackerContext,
@@ -105,6 +123,13 @@ export async function startPauseIn(
     state === 'paused' ? pausedAlready() : notOnTeam(),
   );
   if (current !== null) throw pausedAlready();
+  const quarter = quarterOf(today);
+  if ((await startsThisQuarter(ctx, tx, [userId], today)).has(userId)) {
+    throw new HttpError(
+      'PAUSE_LIMIT',
+      CHECK_IN_MESSAGES.pauseLimit(dayInWords(shiftDay(quarter.last, 1))),
+    );
+  }
   const until = pauseUntil(today, weeks);
   await ctx.repos.pauses.insert(
     { userId, firstDay: today, lastDay: until, createdAt: ctx.trackerConfig.now() },

@@ -22,7 +22,7 @@ import { daysOfMembers, type MemberDays, memberDaysOf, quietSpellOfMember } from
 import { leaveTeamIn } from './members.ts';
 import { guardMembership } from './membership.ts';
 import { checkLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
-import { dayInWords, startPauseIn } from './pauses.ts';
+import { dayInWords, startPauseIn, startsThisQuarter } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
 
 /** How long the answers of a "we miss you" mail work. */
@@ -197,10 +197,27 @@ interface Listed {
   since: string;
 }
 
-/** Whether `m` is listed on the console's Quiet members page, and with which spell. */
-function listing(m: MemberDays): Listed[] {
-  const spell = quietSpellOfMember(m);
-  return !m.pausedToday && listedAsQuiet(spell.days) && spell.since !== null
+/** Those of `members` paused today who started PAUSES_PER_QUARTER pauses this quarter. */
+async function pausedPastLimit(ctx: TrackerContext, tx: Db, members: readonly MemberDays[]) {
+  const byToday = new Map<string, number[]>();
+  for (const m of members) {
+    if (m.pausedToday) byToday.set(m.today, [...(byToday.get(m.today) ?? []), m.user.id]);
+  }
+  const over = new Set<number>();
+  for (const [today, ids] of byToday) {
+    for (const id of await startsThisQuarter(ctx, tx, ids, today)) over.add(id);
+  }
+  return over;
+}
+
+/**
+ * Whether `m` is listed on the console's Quiet members page, and with which spell. A member
+ * paused past their quarter's pauses (`over`) holds a seat as a quiet one does: their paused days
+ * count as missed.
+ */
+function listing(m: MemberDays, over: boolean): Listed[] {
+  const spell = quietSpellOfMember(over ? { ...m, input: { ...m.input, paused: undefined } } : m);
+  return (over || !m.pausedToday) && listedAsQuiet(spell.days) && spell.since !== null
     ? [{ m, days: spell.days, since: spell.since }]
     : [];
 }
@@ -217,14 +234,17 @@ async function listedQuiet(
   const now = ctx.trackerConfig.now();
   const listed: Listed[] = [];
   if (which !== undefined) {
-    listed.push(...(await memberDaysOf(ctx, which, now, tx, 'quiet')).flatMap(listing));
+    const members = await memberDaysOf(ctx, which, now, tx, 'quiet');
+    const over = await pausedPastLimit(ctx, tx, members);
+    listed.push(...members.flatMap((m) => listing(m, over.has(m.user.id))));
   } else {
     const answeredFrom = answeredFromFor(now, QUIET_RULES.consoleAfter);
     for (let after = 0; ; ) {
       const batch = await quietBatch(ctx, tx, now, { after, answeredFrom, unmailed: false });
       if (batch.next === null) break;
       after = batch.next;
-      listed.push(...batch.members.flatMap(listing));
+      const over = await pausedPastLimit(ctx, tx, batch.members);
+      listed.push(...batch.members.flatMap((m) => listing(m, over.has(m.user.id))));
     }
   }
   return listed.sort((a, b) => b.days - a.days || a.m.user.id - b.m.user.id);
@@ -257,7 +277,8 @@ async function describe(ctx: TrackerContext, tx: Db, listed: readonly Listed[]) 
 }
 
 /**
- * The console's Quiet members: Active members not paused today whose quiet spell has reached
+ * The console's Quiet members: Active members not paused today (or paused past
+ * PAUSES_PER_QUARTER) whose quiet spell has reached
  * QUIET_RULES.consoleAfter check-in days, the longest first, with their last answer and the last
  * time we wrote to them. Every one of them, or the one `which` names.
  */
