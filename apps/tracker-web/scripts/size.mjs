@@ -10,13 +10,17 @@ checkFirstLoad({
   /**
    * Budgets in brotli bytes as sent, each a little over what the screen loads now: lower them when
    * the figures drop, never raise them without a reason. Sign-in loads 91.4 KiB in 4 scripts (the
-   * build writes few files, vite.config.ts). The home loads 122.3 KiB: it paints before its
+   * build writes few files, vite.config.ts). The home loads 125.2 KiB: it paints before its
    * scripts, waits for one request, and checks the answers with the contracts' zod/mini schemas
-   * (136.3 KiB with zod's classic API; decision 40).
+   * (136.3 KiB with zod's classic API; decision 40). It grew from 122.3 KiB when it began to show
+   * where a person stands in their membership (the standing card and what it offers, the way to
+   * find a team) and its actions went through one hook with focus after each; the member API's
+   * table it loads also holds the newer endpoints' schemas (find a team, the data export), which
+   * the home itself does not call.
    */
   budgets: new Map([
     ['/sign-in', 93 * 1024],
-    ['/', 123 * 1024],
+    ['/', 126 * 1024],
   ]),
   /** The route files whose split parts a first visit to each path loads. */
   routes: [

@@ -23,7 +23,8 @@ import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { approvalsOn, joinedDay, memberDaysOf } from './member-days.ts';
-import { dayInWords, pausedDaysIn, pauseOn, pausesOf } from './pauses.ts';
+import { pausedDaysIn, pauseOn, pausesOf } from './pause-days.ts';
+import { dayInWords } from './pauses.ts';
 import { memberOnTeam, memberTimeZone } from './teammates.ts';
 
 export function toCheckIn(row: CheckInRow): CheckIn {

@@ -13,7 +13,7 @@ import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { MemberFilter } from '../repositories/members.ts';
 import type { TrackerContext } from './context.ts';
-import { pausedDaysIn, pausesOf } from './pauses.ts';
+import { pausedDaysIn, pausesOf } from './pause-days.ts';
 import { memberTimeZone } from './teammates.ts';
 
 type UserRow = typeof users.$inferSelect;
