@@ -6,8 +6,10 @@ import { checkFirstLoad } from '@app/web-build/first-load';
 // Set from what the prerendered home page loads (102.6 KiB: React DOM and the router, one chunk, are
 // about 90 of it) with a little room; lower it when the figure drops, never raise it without a
 // reason. Lowered from 106 KiB when the framework became one chunk and the not-found page's
-// heading a module of its own (decision 37).
-const HOME_BUDGET_BYTES = 104 * 1024;
+// heading a module of its own (decision 37). Raised to 105 KiB when the areas' words moved to
+// `@app/onboarding/choices`, which the tracker's Find a team page shares: the home now loads that
+// module whole, the role step's questions with it, in a chunk of its own (104.1 KiB).
+const HOME_BUDGET_BYTES = 105 * 1024;
 
 // Set from what an onboarding step loads (107.8 KiB) with a little room: the page's 99 KiB that
 // every page loads, the first steps' screens drawn from the URL, the messages and the step table.
