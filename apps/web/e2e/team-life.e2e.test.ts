@@ -130,7 +130,7 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
     await phone.page.reload();
     await expect.poll(() => benItem.getByText(/^Paused until /).count()).toBe(0);
 
-    // Ben leaves the team: its card goes, and focus goes on to his join request's card.
+    // Ben leaves the team: its card goes, and focus goes on to the card that says where he stands.
     await desk.page.getByRole('button', { name: 'Leave the team' }).click();
     await desk.page.getByRole('button', { name: 'Yes, leave the team' }).click();
     await expect
@@ -138,7 +138,7 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
       .toBeGreaterThan(0);
     await expectFocusAfter(
       'Leave the team',
-      desk.page.getByRole('heading', { name: 'Your join request' }),
+      desk.page.getByRole('heading', { name: /^You left Team / }),
     );
     await expectAccessible(desk.page, 'home after leaving the team, 1280 px');
   } finally {

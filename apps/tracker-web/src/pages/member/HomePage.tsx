@@ -35,6 +35,7 @@ const member = getRouteApi('/_member');
 
 const HOME_TITLE = 'home-title';
 const JOIN_REQUEST_TITLE = 'join-request-title';
+const STANDING_TITLE = 'standing-title';
 const homeRoute = getRouteApi('/_member/');
 
 export function HomePage() {
@@ -137,8 +138,8 @@ function StandingCard({
           : `Your seat on Team ${team} was freed`
         : 'You are not on a team yet';
   return (
-    <section className={ui.card} aria-labelledby="standing-title">
-      <h2 id="standing-title" className={ui.h2}>
+    <section className={ui.card} aria-labelledby={STANDING_TITLE}>
+      <h2 id={STANDING_TITLE} className={ui.h2} tabIndex={-1}>
         {title}
       </h2>
       {state === 'seatFreed.undoable' || state === 'seatFreed.settled' ? (
@@ -295,7 +296,8 @@ function LeaveTeam({ team }: { team: string }) {
     failure: 'You did not leave the team',
     reload: true,
     // The team's card is gone: the join request's card is where the member goes on from.
-    focus: [JOIN_REQUEST_TITLE, HOME_TITLE],
+    // Off the team, the card that says where the person stands takes the request card's place.
+    focus: [STANDING_TITLE, JOIN_REQUEST_TITLE, HOME_TITLE],
   });
   const onConfirm = () => {
     setConfirming(false);
