@@ -16,7 +16,6 @@
 
 import type { QueueQuery } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import {
   auditLog,
   bookings,
@@ -32,6 +31,7 @@ import { teamPage } from '../src/services/console-teams.ts';
 import { joinRequestQueue } from '../src/services/join-request-queue.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
+import { reachable } from './reachable.ts';
 
 const REQUESTS = Number(process.env.BENCH_CONSOLE_REQUESTS ?? 10_000);
 if (!Number.isInteger(REQUESTS) || REQUESTS < 100) {
@@ -226,18 +226,6 @@ async function measure(store: string, databaseUrl: string | undefined) {
   } finally {
     await app.close();
     await db.cleanup();
-  }
-}
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

@@ -22,7 +22,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { addCalendarDays, HEALTH_API, wallClockAt, zonedInstant } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { rowsOf } from '../src/db/rows.ts';
 import { SCALE_TIME_ZONES, scaleEmail, seedScale } from '../src/seed/scale.ts';
 import { auditPage } from '../src/services/audit-page.ts';
@@ -36,6 +35,7 @@ import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
+import { reachable } from './reachable.ts';
 
 const SIZES = (process.env.BENCH_SCALE_MEMBERS ?? '1000,10000').split(',').map(Number);
 const DAYS = Number(process.env.BENCH_SCALE_DAYS ?? 365);
@@ -202,18 +202,6 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
   } finally {
     await app.close();
     await db.cleanup();
-  }
-}
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 
