@@ -1,5 +1,7 @@
 // `pnpm test`: builds the apps once, runs every package's tests, then prints one table: each
-// package, its tests (passed, failed, skipped), its time, and what was left out and why.
+// package, its tests (passed, failed, skipped), its wall time, the processor time it cost (user +
+// system of all its processes, which moves far less with the host's speed than the wall clock
+// does), and what was left out and why. The machine's load is printed at the start and the end.
 //
 //   pnpm test                     everything
 //   pnpm test @app/tracker ...    only the packages named (after the build)
@@ -9,6 +11,7 @@
 // every result, and the command exits 1 when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +66,46 @@ const packages = workspace
 
 console.log(`Tests on Node ${process.version}`);
 
+/** The machine's load averages (1, 5 and 15 minutes) and its cores, as `uptime` gives them. */
+function load() {
+  return `load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} on ${cpus().length} cores`;
+}
+console.log(`At the start: ${load()}`);
+
+/** Where the processor-time wrapper is: each package's tests run under it. */
+const CPU_TIME = join(root, 'scripts', 'cpu-time.mjs');
+
+/**
+ * Runs a command under the processor-time wrapper and resolves with its exit code, its output
+ * and the user + system seconds it and its children cost (null when the system does not say).
+ */
+function measured(command, args, { onOutput }) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CPU_TIME, command, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let figures = '';
+    child.stdout.on('data', (chunk) => onOutput(chunk, 'stdout'));
+    child.stderr.on('data', (chunk) => onOutput(chunk, 'stderr'));
+    child.stdio[3].on('data', (chunk) => {
+      figures += chunk;
+    });
+    child.on('close', (code) => {
+      let cpu = null;
+      try {
+        const times = JSON.parse(figures);
+        if (times) cpu = times.user + times.system;
+      } catch {
+        // No figures: the table shows a dash.
+      }
+      resolve({ code: code ?? 1, cpu });
+    });
+  });
+}
+
 function seconds(ms) {
   const s = ms / 1000;
   return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
@@ -72,15 +115,15 @@ console.log(`\nBuilding ${BUILDS.join(', ')} once`);
 const buildStart = performance.now();
 // Two builds at a time (pnpm still builds the tracker before the server, which bundles it): a
 // Vite build keeps about one core busy.
-const build = spawnSync(
+const build = await measured(
   'pnpm',
   [...BUILDS.flatMap((name) => ['--filter', name]), '--workspace-concurrency=2', 'run', 'build'],
-  { cwd: root, stdio: 'inherit' },
+  { onOutput: (chunk, stream) => process[stream].write(chunk) },
 );
 const buildMs = performance.now() - buildStart;
-if (build.status !== 0) {
+if (build.code !== 0) {
   console.error('the build failed: no test ran');
-  process.exit(build.status ?? 1);
+  process.exit(build.code);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters.
@@ -144,34 +187,25 @@ function failures(output) {
  * Runs one package's tests. Its output goes straight through (`live`), or is kept and printed
  * whole when the package ends, so packages that run side by side do not interleave their lines.
  */
-function runPackage(pkg, { live }) {
-  return new Promise((resolve) => {
-    if (live) console.log(`\n=== ${pkg.name} ===`);
-    const start = performance.now();
-    let output = '';
-    const child = spawn('pnpm', ['--filter', pkg.name, 'run', 'test'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk) => {
+async function runPackage(pkg, { live }) {
+  if (live) console.log(`\n=== ${pkg.name} ===`);
+  const start = performance.now();
+  let output = '';
+  const { code, cpu } = await measured('pnpm', ['--filter', pkg.name, 'run', 'test'], {
+    onOutput: (chunk, stream) => {
       output += chunk;
-      if (live) process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      if (live) process.stderr.write(chunk);
-    });
-    child.on('close', (code) => {
-      if (!live) process.stdout.write(`\n=== ${pkg.name} ===\n${output}`);
-      resolve({
-        pkg,
-        code: code ?? 1,
-        ms: performance.now() - start,
-        ...counts(output),
-        failures: failures(output),
-      });
-    });
+      if (live) process[stream].write(chunk);
+    },
   });
+  if (!live) process.stdout.write(`\n=== ${pkg.name} ===\n${output}`);
+  return {
+    pkg,
+    code,
+    ms: performance.now() - start,
+    cpu,
+    ...counts(output),
+    failures: failures(output),
+  };
 }
 
 const quick = packages.filter((pkg) => !LAST.includes(pkg.name));
@@ -190,15 +224,18 @@ for (const pkg of packages.filter((pkg) => LAST.includes(pkg.name))) {
   results.set(pkg.name, await runPackage(pkg, { live: true }));
 }
 
+/** Processor seconds as the table shows them, or a dash when the system did not say. */
+const processor = (cpu) => (cpu === null ? '-' : seconds(cpu * 1000));
 const rows = [
-  ['package', 'result', 'passed', 'failed', 'skipped', 'time', 'left out'],
+  ['package', 'result', 'passed', 'failed', 'skipped', 'time', 'processor', 'left out'],
   [
     '(build once)',
-    build.status === 0 ? 'ok' : 'FAILED',
+    build.code === 0 ? 'ok' : 'FAILED',
     '',
     '',
     '',
     seconds(buildMs),
+    processor(build.cpu),
     BUILDS.join(', '),
   ],
   ...packages
@@ -210,6 +247,7 @@ const rows = [
       String(r.failed),
       String(r.skipped),
       seconds(r.ms),
+      processor(r.cpu),
       leftOut(r.pkg.name).join('; ') || '-',
     ]),
 ];
@@ -217,12 +255,19 @@ const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[colu
 console.log('\nSummary');
 for (const row of rows) {
   console.log(
-    row.map((cell, column) => (column === 6 ? cell : cell.padEnd(widths[column]))).join('  '),
+    row.map((cell, column) => (column === 7 ? cell : cell.padEnd(widths[column]))).join('  '),
   );
 }
 const sum = (key) => [...results.values()].reduce((total, r) => total + r[key], 0);
 const red = [...results.values()].filter((r) => r.code !== 0);
-console.log(`\nAll in ${seconds(performance.now() - started)}`);
+const measuredAll = [build.cpu, ...[...results.values()].map((r) => r.cpu)];
+const cpuTotal = measuredAll.includes(null)
+  ? null
+  : measuredAll.reduce((total, cpu) => total + cpu, 0);
+console.log(
+  `\nAll in ${seconds(performance.now() - started)} of wall time, ${processor(cpuTotal)} of processor time (user + system)`,
+);
+console.log(`At the end: ${load()}`);
 if (red.length > 0) console.log(`Failed: ${red.map((r) => r.pkg.name).join(', ')}`);
 const MAX_NAMED = 10;
 const clip = (text) => (text.length > 240 ? `${text.slice(0, 239)}…` : text);
