@@ -60,6 +60,10 @@ export const CHECK_IN_MESSAGES = {
     `${name} has paused until ${until}: no nudges until then.`,
   pausedAlready: (until: string) =>
     `You are paused until ${until} already. Come back first to start a new pause.`,
+  givenAtFormat: 'The time the answer was given, as an ISO date and time with its offset',
+  givenAtFuture: 'The time the answer was given is later than now: check the device’s clock',
+  newerAnswerKept: (day: string) =>
+    `A newer answer for ${day} was given after this one: the newer answer is kept.`,
   pauseLimit: (from: string) =>
     `You have started ${PAUSES_PER_QUARTER} pauses this quarter, the most a quarter allows. You can pause again from ${from}.`,
 } as const;
@@ -156,6 +160,12 @@ export const CheckInAnswer = z.enum(['yes', 'not-today'], {
 export type CheckInAnswer = z.infer<typeof CheckInAnswer>;
 
 /** What the member sends: the day (as the tracker offered it), the answer and a note. */
+/**
+ * How far ahead of the tracker's clock a device's `givenAt` may be (its clock a little fast) before
+ * the answer is refused as given in the future.
+ */
+export const GIVEN_AT_SKEW_MINUTES = 5;
+
 export const CheckInForm = z.object({
   day: LocalDay,
   answer: CheckInAnswer,
@@ -163,6 +173,12 @@ export const CheckInForm = z.object({
     z.string().check(z.trim(), z.maxLength(CHECK_IN_NOTE_MAX, CHECK_IN_MESSAGES.noteTooLong)),
     '',
   ),
+  /**
+   * When the answer was given, for one kept on a device without a connection and sent later: the
+   * tracker applies it only if the day's stored answer is not newer (else 412 CHECK_IN_NEWER).
+   * Left out, the answer is applied as it comes (an answer given with a connection).
+   */
+  givenAt: z.optional(z.iso.datetime({ offset: true, error: CHECK_IN_MESSAGES.givenAtFormat })),
 });
 export type CheckInForm = z.input<typeof CheckInForm>;
 
@@ -174,6 +190,17 @@ export const CheckIn = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type CheckIn = z.infer<typeof CheckIn>;
+
+/**
+ * The 412 answer to a kept answer (`givenAt`) when the day's stored answer was given after it:
+ * nothing was changed, and `details.checkIn` is the answer the tracker keeps.
+ */
+export const NewerCheckInKept = z.object({
+  code: z.literal('CHECK_IN_NEWER'),
+  message: z.string(),
+  details: z.object({ checkIn: CheckIn }),
+});
+export type NewerCheckInKept = z.infer<typeof NewerCheckInKept>;
 
 /** Someone who cheered or replied, by name. */
 export const Person = z.object({ id: z.number(), name: z.string() });
@@ -395,8 +422,8 @@ export const CHECK_IN_API = {
   checkIn: endpoint({
     method: 'PUT',
     url: '/api/me/check-ins',
-    summary: 'Answer Yes or Not today for today, or for yesterday until noon (again to change it)',
-    schema: { body: CheckInForm, response: { 200: CheckIn } },
+    summary: `Answer Yes or Not today for today, or for yesterday until noon (again to change it). An answer kept offline and sent later carries givenAt: it is applied only if the day's stored answer is not newer, else 412 CHECK_IN_NEWER with the stored answer and nothing changed; a givenAt more than ${GIVEN_AT_SKEW_MINUTES} minutes ahead of the tracker's clock is 400`,
+    schema: { body: CheckInForm, response: { 200: CheckIn, 412: NewerCheckInKept } },
   }),
   teamBoard: endpoint({
     method: 'GET',

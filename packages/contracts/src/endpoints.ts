@@ -81,8 +81,14 @@ export const TRACKER_READS = {
 
 export const PROXY_PREFIX = '/api/proxy';
 
-/** The success status of an endpoint and the schema of its answer. */
-export type SuccessStatus<E extends Endpoint> = keyof E['schema']['response'] & number;
+/**
+ * The success status of an endpoint and the schema of its answer (a response table may also
+ * describe a refusal with a shape of its own, as a 412 or a 503: never the success).
+ */
+export type SuccessStatus<E extends Endpoint> = Extract<
+  keyof E['schema']['response'],
+  200 | 201 | 202 | 204
+>;
 export type EndpointAnswer<E extends Endpoint> = z.output<
   E['schema']['response'][SuccessStatus<E>]
 >;

@@ -81,6 +81,11 @@ export const ERROR_STATUS = {
   /** The operator whose authenticator app is to be reset has none set up. */
   SECOND_FACTOR_NOT_SET_UP: 409,
   TOKEN_EXPIRED: 410,
+  /**
+   * A check-in kept offline (sent with the time it was given) when the day's stored answer is
+   * newer: nothing was changed; the stored answer comes with it.
+   */
+  CHECK_IN_NEWER: 412,
   HOLD_EXPIRED: 410,
   /** An Idempotency-Key sent again with other details. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -141,7 +141,15 @@ export type MemberHome = z.infer<typeof MemberHome>;
  * A member's home with its check-in card in one answer (`checkIns` null off a team), so the
  * home's first screen waits for one round trip, not two.
  */
-export const MemberHomeWithCheckIns = z.extend(MemberHome, { checkIns: z.nullable(CheckInStatus) });
+export const MemberHomeWithCheckIns = z.extend(MemberHome, {
+  checkIns: z.nullable(CheckInStatus),
+  /**
+   * The session the home was read in, for what the browser keeps for a visit without a
+   * connection: `tag` names it (and nothing else: it signs nobody in), `endsAt` is the latest it
+   * can last (its absolute limit; it ends sooner when idle, or signed out).
+   */
+  session: z.optional(z.object({ tag: z.string(), endsAt: z.iso.datetime() })),
+});
 export type MemberHomeWithCheckIns = z.infer<typeof MemberHomeWithCheckIns>;
 
 export const ProfileEdit = z.object({

@@ -1,4 +1,5 @@
-import { CHECK_IN_API, MEMBER_API } from '@app/contracts';
+import { createHash } from 'node:crypto';
+import { CHECK_IN_API, MEMBER_API, MEMBER_SESSION_ABSOLUTE_HOURS } from '@app/contracts';
 import { HttpError } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,19 @@ import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
 import { memberHome } from '../services/members.ts';
 import { endPause, startPause } from '../services/pauses.ts';
 import { memberRoute } from './member-guard.ts';
+import { sessionKey } from './session-store.ts';
+
+/**
+ * What the browser ties its offline copy of the home to: a name for this session that cannot be
+ * turned back into its cookie (a hash of the stored key, itself a hash), and the latest it ends.
+ */
+function sessionTag(sessionId: string, signedInAt: number | undefined) {
+  const tag = createHash('sha256')
+    .update(`tag:${sessionKey(sessionId)}`)
+    .digest('base64url');
+  const endsAt = new Date((signedInAt ?? 0) + MEMBER_SESSION_ABSOLUTE_HOURS * 3_600_000);
+  return { tag: tag.slice(0, 22), endsAt: endsAt.toISOString() };
+}
 
 /**
  * The daily check-in, the member's time zone and pauses, the team board, nudges, cheers and
@@ -31,7 +45,7 @@ export async function checkInRoutes(fastify: FastifyInstance) {
   // The home and its check-in card read side by side; off a team (or just taken off one) the
   // card is null, as GET /api/me/check-ins's 404 says.
   app.route(
-    memberRoute(MEMBER_API.getHomeWithCheckIns, async (_request, userId) => {
+    memberRoute(MEMBER_API.getHomeWithCheckIns, async (request, userId) => {
       const [home, checkIns] = await Promise.all([
         memberHome(app, userId),
         checkInStatus(app, userId).catch((error: unknown) => {
@@ -39,7 +53,11 @@ export async function checkInRoutes(fastify: FastifyInstance) {
           throw error;
         }),
       ]);
-      return { ...home, checkIns: home.team ? checkIns : null };
+      return {
+        ...home,
+        checkIns: home.team ? checkIns : null,
+        session: sessionTag(request.session.sessionId, request.session.signedInAt),
+      };
     }),
   );
 

@@ -81,22 +81,37 @@ export function checkInsRepository(db: Db) {
         );
     },
 
-    /** Records the member's answer for a day, or changes it; returns the row. */
+    /**
+     * Records the member's answer for a day, or changes it; returns the row. With `unlessNewerThan`
+     * (an answer kept offline, given then) a stored answer updated after that time stays as it is,
+     * and null is returned: the check and the write are one statement, so an answer arriving
+     * meanwhile cannot slip between them.
+     */
     async upsert(
-      values: { userId: number; day: string; done: boolean; note: string | null; at: Date },
+      values: {
+        userId: number;
+        day: string;
+        done: boolean;
+        note: string | null;
+        at: Date;
+        unlessNewerThan?: Date;
+      },
       tx: Db = db,
     ) {
-      const { userId, day, done, note, at } = values;
+      const { userId, day, done, note, at, unlessNewerThan } = values;
       const [row] = await tx
         .insert(checkIns)
         .values({ userId, day, done, note, createdAt: at, updatedAt: at })
         .onConflictDoUpdate({
           target: [checkIns.userId, checkIns.day],
           set: { done, note, updatedAt: at },
+          ...(unlessNewerThan ? { setWhere: lte(checkIns.updatedAt, unlessNewerThan) } : {}),
         })
         .returning();
-      if (row === undefined) throw new Error('upsert returned no row');
-      return row;
+      if (row === undefined && unlessNewerThan === undefined) {
+        throw new Error('upsert returned no row');
+      }
+      return row ?? null;
     },
 
     /**

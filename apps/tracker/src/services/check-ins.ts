@@ -6,6 +6,7 @@ import {
   type CheckInStatus,
   calendarOf,
   canonicalTimeZone,
+  GIVEN_AT_SKEW_MINUTES,
   localDay,
   NUDGE_TEXT,
   oneLine,
@@ -17,7 +18,7 @@ import {
   UPLOADS_PATH,
   weekStartOf,
 } from '@app/contracts';
-import { HttpError, notFound } from '@app/server-kit';
+import { HttpError, notFound, validationError } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
 import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
@@ -134,7 +135,7 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
 export async function recordCheckIn(
   ctx: TrackerContext,
   userId: number,
-  answer: { day: string; answer: 'yes' | 'not-today'; note?: string | null },
+  answer: { day: string; answer: 'yes' | 'not-today'; note?: string | null; givenAt?: string },
   tx: Db = ctx.database.db,
 ): Promise<CheckIn> {
   const member = await memberOnTeam(ctx, userId, tx);
@@ -146,10 +147,43 @@ export async function recordCheckIn(
   }
   const note = answer.note?.trim() ? answer.note.trim() : null;
   const done = answer.answer === 'yes';
+  const given = answer.givenAt === undefined ? null : givenAtOf(answer.givenAt, now);
   // Teammates' cheers stay stored through a change to Not today (shown again with a Yes).
-  const row = await ctx.repos.checkIns.upsert({ userId, day: answer.day, done, note, at: now }, tx);
+  const row = await ctx.repos.checkIns.upsert(
+    given === null
+      ? { userId, day: answer.day, done, note, at: now }
+      : // A kept answer counts from when it was given: a later one kept elsewhere still wins.
+        { userId, day: answer.day, done, note, at: given, unlessNewerThan: given },
+    tx,
+  );
+  if (row === null) {
+    const stored = await ctx.repos.checkIns.on(userId, answer.day, tx);
+    if (stored === null) throw new Error('a newer check-in was found, then not');
+    throw new HttpError(
+      'CHECK_IN_NEWER',
+      CHECK_IN_MESSAGES.newerAnswerKept(dayInWords(answer.day)),
+      {
+        checkIn: toCheckIn(stored),
+      },
+    );
+  }
   ctx.trackerMetrics.checkIns.inc();
   return toCheckIn(row);
+}
+
+/**
+ * When a kept answer was given, on the tracker's clock: a device's clock a little ahead counts as
+ * now; further ahead is refused (nothing is changed), as is a time that is no time at all.
+ */
+function givenAtOf(givenAt: string, now: Date): Date {
+  const given = new Date(givenAt);
+  if (Number.isNaN(given.getTime())) {
+    throw validationError([{ path: ['givenAt'], message: CHECK_IN_MESSAGES.givenAtFormat }]);
+  }
+  if (given.getTime() > now.getTime() + GIVEN_AT_SKEW_MINUTES * 60_000) {
+    throw validationError([{ path: ['givenAt'], message: CHECK_IN_MESSAGES.givenAtFuture }]);
+  }
+  return given.getTime() > now.getTime() ? now : given;
 }
 
 const photoUrl = (key: string | null) => (key === null ? null : `${UPLOADS_PATH}/${key}`);
