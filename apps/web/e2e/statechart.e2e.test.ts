@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { membershipGraph } from '@app/membership/chart';
 import { onboardingMachine } from '@app/onboarding';
 import { MODEL_DATA } from '@app/onboarding/testing/events';
 import { toChartGraph } from '@app/statechart-tools';
@@ -539,3 +540,58 @@ test.describe('statechart studio at 360x740', () => {
     await context.close();
   });
 });
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const) {
+  test.describe(`the studio's membership chart at ${viewport.width} px`, () => {
+    test('the chooser switches charts, every membership state is drawn, a reload keeps the choice', async () => {
+      const context = await site.newContext({ viewport });
+      const { page, problems } = await openVisitor(context);
+      await page.goto(`${site.url}/statechart`);
+      await waitHydrated(page);
+      const chooser = page.getByRole('combobox', { name: 'Chart' });
+      await expect(chooser).toHaveValue('onboarding');
+      const found: string[] = [];
+      await chooser.selectOption({ label: 'Membership' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Membership statechart');
+      expect(new URL(page.url()).searchParams.get('chart')).toBe('membership');
+      // The chooser the new chart drew keeps the focus the old one had.
+      await expect(page.getByRole('combobox', { name: 'Chart' })).toBeFocused();
+      const expectMembership = async () => {
+        const drawing = page.getByRole('img', { name: 'Membership statechart' });
+        await drawing.waitFor();
+        for (const state of membershipGraph().states) {
+          const box = drawing.locator(`g[data-state="${state.id}"]`);
+          await expect(box.locator('text').first()).toHaveText(state.key);
+          await expect(box).toBeVisible();
+          if (state.title !== null && state.id !== 'membership') {
+            await expect(box).toContainText(state.title);
+          }
+        }
+      };
+      await expectMembership();
+      await shot(page, `membership-${viewport.width}`);
+      // The sandbox steps the real machine: a person who left asks for a team again.
+      await page.goto(`${site.url}/statechart?chart=membership#left`);
+      await waitHydrated(page);
+      await expect.poll(() => simState(page)).toBe('left');
+      await expect(page.locator('#studio-panel')).toContainText('team.ask, account.delete');
+      found.push(...(await axeFindings(page, `membership at ${viewport.width}`)));
+      await choose(page, /^team\.ask \(a team chosen\)$/);
+      await expect.poll(() => simState(page)).toBe('applicant.waiting');
+      await page.reload();
+      await waitHydrated(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Membership statechart');
+      await expect(page.getByRole('combobox', { name: 'Chart' })).toHaveValue('membership');
+      await expectMembership();
+      await page.getByRole('combobox', { name: 'Chart' }).selectOption({ label: 'Onboarding' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onboarding statechart');
+      expect(new URL(page.url()).search).toBe('');
+      expect(found, found.join('\n')).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+}

@@ -4,7 +4,10 @@ import * as styles from './StatechartPage.css.ts';
 import { Swatch } from './Swatch.tsx';
 
 export function LegendPanel() {
-  const guards = Object.entries(GUARD_WORDS);
+  // The words cover the membership's guards too: the legend names the onboarding's.
+  const guards = Object.entries(GUARD_WORDS).filter(
+    ([name]) => name in onboardingMachine.implementations.guards,
+  );
   const delays = Object.entries(onboardingMachine.implementations.delays).filter(
     (entry): entry is [string, number] => typeof entry[1] === 'number',
   );

@@ -1,22 +1,34 @@
-import type { ChartState } from '@app/statechart-tools';
+import type { ChartGraph, ChartState } from '@app/statechart-tools';
 import { type CoverageFile, levelsOf } from './coverage.ts';
 import * as styles from './StatechartPage.css.ts';
 import { MACHINE_GRAPH, STATES, stateHash } from './views.ts';
 
+interface Chart {
+  graph: ChartGraph;
+  states: ReadonlyMap<string, ChartState>;
+  /** The link to a state (`#intro`). */
+  hash: (id: string) => string;
+}
+
+const ONBOARDING: Chart = { graph: MACHINE_GRAPH, states: STATES, hash: stateHash };
+
 export function ListPanel({
   active,
   coverageFile,
+  chart = ONBOARDING,
 }: {
   active: ReadonlySet<string>;
   coverageFile: CoverageFile | null;
+  /** The machine listed: the onboarding's by default. */
+  chart?: Chart;
 }) {
-  const root = STATES.get(MACHINE_GRAPH.root);
+  const root = chart.states.get(chart.graph.root);
   if (root === undefined) return null;
   return (
     <div className={styles.section}>
       <h2 className={styles.sectionTitle}>States and transitions</h2>
       <ul className={styles.list}>
-        <StateItem state={root} active={active} coverageFile={coverageFile} />
+        <StateItem state={root} active={active} coverageFile={coverageFile} chart={chart} />
       </ul>
     </div>
   );
@@ -26,22 +38,24 @@ function StateItem({
   state,
   active,
   coverageFile,
+  chart,
 }: {
   state: ChartState;
   active: ReadonlySet<string>;
   coverageFile: CoverageFile | null;
+  chart: Chart;
 }) {
   const isActive = active.has(state.id);
-  const transitions = MACHINE_GRAPH.transitions.filter((t) => t.source === state.id);
+  const transitions = chart.graph.transitions.filter((t) => t.source === state.id);
   const children = state.children
-    .map((id) => STATES.get(id))
+    .map((id) => chart.states.get(id))
     .filter((child): child is ChartState => child !== undefined);
   return (
     <li aria-current={isActive ? 'true' : undefined}>
-      {state.id === MACHINE_GRAPH.root ? (
+      {state.id === chart.graph.root ? (
         <span className={styles.stateName}>{state.key}</span>
       ) : (
-        <a className={styles.stateName} href={`#${stateHash(state.id)}`}>
+        <a className={styles.stateName} href={`#${chart.hash(state.id)}`}>
           {state.id}
         </a>
       )}
@@ -65,7 +79,13 @@ function StateItem({
       {children.length > 0 ? (
         <ul className={styles.list}>
           {children.map((child) => (
-            <StateItem key={child.id} state={child} active={active} coverageFile={coverageFile} />
+            <StateItem
+              key={child.id}
+              state={child}
+              active={active}
+              coverageFile={coverageFile}
+              chart={chart}
+            />
           ))}
         </ul>
       ) : null}

@@ -1,12 +1,21 @@
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import * as styles from './StatechartPage.css.ts';
-import { searchStates } from './views.ts';
+import { type SearchResult, searchStates } from './views.ts';
 
-export function Search({ onPick }: { onPick: (id: string) => void }) {
+export function Search({
+  onPick,
+  search = searchStates,
+  label = 'Find a state or screen',
+}: {
+  onPick: (id: string) => void;
+  /** The states whose words contain the query (the onboarding's by default). */
+  search?: (query: string) => SearchResult[];
+  label?: string;
+}) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
-  const results = useMemo(() => searchStates(query).slice(0, 12), [query]);
+  const results = useMemo(() => search(query).slice(0, 12), [search, query]);
   const pick = (id: string) => {
     onPick(id);
     setOpen(false);
@@ -30,8 +39,8 @@ export function Search({ onPick }: { onPick: (id: string) => void }) {
       <input
         type="text"
         className={styles.searchInput}
-        placeholder="Find a state or screen"
-        aria-label="Find a state or screen"
+        placeholder={label}
+        aria-label={label}
         role="combobox"
         aria-expanded={showing}
         aria-controls={listId}

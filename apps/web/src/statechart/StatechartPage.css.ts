@@ -414,3 +414,11 @@ export const transitions = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
 });
+
+/** The chart chooser: its label beside its select. */
+export const chooser = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '4px',
+  whiteSpace: 'nowrap',
+});

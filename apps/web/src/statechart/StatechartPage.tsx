@@ -1,11 +1,13 @@
-import type { OnboardingSnapshot } from '@app/onboarding';
+import { type OnboardingSnapshot, onboardingMachine } from '@app/onboarding';
 import { activeStateIds } from '@app/statechart-tools';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageTitle } from '../components/usePageTitle.ts';
 import * as laterScreens from '../onboarding/laterScreens.ts';
 import { provideLaterScreens } from '../onboarding/lazyScreens.tsx';
 import { Canvas, type CanvasApi, type CoverageClass, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
+import { ChartChooser } from './ChartChooser.tsx';
 import { CoveragePanel } from './CoveragePanel.tsx';
+import { useChart } from './charts.ts';
 import { type CoverageFile, coverageOfView } from './coverage.ts';
 import { downloadMermaid, downloadPng, downloadSvg } from './exportChart.ts';
 import { GalleryPanel } from './GalleryPanel.tsx';
@@ -13,6 +15,7 @@ import { LegendPanel } from './LegendPanel.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import { LivePanel } from './LivePanel.tsx';
 import { useFollowedOnboarding } from './liveOnboarding.ts';
+import { MembershipStudio } from './MembershipStudio.tsx';
 import { isReview, ReviewSheet } from './ReviewSheet.tsx';
 import { Search } from './Search.tsx';
 import { SimulatePanel } from './SimulatePanel.tsx';
@@ -62,12 +65,22 @@ function takenEdges(view: ChartView, taken: readonly string[]): Set<string> {
   return edges;
 }
 
-/** The studio, or the visual review's sheet when the page is opened for it (`?review`). */
+/**
+ * The studio on the chart the URL names (the onboarding, or `?chart=membership`), or the visual
+ * review's sheet when the page is opened for it (`?review`).
+ */
 export function StatechartPage() {
-  return isReview() ? <ReviewSheet /> : <Studio />;
+  const [chart, choose] = useChart();
+  if (isReview()) return <ReviewSheet />;
+  const chooser = <ChartChooser chart={chart} onChoose={choose} />;
+  return chart === 'membership' ? (
+    <MembershipStudio chooser={chooser} />
+  ) : (
+    <Studio chooser={chooser} />
+  );
 }
 
-function Studio() {
+function Studio({ chooser }: { chooser: ReactNode }) {
   const canvas = useRef<CanvasApi>(null);
   const [viewKey, setViewKey] = useState<ViewKey>('screens');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -228,6 +241,7 @@ function Studio() {
     <div className={styles.studio}>
       <div className={styles.toolbar} data-tools={toolsOpen ? 'open' : 'closed'}>
         <h1 className={styles.heading}>{STUDIO_TITLE}</h1>
+        {chooser}
         <fieldset className={styles.group} aria-label="View">
           {(['screens', 'machine'] as const).map((key) => (
             <button
@@ -304,7 +318,7 @@ function Studio() {
           <button
             type="button"
             className={styles.tool}
-            onClick={downloadMermaid}
+            onClick={() => downloadMermaid(onboardingMachine)}
             aria-label="Export Mermaid"
           >
             Mermaid

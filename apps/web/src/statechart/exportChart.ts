@@ -1,5 +1,5 @@
-import { onboardingMachine } from '@app/onboarding';
 import { toMermaid, toSvg } from '@app/statechart-tools';
+import type { AnyStateMachine } from 'xstate';
 import type { ChartView } from './views.ts';
 
 function download(name: string, blob: Blob) {
@@ -20,11 +20,12 @@ export function viewSvg(view: ChartView): string {
 }
 
 export function downloadSvg(view: ChartView) {
-  download(`onboarding-${view.key}.svg`, new Blob([viewSvg(view)], { type: 'image/svg+xml' }));
+  download(`${view.file}.svg`, new Blob([viewSvg(view)], { type: 'image/svg+xml' }));
 }
 
-export function downloadMermaid() {
-  download('onboarding.mmd', new Blob([toMermaid(onboardingMachine)], { type: 'text/plain' }));
+/** The machine as the Mermaid file `pnpm statechart` writes (`onboarding.mmd`, `membership.mmd`). */
+export function downloadMermaid(machine: AnyStateMachine) {
+  download(`${machine.id}.mmd`, new Blob([toMermaid(machine)], { type: 'text/plain' }));
 }
 
 /** The SVG drawn onto a canvas at twice its size, as a PNG. */
@@ -44,7 +45,7 @@ export async function downloadPng(view: ChartView): Promise<void> {
     context.drawImage(image, 0, 0);
     const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (png === null) throw new Error('the PNG could not be made');
-    download(`onboarding-${view.key}.png`, png);
+    download(`${view.file}.png`, png);
   } finally {
     URL.revokeObjectURL(url);
   }

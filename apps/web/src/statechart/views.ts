@@ -20,6 +20,8 @@ export type ViewKey = 'screens' | 'machine';
 
 export interface ChartView {
   key: ViewKey;
+  /** What an exported file of this view is called, without its extension. */
+  file: string;
   label: string;
   title: string;
   description: string;
@@ -36,6 +38,7 @@ const SCREENS_GRAPH = toScreensGraph(MACHINE_GRAPH);
 export const VIEWS: Record<ViewKey, ChartView> = {
   screens: {
     key: 'screens',
+    file: 'onboarding-screens',
     label: 'Screens',
     title: SCREENS_TITLE,
     description: screensDescription(SCREENS_GRAPH),
@@ -46,6 +49,7 @@ export const VIEWS: Record<ViewKey, ChartView> = {
   },
   machine: {
     key: 'machine',
+    file: 'onboarding-machine',
     label: 'Full machine',
     title: CHART_TITLE,
     description: chartDescription(MACHINE_GRAPH),

@@ -80,6 +80,11 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'photo rejected',
     description: 'The chosen photo is not an image or is 5 MB or more: submission is blocked.',
   },
+  teamChosen: {
+    name: 'a team chosen',
+    description:
+      "The person chose a team with a held seat: the request waits for that team's answer.",
+  },
 };
 
 /** Events a visitor (or the browser) sends, in words. */
