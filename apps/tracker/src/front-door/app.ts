@@ -45,6 +45,9 @@ import { databaseSessionStore } from './session-store.ts';
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The front door's session secret, when TRACKER_SESSION_SECRET does not give one. */
+export const SESSION_SECRET_FILE = 'tracker-session-secret';
+
 /** The front door's cookie name: `__Host-` (no Domain, Path=/, Secure) whenever served over HTTPS. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-tracker_session' : 'tracker_session';
@@ -123,7 +126,7 @@ export async function buildFrontDoor(
   const secret =
     config.sessionSecret ??
     (await loadOrCreateSecret({
-      file: path.join(config.dataDir, 'tracker-session-secret'),
+      file: path.join(config.dataDir, SESSION_SECRET_FILE),
       generate: () => randomBytes(32).toString('base64url'),
       isValid: (value) => value.length >= 32,
       expected: 'a secret of at least 32 characters',

@@ -1,6 +1,7 @@
 import { checkDataDir, dataDirProblem } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { serveBackupSocket } from '../../backup-socket.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../lock.ts';
 import { seedCheckIns } from '../../seed/seed.ts';
@@ -39,9 +40,21 @@ export default fp(
       await unlock();
       throw error;
     }
+    // The embedded store's backups are taken through the tracker that holds it (decision 54).
+    let closeBackupSocket: (() => Promise<void>) | null = null;
+    try {
+      closeBackupSocket = config.databaseUrl
+        ? null
+        : await serveBackupSocket(config.dataDir, database, (message) => app.log.warn(message));
+    } catch (error) {
+      await database.close().catch(() => {});
+      await unlock();
+      throw error;
+    }
     app.decorate('database', database);
     app.addHook('onClose', async () => {
       try {
+        await closeBackupSocket?.();
         await database.close();
       } finally {
         await unlock();
