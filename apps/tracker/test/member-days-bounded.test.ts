@@ -87,7 +87,10 @@ async function write(h: History) {
   }
   if (rows.length > 0) await db.insert(checkIns).values(rows);
   if (h.weekdays.length > 0) {
-    await db.insert(reminderSettings).values({ userId: user.id, weekdays: h.weekdays });
+    await db
+      .insert(reminderSettings)
+      .values({ userId: user.id, weekdays: h.weekdays })
+      .onConflictDoUpdate({ target: reminderSettings.userId, set: { weekdays: h.weekdays } });
   }
   for (const p of h.pauses) {
     const firstDay = shiftDay(today, -p.back);

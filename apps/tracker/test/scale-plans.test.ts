@@ -51,16 +51,6 @@ function sunday(): Date {
   return zonedInstant(addCalendarDays(today, 7 - today.weekday), 18, zone);
 }
 
-/**
- * What a schedule's pass reads whole on purpose, and why: each pass gives every Active member a
- * settings row and works out the next time of rows whose member changed zone (member-schedule.ts);
- * both read the members' settings once, by index, a few milliseconds at 10,000 members (bench).
- */
-const WHOLE_ON_PURPOSE = [
-  /^\s*INSERT INTO "(reminder|recap|digest)_settings" \(user_id\)/,
-  /IS DISTINCT FROM coalesce\("users"."time_zone"/,
-];
-
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -154,7 +144,6 @@ describe.skipIf(!databaseUrl)('the scale queries on PostgreSQL', () => {
       for (const [query, params] of statements) {
         if (/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(query))
           continue;
-        if (WHOLE_ON_PURPOSE.some((pass) => pass.test(query))) continue;
         const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${query}`, params);
         const plan: { Plan: PlanNode }[] = rows[0]?.['QUERY PLAN'] ?? [];
         const scans = plan.flatMap((p) => wholeScans(p.Plan));

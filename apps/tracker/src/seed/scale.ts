@@ -220,12 +220,17 @@ export async function seedScale(db: Db, { members, days, now }: ScaleSeed): Prom
       SELECT u.id, r.minute,
              CASE r.week WHEN 1 THEN ARRAY[0,1,2,3,4,5,6] WHEN 2 THEN ARRAY[1,3,5] ELSE ARRAY[1,2,3,4,5] END,
              r.reminder, r.zone
-      FROM ${recordset}`);
+      FROM ${recordset}
+      ON CONFLICT (user_id) DO UPDATE SET local_minute = excluded.local_minute,
+        weekdays = excluded.weekdays, next_at = excluded.next_at, time_zone = excluded.time_zone`);
     await tx.execute(sql`
-      INSERT INTO recap_settings (user_id, next_at, time_zone) SELECT u.id, r.recap, r.zone FROM ${recordset}`);
+      INSERT INTO recap_settings (user_id, next_at, time_zone) SELECT u.id, r.recap, r.zone FROM ${recordset}
+      ON CONFLICT (user_id) DO UPDATE SET next_at = excluded.next_at, time_zone = excluded.time_zone`);
     await tx.execute(sql`
       INSERT INTO digest_settings (user_id, enabled, next_at, time_zone)
-      SELECT u.id, r.digest, CASE WHEN r.digest THEN r."digestAt" END, r.zone FROM ${recordset}`);
+      SELECT u.id, r.digest, CASE WHEN r.digest THEN r."digestAt" END, r.zone FROM ${recordset}
+      ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, next_at = excluded.next_at,
+        time_zone = excluded.time_zone`);
 
     const counted = (table: string, where = 'true') =>
       count(

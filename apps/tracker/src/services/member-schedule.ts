@@ -1,5 +1,5 @@
 import { localDay } from '@app/contracts';
-import { and, asc, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import {
   type digestSettings,
   type recapSettings,
@@ -35,21 +35,29 @@ export interface MemberSchedule<T extends SettingsTable, M> {
   send(tx: Db, member: M, date: string): Promise<boolean>;
 }
 
-/** The zone the account's days are counted in, as SQL (the account's, or the default). */
-const memberZoneSql = () => sql`coalesce(${users.timeZone}, ${memberTimeZone({ timeZone: null })})`;
+/**
+ * How long one pass goes on before it leaves the rest to the next (the schedules run every
+ * minute): a pass is batches of BATCH rows, each a transaction of its own, with a turn for the
+ * event loop between them, so a pass never holds the tracker's thread for long at a time.
+ */
+const SCHEDULE_PASS_MS = 10_000;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * One pass of a schedule on each member's own clock (decision 24), at the tracker's now:
- * 1. every Active member gets a settings row (the defaults);
- * 2. rows whose next time is unknown, or was worked out for another zone than the account's, get
- *    it worked out;
- * 3. due rows are taken with FOR UPDATE SKIP LOCKED (another tracker skips them) and, for each, in
+ * One pass of a schedule on each member's own clock (decision 24), at the tracker's now. It reads
+ * only the rows that need it, each through an index, never every member's:
+ * 1. rows whose next time is unknown get it worked out. The database keeps that set: a member who
+ *    becomes Active gets a settings row (the defaults, next time unknown), and an account whose
+ *    zone changes has its next times cleared (triggers of migration 0021);
+ * 2. due rows are taken with FOR UPDATE SKIP LOCKED (another tracker skips them) and, for each, in
  *    one transaction: the mail is queued when the member is still there and it is still that day
  *    on their clock (late because every tracker was down: still that day, else that one is
  *    dropped), and the next time is set.
  *
  * The mail's own unique row (member and day, member and week) makes a retried pass send nothing
- * twice. Returns how many were queued.
+ * twice. A pass longer than SCHEDULE_PASS_MS leaves the rest to the next. Returns how many were
+ * queued.
  */
 export async function runMemberSchedule<T extends SettingsTable, M>(
   ctx: TrackerContext,
@@ -64,10 +72,8 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
   const setNext = (tx: Db, userId: number, nextAt: Date | null, timeZone: string) =>
     tx.update(columns).set({ nextAt, timeZone }).where(eq(columns.userId, userId));
 
-  await db.execute(sql`
-    INSERT INTO ${columns} (user_id)
-    SELECT DISTINCT user_id FROM memberships WHERE status = 'Active'
-    ON CONFLICT DO NOTHING`);
+  const started = performance.now();
+  const overBudget = () => performance.now() - started > SCHEDULE_PASS_MS;
 
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -75,16 +81,7 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
         .select({ row: columns, zone: users.timeZone })
         .from(columns)
         .innerJoin(users, eq(users.id, columns.userId))
-        .where(
-          and(
-            eq(columns.enabled, true),
-            schedule.scheduled,
-            or(
-              isNull(columns.nextAt),
-              sql`${columns.timeZone} IS DISTINCT FROM ${memberZoneSql()}`,
-            ),
-          ),
-        )
+        .where(and(eq(columns.enabled, true), isNull(columns.nextAt), schedule.scheduled))
         .limit(BATCH)
         .for('update', { of: columns, skipLocked: true })) as {
         row: T['$inferSelect'];
@@ -97,6 +94,9 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
       return rows.length < BATCH;
     });
     if (done) break;
+    await yieldToLoop();
+    // The rest keep no next time: the next pass goes on with them.
+    if (overBudget()) break;
   }
 
   let queued = 0;
@@ -124,6 +124,9 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
     });
     queued += count;
     if (!more) break;
+    await yieldToLoop();
+    // The rest stay due: the next pass goes on with them, still on their day or dropped.
+    if (overBudget()) break;
   }
   if (queued > 0) ctx.mailer.kick();
   return queued;

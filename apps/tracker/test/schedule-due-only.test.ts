@@ -1,0 +1,207 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
+import type { Db } from '../src/db/types.ts';
+import { createRepositories } from '../src/repositories/index.ts';
+import { seedScale } from '../src/seed/scale.ts';
+import type { TrackerContext } from '../src/services/context.ts';
+import { runDigests } from '../src/services/digests.ts';
+import { runRecaps } from '../src/services/recaps.ts';
+import { runReminders } from '../src/services/reminders.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { buildTracker } from '../src/tracker.ts';
+
+/**
+ * A tick of the schedules on the members' own clocks (reminders, weekly recap, daily digest) reads
+ * only the members due in it: with every member's next time worked out and none of them due, the
+ * tick reads no row of the members' settings, accounts or memberships, however many members there
+ * are. Rows read are counted by the database itself: each statement the tick ran is run again under
+ * EXPLAIN ANALYZE (in a transaction rolled back) and the rows its scans of those tables returned or
+ * filtered out are added up. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const MEMBERS = 40;
+/** The tables with a row per member that a schedule's tick could read. */
+const PER_MEMBER = [
+  'users',
+  'memberships',
+  'reminder_settings',
+  'recap_settings',
+  'digest_settings',
+];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+/** The scans of PER_MEMBER tables in a plan that read a row or more: table, rows, how. */
+const readsOf = (node: PlanNode): { table: string; rows: number; how: string }[] => {
+  const rows =
+    ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) *
+    (node['Actual Loops'] ?? 1);
+  const table = node['Relation Name'] ?? '';
+  return [
+    ...(PER_MEMBER.includes(table) && rows > 0
+      ? [{ table, rows, how: `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim() }]
+      : []),
+    ...(node.Plans ?? []).flatMap(readsOf),
+  ];
+};
+
+describe('a schedule tick with no member due', () => {
+  let clock = new Date('2026-11-02T17:00:00Z');
+  let store: TestDatabase;
+  let app: FastifyInstance;
+  let pool: pg.Pool | undefined;
+  let statements: [string, unknown[]][] = [];
+  let logged: Db;
+  /** Runs a statement with its parameters on the store's own connection. */
+  let query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+  beforeAll(async () => {
+    store = await createTestDatabase();
+    app = await buildTracker({
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
+      env: {},
+      reminderCheckSeconds: 0,
+      now: () => clock,
+    });
+    await seedScale(app.database.db, { members: MEMBERS, days: 3, now: clock });
+    const logger = {
+      logQuery: (text: string, params: unknown[]) => statements.push([text, params]),
+    };
+    if (store.databaseUrl) {
+      const server = new pg.Pool({ connectionString: store.databaseUrl, max: 2 });
+      pool = server;
+      logged = drizzleNodePg({ client: server, logger }) as unknown as Db;
+      query = async (text, params) => server.query(text, params);
+    } else {
+      const client = (app.database.db as unknown as { $client: PGlite }).$client;
+      logged = drizzlePglite({ client, logger }) as unknown as Db;
+      query = async (text, params) => client.query(text, params);
+    }
+    // Digests are off by default: some members turn theirs on, so each table has members to read.
+    await app.database.db.execute(
+      sql`UPDATE digest_settings SET enabled = true, next_at = NULL WHERE user_id % 2 = 0`,
+    );
+    await app.database.db.execute(sql`ANALYZE`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await app?.close();
+    await store?.cleanup();
+  });
+
+  const ctx = (): TrackerContext => ({
+    trackerConfig: app.trackerConfig,
+    database: { ...app.database, db: logged },
+    repos: createRepositories(logged, () => clock),
+    mailer: app.mailer,
+    storage: app.storage,
+    signups: app.signups,
+    trackerMetrics: app.trackerMetrics,
+  });
+
+  /** One tick of the three schedules: how many rows of PER_MEMBER its statements read. */
+  async function tick() {
+    statements = [];
+    await runReminders(ctx());
+    await runRecaps(ctx());
+    await runDigests(ctx());
+    const ran = statements.filter(
+      ([text]) =>
+        !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text),
+    );
+    const reads: { table: string; rows: number; how: string }[] = [];
+    await query('BEGIN');
+    try {
+      // The tables are small here: the planner is told to read through an index wherever one
+      // serves, as it does on a large set, so a whole-table read shows only where none does.
+      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']) {
+        await query(`SET LOCAL ${setting} = off`);
+      }
+      for (const [text, params] of ran) {
+        const { rows } = await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+        const raw = rows[0]?.['QUERY PLAN'];
+        const plan: { Plan: PlanNode }[] = typeof raw === 'string' ? JSON.parse(raw) : (raw as []);
+        reads.push(...plan.flatMap((p) => readsOf(p.Plan)));
+      }
+    } finally {
+      await query('ROLLBACK');
+    }
+    return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0), statements: ran.length };
+  }
+
+  it("the first tick works out every member's next times, reading their rows", async () => {
+    const first = await tick();
+    expect(first.read).toBeGreaterThanOrEqual(MEMBERS);
+    const unset = rowsOf<{ n: number }>(
+      await app.database.db.execute(sql`
+        SELECT count(*)::int AS n FROM reminder_settings WHERE enabled AND next_at IS NULL`),
+    );
+    expect(unset[0]?.n).toBe(0);
+  });
+
+  it('a tick a minute later, with no member due, reads none of them', async () => {
+    clock = new Date(clock.getTime() + 60_000);
+    const due = rowsOf<{ n: number }>(
+      await app.database.db.execute(sql`
+        SELECT count(*)::int AS n FROM reminder_settings WHERE enabled AND next_at <= ${clock}`),
+    );
+    expect(due[0]?.n).toBe(0);
+    const { reads, statements } = await tick();
+    expect(statements).toBeGreaterThan(0);
+    expect(reads).toEqual([]);
+  });
+
+  it('a member who moves to another zone is read again, and only they are', async () => {
+    const [member] = rowsOf<{ id: number }>(
+      await app.database.db.execute(sql`
+        SELECT user_id AS id FROM reminder_settings WHERE enabled ORDER BY user_id LIMIT 1`),
+    );
+    if (!member) throw new Error('no member');
+    await app.database.db.execute(
+      sql`UPDATE users SET time_zone = 'Pacific/Kiritimati' WHERE id = ${member.id}`,
+    );
+    clock = new Date(clock.getTime() + 60_000);
+    const { reads, read } = await tick();
+    expect(read).toBeGreaterThan(0);
+    expect(read, JSON.stringify(reads)).toBeLessThan(MEMBERS / 2);
+    const zones = rowsOf<{ zone: string | null; next: Date | null }>(
+      await app.database.db.execute(sql`
+        SELECT time_zone AS zone, next_at AS next FROM reminder_settings WHERE user_id = ${member.id}`),
+    );
+    expect(zones[0]?.zone).toBe('Pacific/Kiritimati');
+    expect(zones[0]?.next).not.toBeNull();
+  });
+
+  it('a member who joins a team gets their settings rows at once', async () => {
+    const [row] = rowsOf<{ user_id: number; team_id: number }>(
+      await app.database.db.execute(sql`
+        SELECT user_id, team_id FROM memberships WHERE status = 'Active' ORDER BY user_id LIMIT 1`),
+    );
+    if (!row) throw new Error('no membership');
+    await app.database.db.execute(
+      sql`DELETE FROM reminder_settings WHERE user_id = ${row.user_id}`,
+    );
+    await app.database.db.execute(
+      sql`UPDATE memberships SET status = 'Active' WHERE user_id = ${row.user_id}`,
+    );
+    const rows = rowsOf<{ n: number }>(
+      await app.database.db.execute(sql`
+        SELECT count(*)::int AS n FROM reminder_settings WHERE user_id = ${row.user_id} AND next_at IS NULL`),
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+});
