@@ -5,8 +5,8 @@
  * - one tick of each schedule (reminders, "we miss you", weekly recaps, daily digests) at a
  *   Sunday 18:00 of the members' first zone, when a twelfth of them get their recap: how long it
  *   took, what it queued, and the longest the event loop was blocked meanwhile
- *   (perf_hooks.monitorEventLoopDelay); then a second tick, what is left over; on PostgreSQL, a
- *   week on, the weekly recaps again with two trackers on the database sharing the tick;
+ *   (perf_hooks.monitorEventLoopDelay); then a second tick, what is left over; on PostgreSQL,
+ *   the same weekly recaps again with two trackers on the database sharing the tick;
  * - the front door's readiness (GET /health/ready) every 20 ms while the ticks run: 95th
  *   percentile, slowest answer and failures;
  * - the console's Quiet members page and the other console lists, first and last page;
@@ -151,10 +151,13 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
       }
     }
 
-    // Trackers share the schedules (FOR UPDATE SKIP LOCKED): a week on, the same recaps fall due
-    // again, taken by two trackers on the one database at once.
+    // Trackers share the schedules (FOR UPDATE SKIP LOCKED): the recaps of the first tick are
+    // made due again (their rows and mails of the week forgotten) and taken by two trackers on
+    // the one database at once.
     if (databaseUrl !== undefined) {
-      clock = new Date(moment.getTime() + 7 * 86_400_000 + 60_000);
+      await app.database.db.execute(sql`
+        UPDATE recap_settings SET next_at = ${moment} WHERE user_id IN (SELECT user_id FROM recaps)`);
+      await app.database.db.execute(sql`DELETE FROM recaps`);
       const second = await buildTracker({
         dataDir: await mkdtemp(path.join(tmpdir(), 'scale-second-')),
         databaseUrl: db.databaseUrl,
