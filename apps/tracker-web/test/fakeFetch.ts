@@ -22,11 +22,14 @@ export function fakeTracker(routes: Record<string, FakeRoute>) {
   return fakeFetch(withHome(routes), () => refusal(404, 'NOT_FOUND', 'Not found'));
 }
 
+/** The session the fake tracker names with every home (a test may answer with its own). */
+export const SESSION = { tag: 'session-one', endsAt: '2999-01-01T00:00:00.000Z' };
+
 /**
  * GET /api/me/home as the tracker makes it from the two reads a test gives, when it gives no
  * answer of its own: GET /api/me's answer, with GET /api/me/check-ins's (null when that is a 404,
- * as off a team). A card the test makes fail otherwise is left out, so the page reads it alone
- * and shows that failure where the card would be.
+ * as off a team), and the session (SESSION). A card the test makes fail otherwise is left out, so
+ * the page reads it alone and shows that failure where the card would be.
  */
 function withHome(routes: Record<string, FakeRoute>): Record<string, FakeRoute> {
   const me = routes['GET /api/me'];
@@ -38,7 +41,7 @@ function withHome(routes: Record<string, FakeRoute>): Record<string, FakeRoute> 
       const home = await me(request);
       if (home.status !== 200) return home;
       const card = checkIns ? await checkIns(request) : refusal(404, 'NOT_FOUND', 'Not found');
-      const body = (await home.json()) as Record<string, unknown>;
+      const body = { session: SESSION, ...((await home.json()) as Record<string, unknown>) };
       if (card.status === 200) return json({ ...body, checkIns: await card.json() });
       return json(card.status === 404 ? { ...body, checkIns: null } : body);
     },

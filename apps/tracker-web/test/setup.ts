@@ -34,6 +34,9 @@ afterEach(() => {
   cleanup();
   // The files share one jsdom: what a test kept on the "device" is not the next one's.
   localStorage.clear();
+  // The offline copy's mark of the browser session (a cookie of the page's own).
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookie jar, emptied between tests
+  document.cookie = 'tracker_kept=; Path=/; Max-Age=0';
   act(() => resetToasts());
   vi.unstubAllGlobals();
 });

@@ -57,6 +57,7 @@ function refusal(status: number, text: string): ApiError {
     status,
     code: typeof code === 'string' ? code : null,
     fields: status < 500 ? fieldsOf(details) : [],
+    ...(status < 500 ? { details } : {}),
   });
 }
 

@@ -25,15 +25,23 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** A validation refusal's fields. */
   readonly fields: readonly FieldProblem[];
+  /** A refusal's details as the tracker sent them (a 4xx only), for the codes that carry some. */
+  readonly details: unknown;
 
   constructor(
     message: string,
-    init: { status: number | null; code?: string | null; fields?: readonly FieldProblem[] },
+    init: {
+      status: number | null;
+      code?: string | null;
+      fields?: readonly FieldProblem[];
+      details?: unknown;
+    },
   ) {
     super(message);
     this.status = init.status;
     this.code = init.code ?? null;
     this.fields = init.fields ?? [];
+    this.details = init.details;
   }
 }
 

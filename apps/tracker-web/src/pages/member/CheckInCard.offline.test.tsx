@@ -1,8 +1,15 @@
 import { type CheckInStatus, localDay, openDays } from '@app/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeTracker, json, noContent } from '../../../test/fakeFetch.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  fakeTracker,
+  json,
+  noContent,
+  refusal,
+  SESSION,
+  signInRequired,
+} from '../../../test/fakeFetch.ts';
 import { home, request, teammates } from '../../../test/members.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 
@@ -35,12 +42,21 @@ function status(): CheckInStatus {
  * fetch does. It holds the answers it was sent, one per day, as the PUT does.
  */
 function network() {
-  const held = new Map<string, { day: string; answer: string; note: string }>();
-  const line = { up: true, puts: 0 };
+  const held = new Map<string, { day: string; answer: string; note: string; givenAt?: string }>();
+  const line = {
+    up: true,
+    puts: 0,
+    /** The session the tracker names with the home (another one: the member signed in again). */
+    session: SESSION,
+    /** The member the session is of. */
+    member: onTeam,
+    /** A PUT's answer instead of the tracker's usual one. */
+    answer: null as (() => Response) | null,
+  };
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
   const at = '2025-06-10T17:05:00.000Z';
   fakeTracker({
-    'GET /api/me': () => (line.up ? json(onTeam) : offline()),
+    'GET /api/me': () => (line.up ? json({ ...line.member, session: line.session }) : offline()),
     'GET /api/me/check-ins': () => {
       if (!line.up) return offline();
       const now = status();
@@ -56,6 +72,7 @@ function network() {
       if (!line.up) return offline();
       const body = (await req.json()) as { day: string; answer: string; note: string };
       line.puts += 1;
+      if (line.answer) return line.answer();
       held.set(body.day, body);
       return json({ ...body, note: body.note || null, createdAt: at, updatedAt: at });
     },
@@ -87,7 +104,9 @@ describe('the check-in without a connection', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('Your check-in is sent: Yes')).toBeVisible();
     expect(line.puts).toBe(1);
-    expect([...held.values()]).toEqual([{ day: today(), answer: 'yes', note: 'On the train' }]);
+    expect([...held.values()]).toEqual([
+      { day: today(), answer: 'yes', note: 'On the train', givenAt: expect.any(String) },
+    ]);
     const sent = await todayForm();
     await waitFor(() => expect(sent.getByText(/saved at/)).toBeVisible());
     expect(sent.queryByText(/kept on this device/)).toBeNull();
@@ -103,7 +122,7 @@ describe('the check-in without a connection', () => {
     line.up = false;
     await renderApp('/');
     expect(await screen.findByText(/^You are offline\./)).toHaveTextContent(
-      /This is your home as it was on .+ at .+\. A check-in you answer now is sent when the connection is back\./,
+      /This is the home of Ada Lovelace as it was on .+ at .+\. A check-in you answer now is sent for Ada Lovelace when the connection is back\./,
     );
     expect(screen.getByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeVisible();
     const form = await todayForm();
@@ -118,7 +137,14 @@ describe('the check-in without a connection', () => {
     await renderApp('/');
     expect(await screen.findByText('Your check-in is sent: Not today')).toBeVisible();
     expect(line.puts).toBe(1);
-    expect([...held.values()]).toEqual([{ day: today(), answer: 'not-today', note: '' }]);
+    const [sent] = [...held.values()];
+    expect(sent).toEqual({
+      day: today(),
+      answer: 'not-today',
+      note: '',
+      givenAt: expect.any(String),
+    });
+    expect(Date.parse(sent?.givenAt ?? '')).toBeLessThanOrEqual(Date.now());
     expect(screen.queryByText(/^You are offline\./)).toBeNull();
   });
 
@@ -150,4 +176,118 @@ describe('the check-in without a connection', () => {
     await waitFor(() => expect(to('DELETE /api/session')).toHaveLength(1));
     await waitFor(() => expect(offline()).toEqual([]));
   });
+
+  it('shows what the tracker kept when a newer answer was given elsewhere, and drops its own', async () => {
+    const { line } = network();
+    await renderApp('/');
+    const form = await todayForm();
+    line.up = false;
+    await userEvent.setup().click(form.getByRole('button', { name: 'Not today' }));
+    await form.findByText(/kept on this device/);
+    // Meanwhile a Yes was given on another device, at 18:05 in London.
+    const newer = {
+      day: today(),
+      answer: 'yes',
+      note: 'Ran 5 km',
+      createdAt: '2025-06-10T17:05:00.000Z',
+      updatedAt: '2025-06-10T17:05:00.000Z',
+    };
+    line.answer = () =>
+      refusal(412, 'CHECK_IN_NEWER', 'A newer answer was given after this one.', {
+        checkIn: newer,
+      });
+    line.up = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Your newer answer is kept: Yes')).toBeVisible();
+    expect(
+      screen.getByText(
+        /, you answered Yes at 6:05 PM, after the Not today kept on this device; that one was not sent\.$/,
+      ),
+    ).toBeVisible();
+    expect(line.puts).toBe(1);
+    expect(pendingKeys()).toEqual([]);
+  });
+
+  it("keeps nothing of one session for another: a home read in a new one removes the old one's answers unsent", async () => {
+    const { line } = network();
+    await renderApp('/');
+    const form = await todayForm();
+    line.up = false;
+    await userEvent.setup().click(form.getByRole('button', { name: 'Yes' }));
+    await form.findByText(/kept on this device/);
+    expect(pendingKeys()).toHaveLength(1);
+    cleanup();
+
+    // Another person signs in on this browser: the home of another session, another member.
+    line.up = true;
+    line.session = { ...SESSION, tag: 'session-two' };
+    line.member = home({ ...onTeam, account: { ...onTeam.account, id: 99, name: 'Bo Other' } });
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Bo Other' })).toBeVisible();
+    await todayForm();
+    await waitFor(() => expect(pendingKeys()).toEqual([]));
+    expect(line.puts).toBe(0);
+    expect(kept()?.member).toBe(99);
+  });
+
+  it('shows no kept home once the browser was closed (its session went with it), and forgets it', async () => {
+    const { line } = network();
+    await renderApp('/');
+    await todayForm();
+    cleanup();
+    expect(kept()?.member).toBe(onTeam.account.id);
+    // Closing the browser drops its session cookies: the page's mark, as the session's own.
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plays the browser dropping it
+    document.cookie = 'tracker_kept=; Path=/; Max-Age=0';
+    line.up = false;
+    await renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not load your page' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/Ada Lovelace/)).toBeNull();
+    expect(kept()).toBeNull();
+  });
+
+  it('shows no kept home past the end of its session', async () => {
+    const { line } = network();
+    line.session = { ...SESSION, endsAt: new Date(Date.now() + 60_000).toISOString() };
+    await renderApp('/');
+    await todayForm();
+    cleanup();
+    line.up = false;
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      await renderApp('/');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'We could not load your page' }),
+      ).toBeVisible();
+      expect(kept()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets the answers waiting when the tracker says the session has ended', async () => {
+    const { line } = network();
+    await renderApp('/');
+    const form = await todayForm();
+    line.up = false;
+    await userEvent.setup().click(form.getByRole('button', { name: 'Yes' }));
+    await form.findByText(/kept on this device/);
+    cleanup();
+    line.up = true;
+    fakeTracker({ 'GET /api/me': () => signInRequired() });
+    await renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(pendingKeys()).toEqual([]);
+    expect(kept()).toBeNull();
+    expect(line.puts).toBe(0);
+  });
 });
+
+const pendingKeys = () =>
+  Object.keys(localStorage).filter((key) => key.startsWith('tracker.offline.check-in.'));
+const kept = () => {
+  const text = localStorage.getItem('tracker.offline.home');
+  return text === null ? null : (JSON.parse(text) as { member: number });
+};

@@ -38,11 +38,14 @@ const CHECK_IN_TITLE = 'check-in-title';
  */
 export function CheckInCard({ status, member }: { status: CheckInView; member: number }) {
   const router = useRouter();
+  const { session, timeZone } = status;
   useEffect(() => {
     let mounted = true;
     const send = async () => {
       const { sendPendingCheckIns } = await import('./offline.ts');
-      if ((await sendPendingCheckIns(member)) && mounted) await router.invalidate();
+      if ((await sendPendingCheckIns(member, session, timeZone)) && mounted) {
+        await router.invalidate();
+      }
     };
     if (status.pending.length > 0 && navigator.onLine) void send();
     const onOnline = () => void send();
@@ -51,7 +54,7 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
       mounted = false;
       window.removeEventListener('online', onOnline);
     };
-  }, [member, router, status.pending.length]);
+  }, [member, router, session, status.pending.length, timeZone]);
   return (
     <section className={`${ui.card} ${styles.card}`} aria-labelledby="check-in-title">
       <h2 id={CHECK_IN_TITLE} className={ui.h2} tabIndex={-1}>
@@ -72,6 +75,7 @@ export function CheckInCard({ status, member }: { status: CheckInView; member: n
             open={day}
             timeZone={status.timeZone}
             member={member}
+            session={status.session}
             waiting={waiting}
           />
         );
@@ -221,11 +225,13 @@ function DayForm({
   open,
   timeZone,
   member,
+  session,
   waiting,
 }: {
   open: OpenDay;
   timeZone: string;
   member: number;
+  session: string | undefined;
   waiting: PendingCheckIn | undefined;
 }) {
   const [saved, setSaved] = useState<CheckIn | null>(open.checkIn);
@@ -240,10 +246,13 @@ function DayForm({
     send: (chosen: CheckInAnswer, text: string) =>
       call(CHECK_IN_API.checkIn, { day: open.day, answer: chosen, note: text }),
     // No connection: the answer waits on this device and is sent once it is back.
+    // Kept only in a session the tracker named (a home read with one): it is sent in that one.
     recover: async (failure, chosen, text) => {
-      if (!(failure instanceof ApiError && failure.status === null)) return false;
+      if (!(failure instanceof ApiError && failure.status === null) || !session) return false;
       const { keepCheckIn } = await import('./offline.ts');
-      setQueued(keepCheckIn({ member, day: open.day, answer: chosen, note: text.trim() }));
+      const givenAt = new Date().toISOString();
+      const note = text.trim();
+      setQueued(keepCheckIn({ member, session, day: open.day, answer: chosen, note, givenAt }));
       return true;
     },
     toast: (saved) => ({

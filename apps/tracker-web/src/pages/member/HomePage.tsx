@@ -49,9 +49,10 @@ export function HomePage() {
       </h1>
       {home.keptAt ? (
         <p className={ui.tinted.warning} role="status">
-          You are offline. This is your home as it was on {longDate(home.keptAt)} at{' '}
+          You are offline. This is the home of {home.account.name} as it was on{' '}
+          {longDate(home.keptAt)} at{' '}
           {timeIn(home.keptAt, home.account.timeZone ?? DEFAULT_TIME_ZONE)}. A check-in you answer
-          now is sent when the connection is back.
+          now is sent for {home.account.name} when the connection is back.
         </p>
       ) : null}
       <div className={styles.sections}>

@@ -14,7 +14,12 @@ import type { PendingCheckIn } from './offline.ts';
  * The check-in card's data: the tracker's answer, or without a connection this device's copy of
  * it (`kept`); with the answers given offline that wait to be sent.
  */
-export type CheckInView = CheckInStatus & { pending: PendingCheckIn[]; kept?: boolean };
+export type CheckInView = CheckInStatus & {
+  pending: PendingCheckIn[];
+  kept?: boolean;
+  /** The session the home was read in: an answer kept offline is its, and sent only in it. */
+  session?: string;
+};
 
 /** The browser's own IANA time zone ("Europe/Berlin"), or null when it does not say. */
 export function browserTimeZone(): string | null {
@@ -34,14 +39,21 @@ export function browserTimeZone(): string | null {
 export async function loadCheckIns(
   here: string,
   // home-data.ts's LoadedHome (it imports this file, so the shape is written out here).
-  home: MemberHome & { checkIns?: CheckInStatus | null; keptAt?: string },
+  home: MemberHome & {
+    checkIns?: CheckInStatus | null;
+    keptAt?: string;
+    session?: { tag: string; endsAt: string };
+  },
 ): Promise<CheckInView | { unavailable: string } | null> {
   const store = import('./offline.ts');
   const member = home.account.id;
+  const session = home.session?.tag;
   const keptView = async () => {
     const { keptCheckIns, pendingCheckIns } = await store;
     const copy = keptCheckIns(member);
-    return copy ? { ...copy, pending: pendingCheckIns(member), kept: true } : null;
+    return copy
+      ? { ...copy, pending: pendingCheckIns(member, session), kept: true, session }
+      : null;
   };
   const { checkIns: readAlong, keptAt, ...plain } = home;
   if (!home.team || readAlong === null) {
@@ -54,7 +66,7 @@ export async function loadCheckIns(
     const status = readAlong ?? (await call(CHECK_IN_API.checkInStatus));
     const { keepHome, pendingCheckIns } = await store;
     keepHome(plain, status);
-    return { ...status, pending: pendingCheckIns(member) };
+    return { ...status, pending: pendingCheckIns(member, session), session };
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
     if (error instanceof ApiError && error.status === 404) return null;

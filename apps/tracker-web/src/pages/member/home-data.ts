@@ -1,4 +1,10 @@
-import { CHECK_IN_API, type CheckInStatus, MEMBER_API, type MemberHome } from '@app/contracts';
+import {
+  CHECK_IN_API,
+  type CheckInStatus,
+  MEMBER_API,
+  type MemberHome,
+  type MemberHomeWithCheckIns,
+} from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import { call } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
@@ -6,9 +12,14 @@ import { browserTimeZone } from './check-in-data.ts';
 
 /**
  * The member's home; `keptAt` when it is this device's copy, shown without a connection;
- * `checkIns` when the tracker's check-in card came with it (null off a team).
+ * `checkIns` when the tracker's check-in card came with it (null off a team); `session`, the
+ * session it was read in (what the device keeps belongs to it).
  */
-export type LoadedHome = MemberHome & { checkIns?: CheckInStatus | null; keptAt?: string };
+export type LoadedHome = MemberHome & {
+  checkIns?: CheckInStatus | null;
+  keptAt?: string;
+  session?: MemberHomeWithCheckIns['session'];
+};
 
 /**
  * The member's home with its check-in card in one request (GET /api/me/home, which the app
@@ -43,15 +54,18 @@ async function readHome(here: string): Promise<LoadedHome> {
       signedOut || (error instanceof ApiError && error.status === null)
         ? await import('./offline.ts')
         : null;
-    // Nobody is signed in: the copy kept for visits without a connection is no one's to show.
+    // Nobody is signed in: what was kept for visits without a connection (the answers waiting
+    // too) belonged to a session that has ended, and is no one's now.
     if (signedOut) {
-      offline?.forgetKeptHome();
+      offline?.forgetOfflineData();
       throw redirect({ to: '/sign-in', search: { next: here } });
     }
     const kept = offline?.keptHome();
     if (kept) return { ...kept.home, keptAt: kept.keptAt };
     throw error;
   }
+  // Signed in: anything kept in another session (another member's) goes before anything shows.
+  void import('./offline.ts').then((offline) => offline.claimFor(home.session));
   const detected = home.account.timeZone === null ? browserTimeZone() : null;
   if (detected === null) return home;
   try {
