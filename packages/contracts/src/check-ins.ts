@@ -354,6 +354,7 @@ export const BoardDay = z.object({
   /** A day the member had paused: shown as such, never as a missed check-in. */
   paused: z.boolean(),
 });
+export type BoardDay = z.infer<typeof BoardDay>;
 
 export const BoardMember = z.object({
   id: z.number(),

@@ -1,11 +1,14 @@
 import {
   BOARD_DAYS,
+  type BoardDay,
   CHECK_IN_MESSAGES,
   CHECK_INS_PER_WEEK,
   type CheckIn,
   type CheckInStatus,
   calendarOf,
   canonicalTimeZone,
+  type DayInput,
+  dayStateOf,
   GIVEN_AT_SKEW_MINUTES,
   localDay,
   NUDGE_TEXT,
@@ -186,6 +189,17 @@ function givenAtOf(givenAt: string, now: Date): Date {
   return given.getTime() > now.getTime() ? now : given;
 }
 
+/** One day of a member's row on the board, as the day rules (DAY_RULES) decide it. */
+function boardDay(day: string, input: DayInput): BoardDay {
+  const state = dayStateOf(day, input);
+  return {
+    day,
+    answer: state === 'yes' || state === 'not-today' ? state : null,
+    beforeJoining: state === 'before-joining',
+    paused: state === 'paused',
+  };
+}
+
 const photoUrl = (key: string | null) => (key === null ? null : `${UPLOADS_PATH}/${key}`);
 
 /**
@@ -248,7 +262,16 @@ export async function teamBoard(
       const todayRow = theirs.find((r) => r.day === theirToday);
       const nudgedToday = sent.some((n) => n.toUserId === user.id);
       const pausedNow = pauseOn(paused.get(user.id), theirToday);
-      const pausedDays = pausedDaysIn(paused.get(user.id), days[0] ?? today, shiftDay(today, 1));
+      // The board's days through the day rules (contracts DAY_RULES), up to the viewer's today.
+      // It shows answers, days before joining and paused days: other days show as unanswered.
+      const dayInput: DayInput = {
+        answers: new Map(theirs.map((r) => [r.day, r.done ? 'yes' : 'not-today'] as const)),
+        weekdays: [],
+        from: joined,
+        today,
+        open: new Set(),
+        paused: pausedDaysIn(paused.get(user.id), days[0] ?? today, shiftDay(today, 1)),
+      };
       return {
         id: user.id,
         name: user.name,
@@ -263,15 +286,7 @@ export async function teamBoard(
           reactions: reactionsFor(reactions, todayRow?.id),
         },
         weekYes: theirs.filter((r) => r.done && r.day >= weekStart && r.day <= theirToday).length,
-        days: days.map((day) => {
-          const row = theirs.find((r) => r.day === day);
-          return {
-            day,
-            answer: row ? (row.done ? ('yes' as const) : ('not-today' as const)) : null,
-            beforeJoining: row === undefined && day < joined,
-            paused: row === undefined && day >= joined && pausedDays.has(day),
-          };
-        }),
+        days: days.map((day) => boardDay(day, dayInput)),
         // A paused teammate is not asked.
         canNudge: !own && !nudgedToday && todayRow === undefined && pausedNow === null,
         nudgedToday,
