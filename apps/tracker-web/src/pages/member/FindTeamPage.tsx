@@ -14,8 +14,8 @@ import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { call, callAt } from '../../api/client.ts';
-import { messageOf } from '../../api/errors.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import * as ui from '../../styles/ui.css.ts';
 
@@ -86,25 +86,27 @@ function ChooseTeam({
 }) {
   const [category, setCategory] = useState<Category | null>(null);
   const [role, setRole] = useState('');
-  const [error, setError] = useState<string | null>(notice);
-  const [pending, setPending] = useState(false);
+  // What the form itself says (the seat from the site that could not come over, an unchosen
+  // area or role); the tracker's refusal, once sent, is the search's.
+  const [problem, setProblem] = useState<string | null>(notice);
+  const search = useAction({
+    send: (choice: { category: Category; role: string }) => call(MEMBER_API.searchTeam, choice),
+    done: (held) => onFound(held),
+  });
+  const error = search.error ?? problem;
+  const { pending } = search;
   const options: readonly string[] = category === null ? [] : ROLE_OPTIONS[category];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (category === null) return setError(MESSAGES.makeSelection);
-    if (role.trim() === '') {
-      return setError(category === 'other' ? MESSAGES.enterGoal : MESSAGES.makeSelection);
+    if (category === null || role.trim() === '') {
+      search.setError(null);
+      return setProblem(
+        category === 'other' && role.trim() === '' ? MESSAGES.enterGoal : MESSAGES.makeSelection,
+      );
     }
-    setPending(true);
-    try {
-      onFound(await call(MEMBER_API.searchTeam, { category, role }));
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPending(false);
-    }
+    await search.run({ category, role });
   }
 
   return (
@@ -190,8 +192,9 @@ function ShowTeam({
   const navigate = useNavigate();
   const [endsAt, setEndsAt] = useState(() => endOf(held));
   const [now, setNow] = useState(() => Date.now());
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // Send, keep the seat longer, look again: one at a time, a refusal shown above them.
+  const work = useAction({ send: (task: () => Promise<void>) => task() });
+  const { pending, error } = work;
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
@@ -200,18 +203,7 @@ function ShowTeam({
   const released = seconds === 0;
   const { team } = held;
 
-  async function act(run: () => Promise<void>) {
-    if (pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await run();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPending(false);
-    }
-  }
+  const act = (task: () => Promise<void>) => work.run(task);
   const send = () =>
     act(async () => {
       await call(MEMBER_API.sendJoinRequest, { holdId: held.hold.id });
