@@ -1,0 +1,52 @@
+// What the bench measures and how (BENCH_* settings, see bench.mjs), and where the builds are.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = fileURLToPath(new URL('..', import.meta.url));
+export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+export const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist/', import.meta.url));
+export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Reset requests measured for each kind of address (BENCH_RESET_SAMPLES). */
+export const resetSamples = Number(process.env.BENCH_RESET_SAMPLES ?? 200);
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
+/** BENCH_THROTTLE=0: the member's home at full speed (the bench's own test, which only checks it runs). */
+export const throttled = process.env.BENCH_THROTTLE !== '0';
+/** BENCH_ONLY=tracker: the tracker's pages alone. */
+export const trackerOnly = process.env.BENCH_ONLY === 'tracker';
+/** BENCH_LIGHTHOUSE_RUNS (default 2): Lighthouse runs per page, each one's figures printed. */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
+/** BENCH_LIGHTHOUSE_REPORTS=dir: every Lighthouse run's full report (JSON) is written there. */
+export const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
+export const ROUTES = (
+  process.env.BENCH_ROUTES ??
+  [
+    '/',
+    '/how-it-works',
+    '/success-stories',
+    '/about-us',
+    '/pricing',
+    '/onboarding',
+    ...['role', 'team', 'maybe', 'no', 'intro', 'goal', 'commit', 'sync', 'account', 'confirm'].map(
+      (step) => `/onboarding/work/${step}`,
+    ),
+    '/thank-you',
+    '/no-thank-you',
+    '/maybe-submitted',
+    '/api-test',
+    '/statechart',
+  ].join(',')
+)
+  .split(',')
+  .map((route) => route.trim())
+  .filter(Boolean);
+
+/** The tracker front door's pages (its own origin), measured like the site's. */
+export const TRACKER_ROUTES = ['/sign-in', '/reset-password'];
+
+/** The operator ADMIN_EMAIL makes at the first start; the bench sets its password from the mail. */
+export const OPERATOR = {
+  email: 'bench-operator@example.org',
+  password: 'benchmark operator passphrase',
+};
