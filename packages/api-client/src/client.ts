@@ -27,9 +27,10 @@ import {
   Team,
   type TeamView,
 } from '@app/contracts';
-import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
 import { ApiError } from './errors.ts';
+import { createHttp } from './http.ts';
 import { toTeamView } from './teams.ts';
 
 export interface ApiClientOptions {
@@ -262,14 +263,12 @@ function at(endpoint: Pick<Endpoint, 'url'>, params?: Record<string, Id>): strin
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? defaultBaseUrl();
-  const http: KyInstance = ky.create({
+  // Every status is interpreted here, per call, as spec 8 asks.
+  const http: KyInstance = createHttp({
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     credentials: 'include',
-    retry: 0,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    // Every status is interpreted here, per call, as spec 8 asks.
-    throwHttpErrors: false,
   });
   const uploadTimeout = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
 

@@ -1,8 +1,8 @@
+import { call, resetClient } from '@app/api-client/endpoints';
 import { MEMBER_API } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeTracker, json, noContent, refusal } from '../../test/fakeFetch.ts';
 import { home } from '../../test/members.ts';
-import { call, resetClient } from './client.ts';
 import { ApiError, isSignInRequired, NETWORK_MESSAGE, SERVER_MESSAGE } from './errors.ts';
 
 afterEach(() => resetClient());
@@ -82,6 +82,6 @@ describe('calling the member API', () => {
     });
     const error = await failure(call(MEMBER_API.getHome));
     expect(error.message).toBe(NETWORK_MESSAGE);
-    expect(error.status).toBeNull();
+    expect([error.kind, error.status]).toEqual(['network', undefined]);
   });
 });

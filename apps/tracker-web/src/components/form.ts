@@ -72,7 +72,7 @@ export function useForm<K extends string>(fields: Readonly<Record<K, FieldSpec>>
         show([{ field: null, message: SERVER_MESSAGE }]);
         return;
       }
-      const byCode = error.code === null ? undefined : codeFields[error.code];
+      const byCode = error.code === undefined ? undefined : codeFields[error.code];
       if (error.fields.length > 0) {
         show(error.fields.map((field) => problem(field.path, field.message)));
       } else if (byCode !== undefined) {

@@ -108,7 +108,7 @@ describe('useAction', () => {
   it("toasts a refusal with the action's title and the tracker's reason, and keeps focus", async () => {
     const send = vi
       .fn<Send>()
-      .mockRejectedValue(new ApiError('You are paused already.', { status: 409 }));
+      .mockRejectedValue(new ApiError('You are paused already.', { kind: 'http', status: 409 }));
     const { loads, user } = await renderCard({
       send,
       failure: 'You are not paused',
@@ -142,7 +142,7 @@ describe('useAction', () => {
   });
 
   it('lets the page deal with a refusal itself (kept offline) and shows nothing', async () => {
-    const offline = new ApiError('We could not reach the tracker.', { status: null });
+    const offline = new ApiError('We could not reach the tracker.', { kind: 'network' });
     const send = vi.fn<Send>().mockRejectedValue(offline);
     const recover = vi.fn((error: unknown) => error === offline);
     const { user } = await renderCard({ send, failure: 'You are not paused', recover });
@@ -157,7 +157,7 @@ describe('useAction', () => {
     const send = vi
       .fn<Send>()
       .mockRejectedValue(
-        new ApiError('Please sign in.', { status: 401, code: 'SIGN_IN_REQUIRED' }),
+        new ApiError('Please sign in.', { kind: 'http', status: 401, code: 'SIGN_IN_REQUIRED' }),
       );
     const { router, user } = await renderCard({ send, failure: 'You are not paused' });
     await user.click(pause());

@@ -66,6 +66,7 @@ async function renderForm(send: Send) {
 
 const refusal = () =>
   new ApiError('name: Already taken.', {
+    kind: 'http',
     status: 400,
     code: 'VALIDATION_ERROR',
     fields: [{ path: 'name', message: 'Already taken.' }],

@@ -1,8 +1,8 @@
+import { call } from '@app/api-client/endpoints';
 import { MEMBER_API } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { dismissToast } from '@app/ui/toast-store';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { call } from '../api/client.ts';
 import { isSignInRequired } from '../api/errors.ts';
 import { useAction } from '../components/useAction.ts';
 

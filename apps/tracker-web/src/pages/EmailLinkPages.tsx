@@ -1,6 +1,6 @@
+import { call, callAt } from '@app/api-client/endpoints';
 import { type CheckInLink, MEMBER_API } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
-import { call, callAt } from '../api/client.ts';
 import { messageOf } from '../api/errors.ts';
 import { dayInWords } from '../components/dates.ts';
 import { OnePressPage } from '../components/OnePressPage.tsx';

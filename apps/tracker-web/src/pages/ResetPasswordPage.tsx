@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   MEMBER_API,
   PasswordResetCompletion,
@@ -10,7 +11,6 @@ import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { call } from '../api/client.ts';
 import { useForm, useTypedEarly } from '../components/form.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';

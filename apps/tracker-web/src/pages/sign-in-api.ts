@@ -1,5 +1,5 @@
+import { call } from '@app/api-client/endpoints';
 import { MEMBER_API, SignInForm } from '@app/contracts';
-import { call } from '../api/client.ts';
 
 export { SignInForm };
 

@@ -1,6 +1,6 @@
+import { call } from '@app/api-client/endpoints';
 import { MEMBER_API } from '@app/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { call } from '../api/client.ts';
 import { ResetPasswordPage } from '../pages/ResetPasswordPage.tsx';
 
 export const Route = createFileRoute('/reset-password')({

@@ -1,3 +1,4 @@
+import { callAt } from '@app/api-client/endpoints';
 import {
   CALL_MINUTES,
   CONSOLE_API,
@@ -12,7 +13,6 @@ import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { callAt } from '../../api/client.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

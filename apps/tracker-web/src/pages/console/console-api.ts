@@ -1,3 +1,4 @@
+import { call, callAt } from '@app/api-client/endpoints';
 import {
   type AuditPage,
   AuditQuery,
@@ -24,7 +25,6 @@ import {
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
-import { call, callAt } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 
 /** Rows on one page of every console list; the tracker's default for a page too. */
@@ -62,6 +62,7 @@ function checkedQuery<S extends z.ZodMiniType>(
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   throw new ApiError(issue?.message ?? MESSAGES.invalidInput, {
+    kind: 'http',
     status: 400,
     code: ERROR_CODES.VALIDATION_ERROR,
   });

@@ -1,7 +1,7 @@
+import { call as send } from '@app/api-client/endpoints';
 import { MEMBER_API, type MemberCall } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
-import { call as send } from '../../api/client.ts';
 import { useAction } from '../../components/useAction.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './HomePage.css.ts';

@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   CHECK_IN_API,
   CHECK_IN_NOTE_MAX,
@@ -15,7 +16,6 @@ import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { dayInWords, timeIn } from '../../components/dates.ts';
 import { useAction } from '../../components/useAction.ts';
@@ -248,7 +248,7 @@ function DayForm({
     // No connection: the answer waits on this device and is sent once it is back.
     // Kept only in a session the tracker named (a home read with one): it is sent in that one.
     recover: async (failure, chosen, text) => {
-      if (!(failure instanceof ApiError && failure.status === null) || !session) return false;
+      if (!(failure instanceof ApiError && failure.kind === 'network') || !session) return false;
       const { keepCheckIn } = await import('./offline.ts');
       const givenAt = new Date().toISOString();
       const note = text.trim();

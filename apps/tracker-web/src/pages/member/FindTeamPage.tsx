@@ -1,3 +1,4 @@
+import { call, callAt } from '@app/api-client/endpoints';
 import {
   type Category,
   type HeldTeam,
@@ -13,7 +14,6 @@ import { luckyHeading, TeamMembers } from '@app/ui/team-members';
 import { toast } from '@app/ui/toast-store';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { call, callAt } from '../../api/client.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';

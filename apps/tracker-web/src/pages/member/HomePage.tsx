@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   DEFAULT_TIME_ZONE,
   JOIN_RESPONSE_DAYS,
@@ -11,7 +12,6 @@ import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { longDate, timeIn, weekdayMonthDay } from '../../components/dates.ts';
 import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';

@@ -1,7 +1,7 @@
+import { call } from '@app/api-client/endpoints';
 import { CHECK_IN_API, PAUSE_WEEKS_MAX, type Pause, shiftDay } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { type FormEvent, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { dayInWords } from '../../components/dates.ts';
 import { useAction } from '../../components/useAction.ts';
 import * as ui from '../../styles/ui.css.ts';

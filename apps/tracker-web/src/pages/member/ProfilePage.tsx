@@ -1,3 +1,4 @@
+import { call, upload } from '@app/api-client/endpoints';
 import {
   AccountDeletion,
   ERROR_CODES,
@@ -18,7 +19,6 @@ import { dismissToast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
-import { call, upload } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { downloadJson } from '../../components/downloadJson.ts';
 import { useForm } from '../../components/form.ts';

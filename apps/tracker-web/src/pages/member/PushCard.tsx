@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   PUSH_API,
   type PushSettings,
@@ -10,7 +11,6 @@ import * as fieldStyles from '@app/ui/field.css';
 import { toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';

@@ -1,3 +1,4 @@
+import { callAt } from '@app/api-client/endpoints';
 import {
   CHECK_IN_API,
   CHECK_IN_REPLY_MAX,
@@ -9,7 +10,6 @@ import { button } from '@app/ui/button.css';
 import * as fieldStyles from '@app/ui/field.css';
 import * as layout from '@app/ui/layout.css';
 import { type FormEvent, useId, useState } from 'react';
-import { callAt } from '../../api/client.ts';
 import { useAction } from '../../components/useAction.ts';
 import * as styles from './Reactions.css.ts';
 import { cheersInWords } from './words.ts';

@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   DIGEST_RULE,
   type DigestSettings,
@@ -12,7 +13,6 @@ import { ErrorSummary } from '@app/ui/error-summary';
 import * as fieldStyles from '@app/ui/field.css';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';

@@ -1,3 +1,4 @@
+import { callAt } from '@app/api-client/endpoints';
 import {
   type BoardMember,
   CHECK_IN_API,
@@ -8,7 +9,6 @@ import { button } from '@app/ui/button.css';
 import * as layout from '@app/ui/layout.css';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { callAt } from '../../api/client.ts';
 import { dayInWords, dayOfMonth, longDate, shortWeekday } from '../../components/dates.ts';
 import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';

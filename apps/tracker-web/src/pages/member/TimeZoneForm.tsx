@@ -1,8 +1,8 @@
+import { call } from '@app/api-client/endpoints';
 import { CHECK_IN_API, DEFAULT_TIME_ZONE, TimeZoneForm as TimeZoneSchema } from '@app/contracts';
 import { ErrorSummary } from '@app/ui/error-summary';
 import * as fieldStyles from '@app/ui/field.css';
 import { useMemo, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useSubmit } from '../../components/useSubmit.ts';

@@ -1,3 +1,4 @@
+import { call, callAt } from '@app/api-client/endpoints';
 import {
   CHECK_IN_API,
   type CheckInStatus,
@@ -6,7 +7,6 @@ import {
   type TeamBoard,
 } from '@app/contracts';
 import { notFound, redirect } from '@tanstack/react-router';
-import { call, callAt } from '../../api/client.ts';
 import { ApiError, isSignInRequired, NETWORK_MESSAGE } from '../../api/errors.ts';
 import type { PendingCheckIn } from './offline.ts';
 
@@ -70,7 +70,7 @@ export async function loadCheckIns(
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
     if (error instanceof ApiError && error.status === 404) return null;
-    const kept = error instanceof ApiError && error.status === null ? await keptView() : null;
+    const kept = error instanceof ApiError && error.kind === 'network' ? await keptView() : null;
     return (
       kept ?? { unavailable: error instanceof ApiError ? error.message : 'It could not be read.' }
     );

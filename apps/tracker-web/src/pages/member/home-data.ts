@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   CHECK_IN_API,
   type CheckInStatus,
@@ -6,7 +7,6 @@ import {
   type MemberHomeWithCheckIns,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
-import { call } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 import { browserTimeZone } from './check-in-data.ts';
 
@@ -51,7 +51,7 @@ async function readHome(here: string): Promise<LoadedHome> {
   } catch (error) {
     const signedOut = isSignInRequired(error);
     const offline =
-      signedOut || (error instanceof ApiError && error.status === null)
+      signedOut || (error instanceof ApiError && error.kind === 'network')
         ? await import('./offline.ts')
         : null;
     // Nobody is signed in: what was kept for visits without a connection (the answers waiting

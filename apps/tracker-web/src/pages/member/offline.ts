@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   CHECK_IN_API,
   type CheckInAnswer,
@@ -10,7 +11,6 @@ import {
   openDays,
 } from '@app/contracts';
 import { toast } from '@app/ui/toast-store';
-import { call } from '../../api/client.ts';
 import { ApiError, isSignInRequired } from '../../api/errors.ts';
 import { dayInWords, timeIn } from '../../components/dates.ts';
 import { ANSWER_WORDS } from './words.ts';
@@ -263,7 +263,7 @@ async function sendAll(
       }
       // No connection or a busy tracker: it waits for the next try.
       if (!(error instanceof ApiError)) break;
-      if (error.status === null || error.status === 429 || error.status >= 500) break;
+      if (error.kind === 'network' || error.status === 429 || (error.status ?? 0) >= 500) break;
       const newer =
         error.code === ERROR_CODES.CHECK_IN_NEWER
           ? NewerCheckInKept.shape.details.safeParse(error.details)

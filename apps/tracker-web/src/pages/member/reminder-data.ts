@@ -1,3 +1,4 @@
+import { call } from '@app/api-client/endpoints';
 import {
   type DigestSettings,
   MEMBER_API,
@@ -7,7 +8,6 @@ import {
   TEAM_LIFE_API,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
-import { call } from '../../api/client.ts';
 import { isSignInRequired } from '../../api/errors.ts';
 
 /** The member's mail settings: reminders, how they go, and the daily digest. */

@@ -1,19 +1,22 @@
 import { type Endpoint, type EndpointAnswer, MESSAGES, successStatus } from '@app/contracts';
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type * as z from 'zod/mini';
-import { ApiError, type FieldProblem, NETWORK_MESSAGE, SERVER_MESSAGE } from './errors.ts';
+import { ApiError, ENDPOINT_MESSAGES, type FieldProblem } from './errors.ts';
+import { createHttp } from './http.ts';
+
+// Calls to one endpoint of the contract tables (MEMBER_API, CONSOLE_API...) on the page's own
+// origin, which serves them: the tracker's pages. Each status is read here, so a refusal's JSON
+// reaches the person as its message.
+
+const { network: NETWORK_MESSAGE, server: SERVER_MESSAGE } = ENDPOINT_MESSAGES;
 
 let http: KyInstance | undefined;
 
 function client(): KyInstance {
-  http ??= ky.create({
-    // Every call goes to the page's own origin, which the tracker serves.
+  http ??= createHttp({
     baseUrl: `${window.location.origin}/`,
     credentials: 'same-origin',
-    retry: 0,
     timeout: 15_000,
-    // Each status is read here, so a refusal's JSON reaches the person as its message.
-    throwHttpErrors: false,
   });
   return http;
 }
@@ -54,8 +57,9 @@ function refusal(status: number, text: string): ApiError {
       : {};
   const readable = typeof message === 'string' && message.trim() !== '' && message.length <= 500;
   return new ApiError(status < 500 && readable ? message : SERVER_MESSAGE, {
+    kind: 'http',
     status,
-    code: typeof code === 'string' ? code : null,
+    ...(typeof code === 'string' ? { code } : {}),
     fields: status < 500 ? fieldsOf(details) : [],
     ...(status < 500 ? { details } : {}),
   });
@@ -112,15 +116,15 @@ async function send<E extends Endpoint>(
   try {
     response = await client()(url, { method: endpoint.method, ...init });
     text = await response.text();
-  } catch {
-    throw new ApiError(NETWORK_MESSAGE, { status: null });
+  } catch (cause) {
+    throw new ApiError(NETWORK_MESSAGE, { kind: 'network', cause });
   }
   const status = successStatus(endpoint);
   if (response.status !== status) throw refusal(response.status, text);
   const schema = endpoint.schema.response[status];
   const parsed = schema?.safeParse(text === '' ? undefined : parseJson(text));
   if (!parsed?.success) {
-    throw new ApiError(MESSAGES.invalidServerResponse, { status: response.status });
+    throw new ApiError(MESSAGES.invalidServerResponse, { kind: 'parse', status: response.status });
   }
   return parsed.data as EndpointAnswer<E>;
 }
