@@ -7,7 +7,7 @@ export interface HttpOptions {
   /** A fetch to use instead of the global one (tests pass a fake). */
   fetch?: typeof globalThis.fetch;
   /** Whether cookies go along: the site's API may be on another origin, the tracker's is its own. */
-  credentials: RequestCredentials;
+  credentials: 'include' | 'same-origin';
   /** Per-request time-out, in ms. */
   timeout: number;
 }
