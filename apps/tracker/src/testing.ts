@@ -105,16 +105,18 @@ export async function createTestDatabase(
 /** Who `seedQuietMember` makes. */
 export interface QuietSeat {
   team: string;
-  member: { name: string; email: string };
-  waiting: { name: string; email: string };
+  /** With a password, the member can sign in. */
+  member: { name: string; email: string; password?: string };
+  /** Someone whose join request waits for a team, when there is one. */
+  waiting?: { name: string; email: string };
 }
 
 /**
  * For tests whose tracker runs on the real clock (the browser tests), made before it starts: a
  * team of one seat whose member joined `daysAgo` days ago and never answered, so the console
  * lists them among the quiet members, and someone whose join request waits for a team, to take
- * the seat once an operator frees it. The team is full, so no sign-up is matched to it. Neither
- * person can sign in.
+ * the seat once an operator frees it. The team is full, so no sign-up is matched to it. The member
+ * can sign in when the seat names their password; the person waiting cannot.
  */
 export async function seedQuietMember(
   ctx: TrackerContext,
@@ -130,13 +132,20 @@ export async function seedQuietMember(
       .values({ name: seat.team, capacity: 1, createdAt: joined })
       .returning({ id: teams.id });
     if (team === undefined) throw new Error('insert returned no team');
+    const { password, ...who } = seat.member;
     const member = await ctx.repos.users.insert(
-      { ...seat.member, passwordHash, emailConfirmedAt: joined, createdAt: joined },
+      {
+        ...who,
+        passwordHash: password === undefined ? passwordHash : await hashPassword(password),
+        emailConfirmedAt: joined,
+        createdAt: joined,
+      },
       tx,
     );
     await tx
       .insert(memberships)
       .values({ teamId: team.id, userId: member.id, status: 'Active', createdAt: joined });
+    if (seat.waiting === undefined) return;
     const waiting = await ctx.repos.users.insert(
       { ...seat.waiting, passwordHash, emailConfirmedAt: joined, createdAt: joined },
       tx,

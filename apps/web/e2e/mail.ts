@@ -11,8 +11,16 @@ export function decodeMail(eml: string): string {
     );
 }
 
-/** The first mail of `kind` to `email` in the tracker's outbox, once it has been sent. */
-export async function mailTo(dataDir: string, kind: string, email: string): Promise<string> {
+/**
+ * The first mail of `kind` to `email` in the tracker's outbox, once it has been sent (waiting up
+ * to `timeout` ms: a scheduled mail waits for the schedule's next pass).
+ */
+export async function mailTo(
+  dataDir: string,
+  kind: string,
+  email: string,
+  timeout = 20_000,
+): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   let found = '';
   await expect
@@ -30,7 +38,7 @@ export async function mailTo(dataDir: string, kind: string, email: string): Prom
         }
         return false;
       },
-      { timeout: 20_000 },
+      { timeout },
     )
     .toBe(true);
   return found;

@@ -66,11 +66,23 @@ export const QUIET_DESK_OPERATOR = {
  * member the suite signs up can be quiet for ten check-in days), alone on a team of one seat, and
  * someone waiting for a team, who gets that seat when an operator frees it.
  */
-export const QUIET_SEAT: QuietSeat = {
+export const QUIET_SEAT = {
   team: 'Night Owls',
-  member: { name: 'Quincy Quiet', email: 'quincy.quiet@example.com' },
+  member: { name: 'Quincy Quiet', email: 'quincy.quiet@example.com', password: 'night-owl-1903' },
   waiting: { name: 'Wanda Waiting', email: 'wanda.waiting@example.com' },
-};
+} as const satisfies QuietSeat;
+
+/**
+ * A member quiet for weeks who can sign in, alone on a team of one seat: the schedule mails them
+ * "we miss you" once the site runs, and they answer "I'm back".
+ */
+export const BACK_SEAT = {
+  team: 'Morning Larks',
+  member: { name: 'Bea Back', email: 'bea.back@example.com', password: 'morning-lark-1877' },
+} as const satisfies QuietSeat;
+
+/** The operator who approves the requests of people back on the way to a team. */
+export const WAY_BACK_OPERATOR = { email: 'wes.operator@example.com', name: 'Wes Operator' };
 
 /** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
 const SUITE_SEATS = 200;
@@ -89,7 +101,9 @@ async function roomyDataDir(): Promise<string> {
     // The suite's operator; the link to set its password is mailed once the site runs.
     await addOperator(tracker, SUITE_OPERATOR.email, SUITE_OPERATOR.name);
     await addOperator(tracker, QUIET_DESK_OPERATOR.email, QUIET_DESK_OPERATOR.name);
+    await addOperator(tracker, WAY_BACK_OPERATOR.email, WAY_BACK_OPERATOR.name);
     await seedQuietMember(tracker, QUIET_SEAT);
+    await seedQuietMember(tracker, BACK_SEAT);
     for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
       const row = await repos.teams.findRow(team.id);
       if (row && team.openSeats > 0) {

@@ -13,7 +13,13 @@ import {
 } from './onboarding.ts';
 import type { RunningTestSite } from './server.ts';
 
-export { QUIET_DESK_OPERATOR, QUIET_SEAT, SUITE_OPERATOR } from './server.ts';
+export {
+  BACK_SEAT,
+  QUIET_DESK_OPERATOR,
+  QUIET_SEAT,
+  SUITE_OPERATOR,
+  WAY_BACK_OPERATOR,
+} from './server.ts';
 
 /**
  * Holds the requests `chunk` names (scripts, as a rule) until `release` is called; `requested`
@@ -207,9 +213,19 @@ export async function approvedMemberAtHome(
 }
 
 /** The tracker API's own approval of `email`'s pending join request, as an operator (or the console) makes it. */
-export async function approveJoinRequest(
+export function approveJoinRequest(tracker: TestSite['tracker'], email: string): Promise<void> {
+  return decideJoinRequest(tracker, email, 'approve');
+}
+
+/** The tracker API's decline of `email`'s pending join request, without a note. */
+export function declineJoinRequest(tracker: TestSite['tracker'], email: string): Promise<void> {
+  return decideJoinRequest(tracker, email, 'decline');
+}
+
+async function decideJoinRequest(
   tracker: TestSite['tracker'],
   email: string,
+  decision: 'approve' | 'decline',
 ): Promise<void> {
   const key = (await readFile(join(tracker.dataDir, 'api-key'), 'utf8')).trim();
   const headers = { 'x-api-key': key };
@@ -219,7 +235,7 @@ export async function approveJoinRequest(
   };
   const request = joinRequests.find((row) => row.user.email === email);
   if (request === undefined) throw new Error(`no pending join request of ${email}`);
-  const answer = await fetch(`${tracker.apiUrl}/join-requests/${request.id}/approve`, {
+  const answer = await fetch(`${tracker.apiUrl}/join-requests/${request.id}/${decision}`, {
     method: 'POST',
     headers,
   });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { AFTERNOON, zoneWhereTheHourIs } from './clock.ts';
 import { expect } from './expect.ts';
@@ -6,7 +7,17 @@ import { expectFocusAfter } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { uniqueEmail } from './onboarding.ts';
 import { heading, setUpOperator } from './operator.ts';
-import { approvedMemberAtHome, QUIET_DESK_OPERATOR, QUIET_SEAT, testSite } from './site.ts';
+import {
+  approvedMemberAtHome,
+  BACK_SEAT,
+  declineJoinRequest,
+  QUIET_DESK_OPERATOR,
+  QUIET_SEAT,
+  signInToTracker,
+  signUpMember,
+  testSite,
+  WAY_BACK_OPERATOR,
+} from './site.ts';
 
 /**
  * Team life in Chromium against the real site and its tracker: two new members of one team, one
@@ -21,6 +32,11 @@ import { approvedMemberAtHome, QUIET_DESK_OPERATOR, QUIET_SEAT, testSite } from 
  * for weeks is made in the data directory before it starts (`QUIET_SEAT`). An operator enrols at
  * 1280 px, finds them on the Quiet members page, and at 360 px frees the seat, which goes to the
  * join request waiting for a team; the member is mailed and the placed request waits on the queue.
+ *
+ * Then the ways back to a team: a declined person (360 px), a member who left (1280 px) and that
+ * quiet member, whose seat was freed (360 px), each sign in, find a team of the work area with a
+ * seat held, and send a request, which an operator approves in the console; and a quiet member
+ * who answers "I'm back" from the "we miss you" mail finds today unanswered on their home.
  */
 
 const site = testSite();
@@ -212,6 +228,163 @@ test('an operator finds a quiet member on the Quiet members page and frees the s
     await expect
       .poll(() => page.getByRole('button', { name: `Approve ${waiting.name}` }).count())
       .toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The operator's one-use link to set a password, from the mail that added them. */
+async function operatorToken(email: string): Promise<string> {
+  const invitation = await mailTo(site.tracker.dataDir, 'operator-added', email);
+  const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
+  expect(token).not.toBe('');
+  return token;
+}
+
+/**
+ * From the home of a person without a team: the way back (`link`) to Find a team, the work area
+ * and the Employee role, a real team shown with a seat held and its countdown, the request sent.
+ * Returns the team's name.
+ */
+async function findTeamAgain(page: Page, link: string, screen: string): Promise<string> {
+  await page.getByRole('link', { name: link }).click();
+  await page.waitForURL(`${site.tracker.url}/find-a-team`);
+  await heading(page, 'Find a team');
+  await page.getByRole('radio', { name: /^Work: / }).check();
+  await page.getByRole('radio', { name: 'Employee', exact: true }).check();
+  await expectAccessible(page, `${screen}: Find a team`);
+  await page.getByRole('button', { name: 'Find my team' }).click();
+  const shown = page.getByRole('heading', { level: 1, name: /^You're in luck! Team "/ });
+  await shown.waitFor();
+  const team = /Team "(.+)" has/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+  expect(team).not.toBe('');
+  await expect
+    .poll(() =>
+      page.getByText(/^We're holding this slot on this team for \d+:\d\d more minutes\.$/).count(),
+    )
+    .toBe(1);
+  await expectAccessible(page, `${screen}: a team with a held seat`);
+  await page.getByRole('button', { name: `Send my join request to Team ${team}` }).click();
+  await page.waitForURL(`${site.tracker.url}/`);
+  const request = page.getByRole('region', { name: 'Your join request' });
+  await expect.poll(() => request.getByText(team, { exact: true }).count()).toBe(1);
+  await expect.poll(() => request.getByText(/^Pending: /).count()).toBe(1);
+  await expectAccessible(page, `${screen}: home with the new request`);
+  return team;
+}
+
+test('a declined person, a member who left and one whose seat was freed each find a team with a held seat, and an operator approves their requests', async () => {
+  test.setTimeout(240_000);
+  const zone = zoneWhereTheHourIs(...AFTERNOON);
+  // After the test above: Quincy's seat has been freed.
+  const { member: quincy, team: oldTeam } = QUIET_SEAT;
+  const declined = await site.visitor(360, 740, zone);
+  const left = await site.visitor(1280, 800, zone);
+  const freed = await site.visitor(360, 740, zone);
+  const desk = await site.visitor(1280, 900);
+  try {
+    const dee = {
+      name: 'Dee Clined',
+      email: uniqueEmail('way-back.dee'),
+      password: PASSWORD,
+      goal: 'Ship the side project',
+    };
+    await signUpMember(declined.page, site.url, dee);
+    await declineJoinRequest(site.tracker, dee.email);
+    await signInToTracker(declined.page, site.tracker.url, dee.email, PASSWORD);
+    const deeTeam = await findTeamAgain(declined.page, 'Find another team', 'declined, 360 px');
+
+    const leo = {
+      name: 'Leo Left',
+      email: uniqueEmail('way-back.leo'),
+      password: PASSWORD,
+      goal: 'Finish the course',
+    };
+    await approvedMemberAtHome(left.page, site, leo);
+    await left.page.getByRole('button', { name: 'Leave the team' }).click();
+    await left.page.getByRole('button', { name: 'Yes, leave the team' }).click();
+    await left.page.getByRole('heading', { name: /^You left Team / }).waitFor();
+    const leoTeam = await findTeamAgain(left.page, 'Find a team', 'left, 1280 px');
+
+    await signInToTracker(freed.page, site.tracker.url, quincy.email, quincy.password);
+    await freed.page
+      .getByRole('heading', { name: `Your seat on Team ${oldTeam} was freed` })
+      .or(freed.page.getByRole('heading', { name: 'Your seat was freed' }))
+      .waitFor();
+    const quincyTeam = await findTeamAgain(freed.page, 'Find a team', 'seat freed, 360 px');
+
+    // The operator approves the three in the console.
+    await setUpOperator(
+      desk.page,
+      site.tracker.url,
+      1280,
+      WAY_BACK_OPERATOR.email,
+      await operatorToken(WAY_BACK_OPERATOR.email),
+    );
+    for (const person of [dee.name, leo.name, quincy.name]) {
+      const query = person.toLowerCase();
+      await desk.page.getByLabel('Find by name or email').fill(query);
+      await desk.page.getByRole('button', { name: 'Search' }).click();
+      await expect
+        .poll(() => desk.page.getByText(`1 waiting matches “${query}”, oldest first.`).count())
+        .toBe(1);
+      await desk.page.getByRole('button', { name: `Approve ${person}` }).click();
+      await expect.poll(() => desk.page.getByText(`${person} approved`).count()).toBeGreaterThan(0);
+    }
+    await expectAccessible(desk.page, 'the queue after the three approvals, 1280 px');
+
+    // Each is on their new team.
+    for (const [who, team] of [
+      [declined, deeTeam],
+      [left, leoTeam],
+      [freed, quincyTeam],
+    ] as const) {
+      await who.page.reload();
+      await expect
+        .poll(() => who.page.getByRole('heading', { name: `Your team: ${team}` }).count())
+        .toBe(1);
+    }
+  } finally {
+    for (const who of [declined, left, freed, desk]) await who.context.close();
+  }
+});
+
+test("I'm back from the we-miss-you mail leaves today unanswered: the home asks as usual", async () => {
+  test.setTimeout(150_000);
+  const { member } = BACK_SEAT;
+  // The schedule's pass comes a minute after the tracker starts, then every minute.
+  const mail = await mailTo(site.tracker.dataDir, 'quiet-member', member.email, 90_000);
+  const link = /I'm back: (\S+)/.exec(mail)?.[1] ?? '';
+  expect(link).toContain('/we-miss-you?token=');
+  const { page, context } = await site.visitor(360, 740, zoneWhereTheHourIs(...AFTERNOON));
+  try {
+    await page.goto(link);
+    await heading(page, 'We miss you');
+    await expectAccessible(page, "we miss you, I'm back, 360 px");
+    await page.getByRole('button', { name: "I'm back" }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            "Welcome back! Answer today's check-in on your home page whenever you are ready.",
+          )
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await signInToTracker(page, site.tracker.url, member.email, member.password);
+    const today = page
+      .getByRole('region', { name: 'Did you do that thing today?' })
+      .getByRole('form', { name: /^Today, / });
+    await expect(today.getByRole('button', { name: 'Yes', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(today.getByRole('button', { name: 'Not today', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect.poll(() => today.getByText(/^Your answer: /).count()).toBe(0);
+    await expectAccessible(page, "home after I'm back, 360 px");
   } finally {
     await context.close();
   }

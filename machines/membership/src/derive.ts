@@ -55,7 +55,13 @@ export function membershipStateOf(facts: MembershipFacts): MembershipState {
       }
       return 'left';
     }
-    default:
+    default: {
+      // A place without a join request (made before requests were kept) can have its seat freed.
+      const freed = facts.seatFreedAt;
+      if (freed !== null && facts.placeEnded) {
+        return within(freed, facts) ? 'seatFreed.undoable' : 'seatFreed.settled';
+      }
       return facts.placeEnded ? 'left' : 'noTeam';
+    }
   }
 }

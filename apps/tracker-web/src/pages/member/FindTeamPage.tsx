@@ -12,7 +12,7 @@ import { formatCountdown, isHoldEnding } from '@app/onboarding/hold';
 import { button } from '@app/ui/button.css';
 import { luckyHeading, TeamMembers } from '@app/ui/team-members';
 import { toast } from '@app/ui/toast-store';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';
@@ -190,6 +190,7 @@ function ShowTeam({
   onHeld: (held: HeldTeam | null) => void;
 }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const [endsAt, setEndsAt] = useState(() => endOf(held));
   const [now, setNow] = useState(() => Date.now());
   // Send, keep the seat longer, look again: one at a time, a refusal shown above them.
@@ -208,6 +209,8 @@ function ShowTeam({
     act(async () => {
       await call(MEMBER_API.sendJoinRequest, { holdId: held.hold.id });
       toast({ title: `Join request sent to Team ${team.name}` });
+      // The home is read with every member page: read it again, or it still shows the old standing.
+      await router.invalidate({ filter: (match) => match.routeId === '/_member' });
       await navigate({ to: '/' });
     });
   const extend = () =>
