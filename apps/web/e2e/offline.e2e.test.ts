@@ -15,7 +15,9 @@ import { approveJoinRequest, type TestSite, testSite } from './site.ts';
  * gone a reload still shows the member's home from the worker's cache and this device's copy;
  * a check-in answered offline survives a reload and, once the connection is back, reaches the
  * tracker once. axe on the offline screens, at 360 and 1280 px, in the member's afternoon (only
- * today's question is open, and the day does not end during the test).
+ * today's question is open, and the day does not end during the test). Then one browser shared by
+ * two members: what the first kept offline (the home, a Yes waiting) is gone once they sign out
+ * and the second signs in, and the second never sends the first one's answer.
  */
 
 const site = testSite();
@@ -194,3 +196,123 @@ for (const [width, height] of WINDOWS) {
     });
   });
 }
+
+/** Signs in on the tracker's sign-in page and waits for the member's home. */
+async function signIn(page: Page, email: string, name: string) {
+  await page.goto(`${site.tracker.url}/sign-in`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${site.tracker.url}/`);
+  await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
+}
+
+/** The member's answers for their open days, as the tracker stores them (read in a browser of its own). */
+async function storedAnswers(email: string) {
+  const reader = await site.visitor(1280, 800, zoneWhereTheHourIs(...AFTERNOON));
+  try {
+    const signedIn = await reader.page.request.post(`${site.tracker.url}/api/session`, {
+      data: { email, password: PASSWORD },
+      headers: { origin: site.tracker.url },
+    });
+    expect(signedIn.status()).toBe(200);
+    const status = await reader.page.request.get(`${site.tracker.url}/api/me/check-ins`);
+    expect(status.status()).toBe(200);
+    const { days } = (await status.json()) as { days: { checkIn: { answer: string } | null }[] };
+    return days.map((day) => day.checkIn?.answer ?? null);
+  } finally {
+    await reader.context.close();
+  }
+}
+
+test.describe('one browser, two members', () => {
+  test("the first member's kept home and waiting Yes are gone once they sign out and the second signs in, who never sends it", async () => {
+    test.setTimeout(90_000);
+    const [width, height] = WINDOWS[0];
+    const zone = zoneWhereTheHourIs(...AFTERNOON);
+    const { page, context } = await site.visitor(width, height, zone, {
+      serviceWorkers: 'allow',
+    });
+    try {
+      const first = { email: uniqueEmail('shared.first'), name: 'Ines First' };
+      const second = { email: uniqueEmail('shared.second'), name: 'Jon Second' };
+      await approvedMember(site.tracker, first.email, first.name);
+      await approvedMember(site.tracker, second.email, second.name);
+      const kept = () =>
+        page.evaluate(() =>
+          Object.fromEntries(
+            Object.keys(localStorage)
+              .filter((key) => key.startsWith('tracker.offline.'))
+              .map((key) => [key, localStorage.getItem(key) ?? '']),
+          ),
+        );
+
+      // The first member's home, kept; offline, a reload shows it with their name, and a Yes
+      // waits on the device.
+      await signIn(page, first.email, first.name);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+        .toBe(true);
+      await context.setOffline(true);
+      await page.reload();
+      const offlineNotice = page.getByRole('status').filter({ hasText: /^You are offline\./ });
+      await expect
+        .poll(() => offlineNotice.textContent())
+        .toContain(`This is the home of ${first.name} as it was on`);
+      const card = page.getByRole('region', { name: 'Did you do that thing today?' });
+      const today = card.getByRole('form', { name: /^Today, / });
+      await today.getByRole('button', { name: 'Yes', exact: true }).click();
+      await expect
+        .poll(() => today.getByText(/^Your answer: Yes, kept on this device\./).count())
+        .toBe(1);
+      expect(Object.keys(await kept())).toHaveLength(2);
+
+      // The connection comes back but the tracker cannot be reached for the answer yet; the
+      // member signs out with it still waiting.
+      const puts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/me/check-ins') {
+          puts.push(request.postData() ?? '');
+        }
+      });
+      await page.route('**/api/me/check-ins', (route) =>
+        route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+      );
+      await context.setOffline(false);
+      await expect.poll(() => offlineNotice.count()).toBe(0);
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(/\/sign-in/);
+      await page.unroute('**/api/me/check-ins');
+      const triedBeforeSignOut = puts.length;
+
+      // The second member signs in on the same browser.
+      await signIn(page, second.email, second.name);
+      await expect.poll(() => card.getByRole('form', { name: /^Today, / }).count()).toBe(1);
+      await expect.poll(() => today.getByText('Not answered yet.').count()).toBe(1);
+      // Nothing of the first member's is on the device, and the second sent nothing.
+      const left = await kept();
+      // (The two are teammates: the second's home names the first among the team.)
+      const home = JSON.parse(left['tracker.offline.home'] ?? 'null') as {
+        home: { account: { name: string } };
+      } | null;
+      expect(home?.home.account.name).toBe(second.name);
+      expect(Object.keys(left).filter((key) => key.includes('.check-in.'))).toEqual([]);
+      expect(puts.length).toBe(triedBeforeSignOut);
+      // Offline now, the page is the second member's, by name.
+      await context.setOffline(true);
+      await page.reload();
+      await expect
+        .poll(() => offlineNotice.textContent())
+        .toContain(`This is the home of ${second.name} as it was on`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${second.name}`);
+      await context.setOffline(false);
+
+      // The tracker holds no answer from either: the first member's Yes never left the device,
+      // and was never sent as the second's.
+      expect(await storedAnswers(second.email)).toEqual([null]);
+      expect(await storedAnswers(first.email)).toEqual([null]);
+    } finally {
+      await context.close();
+    }
+  });
+});
