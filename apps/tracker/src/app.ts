@@ -14,6 +14,7 @@ import metrics from './plugins/app/metrics.ts';
 import push from './plugins/app/push.ts';
 import reminders from './plugins/app/reminders.ts';
 import repositories from './plugins/app/repositories.ts';
+import retention from './plugins/app/retention.ts';
 import signups from './plugins/app/signups.ts';
 import storage from './plugins/app/storage.ts';
 import { holdRoutes } from './routes/holds.ts';
@@ -67,6 +68,7 @@ async function tracker(app: FastifyInstance, opts: TrackerAppOptions) {
   await app.register(push);
   await app.register(signups);
   await app.register(reminders);
+  await app.register(retention);
   await app.register(apiKey);
   await app.register(firstOperator);
   // Reset requests are queued whatever the address; the job mails a link when it has an account.

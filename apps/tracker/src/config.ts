@@ -55,6 +55,12 @@ export const EnvSchema = z.extend(BaseEnv, {
   MAIL_RETRY_SECONDS: z._default(z.coerce.number().check(z.positive()), 30),
   /** How often due check-in reminders are looked for; 0 turns the schedule off. */
   REMINDER_CHECK_SECONDS: z._default(z.coerce.number().check(z.nonnegative()), 60),
+  /** How often the retention schedule deletes what is no longer needed; 0 turns it off. */
+  RETENTION_CHECK_SECONDS: z._default(z.coerce.number().check(z.nonnegative()), 3600),
+  /** Days sent mail (its rows and the outbox's .eml files) is kept. */
+  MAIL_RETENTION_DAYS: z._default(z.coerce.number().check(z.positive()), 30),
+  /** Days the operators' audit log keeps a line. */
+  AUDIT_RETENTION_DAYS: z._default(z.coerce.number().check(z.positive()), 365),
   PG_POOL_MAX: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
   TRACKER_LOCK_STALE_SECONDS: z._default(z.coerce.number().check(z.gte(2)), 15),
@@ -181,6 +187,10 @@ export interface TrackerConfig {
   mailRetryMs: number;
   /** 0: no reminder timer (runReminders is then called by whoever drives the schedule). */
   reminderCheckMs: number;
+  /** 0: no retention timer (tests run app.retention.run() themselves). */
+  retentionCheckMs: number;
+  mailRetentionDays: number;
+  auditRetentionDays: number;
   pgPoolMax: number;
   signupConcurrency: number;
   lockStaleMs: number;
@@ -256,6 +266,9 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     emailTokenTtlMs: env.EMAIL_TOKEN_TTL_HOURS * 3_600_000,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     reminderCheckMs: (opts.reminderCheckSeconds ?? env.REMINDER_CHECK_SECONDS) * 1000,
+    retentionCheckMs: env.RETENTION_CHECK_SECONDS * 1000,
+    mailRetentionDays: env.MAIL_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     pgPoolMax: env.PG_POOL_MAX,
     signupConcurrency: env.SIGNUP_CONCURRENCY,
     lockStaleMs: env.TRACKER_LOCK_STALE_SECONDS * 1000,

@@ -17,6 +17,7 @@ import { pushSubscriptionsRepository } from './push-subscriptions.ts';
 import { quietSpellsRepository } from './quiet-spells.ts';
 import { recapsRepository } from './recaps.ts';
 import { reminderSettingsRepository } from './reminder-settings.ts';
+import { retentionRepository } from './retention.ts';
 import { secondFactorsRepository } from './second-factors.ts';
 import { signupKeysRepository } from './signup-keys.ts';
 import { submissionsRepository } from './submissions.ts';
@@ -50,6 +51,7 @@ export function createRepositories(db: Db, now: () => Date) {
     secondFactors: secondFactorsRepository(db),
     pushSubscriptions: pushSubscriptionsRepository(db),
     memberExport: memberExportRepository(db),
+    retention: retentionRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -8,6 +8,7 @@ import {
   type MailTransport,
   smtpTransport,
 } from '../../mailer.ts';
+import { OUTBOX_FILES_SUBDIR } from '../../services/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ export default fp(
         opts.transport ??
         (config.smtpUrl
           ? smtpTransport(config.smtpUrl)
-          : emlFileTransport(path.join(config.dataDir, 'outbox'))),
+          : emlFileTransport(path.join(config.dataDir, OUTBOX_FILES_SUBDIR))),
       from: config.mailFrom,
       now: config.now,
       retryIntervalMs: config.mailRetryMs,
