@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as MemberRouteImport } from './routes/_member';
 import { Route as CheckInRouteImport } from './routes/check-in';
 import { Route as ConsoleRouteImport } from './routes/console';
+import { Route as NewPasswordRouteImport } from './routes/new-password';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SecondFactorRouteImport } from './routes/second-factor';
 import { Route as SignInRouteImport } from './routes/sign-in';
@@ -45,6 +46,11 @@ const CheckInRoute = CheckInRouteImport.update({
 const ConsoleRoute = ConsoleRouteImport.update({
   id: '/console',
   path: '/console',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const NewPasswordRoute = NewPasswordRouteImport.update({
+  id: '/new-password',
+  path: '/new-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/': typeof MemberIndexRoute;
   '/check-in': typeof CheckInRoute;
   '/console': typeof ConsoleRouteWithChildren;
+  '/new-password': typeof NewPasswordRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
@@ -174,6 +181,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/check-in': typeof CheckInRoute;
+  '/new-password': typeof NewPasswordRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/_member': typeof MemberRouteWithChildren;
   '/check-in': typeof CheckInRoute;
   '/console': typeof ConsoleRouteWithChildren;
+  '/new-password': typeof NewPasswordRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/second-factor': typeof SecondFactorRoute;
   '/sign-in': typeof SignInRoute;
@@ -227,6 +236,7 @@ export interface FileRouteTypes {
     | '/'
     | '/check-in'
     | '/console'
+    | '/new-password'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/check-in'
+    | '/new-password'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
@@ -274,6 +285,7 @@ export interface FileRouteTypes {
     | '/_member'
     | '/check-in'
     | '/console'
+    | '/new-password'
     | '/reset-password'
     | '/second-factor'
     | '/sign-in'
@@ -300,6 +312,7 @@ export interface RootRouteChildren {
   MemberRoute: typeof MemberRouteWithChildren;
   CheckInRoute: typeof CheckInRoute;
   ConsoleRoute: typeof ConsoleRouteWithChildren;
+  NewPasswordRoute: typeof NewPasswordRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SecondFactorRoute: typeof SecondFactorRoute;
   SignInRoute: typeof SignInRoute;
@@ -329,6 +342,13 @@ declare module '@tanstack/react-router' {
       path: '/console';
       fullPath: '/console';
       preLoaderRoute: typeof ConsoleRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/new-password': {
+      id: '/new-password';
+      path: '/new-password';
+      fullPath: '/new-password';
+      preLoaderRoute: typeof NewPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/reset-password': {
@@ -524,6 +544,7 @@ const rootRouteChildren: RootRouteChildren = {
   MemberRoute: MemberRouteWithChildren,
   CheckInRoute: CheckInRoute,
   ConsoleRoute: ConsoleRouteWithChildren,
+  NewPasswordRoute: NewPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SecondFactorRoute: SecondFactorRoute,
   SignInRoute: SignInRoute,

@@ -24,6 +24,11 @@ export const ERROR_STATUS = {
   OPERATOR_REQUIRED: 403,
   /** An operator whose session has not passed the second factor (or who has none set up yet). */
   SECOND_FACTOR_REQUIRED: 403,
+  /**
+   * A session signed in with a password the tracker's rule refuses: only the session's own
+   * reading, a password change and signing out answer until a new password is set.
+   */
+  PASSWORD_CHANGE_REQUIRED: 403,
   SESSION_REQUIRED: 403,
   NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,

@@ -66,6 +66,12 @@ export type SecondFactorState = z.infer<typeof SecondFactorState>;
 export const MemberSignInAnswer = z.object({
   member: SessionMember,
   secondFactor: z.optional(SecondFactorState),
+  /**
+   * 'required' when the password this session signed in with is one the tracker's rule refuses
+   * (an account made on the site, whose hint is not enforced): a new one is set before anything
+   * else (PASSWORD_CHANGE_REQUIRED).
+   */
+  passwordChange: z.optional(z.literal('required')),
 });
 
 /** The account as its owner sees it. */

@@ -22,6 +22,11 @@ export function isSignInRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.SIGN_IN_REQUIRED;
 }
 
+/** True when the session must set a new password before anything else (its old one is weak). */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED;
+}
+
 /** A toast that says an action failed, with the tracker's reason (or a plain retry). */
 export function failureToast(title: string, failure: unknown) {
   return {

@@ -1,7 +1,12 @@
 import { type ToastOptions, toast } from '@app/ui/toast-store';
 import { useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { failureToast, isSignInRequired, messageOf } from '../api/errors.ts';
+import {
+  failureToast,
+  isPasswordChangeRequired,
+  isSignInRequired,
+  messageOf,
+} from '../api/errors.ts';
 import type { CodeFields } from './form.ts';
 
 /**
@@ -143,6 +148,13 @@ export function useAction<A extends readonly unknown[], R>(action: Action<A, R>)
   async function refused(failure: unknown, args: A) {
     if (isSignInRequired(failure)) {
       await router.navigate({ to: '/sign-in', search: { next: router.state.location.href } });
+      return;
+    }
+    if (isPasswordChangeRequired(failure)) {
+      await router.navigate({
+        to: '/new-password',
+        search: { next: router.state.location.href },
+      });
       return;
     }
     if (await action.recover?.(failure, ...args)) return;

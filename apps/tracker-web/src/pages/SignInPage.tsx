@@ -46,8 +46,11 @@ export function SignInPage({ next, notice }: SignInSearch) {
       // Whatever an earlier member's pages loaded is not this member's.
       router.clearCache();
       const after = safeNext(next);
-      // An operator gives the authenticator's code next, or sets the app up first.
-      if (answer.secondFactor === 'required') {
+      // A password the tracker's rule refuses is replaced first; an operator gives the
+      // authenticator's code next, or sets the app up first.
+      if (answer.passwordChange === 'required') {
+        await navigate({ to: '/new-password', search: { next: after }, replace: true });
+      } else if (answer.secondFactor === 'required') {
         await navigate({ to: '/second-factor', search: { next: after }, replace: true });
       } else if (answer.secondFactor === 'enrol') {
         await navigate({ to: '/console/second-factor', replace: true });

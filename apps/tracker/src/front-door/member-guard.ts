@@ -19,10 +19,21 @@ declare module 'fastify' {
      * whose token is the credential): the member guard lets it through, visibly.
      */
     signedOut?: boolean;
+    /**
+     * A route a session signed in with a weak password may use before it has set a new one
+     * (reading the session, changing the password, signing out everywhere).
+     */
+    beforePasswordChange?: boolean;
   }
 }
 
 export const SIGN_IN_REQUIRED = () => new HttpError('SIGN_IN_REQUIRED', 'Sign in to continue.');
+
+export const PASSWORD_CHANGE_REQUIRED = () =>
+  new HttpError(
+    'PASSWORD_CHANGE_REQUIRED',
+    'Choose a new password first: the one you signed in with is too easy to guess.',
+  );
 
 /** The member each request was let in as (set by the guard's hook). */
 const members = new WeakMap<FastifyRequest, number>();
@@ -31,14 +42,21 @@ const members = new WeakMap<FastifyRequest, number>();
  * The front door's API routes are guarded by construction: every route registered on `scope`
  * passes one `onRequest` check (a session with a member) before its body or query is read, so a
  * signed-out request is 401 whatever it carries. A route that works signed out says so with
- * `config: { signedOut: true }`. Handlers get the member through `memberRoute`, never from
- * the session themselves.
+ * `config: { signedOut: true }`. A session signed in with a password the tracker's rule refuses
+ * is 403 PASSWORD_CHANGE_REQUIRED on every route but those marked
+ * `config: { beforePasswordChange: true }`, until it has set a new one. Handlers get the member
+ * through `memberRoute`, never from the session themselves.
  */
 export function guardMemberRoutes(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.signedOut === true) return;
     const userId = request.session.userId;
     if (userId === undefined) throw SIGN_IN_REQUIRED();
+    // A password the tracker's rule refuses is replaced before anything else is done with it.
+    const config = request.routeOptions.config;
+    if (request.session.passwordChangeRequired === true && config.beforePasswordChange !== true) {
+      throw PASSWORD_CHANGE_REQUIRED();
+    }
     members.set(request, userId);
   });
 }

@@ -31,6 +31,10 @@ import { resendConfirmation } from '../services/users.ts';
 import { memberRoute, SIGN_IN_REQUIRED } from './member-guard.ts';
 import { sessionKey } from './session-store.ts';
 
+/** The answer's `passwordChange` while the session must set a new password first. */
+const passwordChangeOf = (session: { passwordChangeRequired?: true }) =>
+  session.passwordChangeRequired === true ? { passwordChange: 'required' as const } : {};
+
 /**
  * Sign-in, the session, and what a member reads and changes of their own. Every route acts on the
  * session's own account: no route takes another member's id.
@@ -46,7 +50,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const email = request.body.email.trim().toLowerCase();
       // Only a wrong password or address stays counted; a member's own success counts against
       // neither limit.
-      const member = await app.attempts.signIn(request, email, () =>
+      const { member, weakPassword } = await app.attempts.signIn(request, email, () =>
         checkCredentials(app, request.body),
       );
       await adoptTimeZone(app, member.id, request.body.timeZone);
@@ -55,7 +59,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
       request.session.userId = member.id;
       request.session.role = member.role;
       request.session.signedInAt = config.now().getTime();
-      return { member, secondFactor: await secondFactorState(app, member, false) };
+      if (weakPassword) request.session.passwordChangeRequired = true;
+      const secondFactor = await secondFactorState(app, member, false);
+      return { member, secondFactor, ...passwordChangeOf(request.session) };
     },
   });
 
@@ -72,15 +78,17 @@ export async function memberRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.route(
-    memberRoute(MEMBER_API.getSession, async (request, userId) => {
+  app.route({
+    ...memberRoute(MEMBER_API.getSession, async (request, userId) => {
       const user = await app.repos.users.get(userId);
       if (user === null) throw SIGN_IN_REQUIRED();
       const member = { id: user.id, name: user.name, role: user.role };
       const passed = request.session.secondFactorAt !== undefined;
-      return { member, secondFactor: await secondFactorState(app, member, passed) };
+      const secondFactor = await secondFactorState(app, member, passed);
+      return { member, secondFactor, ...passwordChangeOf(request.session) };
     }),
-  );
+    config: { beforePasswordChange: true },
+  });
 
   app.route({
     ...routeOf(MEMBER_API.signOut),
@@ -91,13 +99,14 @@ export async function memberRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.route(
-    memberRoute(MEMBER_API.signOutEverywhere, async (request, userId, reply) => {
+  app.route({
+    ...memberRoute(MEMBER_API.signOutEverywhere, async (request, userId, reply) => {
       await app.repos.memberSessions.deleteForUser(userId);
       await request.session.destroy();
       return reply.code(204).send();
     }),
-  );
+    config: { beforePasswordChange: true },
+  });
 
   app.route(memberRoute(MEMBER_API.getHome, async (_request, member) => memberHome(app, member)));
 
@@ -115,14 +124,18 @@ export async function memberRoutes(fastify: FastifyInstance) {
     ),
   );
 
-  app.route(
-    memberRoute(MEMBER_API.changePassword, async (request, userId, reply) => {
+  // Also the way out of a session signed in with a weak password: the new one passes the same
+  // rule as any change, and every other session ends as after any change.
+  app.route({
+    ...memberRoute(MEMBER_API.changePassword, async (request, userId, reply) => {
       await app.attempts.passwordAgain(request, userId, () =>
         changePassword(app, userId, request.body, sessionKey(request.session.sessionId)),
       );
+      delete request.session.passwordChangeRequired;
       return reply.code(204).send();
     }),
-  );
+    config: { beforePasswordChange: true },
+  });
 
   app.route(
     memberRoute(MEMBER_API.leaveTeam, async (_request, member, reply) => {

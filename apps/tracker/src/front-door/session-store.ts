@@ -12,6 +12,11 @@ declare module 'fastify' {
     signedInAt?: number;
     /** When this session passed an operator's second factor (ms); unset until it has. */
     secondFactorAt?: number;
+    /**
+     * Signed in with a password the tracker's rule refuses: until a new one is set, the member
+     * guard lets only the routes marked `beforePasswordChange` through.
+     */
+    passwordChangeRequired?: true;
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import type { joinRequests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { refuseWeakPassword } from '../password-rule.ts';
+import { passwordProblem, refuseWeakPassword } from '../password-rule.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { guardMembership, standingOf } from './membership.ts';
 import { findLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
@@ -38,13 +38,18 @@ function accountOf(user: UserRow): MemberAccount {
 
 const WRONG_PASSWORD = 'The password is not right.';
 
-/** Email and password of an account: the account's id, name and role, or 401 (see signIn). */
+/**
+ * Email and password of an account: the account's id, name and role, or 401 (see signIn), and
+ * whether the password is one the tracker's rule refuses (an account made on the site, whose
+ * hint is not enforced, may have one): the session then asks for a new one first.
+ */
 export async function checkCredentials(
   ctx: TrackerContext,
   credentials: { email: string; password: string },
 ) {
   const user = await verifiedAccount(ctx, credentials);
-  return { id: user.id, name: user.name, role: user.role };
+  const member = { id: user.id, name: user.name, role: user.role };
+  return { member, weakPassword: passwordProblem(credentials.password, user) !== null };
 }
 
 /**

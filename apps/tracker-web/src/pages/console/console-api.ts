@@ -25,7 +25,7 @@ import {
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
-import { ApiError, isSignInRequired } from '../../api/errors.ts';
+import { ApiError, isPasswordChangeRequired, isSignInRequired } from '../../api/errors.ts';
 
 /** Rows on one page of every console list; the tracker's default for a page too. */
 export const PAGE_SIZE = CONSOLE_PAGE_SIZE;
@@ -40,6 +40,9 @@ export async function consoleData<T>(load: () => Promise<T>, here: string): Prom
     return await load();
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
+    if (isPasswordChangeRequired(error)) {
+      throw redirect({ to: '/new-password', search: { next: here } });
+    }
     if (error instanceof ApiError && error.code === ERROR_CODES.SECOND_FACTOR_REQUIRED) {
       const session = await call(MEMBER_API.getSession).catch(() => null);
       if (session?.secondFactor === 'enrol') throw redirect({ to: '/console/second-factor' });

@@ -7,7 +7,7 @@ import {
   type MemberHomeWithCheckIns,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
-import { ApiError, isSignInRequired } from '../../api/errors.ts';
+import { ApiError, isPasswordChangeRequired, isSignInRequired } from '../../api/errors.ts';
 import { browserTimeZone } from './check-in-data.ts';
 
 /**
@@ -49,6 +49,9 @@ async function readHome(here: string): Promise<LoadedHome> {
   try {
     home = await call(MEMBER_API.getHomeWithCheckIns);
   } catch (error) {
+    if (isPasswordChangeRequired(error)) {
+      throw redirect({ to: '/new-password', search: { next: here } });
+    }
     const signedOut = isSignInRequired(error);
     const offline =
       signedOut || (error instanceof ApiError && error.kind === 'network')
