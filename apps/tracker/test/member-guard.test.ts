@@ -1,4 +1,4 @@
-import { CHECK_IN_API, MEMBER_API, PUSH_API, TEAM_LIFE_API } from '@app/contracts';
+import { CHECK_IN_API, MAIL_API, MEMBER_API, PUSH_API, TEAM_LIFE_API } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { browser, useTestFrontDoor } from './door.ts';
 import { signUp } from './helpers.ts';
@@ -7,8 +7,8 @@ const front = useTestFrontDoor();
 
 // Taken from the contract tables, not listed here: a member route added there is covered
 // without anyone naming it. The console's routes have their own sweep (console.test.ts).
-const TABLES = { MEMBER_API, CHECK_IN_API, TEAM_LIFE_API, PUSH_API };
-// Named by table and entry: two tables may name an entry alike (MEMBER_API.unsubscribe, a mail's
+const TABLES = { MEMBER_API, CHECK_IN_API, TEAM_LIFE_API, PUSH_API, MAIL_API };
+// Named by table and entry: two tables may name an entry alike (MAIL_API.unsubscribe, a mail's
 // link, and PUSH_API.unsubscribe, a device's).
 const memberRoutes = Object.entries(TABLES).flatMap(([table, entries]) =>
   Object.entries(entries)
@@ -33,10 +33,11 @@ const SIGNED_OUT = new Set([
   'MEMBER_API.completePasswordReset',
   'MEMBER_API.readCheckInLink',
   'MEMBER_API.useCheckInLink',
-  'MEMBER_API.unsubscribe',
   'TEAM_LIFE_API.readQuietLink',
   'TEAM_LIFE_API.useQuietLink',
   'TEAM_LIFE_API.recapUnsubscribe',
+  'MAIL_API.readUnsubscribe',
+  'MAIL_API.unsubscribe',
 ]);
 
 describe('every member route of the contract tables', () => {

@@ -152,7 +152,7 @@ describe('the weekly recap', () => {
     // Bea presses Unsubscribe in her mail client: no recap next Sunday; Dan's still comes.
     const header = bea?.headers?.['List-Unsubscribe'] ?? '';
     const url = new URL(header.replace(/^<|>$/g, ''));
-    expect(url.pathname).toBe('/api/email-links/recap-unsubscribe');
+    expect(url.pathname).toBe('/unsubscribe');
     const stop = await door.inject({
       method: 'POST',
       url: url.pathname + url.search,

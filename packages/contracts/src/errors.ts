@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   CHECK_IN_HAS_NO_NOTE: 409,
   /** A nudge to a teammate who has paused their check-ins. */
   TEAMMATE_PAUSED: 409,
+  /** A nudge to a teammate who has turned nudge emails off. */
+  NUDGES_OFF: 409,
   /** A new pause while one is going on. */
   PAUSED_ALREADY: 409,
   /** A pause past PAUSES_PER_QUARTER started this quarter. */

@@ -7,6 +7,7 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './image.ts';
+export * from './mails.ts';
 export * from './member-api.ts';
 export * from './member-day.ts';
 export * from './member-export.ts';

@@ -8,7 +8,6 @@ import {
   MemberCall,
   ReminderSettings,
   ReminderSettingsForm,
-  UnsubscribeAnswer,
 } from './accountability.ts';
 import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
@@ -453,13 +452,6 @@ export const MEMBER_API = {
     url: '/api/me/reminders',
     summary: 'Change the reminder time, its weekdays, or turn reminders off',
     schema: { body: ReminderSettingsForm, response: { 200: ReminderSettings } },
-  }),
-  unsubscribe: endpoint({
-    method: 'POST',
-    url: '/api/email-links/unsubscribe',
-    summary:
-      "Stop reminder emails with the token of a reminder's link (RFC 8058 one-click: no sign-in, no Origin)",
-    schema: { querystring: EmailLinkQuery, response: { 200: UnsubscribeAnswer } },
   }),
   readCheckInLink: endpoint({
     method: 'GET',

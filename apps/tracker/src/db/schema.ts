@@ -687,6 +687,19 @@ export const digestSettings = pgTable(
   ],
 );
 
+/**
+ * Whether the member gets nudges by email (a teammate's nudge, the "we miss you" mail); on
+ * unless a row says otherwise.
+ */
+export const nudgeSettings = pgTable(
+  'nudge_settings',
+  {
+    userId: integer('user_id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [fk('nudge_settings', t.userId, users.id).onDelete('cascade')],
+);
+
 /** One row per digest mailed: at most one per member and day (their calendar). */
 export const digests = pgTable(
   'digests',
@@ -704,7 +717,8 @@ export const digests = pgTable(
 
 /**
  * What a mailed link does, one purpose per token: stop reminders, answer a day's check-in, one of
- * the "we miss you" mail's answers (back, pause a week, leave the team), stop the weekly recap.
+ * the "we miss you" mail's answers (back, pause a week, leave the team), stop the weekly recap,
+ * stop the daily digest, stop nudges.
  */
 export const EMAIL_LINK_PURPOSES = [
   'unsubscribe',
@@ -714,6 +728,8 @@ export const EMAIL_LINK_PURPOSES = [
   'quiet-pause',
   'quiet-leave',
   'recap-unsubscribe',
+  'digest-unsubscribe',
+  'nudge-unsubscribe',
 ] as const;
 export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
 
@@ -777,6 +793,7 @@ export const schema = {
   quietSpells,
   recapSettings,
   recaps,
+  nudgeSettings,
 };
 
 /** Raw bytes (PostgreSQL bytea); node-postgres reads them as a Buffer. */

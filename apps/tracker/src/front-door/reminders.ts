@@ -1,15 +1,25 @@
-import { MEMBER_API, TEAM_LIFE_API } from '@app/contracts';
+import {
+  EmailLinkQuery,
+  MAIL_API,
+  MEMBER_API,
+  TEAM_LIFE_API,
+  UNSUBSCRIBE_PAGE,
+} from '@app/contracts';
 import { routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { digestSettingsOf, setDigest } from '../services/digests.ts';
+import {
+  mailSettingsOf,
+  readUnsubscribeLink,
+  setMailKind,
+  unsubscribe,
+} from '../services/mail-settings.ts';
 import { readQuietLink, useQuietLink } from '../services/quiet-members.ts';
-import { recapUnsubscribe } from '../services/recaps.ts';
 import {
   readCheckInLink,
   reminderSettingsOf,
   setReminderSettings,
-  unsubscribe,
   useCheckInLink,
 } from '../services/reminders.ts';
 import { memberRoute } from './member-guard.ts';
@@ -44,6 +54,22 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     ),
   );
 
+  app.route(
+    memberRoute(MAIL_API.getMails, async (_request, member) => mailSettingsOf(app, member)),
+  );
+
+  app.route(
+    memberRoute(MAIL_API.setMail, async (request, member) =>
+      setMailKind(app, member, request.body),
+    ),
+  );
+
+  app.route({
+    ...routeOf(MAIL_API.readUnsubscribe),
+    config: { signedOut: true },
+    handler: async (request) => readUnsubscribeLink(app, request.query.token),
+  });
+
   app.route({
     ...routeOf(MEMBER_API.readCheckInLink),
     config: { signedOut: true },
@@ -77,14 +103,30 @@ export async function reminderRoutes(fastify: FastifyInstance) {
       (_request, _body, done) => done(null, null),
     );
     scope.withTypeProvider<ZodTypeProvider>().route({
-      ...routeOf(MEMBER_API.unsubscribe),
+      ...routeOf(MAIL_API.unsubscribe),
       config: { fromMailClient: true, signedOut: true },
       handler: async (request) => unsubscribe(app, request.query.token),
     });
+    // The links of recaps mailed before every kind had one page; they stop recaps the same way.
     scope.withTypeProvider<ZodTypeProvider>().route({
       ...routeOf(TEAM_LIFE_API.recapUnsubscribe),
       config: { fromMailClient: true, signedOut: true },
-      handler: async (request) => recapUnsubscribe(app, request.query.token),
+      handler: async (request) => unsubscribe(app, request.query.token),
+    });
+    // The List-Unsubscribe URL itself: a GET is the web app's page (a button, nothing changes);
+    // the mail client's one-click POST stops the mails and is answered in a line of text.
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: UNSUBSCRIBE_PAGE,
+      schema: { hide: true, querystring: EmailLinkQuery },
+      config: { fromMailClient: true, signedOut: true },
+      handler: async (request, reply) => {
+        const { message } = await unsubscribe(app, request.query.token);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(`${message}\n`);
+      },
     });
   });
 }

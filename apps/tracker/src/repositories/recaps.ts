@@ -1,7 +1,7 @@
-import { recapSettings, recaps } from '../db/schema.ts';
+import { recaps } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
-/** The weekly recaps made and each member's recap setting. */
+/** The weekly recaps made. */
 export function recapsRepository(db: Db) {
   return {
     /** The (member, week) row; false when the recap was made already. */
@@ -12,17 +12,6 @@ export function recapsRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: recaps.id });
       return made !== undefined;
-    },
-
-    /** Turns the member's recaps off. */
-    async turnOff(userId: number, tx: Db = db) {
-      await tx
-        .insert(recapSettings)
-        .values({ userId, enabled: false, nextAt: null })
-        .onConflictDoUpdate({
-          target: recapSettings.userId,
-          set: { enabled: false, nextAt: null },
-        });
     },
   };
 }

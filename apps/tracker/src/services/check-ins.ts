@@ -11,6 +11,7 @@ import {
   dayStateOf,
   GIVEN_AT_SKEW_MINUTES,
   localDay,
+  MAIL_TEXTS,
   NUDGE_TEXT,
   oneLine,
   openDays,
@@ -26,6 +27,7 @@ import type { Db } from '../db/types.ts';
 import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
+import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
 import { approvalsOn, joinedDay, memberDaysOf } from './member-days.ts';
 import { pausedDaysIn, pauseOn, pausesOf } from './pause-days.ts';
 import { dayInWords } from './pauses.ts';
@@ -329,11 +331,15 @@ export async function nudgeTeammate(
   const day = localDay(now, memberTimeZone(sender.user));
   const team = await ctx.repos.teams.nameOf(teamId);
   const sentNow = await ctx.database.db.transaction(async (tx) => {
+    if ((await nudgesOff(tx, [toId])).has(toId)) {
+      throw new HttpError('NUDGES_OFF', MAIL_TEXTS.nudgesOff(mate.user.name));
+    }
     const made = await ctx.repos.nudges.insert(
       { fromUserId: fromId, toUserId: toId, teamId, day, createdAt: now },
       tx,
     );
     if (!made) return false;
+    const stop = await unsubscribeLink(ctx, tx, toId, 'nudges');
     await ctx.repos.outbox.enqueue(
       {
         kind: 'nudge',
@@ -347,7 +353,10 @@ export async function nudgeTeammate(
           `${oneLine(sender.user.name)} of Team ${oneLine(team?.name ?? '')} sent you this nudge. Answer Yes or Not today on your home, it takes ten seconds:`,
           '',
           `${ctx.trackerConfig.publicUrl}/`,
+          '',
+          `Stop nudges by email: ${stop.url}`,
         ].join('\n'),
+        headers: stop.headers,
       },
       tx,
     );

@@ -11,6 +11,7 @@ import { checkInReplies, checkIns, cheers, digestSettings, digests, users } from
 import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
+import { unsubscribeLink } from './mail-settings.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { dayInWords } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
@@ -111,6 +112,7 @@ async function queueDigest(
     .returning({ id: digests.id });
   if (made === undefined) return false;
   const base = ctx.trackerConfig.publicUrl;
+  const stop = await unsubscribeLink(ctx, tx, user.id, 'digest');
   await ctx.repos.outbox.enqueue(
     {
       kind: 'digest',
@@ -126,8 +128,9 @@ async function queueDigest(
         ),
         '',
         `Your home: ${base}/`,
-        `Turn this daily email off: ${base}/reminders`,
+        `Turn this daily email off: ${stop.url}`,
       ].join('\n'),
+      headers: stop.headers,
     },
     tx,
   );

@@ -18,6 +18,7 @@ import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
+import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
 import { daysOfMembers, type MemberDays, memberDaysOf, quietSpellOfMember } from './member-days.ts';
 import { leaveTeamIn } from './members.ts';
 import { guardMembership } from './membership.ts';
@@ -58,6 +59,7 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
         expiresAt: expires,
       }),
     );
+  const stop = await unsubscribeLink(ctx, tx, member.user.id, 'nudges');
   await ctx.repos.outbox.enqueue(
     {
       kind: 'quiet-member',
@@ -73,7 +75,10 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
         `${QUIET_TEXTS.leave}: ${await link('leave')}`,
         '',
         'Each link opens a page where one press gives your answer.',
+        '',
+        `Stop emails like this one: ${stop.url}`,
       ].join('\n'),
+      headers: stop.headers,
     },
     tx,
   );
@@ -116,7 +121,7 @@ async function quietBatch(
 
 /**
  * One pass of the quiet members' schedule at the tracker's now: every Active member not paused
- * today whose quiet spell (contracts quietSpellOf) has reached QUIET_RULES.missYouAfter missed
+ * today, who has not turned nudges off, whose quiet spell (contracts quietSpellOf) has reached QUIET_RULES.missYouAfter missed
  * check-in days gets the "we miss you" mail once per spell. The quiet_spells row (unique on the
  * member and the spell's first day) is inserted in the transaction that queues the mail, so a
  * second tracker's pass, or a retry, mails nothing. Only members without an answer in the last
@@ -141,8 +146,13 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
       break;
     }
     after = batch.next;
+    // Members who turned nudges off are not mailed; their quiet spell still shows on the console.
+    const off = await nudgesOff(
+      ctx.database.db,
+      batch.members.map((m) => m.user.id),
+    );
     const due = batch.members.flatMap((member) => {
-      if (member.pausedToday) return [];
+      if (member.pausedToday || off.has(member.user.id)) return [];
       const spell = quietSpellOfMember(member);
       return missesYou(spell.days) && spell.since !== null ? [{ member, since: spell.since }] : [];
     });

@@ -1,21 +1,12 @@
-import {
-  CHECK_INS_PER_WEEK,
-  oneLine,
-  QUIET_TEXTS,
-  RECAP_RULE,
-  shiftDay,
-  TEAM_LIFE_API,
-  weekStartOf,
-} from '@app/contracts';
+import { CHECK_INS_PER_WEEK, oneLine, RECAP_RULE, shiftDay, weekStartOf } from '@app/contracts';
 import { recapSettings } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { nextLocalTime } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
-import { LINK_EXPIRED, LINK_NOT_FOUND, linkOf, linkUrl, newLink } from './email-links.ts';
+import { unsubscribeLink } from './mail-settings.ts';
 import { currentStreaksOf, type MemberDays, memberDaysOf, onTeam } from './member-days.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { dayInWords } from './pauses.ts';
-import { UNSUBSCRIBE_LINK_MS } from './reminders.ts';
 import { memberCall } from './team-calls.ts';
 
 /** When the recap next falls due for a member in `timeZone`: Sunday 18:00 on their clock. */
@@ -105,24 +96,14 @@ async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date:
     tx,
   );
   if (!made) return false;
-  const token = await newLink(
-    tx,
-    member.user.id,
-    'recap-unsubscribe',
-    null,
-    new Date(now.getTime() + UNSUBSCRIBE_LINK_MS),
-  );
-  const base = ctx.trackerConfig.publicUrl;
+  const stop = await unsubscribeLink(ctx, tx, member.user.id, 'recaps');
   await ctx.repos.outbox.enqueue(
     {
       kind: 'recap',
       to: member.user.email,
       subject: `Your team's week: ${dayInWords(weekStartOf(date))} to ${dayInWords(date)}`,
-      text: await recapText(ctx, tx, member, linkUrl(base, '/stop-recaps', token)),
-      headers: {
-        'List-Unsubscribe': `<${linkUrl(base, TEAM_LIFE_API.recapUnsubscribe.url, token)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      text: await recapText(ctx, tx, member, stop.url),
+      headers: stop.headers,
     },
     tx,
   );
@@ -144,23 +125,4 @@ export function runRecaps(ctx: TrackerContext): Promise<number> {
     send: async (tx, member, date) =>
       !member.input.paused?.has(date) && (await queueRecap(ctx, tx, member, date)),
   });
-}
-
-/**
- * Stops the member's weekly recaps with the token of a recap's link (RFC 8058 one-click, no
- * sign-in). Pressing it again changes nothing and answers the same.
- */
-export async function recapUnsubscribe(ctx: TrackerContext, token: string) {
-  const now = ctx.trackerConfig.now();
-  await ctx.database.db.transaction(async (tx) => {
-    const link = await linkOf(tx, token, ['recap-unsubscribe'], {
-      notFound: () => LINK_NOT_FOUND('This link is not valid. Open the newest weekly recap.'),
-    });
-    if (link.expiresAt.getTime() <= now.getTime()) {
-      throw LINK_EXPIRED('This link has expired. Open the newest weekly recap.');
-    }
-    await ctx.repos.recaps.turnOff(link.userId, tx);
-    if (link.usedAt === null) await ctx.repos.emailLinks.markUsed(link.id, now, tx);
-  });
-  return { message: QUIET_TEXTS.recapUnsubscribed };
 }

@@ -3,7 +3,6 @@ import {
   CHECK_IN_QUESTION,
   type CheckInLink,
   clockTimeOf,
-  MEMBER_API,
   minuteOfDay,
   oneLine,
   PUSH_TEXTS,
@@ -15,7 +14,6 @@ import { notFound } from '@app/server-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   type EmailLinkPurpose,
-  emailLinks,
   memberships,
   reminderSettings,
   reminders,
@@ -25,7 +23,7 @@ import type { Db } from '../db/types.ts';
 import { afterLocalDay, nextLocalTime } from '../schedule.ts';
 import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
-import { LINK_EXPIRED, linkOf, newLink } from './email-links.ts';
+import { unsubscribeLink } from './mail-settings.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { checkLink, linkRefusal, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 import { pausedOn } from './pauses.ts';
@@ -33,11 +31,6 @@ import { queuePushReminders } from './push.ts';
 import { memberTimeZone } from './teammates.ts';
 
 type SettingsRow = typeof reminderSettings.$inferSelect;
-
-/** How long a reminder's unsubscribe link works. */
-export const UNSUBSCRIBE_LINK_MS = 90 * 86_400_000;
-export const UNSUBSCRIBED =
-  'You will get no more reminder emails. You can turn them on again in your reminder settings.';
 
 /** When `row` next falls due from `now` in `timeZone`; null when it never does. */
 function nextDue(
@@ -147,7 +140,6 @@ async function queueReminder(
           afterLocalDay(date, timeZone),
         );
   if (channel === 'push' && pushed > 0) return true;
-  const now = ctx.trackerConfig.now();
   const base = ctx.trackerConfig.publicUrl;
   // The check-in links work as long as the day can be answered: until noon the day after.
   const closes = afterLocalDay(date, timeZone, CHECK_IN_GRACE_HOUR);
@@ -160,13 +152,7 @@ async function queueReminder(
     });
   const yes = await checkIn('check-in-yes');
   const no = await checkIn('check-in-no');
-  const stop = await newLink(
-    tx,
-    user.id,
-    'unsubscribe',
-    null,
-    new Date(now.getTime() + UNSUBSCRIBE_LINK_MS),
-  );
+  const stop = await unsubscribeLink(ctx, tx, user.id, 'reminders');
   const link = (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`;
   await ctx.repos.outbox.enqueue(
     {
@@ -185,12 +171,9 @@ async function queueReminder(
         'Each link opens a page where one press records your answer.',
         '',
         `Change when we remind you: ${base}/reminders`,
-        `Stop these reminders: ${link('/unsubscribe', stop)}`,
+        `Stop these reminders: ${stop.url}`,
       ].join('\n'),
-      headers: {
-        'List-Unsubscribe': `<${link(MEMBER_API.unsubscribe.url, stop)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: stop.headers,
     },
     tx,
   );
@@ -226,29 +209,6 @@ async function onTeam(tx: Db, userId: number) {
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'Active')))
     .limit(1);
   return place !== undefined;
-}
-
-/**
- * Stops the member's reminders with the token of a reminder's unsubscribe link (RFC 8058: the
- * mail client posts it without a sign-in). Pressing it again changes nothing and answers the same.
- */
-export async function unsubscribe(ctx: TrackerContext, token: string) {
-  const now = ctx.trackerConfig.now();
-  await ctx.database.db.transaction(async (tx) => {
-    const link = await linkOf(tx, token, ['unsubscribe']);
-    if (link.expiresAt.getTime() <= now.getTime()) throw LINK_EXPIRED();
-    await tx
-      .insert(reminderSettings)
-      .values({ userId: link.userId, enabled: false, nextAt: null })
-      .onConflictDoUpdate({
-        target: reminderSettings.userId,
-        set: { enabled: false, nextAt: null },
-      });
-    if (link.usedAt === null) {
-      await tx.update(emailLinks).set({ usedAt: now }).where(eq(emailLinks.id, link.id));
-    }
-  });
-  return { message: UNSUBSCRIBED };
 }
 
 function answerOf(purpose: EmailLinkPurpose): 'yes' | 'no' {
