@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
@@ -62,24 +62,38 @@ describe("a reminder's check-in link", () => {
   });
 });
 
-describe("a reminder's unsubscribe link", () => {
-  it('stops the reminders with one press and shows the refusal of an unknown token', async () => {
+describe("a mail's unsubscribe link", () => {
+  it('says which kind it stops, changes nothing until pressed, and stops it with one press', async () => {
+    const tracker = fakeTracker({
+      'GET /api/email-links/unsubscribe': () => json({ kind: 'recaps' }),
+      'POST /api/email-links/unsubscribe': () =>
+        json({
+          message:
+            'You will get no more weekly recaps. Turn them on again any time on your Reminders page.',
+        }),
+    });
+    await renderApp('/unsubscribe?token=good');
+    const button = await screen.findByRole('button', { name: 'Stop weekly recaps' });
+    expect(screen.getByText(/We will stop emailing you the Sunday email/)).toBeVisible();
+    expect(tracker.to('POST /api/email-links/unsubscribe')).toHaveLength(0);
+    const user = userEvent.setup();
+    await user.click(button);
+    const answer = await screen.findByText(/You will get no more weekly recaps\./);
+    await waitFor(() => expect(answer).toHaveFocus());
+    expect(tracker.to('POST /api/email-links/unsubscribe')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Turn emails on or off' })).toBeVisible();
+  });
+
+  it('shows why an unknown token cannot be used, with no button', async () => {
     fakeTracker({
-      'POST /api/email-links/unsubscribe': (request) =>
-        new URL(request.url).searchParams.get('token') === 'good'
-          ? json({ message: 'You will get no more reminder emails.' })
-          : refusal(
-              404,
-              'TOKEN_NOT_FOUND',
-              'This link is not valid. Open the newest reminder email.',
-            ),
+      'GET /api/email-links/unsubscribe': () =>
+        refusal(404, 'TOKEN_NOT_FOUND', 'This link is not valid. Open the newest email from us.'),
     });
     await renderApp('/unsubscribe?token=bad');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Stop reminders' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This link is not valid. Open the newest reminder email.',
+      'This link is not valid. Open the newest email from us.',
     );
-    expect(screen.getByRole('link', { name: 'Reminder settings' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Stop/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Turn emails on or off' })).toBeVisible();
   });
 });

@@ -1,5 +1,12 @@
 import { call, callAt } from '@app/api-client/endpoints';
-import { type CheckInLink, MEMBER_API } from '@app/contracts';
+import {
+  type CheckInLink,
+  MAIL_API,
+  MAIL_KIND_TEXTS,
+  MAIL_TEXTS,
+  MEMBER_API,
+  type UnsubscribeLink,
+} from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '../api/errors.ts';
 import { dayInWords } from '../components/dates.ts';
@@ -59,22 +66,44 @@ export function CheckInLinkPage({
   );
 }
 
-/** Opened from a reminder's unsubscribe link: one press stops the reminders. */
-export function UnsubscribePage({ token }: { token: string | undefined }) {
+/** Which kind of mail an unsubscribe link stops, or why it cannot (read, changing nothing). */
+export async function loadUnsubscribeLink(
+  token: string | undefined,
+): Promise<UnsubscribeLink | { problem: string }> {
+  if (!token) return { problem: MAIL_TEXTS.linkNotFound };
+  try {
+    return await callAt(MAIL_API.readUnsubscribe, { query: { token } });
+  } catch (error) {
+    return { problem: messageOf(error) };
+  }
+}
+
+/**
+ * Opened from any mail's unsubscribe link (the List-Unsubscribe URL itself): it says which kind
+ * of mail the link stops, and one press stops it. Opening it changes nothing.
+ */
+export function UnsubscribePage({
+  token,
+  link,
+}: {
+  token: string | undefined;
+  link: UnsubscribeLink | { problem: string };
+}) {
+  const kind = 'kind' in link ? MAIL_KIND_TEXTS[link.kind] : null;
   return (
     <OnePressPage
-      title="Stop reminder emails"
-      problem={token ? null : 'This link is not valid. Open the newest reminder email.'}
+      title={MAIL_TEXTS.title}
+      problem={'problem' in link ? link.problem : null}
       offer={
-        token
+        token && kind
           ? {
-              text: 'We will stop emailing you reminders to check in. Your team and check-ins stay.',
-              label: 'Stop reminders',
+              text: `We will stop emailing you ${kind.what}. ${MAIL_TEXTS.stays}`,
+              label: kind.stop,
             }
           : null
       }
-      press={() => callAt(MEMBER_API.unsubscribe, { query: { token: token ?? '' } })}
-      footer={<Link to="/reminders">Reminder settings</Link>}
+      press={() => callAt(MAIL_API.unsubscribe, { query: { token: token ?? '' } })}
+      footer={<Link to="/reminders">Turn emails on or off</Link>}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnsubscribePage } from '../pages/EmailLinkPages.tsx';
+import { loadUnsubscribeLink, UnsubscribePage } from '../pages/EmailLinkPages.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({
@@ -8,10 +8,13 @@ export const Route = createFileRoute('/unsubscribe')({
         ? search.token
         : undefined,
   }),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ deps }) => loadUnsubscribeLink(deps.token),
   component: UnsubscribeRoute,
 });
 
 function UnsubscribeRoute() {
   const { token } = Route.useSearch();
-  return <UnsubscribePage token={token} />;
+  return <UnsubscribePage token={token} link={Route.useLoaderData()} />;
 }

@@ -59,7 +59,7 @@ function tracker(more: Parameters<typeof fakeTracker>[0] = {}) {
   return fakeTracker({
     'GET /api/me': () => json(home()),
     'GET /api/me/reminders': () => json(REMINDERS),
-    'GET /api/me/digest': () => json({ enabled: false }),
+    'GET /api/me/mails': () => json({ reminders: true, recaps: true, digest: false, nudges: true }),
     'GET /api/me/push': settings,
     'POST /api/me/push-subscriptions': () => {
       devices = 1;
@@ -144,7 +144,8 @@ describe('notifications on the reminders page', () => {
     fakeTracker({
       'GET /api/me': () => json(home()),
       'GET /api/me/reminders': () => json(REMINDERS),
-      'GET /api/me/digest': () => json({ enabled: false }),
+      'GET /api/me/mails': () =>
+        json({ reminders: true, recaps: true, digest: false, nudges: true }),
       'GET /api/me/push': () => json({ message: 'Busy', code: 'INTERNAL_ERROR' }, 500),
     });
     await renderApp('/reminders');

@@ -20,3 +20,13 @@ export const dayList = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
   gap: `0 ${vars.space.md}`,
 });
+
+export const mailList = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: vars.space.sm,
+});
+
+export const mail = style({ display: 'grid', gap: 0 });

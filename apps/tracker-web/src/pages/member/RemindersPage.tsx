@@ -1,12 +1,14 @@
 import { call } from '@app/api-client/endpoints';
 import {
-  DIGEST_RULE,
-  type DigestSettings,
-  DigestSettings as DigestSettingsForm,
+  MAIL_API,
+  MAIL_KIND_TEXTS,
+  MAIL_KINDS,
+  MAIL_TEXTS,
+  type MailKind,
+  type MailSettings,
   MEMBER_API,
   type ReminderSettings,
   ReminderSettingsForm,
-  TEAM_LIFE_API,
   WEEKDAY_NAMES,
 } from '@app/contracts';
 import { ErrorSummary } from '@app/ui/error-summary';
@@ -15,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
@@ -25,20 +28,22 @@ import * as styles from './RemindersPage.css.ts';
 const route = getRouteApi('/_member/reminders');
 
 const FIELDS = {
-  enabled: { id: 'reminders-on', label: 'Reminder emails' },
+  enabled: { id: 'mail-reminders', label: 'Reminders to check in' },
   time: { id: 'reminder-time', label: 'Time' },
   weekdays: { id: 'reminder-days', label: 'Days' },
 } as const;
 
-const DIGEST_FIELDS = { enabled: { id: 'digest-on', label: 'Daily digest' } } as const;
+/** Each kind's switch: its box, and the hint it is described by. */
+const mailId = (kind: MailKind) => `mail-${kind}`;
 
 /** Monday first, as the commitment's week runs. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
- * When the member is reminded to check in (the time of their day, the weekdays, on or off), on
- * which devices and by email or notification, and whether they get the daily digest of their
- * teammates' cheers and replies.
+ * Which kinds of mail the member gets (reminders, the weekly recap, the daily digest, nudges),
+ * each turned on or off with one press (a kind stopped from a mail's unsubscribe link is turned
+ * on again here), when they are reminded to check in (the time of their day, the weekdays), and
+ * on which devices and by email or notification.
  */
 export function RemindersPage() {
   usePageTitle('Reminders');
@@ -49,16 +54,17 @@ export function RemindersPage() {
       <p className={ui.lead}>
         On the days you choose, we remind you at your time if you have not checked in yet that day.
       </p>
+      <MailSwitches saved={saved.mails} />
       <RemindersForm saved={saved.reminders} />
       <PushCard saved={saved.push} />
-      <DigestForm saved={saved.digest} timeZone={saved.reminders.timeZone} />
     </div>
   );
 }
 
 function RemindersForm({ saved }: { saved: ReminderSettings }) {
   const form = useForm(FIELDS);
-  const [enabled, setEnabled] = useState(saved.enabled);
+  // Whether reminders come at all is their switch above; this form says when.
+  const enabled = saved.enabled;
   const [time, setTime] = useState(saved.time);
   const [days, setDays] = useState<readonly number[]>(saved.weekdays);
   const timeError = form.errorOf('time');
@@ -82,13 +88,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
       </h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="reminders-title">
-        <Check
-          id={FIELDS.enabled.id}
-          label="Email me a reminder to check in"
-          checked={enabled}
-          onChange={setEnabled}
-          disabled={form.pending}
-        />
+        {enabled ? null : <p>Reminders are off: turn them on above to get them.</p>}
         <div className={fieldStyles.root}>
           <label htmlFor={FIELDS.time.id} className={fieldStyles.label}>
             {FIELDS.time.label}
@@ -147,43 +147,54 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
   );
 }
 
-const clockTime = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-
-/** The daily digest: off until the member turns it on here. */
-function DigestForm({ saved, timeZone }: { saved: DigestSettings; timeZone: string }) {
-  const form = useForm(DIGEST_FIELDS);
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const onSubmit = useSubmit(form, {
-    schema: DigestSettingsForm,
-    values: { enabled },
-    send: (values) => call(TEAM_LIFE_API.setDigest, values),
-    toast: { title: enabled ? 'The daily digest is on.' : 'The daily digest is off.' },
+/**
+ * One switch per kind of mail: a press turns it on or off at once (a toast says so, and focus
+ * stays on the box). A refusal shows in the card and leaves the box as the tracker holds it.
+ */
+function MailSwitches({ saved }: { saved: MailSettings }) {
+  const action = useAction({
+    send: (kind: MailKind, enabled: boolean) => call(MAIL_API.setMail, { kind, enabled }),
+    toast: (_answer, kind, enabled) => ({ title: MAIL_TEXTS.switched(kind, enabled) }),
     reload: true,
+    focus: (_answer, kind) => mailId(kind),
   });
+  // While a press is on its way its box shows what was asked; then what the tracker holds.
+  const checked = (kind: MailKind) =>
+    action.running?.[0] === kind ? action.running[1] : saved[kind];
+  const problem = action.error;
   return (
-    <section className={ui.card} aria-labelledby="digest-title">
-      <h2 id="digest-title" className={ui.h2}>
-        Cheers and replies
+    <section className={ui.card} aria-labelledby="mails-title">
+      <h2 id="mails-title" className={ui.h2}>
+        Emails
       </h2>
-      <p>
-        Teammates' cheers and replies show on your home. If you like, we also email you one digest a
-        day at {clockTime(DIGEST_RULE.minute)} on your clock ({timeZone.replaceAll('_', ' ')}), only
-        on days someone cheered or replied.
-      </p>
-      <ErrorSummary errors={form.errors} attempt={form.attempt} />
-      <form className={page.form} noValidate onSubmit={onSubmit} aria-labelledby="digest-title">
-        <Check
-          id={DIGEST_FIELDS.enabled.id}
-          label="Email me a daily digest"
-          checked={enabled}
-          onChange={setEnabled}
-          disabled={form.pending}
-        />
-        <div className={page.actions}>
-          <SubmitButton pending={form.pending}>Save digest</SubmitButton>
-        </div>
-      </form>
+      <p>Turn each kind of email on or off. Every email also has a link that stops its kind.</p>
+      {problem ? (
+        <p role="alert" className={ui.tinted.danger}>
+          {problem}
+        </p>
+      ) : null}
+      <ul className={styles.mailList} aria-busy={action.pending || undefined}>
+        {MAIL_KINDS.map((kind) => (
+          <li key={kind} className={styles.mail}>
+            <div className={styles.check}>
+              <input
+                id={mailId(kind)}
+                type="checkbox"
+                checked={checked(kind)}
+                aria-describedby={`${mailId(kind)}-hint`}
+                onChange={(event) => {
+                  if (action.pending) return;
+                  void action.run(kind, event.target.checked);
+                }}
+              />
+              <label htmlFor={mailId(kind)}>{MAIL_KIND_TEXTS[kind].label}</label>
+            </div>
+            <p id={`${mailId(kind)}-hint`} className={fieldStyles.hint}>
+              {MAIL_KIND_TEXTS[kind].hint}
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

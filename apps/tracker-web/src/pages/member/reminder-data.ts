@@ -1,35 +1,35 @@
 import { call } from '@app/api-client/endpoints';
 import {
-  type DigestSettings,
+  MAIL_API,
+  type MailSettings,
   MEMBER_API,
   PUSH_API,
   type PushSettings,
   type ReminderSettings,
-  TEAM_LIFE_API,
 } from '@app/contracts';
 import { redirect } from '@tanstack/react-router';
 import { isSignInRequired } from '../../api/errors.ts';
 
-/** The member's mail settings: reminders, how they go, and the daily digest. */
-export interface MailSettings {
+/** The member's mail settings: which kinds they get, when reminders come and how they go. */
+export interface RemindersData {
+  mails: MailSettings;
   reminders: ReminderSettings;
-  digest: DigestSettings;
   /** Null when the tracker could not say (the page works without it). */
   push: PushSettings | null;
 }
 
-/** The member's reminder and digest settings, or a trip to sign-in that comes back to `here`. */
-export async function loadReminders(here: string): Promise<MailSettings> {
+/** The member's mail and reminder settings, or a trip to sign-in that comes back to `here`. */
+export async function loadReminders(here: string): Promise<RemindersData> {
   try {
-    const [reminders, digest, push] = await Promise.all([
+    const [mails, reminders, push] = await Promise.all([
+      call(MAIL_API.getMails),
       call(MEMBER_API.getReminders),
-      call(TEAM_LIFE_API.getDigest),
       call(PUSH_API.getPush).catch((error: unknown) => {
         if (isSignInRequired(error)) throw error;
         return null;
       }),
     ]);
-    return { reminders, digest, push };
+    return { mails, reminders, push };
   } catch (error) {
     if (isSignInRequired(error)) throw redirect({ to: '/sign-in', search: { next: here } });
     throw error;
