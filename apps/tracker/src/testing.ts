@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { BUILTIN_FOCUS_AREA_IDS, BUILTIN_ROLE_IDS } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { openDatabase, PGLITE_SUBDIR } from './db/client.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
-import { memberships, teams } from './db/schema.ts';
+import { joinRequests, memberships, teams } from './db/schema.ts';
 import { hashPassword } from './password.ts';
 import type { TrackerContext } from './services/context.ts';
 
@@ -107,8 +109,10 @@ export interface QuietSeat {
   team: string;
   /** With a password, the member can sign in. */
   member: { name: string; email: string; password?: string };
-  /** Someone whose join request waits for a team, when there is one. */
+  /** Someone whose join request waits for a team of the team's area and role (Work / Entrepreneur). */
   waiting?: { name: string; email: string };
+  /** Waits longer, for another area and role (School / Adult Learner): never gets this seat. */
+  other?: { name: string; email: string };
 }
 
 /**
@@ -129,7 +133,13 @@ export async function seedQuietMember(
   await ctx.database.db.transaction(async (tx) => {
     const [team] = await tx
       .insert(teams)
-      .values({ name: seat.team, capacity: 1, createdAt: joined })
+      .values({
+        name: seat.team,
+        capacity: 1,
+        createdAt: joined,
+        focusAreaId: BUILTIN_FOCUS_AREA_IDS.work,
+        focusRoleId: BUILTIN_ROLE_IDS.entrepreneur,
+      })
       .returning({ id: teams.id });
     if (team === undefined) throw new Error('insert returned no team');
     const { password, ...who } = seat.member;
@@ -145,11 +155,28 @@ export async function seedQuietMember(
     await tx
       .insert(memberships)
       .values({ teamId: team.id, userId: member.id, status: 'Active', createdAt: joined });
+    if (seat.other !== undefined) {
+      const other = await ctx.repos.users.insert(
+        { ...seat.other, passwordHash, emailConfirmedAt: joined, createdAt: joined },
+        tx,
+      );
+      const older = await ctx.repos.joinRequests.insertUnmatched(other.id, tx, {
+        areaId: BUILTIN_FOCUS_AREA_IDS.school,
+        roleId: BUILTIN_ROLE_IDS['adult learner'],
+      });
+      await tx
+        .update(joinRequests)
+        .set({ createdAt: joined })
+        .where(eq(joinRequests.id, older.id));
+    }
     if (seat.waiting === undefined) return;
     const waiting = await ctx.repos.users.insert(
       { ...seat.waiting, passwordHash, emailConfirmedAt: joined, createdAt: joined },
       tx,
     );
-    await ctx.repos.joinRequests.insertUnmatched(waiting.id, tx);
+    await ctx.repos.joinRequests.insertUnmatched(waiting.id, tx, {
+      areaId: BUILTIN_FOCUS_AREA_IDS.work,
+      roleId: BUILTIN_ROLE_IDS.entrepreneur,
+    });
   });
 }

@@ -28,12 +28,12 @@ beforeAll(() => {
 });
 
 let made = 0;
-/** A team of its own with `capacity` seats. */
-async function team(capacity = 6) {
+/** A team of its own with `capacity` seats, on Work / Entrepreneur teams unless said. */
+async function team(capacity = 6, focus = { focusAreaId: 1, focusRoleId: 8 }) {
   made += 1;
   const [row] = await t.app.database.db
     .insert(teams)
-    .values({ name: `Quiet Team ${made}-${process.pid}`, capacity })
+    .values({ name: `Quiet Team ${made}-${process.pid}`, capacity, ...focus })
     .returning();
   if (!row) throw new Error('no team');
   return row;
@@ -178,7 +178,7 @@ describe('quiet members', () => {
     ).toBe('leave');
   });
 
-  it('are listed on the console after their tenth unanswered check-in day, and an operator can write to them and free the seat for the oldest waiting request', async () => {
+  it('are listed on the console after their tenth unanswered check-in day, and an operator can write to them and free the seat for the oldest request waiting for its area and role', async () => {
     at('2026-11-16T17:00:00Z');
     const home = await team(2);
     const silent = await member('Sid Silent', home.id);
@@ -186,8 +186,13 @@ describe('quiet members', () => {
     await t.app.database.db
       .insert(pauses)
       .values({ userId: other.id, firstDay: '2026-11-28', lastDay: '2026-12-20' });
-    // Someone waiting for a team: signed up when no team could be chosen.
-    const waiting = await signUp(t, { teamId: 987654, name: 'Wanda Waiting' });
+    // Someone waiting for a team: signed up for Work / Entrepreneur when no team could be chosen.
+    const waiting = await signUp(t, {
+      teamId: 987654,
+      name: 'Wanda Waiting',
+      areaName: 'Work',
+      roleName: 'Entrepreneur',
+    });
     expect((await joinRequestOf(t, waiting.id)).status).toBe('unmatched');
 
     const op = await operator(t, door, () => clock.ms);
@@ -266,6 +271,7 @@ describe('quiet members', () => {
     expect(FreedSeat.parse(freed.json())).toEqual({
       id: silent.id,
       placed: { joinRequestId: waitingRequest.id, name: 'Wanda Waiting' },
+      undoUntil: new Date(clock.ms + t.app.trackerConfig.decisionUndoMs).toISOString(),
     });
     expect(waitingRequest).toMatchObject({ status: 'pending', teamId: home.id });
     expect(await membershipStatus(t, home.id, silent.id)).toBe('Inactive');

@@ -91,9 +91,9 @@ describe('membershipStateOf', () => {
     ).toBe('left');
     // A member who never sent a request (made by an operator) and whose place ended left it.
     expect(membershipStateOf({ ...base, placeEnded: true })).toBe('left');
-    // ...unless an operator freed that seat: then it was freed, not left.
-    expect(membershipStateOf({ ...base, placeEnded: true, seatFreedAt: ago(120_000) })).toBe(
-      'seatFreed.settled',
+    // ...and one whose seat an operator freed is off the team the operator's way, undoable a while.
+    expect(membershipStateOf({ ...base, placeEnded: true, seatFreedAt: ago(10) })).toBe(
+      'seatFreed.undoable',
     );
   });
 });

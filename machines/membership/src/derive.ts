@@ -41,6 +41,16 @@ export function membershipStateOf(facts: MembershipFacts): MembershipState {
     if (place.quiet === 'missed') return 'quiet.missed';
     return 'member';
   }
+  const freed = facts.seatFreedAt;
+  // A seat freed after the approval (or of a place that came without a request, as seeded
+  // members' do) ended the membership the operator's way, not the person's.
+  if (
+    freed !== null &&
+    (request === null ||
+      (request.status === 'approved' && (request.decidedAt === null || freed >= request.decidedAt)))
+  ) {
+    return within(freed, facts) ? 'seatFreed.undoable' : 'seatFreed.settled';
+  }
   switch (request?.status) {
     case 'unmatched':
       return 'applicant.unmatched';
@@ -48,20 +58,9 @@ export function membershipStateOf(facts: MembershipFacts): MembershipState {
       return 'applicant.waiting';
     case 'declined':
       return within(request.decidedAt, facts) ? 'declined.undoable' : 'declined.settled';
-    case 'approved': {
-      const freed = facts.seatFreedAt;
-      if (freed !== null && (request.decidedAt === null || freed >= request.decidedAt)) {
-        return within(freed, facts) ? 'seatFreed.undoable' : 'seatFreed.settled';
-      }
+    case 'approved':
       return 'left';
-    }
-    default: {
-      // A place without a join request (made before requests were kept) can have its seat freed.
-      const freed = facts.seatFreedAt;
-      if (freed !== null && facts.placeEnded) {
-        return within(freed, facts) ? 'seatFreed.undoable' : 'seatFreed.settled';
-      }
+    default:
       return facts.placeEnded ? 'left' : 'noTeam';
-    }
   }
 }

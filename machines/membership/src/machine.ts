@@ -13,8 +13,13 @@ import { setup } from 'xstate';
 export type MembershipEvent =
   /** The person asks for a team: at sign-up, or again with their account. */
   | { type: 'team.ask'; team: boolean }
-  /** An operator puts an unmatched join request on a team with an open seat. */
+  /**
+   * An operator puts an unmatched join request on a team with an open seat (a freed seat does it
+   * too), or moves a request they placed to another team.
+   */
   | { type: 'request.place' }
+  /** An operator takes a placed request off its team: it waits for a team again. */
+  | { type: 'request.unplace' }
   | { type: 'request.approve' }
   | { type: 'request.decline' }
   /** An operator takes back an approval, a decline or a freed seat within the undo window. */
@@ -86,6 +91,9 @@ export const membershipMachine = setup({
         waiting: {
           meta: meta("Waiting for the team's answer"),
           on: {
+            // Only a request an operator placed: the tracker keeps when it was placed.
+            'request.place': { target: 'waiting' },
+            'request.unplace': { target: 'unmatched' },
             'request.approve': { target: '#membership.approved' },
             'request.decline': { target: '#membership.declined' },
           },

@@ -115,6 +115,11 @@ export const QueuedJoinRequest = z.object({
   overdue: z.boolean(),
   /** The person asked to join a team before (a returning member, back through Find a team). */
   returning: z.optional(z.boolean()),
+  /**
+   * An operator or a freed seat put the request on its team (the person did not choose it): it
+   * can be moved to another team or put back to waiting, without a mail.
+   */
+  placed: z.optional(z.boolean()),
 });
 export type QueuedJoinRequest = z.infer<typeof QueuedJoinRequest>;
 /**
@@ -153,7 +158,7 @@ export const PlacementForm = z.object({ teamId: catalogueId(MESSAGES.chooseTeam)
 export type PlacementForm = z.infer<typeof PlacementForm>;
 export const ConsoleDecision = z.object({
   id: z.number(),
-  status: z.enum(['pending', 'approved', 'declined']),
+  status: z.enum(['unmatched', 'pending', 'approved', 'declined']),
 });
 
 /** A booked info call as the console lists it (1:00 PM Mountain Time on its day). */
@@ -359,8 +364,16 @@ export const CONSOLE_API = {
   placeJoinRequest: endpoint({
     method: 'POST',
     url: '/api/console/join-requests/:id/placement',
-    summary: 'Place an unmatched join request on a team with an open seat',
+    summary:
+      'Place an unmatched join request on a team with an open seat, or move a request an operator or a freed seat placed to another team (no mail)',
     schema: { params: ConsoleIdParams, body: PlacementForm, response: { 200: ConsoleDecision } },
+  }),
+  unplaceJoinRequest: endpoint({
+    method: 'POST',
+    url: '/api/console/join-requests/:id/unplacement',
+    summary:
+      'Put a request an operator or a freed seat placed back to waiting for a team (its seat opens; no mail)',
+    schema: { params: ConsoleIdParams, response: { 200: ConsoleDecision } },
   }),
   consoleTeams: endpoint({
     method: 'GET',

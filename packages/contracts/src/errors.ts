@@ -51,6 +51,7 @@ export const ERROR_STATUS = {
   /** A join request with no team yet: it must be placed on one before a decision. */
   JOIN_REQUEST_UNMATCHED: 409,
   JOIN_REQUEST_PLACED: 409,
+  JOIN_REQUEST_NOT_PLACED: 409,
   /** The operator's second factor is set up already; a new one is not started over it. */
   SECOND_FACTOR_ENROLLED: 409,
   /** A check-in for a day that is not open: only today, and yesterday until noon, are. */

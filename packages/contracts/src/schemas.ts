@@ -249,6 +249,12 @@ export const CreateUserPayload = z.object({
   name: oneLineText(TEXT_LIMITS.name, MESSAGES.enterName),
   goalSummary: sentenceText(TEXT_LIMITS.goal, MESSAGES.enterGoal),
   teamId: Id,
+  /**
+   * The area and role the prospect chose (names, as the onboarding shows them): a request left
+   * unmatched keeps them, so a seat freed on a team of that area and role can go to it.
+   */
+  areaName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  roleName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type CreateUserPayload = z.infer<typeof CreateUserPayload>;
 

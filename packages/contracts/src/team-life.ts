@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { EmailLinkBody, EmailLinkQuery, UnsubscribeAnswer } from './accountability.ts';
 import { LocalDay } from './check-ins.ts';
-import { ConsoleIdParams, PageQuery } from './console-api.ts';
+import { ConsoleIdParams, DECISION_UNDO_SECONDS, PageQuery } from './console-api.ts';
 import { endpoint } from './endpoints.ts';
 import { MessageAnswer } from './member-api.ts';
 import { QUIET_RULES } from './member-day.ts';
@@ -95,12 +95,36 @@ export const QuietNoteForm = z.object({
 });
 export type QuietNoteForm = z.input<typeof QuietNoteForm>;
 
-/** A freed seat: the member is off the team, and the join request placed on it, if any. */
+/** The join request a freed seat goes to, and its applicant's name. */
+export const SeatHeir = z.object({ joinRequestId: z.number(), name: z.string() });
+export type SeatHeir = z.infer<typeof SeatHeir>;
+
+/**
+ * Who would get a quiet member's seat if it were freed now: the oldest join request waiting for
+ * that team, else for its area and role; null when nobody waits (the seat would simply open).
+ */
+export const SeatHeirAnswer = z.object({ heir: z.nullable(SeatHeir) });
+export type SeatHeirAnswer = z.infer<typeof SeatHeirAnswer>;
+
+/**
+ * A freed seat: the member is off the team, and the join request placed on it, if any; the
+ * operator can take it back until `undoUntil` (null: not at all).
+ */
 export const FreedSeat = z.object({
   id: z.number(),
-  placed: z.nullable(z.object({ joinRequestId: z.number(), name: z.string() })),
+  placed: z.nullable(SeatHeir),
+  undoUntil: z.nullable(z.iso.datetime()),
 });
 export type FreedSeat = z.infer<typeof FreedSeat>;
+
+/** A freed seat taken back: the member is on the team again; the request placed there waits again. */
+export const RestoredSeat = z.object({
+  id: z.number(),
+  team: z.object({ id: z.number(), name: z.string() }),
+  /** The join request that had the seat and waits for a team again, if one had it. */
+  waiting: z.nullable(SeatHeir),
+});
+export type RestoredSeat = z.infer<typeof RestoredSeat>;
 
 /**
  * The front door's endpoints for team life, apart from MEMBER_API so that the members' home,
@@ -120,12 +144,24 @@ export const TEAM_LIFE_API = {
     summary: 'Mail a quiet member a note from the operators (through the outbox)',
     schema: { params: ConsoleIdParams, body: QuietNoteForm, response: { 201: MessageAnswer } },
   }),
+  seatHeir: endpoint({
+    method: 'GET',
+    url: '/api/console/quiet-members/:id/seat-release',
+    summary:
+      "Who a quiet member's freed seat would go to now (nothing changes): the oldest join request waiting for that team, else for its area and role, else nobody",
+    schema: { params: ConsoleIdParams, response: { 200: SeatHeirAnswer } },
+  }),
   freeQuietSeat: endpoint({
     method: 'POST',
     url: '/api/console/quiet-members/:id/seat-release',
-    summary:
-      "End a quiet member's membership (they are mailed); the seat goes to the oldest join request waiting for a team",
+    summary: `End a quiet member's membership (they are mailed after ${DECISION_UNDO_SECONDS} s); the seat goes to the oldest join request waiting for that team, else for its area and role, else it opens`,
     schema: { params: ConsoleIdParams, response: { 200: FreedSeat } },
+  }),
+  undoFreeQuietSeat: endpoint({
+    method: 'POST',
+    url: '/api/console/quiet-members/:id/seat-release/undo',
+    summary: `Take back a freed seat within ${DECISION_UNDO_SECONDS} s: the member is on the team again, their mail is not sent, and the request placed on the seat waits for a team again`,
+    schema: { params: ConsoleIdParams, response: { 200: RestoredSeat } },
   }),
   readQuietLink: endpoint({
     method: 'GET',

@@ -153,11 +153,31 @@ export const joinRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** What the operator wrote when declining; the member sees it on their home. */
     declineReason: text('decline_reason'),
+    /**
+     * The team the person asked for (at sign-up or on Find a team); kept when the request goes
+     * back to waiting, so a seat freed on that team goes to it first. Null: none was chosen.
+     */
+    askedTeamId: integer('asked_team_id'),
+    /** The area and role the request is for (its team's, or the person's choice); null: unknown. */
+    focusAreaId: integer('focus_area_id'),
+    focusRoleId: integer('focus_role_id'),
+    /**
+     * When an operator (or a freed seat) put the request on its team rather than the person
+     * choosing it; such a request can be moved to another team or put back to waiting.
+     */
+    placedAt: timestamp('placed_at', { withTimezone: true }),
   },
   (t) => [
     fk('join_requests', t.userId, users.id),
     fk('join_requests', t.teamId, teams.id),
     fk('join_requests', t.membershipId, memberships.id),
+    fk('join_requests', t.askedTeamId, teams.id),
+    fk('join_requests', t.focusAreaId, focusAreas.id),
+    fk('join_requests', t.focusRoleId, roleAreas.id),
+    // The requests waiting for a seat, by the area and role a freed seat looks for.
+    index('join_requests_waiting_idx')
+      .on(t.focusAreaId, t.focusRoleId, t.id)
+      .where(sql.raw(`status = 'unmatched'`)),
     index('join_requests_status_idx').on(t.status, t.id),
     // A person's requests: the console's search by name joins requests to the people found.
     index('join_requests_user_idx').on(t.userId),

@@ -2,7 +2,7 @@ import { CONSOLE_API, memberExportFileName, TEAM_LIFE_API } from '@app/contracts
 import { HttpError, routeOf } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditJoinRequest } from '../services/audit.ts';
+import { auditJoinRequest, recordAction } from '../services/audit.ts';
 import { auditPage } from '../services/audit-page.ts';
 import {
   feedbackPage,
@@ -22,10 +22,17 @@ import {
   decideJoinRequest,
   placeJoinRequest,
   undoJoinDecision,
+  unplaceJoinRequest,
 } from '../services/join-requests.ts';
 import { exportMemberData } from '../services/member-export.ts';
 import { inviteOperator, operatorList, removeOperator } from '../services/operators.ts';
-import { freeQuietSeat, quietMemberPage, writeQuietMember } from '../services/quiet-members.ts';
+import {
+  freeQuietSeat,
+  quietMemberPage,
+  seatHeir,
+  undoFreeQuietSeat,
+  writeQuietMember,
+} from '../services/quiet-members.ts';
 import {
   confirmEnrolment,
   renewRecoveryCodes,
@@ -173,13 +180,30 @@ export async function consoleRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const operator = operatorOf(request);
       const { id } = request.params;
-      const placed = await placeJoinRequest(
-        app,
-        id,
-        request.body.teamId,
-        auditJoinRequest(operator, 'join-request.placed', id),
+      const placed = await placeJoinRequest(app, id, request.body.teamId, (tx, before, after) =>
+        recordAction(
+          tx,
+          operator,
+          before.status === 'unmatched' ? 'join-request.placed' : 'join-request.moved',
+          `join-request:${id}`,
+          before,
+          after,
+        ),
       );
       return { id: placed.id, status: placed.status };
+    },
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.unplaceJoinRequest),
+    handler: async (request) => {
+      const { id } = request.params;
+      const back = await unplaceJoinRequest(
+        app,
+        id,
+        auditJoinRequest(operatorOf(request), 'join-request.unplaced', id),
+      );
+      return { id: back.id, status: back.status };
     },
   });
 
@@ -331,8 +355,18 @@ export async function consoleRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
+    ...routeOf(TEAM_LIFE_API.seatHeir),
+    handler: async (request) => seatHeir(app, request.params.id),
+  });
+
+  app.route({
     ...routeOf(TEAM_LIFE_API.freeQuietSeat),
     handler: async (request) => freeQuietSeat(app, operatorOf(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(TEAM_LIFE_API.undoFreeQuietSeat),
+    handler: async (request) => undoFreeQuietSeat(app, operatorOf(request), request.params.id),
   });
 
   app.route({

@@ -62,15 +62,15 @@ export function auditLogRepository(db: Db) {
       await tx.insert(auditLog).values(values);
     },
 
-    /** When `action` was last done to `target` (`user:7`), or null. */
-    async lastAt(action: AuditAction, target: string, tx: Db = db) {
+    /** The newest line of any of `actions` done to `target`, with what it recorded after, or null. */
+    async lastOf(actions: readonly AuditAction[], target: string, tx: Db = db) {
       const [line] = await tx
-        .select({ at: auditLog.at })
+        .select({ action: auditLog.action, at: auditLog.at, after: auditLog.after })
         .from(auditLog)
-        .where(and(eq(auditLog.action, action), eq(auditLog.target, target)))
+        .where(and(inArray(auditLog.action, [...actions]), eq(auditLog.target, target)))
         .orderBy(desc(auditLog.id))
         .limit(1);
-      return line?.at ?? null;
+      return line ?? null;
     },
 
     /** The lines `filter` takes, newest first, a page of them, with each operator's name. */

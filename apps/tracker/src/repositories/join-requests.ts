@@ -37,17 +37,37 @@ export interface QueueFilter {
 
 export function joinRequestsRepository(db: Db) {
   return {
+    /** A request the person sent for a team: it is for that team's area and role. */
     async insert(values: { userId: number; teamId: number; membershipId: number }, tx: Db = db) {
-      const [row] = await tx.insert(joinRequests).values(values).returning();
+      const [row] = await tx
+        .insert(joinRequests)
+        .values({
+          ...values,
+          askedTeamId: values.teamId,
+          focusAreaId: sql`(SELECT ${teams.focusAreaId} FROM ${teams} WHERE ${teams.id} = ${values.teamId})`,
+          focusRoleId: sql`(SELECT ${teams.focusRoleId} FROM ${teams} WHERE ${teams.id} = ${values.teamId})`,
+        })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
     /** A join request with no team yet; an operator places it (see `place`). */
-    async insertUnmatched(userId: number, tx: Db = db) {
+    async insertUnmatched(
+      userId: number,
+      tx: Db = db,
+      focus: { areaId: number | null; roleId: number | null } = { areaId: null, roleId: null },
+    ) {
       const [row] = await tx
         .insert(joinRequests)
-        .values({ userId, teamId: null, membershipId: null, status: 'unmatched' })
+        .values({
+          userId,
+          teamId: null,
+          membershipId: null,
+          status: 'unmatched',
+          focusAreaId: focus.areaId,
+          focusRoleId: focus.roleId,
+        })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
@@ -121,27 +141,53 @@ export function joinRequestsRepository(db: Db) {
      * The oldest unmatched join request of someone with no membership of `teamId`, with their
      * name, locked (another tracker's pass skips it); null when none waits.
      */
-    async nextUnmatchedFor(teamId: number, tx: Db) {
-      const [next] = await tx
+    /**
+     * The request a seat freed on `team` goes to: the oldest unmatched request that asked for the
+     * team, else the oldest unmatched one for its area and role (a team without both has none),
+     * never one of someone who was on the team or asked to join it before. Locked, skipping
+     * requests another transaction holds; `lock: false` only reads (what a freed seat would do).
+     */
+    async heirFor(
+      team: { id: number; focusAreaId: number | null; focusRoleId: number | null },
+      tx: Db,
+      { lock = true }: { lock?: boolean } = {},
+    ) {
+      const fits = or(
+        eq(joinRequests.askedTeamId, team.id),
+        team.focusAreaId === null || team.focusRoleId === null
+          ? undefined
+          : and(
+              eq(joinRequests.focusAreaId, team.focusAreaId),
+              eq(joinRequests.focusRoleId, team.focusRoleId),
+            ),
+      );
+      const query = tx
         .select({ id: joinRequests.id, userId: joinRequests.userId, name: users.name })
         .from(joinRequests)
         .innerJoin(users, eq(users.id, joinRequests.userId))
         .where(
           and(
             eq(joinRequests.status, 'unmatched'),
+            fits,
             notExists(
               tx
                 .select({ id: memberships.id })
                 .from(memberships)
                 .where(
-                  and(eq(memberships.userId, joinRequests.userId), eq(memberships.teamId, teamId)),
+                  and(eq(memberships.userId, joinRequests.userId), eq(memberships.teamId, team.id)),
                 ),
             ),
           ),
         )
-        .orderBy(asc(joinRequests.id))
-        .limit(1)
-        .for('update', { of: joinRequests, skipLocked: true });
+        .orderBy(
+          sql`${joinRequests.askedTeamId} IS NOT DISTINCT FROM ${team.id} DESC`,
+          asc(joinRequests.createdAt),
+          asc(joinRequests.id),
+        )
+        .limit(1);
+      const [next] = lock
+        ? await query.for('update', { of: joinRequests, skipLocked: true })
+        : await query;
       return next ?? null;
     },
 
@@ -204,12 +250,52 @@ export function joinRequestsRepository(db: Db) {
       return new Set(rows.map((row) => row.userId));
     },
 
-    /** An unmatched request gets its team and membership and waits for the team's decision. */
-    async place(id: number, teamId: number, membershipId: number, tx: Db = db) {
+    /**
+     * An unmatched request gets its team and membership and waits for the team's decision; so
+     * does a request placed before (`from: 'placed'`), moved to another team. It takes the team's
+     * area and role when it had none, and remembers when it was placed (`placedAt`), or, when the
+     * person chose the team themselves (`placedAt` null), that they asked for it.
+     */
+    async place(
+      id: number,
+      teamId: number,
+      membershipId: number,
+      tx: Db,
+      { placedAt, from = 'unmatched' }: { placedAt: Date | null; from?: 'unmatched' | 'placed' },
+    ) {
       await tx
         .update(joinRequests)
-        .set({ status: 'pending', teamId, membershipId })
-        .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'unmatched')));
+        .set({
+          status: 'pending',
+          teamId,
+          membershipId,
+          placedAt,
+          ...(placedAt === null ? { askedTeamId: teamId } : {}),
+          focusAreaId: sql`coalesce(${joinRequests.focusAreaId}, (SELECT ${teams.focusAreaId} FROM ${teams} WHERE ${teams.id} = ${teamId}))`,
+          focusRoleId: sql`coalesce(${joinRequests.focusRoleId}, (SELECT ${teams.focusRoleId} FROM ${teams} WHERE ${teams.id} = ${teamId}))`,
+        })
+        .where(
+          and(
+            eq(joinRequests.id, id),
+            from === 'unmatched'
+              ? eq(joinRequests.status, 'unmatched')
+              : and(eq(joinRequests.status, 'pending'), sql`${joinRequests.placedAt} IS NOT NULL`),
+          ),
+        );
+    },
+
+    /** A placed request goes back to waiting for a team: no team, no membership, not placed. */
+    async unplace(id: number, tx: Db = db) {
+      await tx
+        .update(joinRequests)
+        .set({ status: 'unmatched', teamId: null, membershipId: null, placedAt: null })
+        .where(
+          and(
+            eq(joinRequests.id, id),
+            eq(joinRequests.status, 'pending'),
+            sql`${joinRequests.placedAt} IS NOT NULL`,
+          ),
+        );
     },
 
     /**

@@ -205,6 +205,13 @@ export function teamsRepository(db: Db) {
       await tx.update(memberships).set({ status }).where(eq(memberships.id, id));
     },
 
+    /** Removes a Pending membership a placement made, when the placement is taken back. */
+    async removePendingMembership(id: number, tx: Db) {
+      await tx
+        .delete(memberships)
+        .where(and(eq(memberships.id, id), eq(memberships.status, 'Pending')));
+    },
+
     /** For tests and operators: change how many seats a team has. */
     async setCapacity(id: number, capacity: number, tx: Db = db) {
       await tx.update(teams).set({ capacity }).where(eq(teams.id, id));

@@ -51,6 +51,7 @@ export async function joinRequestQueue(
         daysLeft: Math.min(JOIN_RESPONSE_DAYS, Math.max(0, Math.ceil(left / DAY_MS))),
         overdue: left <= 0,
         returning: returning.has(user.id),
+        placed: request.status === 'pending' && request.placedAt !== null,
       };
     }),
     total,

@@ -56,7 +56,9 @@ async function lockWithTeam(
 
 /**
  * Puts an unmatched join request on a team with an open seat: a Pending membership is added and
- * the request waits for the team's decision like any other.
+ * the request waits for the team's decision like any other. A request an operator or a freed seat
+ * placed (never one the person sent for a team) can be moved so to another team: its seat on the
+ * first opens. Nobody is mailed either way.
  */
 export async function placeJoinRequest(
   ctx: TrackerContext,
@@ -66,28 +68,93 @@ export async function placeJoinRequest(
 ) {
   const { repos, database } = ctx;
   return database.db.transaction(async (tx) => {
-    const team = await repos.teams.lock(teamId, tx);
+    const seen = await repos.joinRequests.get(id, tx);
+    // Both teams are locked, in the order of their ids as every seat change takes them.
+    const from = seen?.status === 'pending' && seen.placedAt !== null ? seen.teamId : null;
+    const teamIds = [...new Set([teamId, ...(from === null ? [] : [from])])].sort((a, b) => a - b);
+    const locked = new Map<number, Awaited<ReturnType<typeof repos.teams.lock>>>();
+    for (const tid of teamIds) locked.set(tid, await repos.teams.lock(tid, tx));
+    const team = locked.get(teamId);
     if (!team) throw notFound('Team');
     const request = await repos.joinRequests.getForUpdate(id, tx);
     if (!request) throw notFound('Join request');
     const placed = () =>
       new HttpError('JOIN_REQUEST_PLACED', 'This join request already has a team.');
     await guardMembership(ctx, tx, request.userId, 'request.place', placed);
-    if (request.status !== 'unmatched') throw placed();
-    if ((await repos.teams.takenSeats(team.id, ctx.trackerConfig.now(), tx)) >= team.capacity) {
+    const moving = request.status === 'pending' && request.placedAt !== null;
+    if (request.status !== 'unmatched' && !(moving && request.teamId === from)) throw placed();
+    if (moving && request.teamId === team.id) {
+      throw new HttpError(
+        'JOIN_REQUEST_PLACED',
+        `This join request is on Team ${team.name} already.`,
+      );
+    }
+    const now = ctx.trackerConfig.now();
+    if ((await repos.teams.takenSeats(team.id, now, tx)) >= team.capacity) {
       throw teamFull(team.name);
     }
     const membership = await repos.teams.addMembership(
       { teamId: team.id, userId: request.userId, status: 'Pending' },
       tx,
     );
-    await repos.joinRequests.place(id, team.id, membership.id, tx);
+    await repos.joinRequests.place(id, team.id, membership.id, tx, {
+      placedAt: now,
+      from: moving ? 'placed' : 'unmatched',
+    });
+    if (moving && request.membershipId !== null) {
+      await repos.teams.removePendingMembership(request.membershipId, tx);
+    }
     await record?.(tx, stateOf(request), {
       status: 'pending',
       teamId: team.id,
       declineReason: null,
     });
     return { id, status: 'pending' as const, team: { id: team.id, name: team.name } };
+  });
+}
+
+/**
+ * Takes a placement back inside `tx`, the request's team locked: the request an operator or a
+ * freed seat placed waits for a team again, and its seat opens. The machine is asked first;
+ * `refuse` answers a request that is not such a placement.
+ */
+export async function unplaceIn(
+  ctx: TrackerContext,
+  tx: Db,
+  request: {
+    id: number;
+    userId: number;
+    status: string;
+    placedAt: Date | null;
+    membershipId: number | null;
+  },
+  refuse: () => HttpError,
+) {
+  await guardMembership(ctx, tx, request.userId, 'request.unplace', refuse);
+  if (request.status !== 'pending' || request.placedAt === null) throw refuse();
+  await ctx.repos.joinRequests.unplace(request.id, tx);
+  if (request.membershipId !== null) {
+    await ctx.repos.teams.removePendingMembership(request.membershipId, tx);
+  }
+}
+
+/**
+ * Puts a request an operator or a freed seat placed back to waiting for a team, without a mail
+ * (the person was never told of the placement). One the person sent for a team is refused
+ * (JOIN_REQUEST_NOT_PLACED): approve or decline it.
+ */
+export async function unplaceJoinRequest(ctx: TrackerContext, id: number, record: ActionRecorder) {
+  const { repos, database } = ctx;
+  const notPlaced = () =>
+    new HttpError(
+      'JOIN_REQUEST_NOT_PLACED',
+      'Only a join request placed on its team by an operator or a freed seat can go back to waiting.',
+    );
+  return database.db.transaction(async (tx) => {
+    const { request, team } = await lockWithTeam(repos, id, tx, notPlaced);
+    await unplaceIn(ctx, tx, request, notPlaced);
+    await record(tx, stateOf(request), { status: 'unmatched', teamId: null, declineReason: null });
+    return { id, status: 'unmatched' as const, team: { id: team.id, name: team.name } };
   });
 }
 

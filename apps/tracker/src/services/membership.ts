@@ -19,6 +19,14 @@ import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
 import { memberDaysOf } from './member-days.ts';
 
+/** The newest audit line freeing `userId`'s seat or giving it back, or null. */
+export const lastSeatLine = (ctx: TrackerContext, tx: Db, userId: number) =>
+  ctx.repos.auditLog.lastOf(
+    ['quiet-member.seat-freed', 'quiet-member.seat-restored'],
+    `user:${userId}`,
+    tx,
+  );
+
 /** What the rows say about `userId`'s membership at the tracker's now. */
 export async function membershipFacts(
   ctx: TrackerContext,
@@ -27,13 +35,15 @@ export async function membershipFacts(
 ): Promise<MembershipFacts> {
   const { repos } = ctx;
   const now = ctx.trackerConfig.now();
-  const [account, days, latest, placeEnded, seatFreedAt] = await Promise.all([
+  const [account, days, latest, placeEnded, seatLine] = await Promise.all([
     repos.users.exists(userId, tx),
     memberDaysOf(ctx, { userId }, now, tx),
     repos.joinRequests.latestOf(userId, tx),
     repos.members.hadPlace(userId, tx),
-    repos.auditLog.lastAt('quiet-member.seat-freed', `user:${userId}`, tx),
+    lastSeatLine(ctx, tx, userId),
   ]);
+  // A freed seat given back (its undo) is as if it had never been freed.
+  const seatFreedAt = seatLine?.action === 'quiet-member.seat-freed' ? seatLine.at : null;
   const [onTeam] = days;
   let place: MembershipFacts['place'] = null;
   if (onTeam !== undefined) {

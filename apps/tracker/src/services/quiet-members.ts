@@ -10,6 +10,8 @@ import {
   type QuietAction,
   type QuietLink,
   type QuietMember,
+  type RestoredSeat,
+  type SeatHeir,
   shiftDay,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
@@ -18,10 +20,11 @@ import type { Db } from '../db/types.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
+import { unplaceIn } from './join-requests.ts';
 import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
 import { daysOfMembers, type MemberDays, memberDaysOf, quietSpellOfMember } from './member-days.ts';
 import { leaveTeamIn } from './members.ts';
-import { guardMembership } from './membership.ts';
+import { guardMembership, lastSeatLine } from './membership.ts';
 import { checkLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 import { dayInWords, startPauseIn, startsThisQuarter } from './pauses.ts';
 import { memberTimeZone } from './teammates.ts';
@@ -350,11 +353,38 @@ export async function writeQuietMember(
   return { message: `Your note to ${name} is on its way.` };
 }
 
+/** Who a seat freed on `team` would go to now: decided by `heirFor`, read without locking. */
+export async function seatHeir(
+  ctx: TrackerContext,
+  userId: number,
+): Promise<{ heir: SeatHeir | null }> {
+  const tx = ctx.database.db;
+  const member = await quietOne(ctx, tx, userId);
+  const team = await ctx.repos.teams.findRow(member.team.id, tx);
+  if (team === null) throw notFound('Member');
+  const next = await ctx.repos.joinRequests.heirFor(team, tx, { lock: false });
+  return { heir: next === null ? null : { joinRequestId: next.id, name: next.name } };
+}
+
+/** What the audit log keeps of a freed seat, for its undo. */
+interface FreedLine {
+  teamId: number;
+  membershipId: number;
+  placedJoinRequest: number | null;
+}
+
+const isFreedLine = (after: unknown): after is FreedLine =>
+  typeof after === 'object' &&
+  after !== null &&
+  typeof (after as FreedLine).teamId === 'number' &&
+  typeof (after as FreedLine).membershipId === 'number';
+
 /**
- * Frees a quiet member's seat: their membership ends (they are mailed, in words, and can choose a
- * team again), and the seat goes at once to the oldest join request waiting for a team (an
- * unmatched one, as the queue's placement does it: a Pending membership, the request waiting for
- * the team's approval). The team is locked first, as every seat change locks it.
+ * Frees a quiet member's seat: their membership ends (they are mailed, in words, once the undo
+ * window has passed, and can choose a team again), and the seat goes at once to the oldest join
+ * request waiting for that team, else to the oldest waiting for the team's area and role (as the
+ * queue's placement does it: a Pending membership, the request waiting for the team's approval);
+ * with neither, the seat simply opens. The team is locked first, as every seat change locks it.
  */
 export async function freeQuietSeat(
   ctx: TrackerContext,
@@ -362,6 +392,7 @@ export async function freeQuietSeat(
   userId: number,
 ): Promise<FreedSeat> {
   const { repos } = ctx;
+  const window = ctx.trackerConfig.decisionUndoMs;
   const freed = await ctx.database.db.transaction(async (tx) => {
     const seen = await quietOne(ctx, tx, userId);
     const team = await repos.teams.lock(seen.team.id, tx);
@@ -377,10 +408,13 @@ export async function freeQuietSeat(
     const place = await repos.members.activeMembershipOn(userId, member.team.id, tx);
     if (team === null || place === null) throw notFound('Member');
     await repos.teams.setMembershipStatus(place.id, 'Inactive', tx);
+    const now = ctx.trackerConfig.now();
     await repos.outbox.enqueue(
       {
         kind: 'seat-freed',
         to: member.email,
+        // The mail waits for the undo window: a seat given back never reaches them.
+        dueAt: new Date(now.getTime() + window),
         subject: `Your seat on Team ${oneLine(team.name)}`,
         text: [
           `Hi ${oneLine(member.name)},`,
@@ -392,16 +426,22 @@ export async function freeQuietSeat(
       },
       tx,
     );
-    const now = ctx.trackerConfig.now();
     let placed: FreedSeat['placed'] = null;
     if ((await repos.teams.takenSeats(team.id, now, tx)) < team.capacity) {
-      const next = await repos.joinRequests.nextUnmatchedFor(team.id, tx);
+      const next = await repos.joinRequests.heirFor(team, tx);
       if (next !== null) {
+        await guardMembership(
+          ctx,
+          tx,
+          next.userId,
+          'request.place',
+          () => new HttpError('JOIN_REQUEST_PLACED', 'This join request already has a team.'),
+        );
         const membership = await repos.teams.addMembership(
           { teamId: team.id, userId: next.userId, status: 'Pending' },
           tx,
         );
-        await repos.joinRequests.place(next.id, team.id, membership.id, tx);
+        await repos.joinRequests.place(next.id, team.id, membership.id, tx, { placedAt: now });
         await recordAction(
           tx,
           operatorId,
@@ -419,13 +459,91 @@ export async function freeQuietSeat(
       'quiet-member.seat-freed',
       `user:${userId}`,
       { teamId: team.id, status: 'Active', quietDays: member.quietDays },
-      { teamId: team.id, status: 'Inactive', placedJoinRequest: placed?.joinRequestId ?? null },
+      {
+        teamId: team.id,
+        status: 'Inactive',
+        membershipId: place.id,
+        placedJoinRequest: placed?.joinRequestId ?? null,
+      } satisfies FreedLine & { status: string },
       now,
     );
-    return { id: userId, placed };
+    return {
+      id: userId,
+      placed,
+      undoUntil: window > 0 ? new Date(now.getTime() + window).toISOString() : null,
+    };
   });
-  ctx.mailer.kick();
+  if (window > 0) setTimeout(() => ctx.mailer.kick(), window + 100).unref();
+  else ctx.mailer.kick();
   return freed;
+}
+
+/**
+ * Takes back a seat freed within the undo window (DECISION_UNDO_SECONDS, as approvals and
+ * declines): the member is on the team again, Active, their quiet spell as it was; the mail that
+ * waited for the window is not sent; the request the seat went to, if it still waits on the team
+ * as placed there, waits for a team again. Both are written to the audit log. Past the window (or
+ * once the mail has gone), UNDO_TOO_LATE; a seat taken meanwhile by someone else, TEAM_FULL.
+ */
+export async function undoFreeQuietSeat(
+  ctx: TrackerContext,
+  operatorId: number,
+  userId: number,
+): Promise<RestoredSeat> {
+  const { repos } = ctx;
+  const tooLate = () => new HttpError('UNDO_TOO_LATE', 'This decision can no longer be undone.');
+  return ctx.database.db.transaction(async (tx) => {
+    const user = await repos.users.get(userId, tx);
+    if (user === null || user.role !== 'member') throw notFound('Member');
+    const seen = await lastSeatLine(ctx, tx, userId);
+    if (seen?.action !== 'quiet-member.seat-freed' || !isFreedLine(seen.after)) throw tooLate();
+    const team = await repos.teams.lock(seen.after.teamId, tx);
+    if (team === null) throw notFound('Team');
+    // Read again under the team's lock: two undos at once give the seat back once.
+    const line = await lastSeatLine(ctx, tx, userId);
+    if (line?.action !== 'quiet-member.seat-freed' || !isFreedLine(line.after)) throw tooLate();
+    const freed = line.after;
+    await guardMembership(ctx, tx, userId, 'decision.undo', tooLate);
+    const now = ctx.trackerConfig.now();
+    if (now.getTime() - line.at.getTime() > ctx.trackerConfig.decisionUndoMs) throw tooLate();
+    // The mail waits for the window: once it has gone out, the freed seat stands.
+    if ((await repos.outbox.discardUnsent('seat-freed', user.email, line.at, tx)) === 0) {
+      throw tooLate();
+    }
+    let waiting: RestoredSeat['waiting'] = null;
+    const heir =
+      freed.placedJoinRequest === null
+        ? null
+        : await repos.joinRequests.getForUpdate(freed.placedJoinRequest, tx);
+    if (heir !== null && heir.teamId === team.id && heir.placedAt !== null) {
+      await unplaceIn(ctx, tx, heir, tooLate);
+      await recordAction(
+        tx,
+        operatorId,
+        'join-request.unplaced',
+        `join-request:${heir.id}`,
+        { status: heir.status, teamId: heir.teamId, declineReason: null },
+        { status: 'unmatched', teamId: null, declineReason: null },
+      );
+      const [name] = await repos.joinRequests.applicantNames([heir.id], tx);
+      waiting = { joinRequestId: heir.id, name: name?.name ?? '' };
+    }
+    // The seat is theirs again only if nobody else took it meanwhile (a hold, a placement).
+    if ((await repos.teams.takenSeats(team.id, now, tx)) >= team.capacity) {
+      throw new HttpError('TEAM_FULL', `Team "${team.name}" has no open seat for them any more.`);
+    }
+    await repos.teams.setMembershipStatus(freed.membershipId, 'Active', tx);
+    await recordAction(
+      tx,
+      operatorId,
+      'quiet-member.seat-restored',
+      `user:${userId}`,
+      { teamId: team.id, status: 'Inactive', placedJoinRequest: freed.placedJoinRequest },
+      { teamId: team.id, status: 'Active', waitingJoinRequest: waiting?.joinRequestId ?? null },
+      now,
+    );
+    return { id: userId, team: { id: team.id, name: team.name }, waiting };
+  });
 }
 
 /** What a "we miss you" link would do, without doing it (a mail scanner may open links). */

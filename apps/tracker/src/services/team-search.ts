@@ -267,7 +267,9 @@ export async function sendMemberJoinRequest(ctx: TrackerContext, userId: number,
     // An unmatched request (no team yet) is placed on the chosen team rather than sent twice.
     const latest = await repos.joinRequests.latestOf(userId, tx);
     if (latest !== null && latest.request.status === 'unmatched') {
-      await repos.joinRequests.place(latest.request.id, team.id, membershipId, tx);
+      await repos.joinRequests.place(latest.request.id, team.id, membershipId, tx, {
+        placedAt: null,
+      });
       const placed = await repos.joinRequests.get(latest.request.id, tx);
       if (placed !== null) return memberJoinRequest(placed, team);
     }

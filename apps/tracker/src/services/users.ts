@@ -127,6 +127,22 @@ type Placement =
   | { outcome: 'unmatched'; joinRequestId: number }
   | { outcome: 'full'; teamName: string };
 
+const byName = (value: string) => value.trim().toLowerCase();
+
+/** The ids of the area and role a sign-up named (case and spacing aside); null for an unknown one. */
+async function focusOf(
+  ctx: TrackerContext,
+  tx: Db,
+  { areaName, roleName }: { areaName?: string | undefined; roleName?: string | undefined },
+) {
+  const find = (rows: { id: number; name: string }[], name: string | undefined) =>
+    name === undefined ? null : (rows.find((row) => byName(row.name) === byName(name))?.id ?? null);
+  return {
+    areaId: find(await ctx.repos.catalogue.focusAreaNames(tx), areaName),
+    roleId: find(await ctx.repos.catalogue.roleAreaNames(tx), roleName),
+  };
+}
+
 /**
  * Where a new account's join request goes, inside the sign-up's transaction. With the team row
  * locked: the owner's live hold on the team becomes the Pending membership (its seat passes on);
@@ -140,12 +156,17 @@ async function placeSignUp(
   userId: number,
   teamId: string | number,
   holdOwner: string | undefined,
+  focus: { areaName?: string | undefined; roleName?: string | undefined },
 ): Promise<Placement> {
   const { repos } = ctx;
   const id = rowId(teamId);
   const team = id === null ? null : await repos.teams.lock(id, tx);
   if (!team) {
-    const request = await repos.joinRequests.insertUnmatched(userId, tx);
+    const request = await repos.joinRequests.insertUnmatched(
+      userId,
+      tx,
+      await focusOf(ctx, tx, focus),
+    );
     return { outcome: 'unmatched', joinRequestId: request.id };
   }
   // Read the clock after the lock: a sign-up that waited for it must not count with a stale time.
@@ -196,7 +217,7 @@ async function insertAccount(
       expiresAt: new Date(now.getTime() + config.emailTokenTtlMs),
     });
 
-    const placed = await placeSignUp(ctx, tx, user.id, payload.teamId, holdOwner);
+    const placed = await placeSignUp(ctx, tx, user.id, payload.teamId, holdOwner, payload);
     const warning =
       placed.outcome === 'full' ? JOIN_REQUEST_WARNINGS.teamFull(placed.teamName) : undefined;
 

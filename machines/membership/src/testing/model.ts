@@ -13,6 +13,7 @@ export const MODEL_EVENTS: readonly MembershipEvent[] = [
   { type: 'team.ask', team: true },
   { type: 'team.ask', team: false },
   { type: 'request.place' },
+  { type: 'request.unplace' },
   { type: 'request.approve' },
   { type: 'request.decline' },
   { type: 'decision.undo' },
