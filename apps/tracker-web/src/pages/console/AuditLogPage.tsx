@@ -18,6 +18,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'join-request.undone': 'Undid a decision on a join request',
   'join-request.declined': 'Declined a join request',
   'join-request.placed': 'Placed a join request on a team',
+  'join-request.moved': 'Moved a placed join request to another team',
+  'join-request.unplaced': 'Put a placed join request back to waiting',
   'second-factor.enrolled': 'Set up an authenticator app',
   'second-factor.recovery-codes': 'Made new recovery codes',
   'second-factor.reset': "Reset an operator's authenticator app",
@@ -30,6 +32,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'operator.removed': 'Removed an operator',
   'quiet-member.noted': 'Wrote to a quiet member',
   'quiet-member.seat-freed': "Freed a quiet member's seat",
+  'quiet-member.seat-restored': "Undid freeing a quiet member's seat",
   'member.exported': "Exported a member's data",
 };
 

@@ -15,7 +15,15 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
-import { approve, decline, PAGE_SIZE, place, type QueueData, undoDecision } from './console-api.ts';
+import {
+  approve,
+  decline,
+  PAGE_SIZE,
+  place,
+  type QueueData,
+  undoDecision,
+  unplace,
+} from './console-api.ts';
 import { AreaSelect, areaName, ListSearch } from './ListSearch.tsx';
 
 const route = getRouteApi('/console/');
@@ -187,7 +195,14 @@ function RequestCard({ item, teams }: { item: QueuedJoinRequest; teams: QueueDat
           {daysLine(item)}
         </dd>
       </dl>
-      {item.status === 'pending' ? <Decide item={item} /> : <Place item={item} teams={teams} />}
+      {item.status === 'pending' ? (
+        <>
+          <Decide item={item} />
+          {item.placed ? <PlaceAgain item={item} teams={teams} /> : null}
+        </>
+      ) : (
+        <Place item={item} teams={teams} />
+      )}
     </article>
   );
 }
@@ -363,7 +378,53 @@ function Decide({ item }: { item: QueuedJoinRequest }) {
   );
 }
 
-function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
+/**
+ * A request an operator or a freed seat put on its team, which the person never chose: it can be
+ * moved to another team or go back to waiting for one, and nobody is emailed either way.
+ */
+function PlaceAgain({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['teams'] }) {
+  const back = useAction({
+    send: () => unplace(item.id),
+    toast: {
+      title: `${item.applicant.name} is waiting for a team again`,
+      description: 'Their seat is open; no email was sent.',
+    },
+    failure: 'Not put back',
+    reload: true,
+    // The card stays, without its team: its heading keeps the operator's place.
+    focus: [cardTitleId(item.id), HEADING_ID],
+  });
+  return (
+    <div className={ui.stack}>
+      <p>
+        Placed here by us, not chosen by {item.applicant.name}: move them to another team of their
+        area, or put them back to waiting. No email is sent.
+      </p>
+      <Place item={item} teams={teams.filter((team) => team.id !== item.team?.id)} moving />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={button.secondary}
+          aria-disabled={back.pending || undefined}
+          onClick={() => void back.run()}
+        >
+          Back to waiting <span className={layout.visuallyHidden}>{item.applicant.name}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Place({
+  item,
+  teams,
+  moving = false,
+}: {
+  item: QueuedJoinRequest;
+  teams: QueueData['teams'];
+  /** The request has a team an operator chose: this moves it to another. */
+  moving?: boolean;
+}) {
   const id = useId();
   const fields = { teamId: { id: `${id}-team`, label: 'Team' } } as const;
   const form = useForm(fields);
@@ -376,11 +437,13 @@ function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['tea
     toast: (values) => {
       const team = teams.find((t) => t.id === values.teamId);
       return {
-        title: `${item.applicant.name} placed on ${team?.name ?? 'the team'}`,
+        title: `${item.applicant.name} ${moving ? 'moved to' : 'placed on'} ${team?.name ?? 'the team'}`,
         description: 'The request now waits for Approve or Decline below.',
       };
     },
     reload: true,
+    // The card stays with its new team: its heading keeps the operator's place.
+    focus: [cardTitleId(item.id), HEADING_ID],
   });
 
   return (
@@ -388,7 +451,7 @@ function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['tea
       noValidate
       onSubmit={onPlace}
       className={ui.stack}
-      aria-label={`Place ${item.applicant.name}`}
+      aria-label={`${moving ? 'Move' : 'Place'} ${item.applicant.name}`}
     >
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <div className={styles.actions}>
@@ -417,7 +480,9 @@ function Place({ item, teams }: { item: QueuedJoinRequest; teams: QueueData['tea
             ))}
           </select>
         </div>
-        <SubmitButton pending={form.pending}>Place on team</SubmitButton>
+        <SubmitButton pending={form.pending}>
+          {moving ? 'Move to team' : 'Place on team'}
+        </SubmitButton>
       </div>
     </form>
   );

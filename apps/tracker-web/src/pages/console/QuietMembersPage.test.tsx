@@ -60,14 +60,29 @@ describe('the console’s Quiet members page', () => {
     expect(await within(card).findByText(/A note from us/)).toBeVisible();
   });
 
-  it('frees a seat after a confirmation, naming who it went to; a refusal is shown in words', async () => {
+  it('frees a seat after a confirmation naming who gets it, says who got it, and undoes it; a refusal is shown in words', async () => {
     let members = [sid(), sid({ id: 13, name: 'Nell Noanswer', quietDays: 10 })];
     const tracker = fakeTracker({
       'GET /api/console/quiet-members': () =>
         json({ members, total: members.length, limit: 20, offset: 0 }),
+      'GET /api/console/quiet-members/12/seat-release': () =>
+        json({ heir: { joinRequestId: 40, name: 'Wanda Waiting' } }),
+      'GET /api/console/quiet-members/13/seat-release': () => json({ heir: null }),
       'POST /api/console/quiet-members/12/seat-release': () => {
         members = members.filter((m) => m.id !== 12);
-        return json({ id: 12, placed: { joinRequestId: 40, name: 'Wanda Waiting' } });
+        return json({
+          id: 12,
+          placed: { joinRequestId: 40, name: 'Wanda Waiting' },
+          undoUntil: new Date(Date.now() + 60_000).toISOString(),
+        });
+      },
+      'POST /api/console/quiet-members/12/seat-release/undo': () => {
+        members = [sid(), ...members];
+        return json({
+          id: 12,
+          team: { id: 4, name: 'Night Owls' },
+          waiting: { joinRequestId: 40, name: 'Wanda Waiting' },
+        });
       },
       'POST /api/console/quiet-members/13/seat-release': () =>
         refusal(
@@ -80,21 +95,50 @@ describe('the console’s Quiet members page', () => {
     const card = await screen.findByRole('article', { name: 'Sid Silent (Team Night Owls)' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Free the seat' }));
-    expect(tracker.to('POST /api/console/quiet-members/12/seat-release')).toHaveLength(0);
-    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(card).getByRole('button', { name: 'Free the seat' }));
-    await user.click(within(card).getByRole('button', { name: 'Yes, free the seat' }));
+    const dialog = await within(card).findByRole('dialog', { name: "Free Sid Silent's seat?" });
     expect(
-      await screen.findByText(
-        "Sid Silent's seat on Team Night Owls went to Wanda Waiting, whose request now waits for approval.",
-      ),
+      within(dialog).getByText(/The seat goes to Wanda Waiting, whose request then waits/),
     ).toBeVisible();
+    expect(tracker.to('POST /api/console/quiet-members/12/seat-release')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(card).getByRole('button', { name: 'Free the seat' }));
+    await user.click(
+      within(await within(card).findByRole('dialog')).getByRole('button', {
+        name: 'Yes, free the seat',
+      }),
+    );
+    const said =
+      "Sid Silent's seat on Team Night Owls went to Wanda Waiting, whose request now waits for approval.";
+    const freed = await screen.findByRole('region', { name: 'Seat freed' });
+    expect(within(freed).getByText(said)).toBeVisible();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Seat freed' })),
+    );
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Sid Silent (Team Night Owls)' })).toBeNull(),
     );
+
+    await user.click(within(freed).getByRole('button', { name: "Undo freeing Sid Silent's seat" }));
+    const back = await screen.findByRole('region', { name: 'Seat given back' });
+    expect(
+      within(back).getByText(
+        "Sid Silent is back on Team Night Owls; Wanda Waiting's request waits for a team again. No email was sent.",
+      ),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Seat given back' }),
+      ),
+    );
+    expect(tracker.to('POST /api/console/quiet-members/12/seat-release/undo')).toHaveLength(1);
+
     const nell = screen.getByRole('article', { name: 'Nell Noanswer (Team Night Owls)' });
     await user.click(within(nell).getByRole('button', { name: 'Free the seat' }));
-    await user.click(within(nell).getByRole('button', { name: 'Yes, free the seat' }));
+    const nobody = await within(nell).findByRole('dialog');
+    expect(
+      within(nobody).getByText(/Nobody is waiting for this team or its area and role/),
+    ).toBeVisible();
+    await user.click(within(nobody).getByRole('button', { name: 'Yes, free the seat' }));
     expect(
       await screen.findByText(
         'Nell Noanswer is not a quiet member: fewer than 10 check-in days without an answer.',

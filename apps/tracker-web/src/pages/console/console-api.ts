@@ -133,8 +133,11 @@ export function loadQuietMembers(page: number, here: string): Promise<QuietMembe
 }
 export const writeQuietMember = (id: number, message: string) =>
   callAt(TEAM_LIFE_API.writeQuietMember, { params: { id } }, { message });
+export const seatHeir = (id: number) => callAt(TEAM_LIFE_API.seatHeir, { params: { id } });
 export const freeQuietSeat = (id: number) =>
   callAt(TEAM_LIFE_API.freeQuietSeat, { params: { id } });
+export const undoFreeQuietSeat = (id: number) =>
+  callAt(TEAM_LIFE_API.undoFreeQuietSeat, { params: { id } });
 
 export const exportMember = (id: number) => callAt(CONSOLE_API.exportMember, { params: { id } });
 
@@ -192,6 +195,7 @@ export const undoDecision = (id: number) =>
   callAt(CONSOLE_API.undoJoinDecision, { params: { id } });
 export const place = (id: number, teamId: number) =>
   callAt(CONSOLE_API.placeJoinRequest, { params: { id } }, { teamId });
+export const unplace = (id: number) => callAt(CONSOLE_API.unplaceJoinRequest, { params: { id } });
 export const confirmEnrolment = (code: string) => call(CONSOLE_API.confirmEnrolment, { code });
 export const giveCode = (code: string) => call(MEMBER_API.secondFactor, { code });
 
