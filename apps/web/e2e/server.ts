@@ -64,12 +64,14 @@ export const QUIET_DESK_OPERATOR = {
 /**
  * A member quiet since long before the suite started (the tracker runs on the real clock, so no
  * member the suite signs up can be quiet for ten check-in days), alone on a team of one seat, and
- * someone waiting for a team, who gets that seat when an operator frees it.
+ * someone waiting for a team of its area and role, who gets that seat when an operator frees it,
+ * before someone who has waited longer for another area.
  */
 export const QUIET_SEAT = {
   team: 'Night Owls',
   member: { name: 'Quincy Quiet', email: 'quincy.quiet@example.com', password: 'night-owl-1903' },
   waiting: { name: 'Wanda Waiting', email: 'wanda.waiting@example.com' },
+  other: { name: 'Oscar Other', email: 'oscar.other@example.com' },
 } as const satisfies QuietSeat;
 
 /**

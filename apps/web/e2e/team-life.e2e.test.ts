@@ -30,8 +30,10 @@ import {
  *
  * Then the quiet members' side: the worker's tracker runs on the real clock, so the member quiet
  * for weeks is made in the data directory before it starts (`QUIET_SEAT`). An operator enrols at
- * 1280 px, finds them on the Quiet members page, and at 360 px frees the seat, which goes to the
- * join request waiting for a team; the member is mailed and the placed request waits on the queue.
+ * 1280 px, finds them on the Quiet members page, and at 360 px frees the seat after a dialog that
+ * names who gets it (the request waiting for the team's area and role, not an older one of another
+ * area), focus going to the card that says who got it; undoes it there, then frees it again at
+ * 1280 px: the member is mailed and the placed request waits on the queue, to be placed again.
  *
  * Then the ways back to a team: a declined person (360 px), a member who left (1280 px) and that
  * quiet member, whose seat was freed (360 px), each sign in, find a team of the work area with a
@@ -163,9 +165,9 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
   }
 });
 
-test('an operator finds a quiet member on the Quiet members page and frees the seat for someone waiting', async () => {
-  test.setTimeout(120_000);
-  const { member, waiting, team } = QUIET_SEAT;
+test('an operator frees a quiet member\'s seat for the request of its area and role, named before and after, undoes it and frees it again', async () => {
+  test.setTimeout(150_000);
+  const { member, waiting, other, team } = QUIET_SEAT;
   const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
@@ -190,31 +192,69 @@ test('an operator finds a quiet member on the Quiet members page and frees the s
     await expect.poll(() => card.getByText('Never', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'Quiet members at 1280');
 
-    // 360 px: free the seat, confirmed first; it goes to the request waiting for a team.
+    const went = `${member.name}'s seat on Team ${team} went to ${waiting.name}, whose request now waits for approval.`;
+    const freedCard = page.getByRole('region', { name: 'Seat freed' });
+    /** Frees the seat after the dialog names who gets it: Wanda (Work / Entrepreneur), not Oscar. */
+    async function freeTheSeat(width: number) {
+      await card.getByRole('button', { name: 'Free the seat' }).click();
+      const dialog = page.getByRole('dialog', { name: `Free ${member.name}'s seat?` });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          dialog
+            .getByText(`The seat goes to ${waiting.name}, whose request then waits for approval.`, {
+              exact: false,
+            })
+            .count(),
+        )
+        .toBe(1);
+      expect(await dialog.getByText(other.name).count()).toBe(0);
+      await expectAccessible(page, `free the seat, the dialog, at ${width}`);
+      await dialog.getByRole('button', { name: 'Yes, free the seat' }).click();
+      await expect.poll(() => freedCard.getByText(went).count()).toBe(1);
+      await expect.poll(() => card.count()).toBe(0);
+      await expectFocusAfter(
+        'Free the seat',
+        page.getByRole('heading', { level: 2, name: 'Seat freed' }),
+        'Seat freed',
+      );
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Seat freed');
+      await expectAccessible(page, `Quiet members after freeing a seat, at ${width}`);
+    }
+
+    // 360 px: freed, then taken back within the window: Quincy is back, Wanda waits again.
     await page.setViewportSize({ width: 360, height: 740 });
     await expectAccessible(page, 'Quiet members at 360');
-    await card.getByRole('button', { name: 'Free the seat' }).click();
-    await expect
-      .poll(() => card.getByText(`Free ${member.name}'s seat on Team ${team}?`).count())
-      .toBe(1);
-    await expectAccessible(page, 'free the seat, confirming, at 360');
-    await card.getByRole('button', { name: 'Yes, free the seat' }).click();
+    await freeTheSeat(360);
+    await freedCard
+      .getByRole('button', { name: `Undo freeing ${member.name}'s seat` })
+      .click();
+    const back = page.getByRole('region', { name: 'Seat given back' });
     await expect
       .poll(() =>
-        page
+        back
           .getByText(
-            `${member.name}'s seat on Team ${team} went to ${waiting.name}, whose request now waits for approval.`,
+            `${member.name} is back on Team ${team}; ${waiting.name}'s request waits for a team again. No email was sent.`,
           )
           .count(),
       )
-      .toBeGreaterThan(0);
-    await expect.poll(() => card.count()).toBe(0);
+      .toBe(1);
     await expectFocusAfter(
-      'Free the seat',
-      page.getByRole('heading', { level: 1, name: 'Quiet members' }),
+      'Undo of Free the seat',
+      page.getByRole('heading', { level: 2, name: 'Seat given back' }),
+      'Seat given back',
     );
-    await expectAccessible(page, 'Quiet members after freeing a seat, at 360');
-    // The member is told; the placed request now waits on the queue for that team's approval.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Seat given back',
+    );
+    await expect.poll(() => card.count()).toBe(1);
+    await expectAccessible(page, 'Quiet members after the undo, at 360');
+
+    // 1280 px: freed again, for good this time.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await freeTheSeat(1280);
+    // The member is told once the window has passed; the placed request waits on the queue, where
+    // it can be approved, declined, moved to another team or put back to waiting.
     expect(await mailTo(site.tracker.dataDir, 'seat-freed', member.email)).toContain(
       `so we have given your seat on Team ${team} to someone who is waiting for one`,
     );
@@ -225,9 +265,15 @@ test('an operator finds a quiet member on the Quiet members page and frees the s
     await expect
       .poll(() => page.getByText('1 waiting matches “wanda waiting”, oldest first.').count())
       .toBe(1);
+    const wanda = page.getByRole('article', { name: waiting.name });
     await expect
-      .poll(() => page.getByRole('button', { name: `Approve ${waiting.name}` }).count())
+      .poll(() => wanda.getByRole('button', { name: `Approve ${waiting.name}` }).count())
       .toBe(1);
+    await expect
+      .poll(() => wanda.getByRole('button', { name: `Back to waiting ${waiting.name}` }).count())
+      .toBe(1);
+    await expect.poll(() => wanda.getByRole('button', { name: 'Move to team' }).count()).toBe(1);
+    await expectAccessible(page, 'a placed request on the queue, at 1280');
   } finally {
     await context.close();
   }
