@@ -3,9 +3,9 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { BUILTIN_FOCUS_AREA_IDS, BUILTIN_ROLE_IDS } from '@app/contracts';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, PGLITE_SUBDIR } from './db/client.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
 import { joinRequests, memberships, teams } from './db/schema.ts';
@@ -164,10 +164,7 @@ export async function seedQuietMember(
         areaId: BUILTIN_FOCUS_AREA_IDS.school,
         roleId: BUILTIN_ROLE_IDS['adult learner'],
       });
-      await tx
-        .update(joinRequests)
-        .set({ createdAt: joined })
-        .where(eq(joinRequests.id, older.id));
+      await tx.update(joinRequests).set({ createdAt: joined }).where(eq(joinRequests.id, older.id));
     }
     if (seat.waiting === undefined) return;
     const waiting = await ctx.repos.users.insert(

@@ -165,7 +165,7 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
   }
 });
 
-test('an operator frees a quiet member\'s seat for the request of its area and role, named before and after, undoes it and frees it again', async () => {
+test("an operator frees a quiet member's seat for the request of its area and role, named before and after, undoes it and frees it again", async () => {
   test.setTimeout(150_000);
   const { member, waiting, other, team } = QUIET_SEAT;
   const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
@@ -226,9 +226,7 @@ test('an operator frees a quiet member\'s seat for the request of its area and r
     await page.setViewportSize({ width: 360, height: 740 });
     await expectAccessible(page, 'Quiet members at 360');
     await freeTheSeat(360);
-    await freedCard
-      .getByRole('button', { name: `Undo freeing ${member.name}'s seat` })
-      .click();
+    await freedCard.getByRole('button', { name: `Undo freeing ${member.name}'s seat` }).click();
     const back = page.getByRole('region', { name: 'Seat given back' });
     await expect
       .poll(() =>
@@ -244,9 +242,7 @@ test('an operator frees a quiet member\'s seat for the request of its area and r
       page.getByRole('heading', { level: 2, name: 'Seat given back' }),
       'Seat given back',
     );
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      'Seat given back',
-    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Seat given back');
     await expect.poll(() => card.count()).toBe(1);
     await expectAccessible(page, 'Quiet members after the undo, at 360');
 

@@ -20,6 +20,10 @@ describe('the states the tracker derives', () => {
     expect(allows('applicant.waiting', 'request.approve')).toBe(true);
     expect(allows('applicant.unmatched', 'request.approve')).toBe(false);
     expect(nextState('applicant.unmatched', 'request.place')).toBe('applicant.waiting');
+    // A placed request moved to another team, or back to waiting.
+    expect(nextState('applicant.waiting', 'request.place')).toBe('applicant.waiting');
+    expect(nextState('applicant.waiting', 'request.unplace')).toBe('applicant.unmatched');
+    expect(allows('member', 'request.unplace')).toBe(false);
     expect(nextState('left', { type: 'team.ask', team: false })).toBe('applicant.unmatched');
     expect(nextState('seatFreed.undoable', 'decision.undo')).toBe('quiet.listed');
     expect(nextState('seatFreed.settled', 'decision.undo')).toBeNull();

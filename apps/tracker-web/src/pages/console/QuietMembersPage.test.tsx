@@ -126,9 +126,7 @@ describe('the console’s Quiet members page', () => {
       ),
     ).toBeVisible();
     await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('heading', { name: 'Seat given back' }),
-      ),
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Seat given back' })),
     );
     expect(tracker.to('POST /api/console/quiet-members/12/seat-release/undo')).toHaveLength(1);
 
