@@ -285,9 +285,11 @@ describe('the home in one answer', () => {
     expect((await checkIn(denver, '2026-11-04', 'yes', 'one answer')).statusCode).toBe(200);
     const res = await denver.b.send({ method: 'GET', url: '/api/me/home' });
     expect(res.statusCode).toBe(200);
-    const { checkIns, ...home } = MemberHomeWithCheckIns.parse(res.json());
+    const { checkIns, session, ...home } = MemberHomeWithCheckIns.parse(res.json());
     const apart = await denver.b.send({ method: 'GET', url: '/api/me' });
     expect(home).toEqual(MemberHome.parse(apart.json()));
+    // The home alone also names the session it was read in, for the copy kept offline.
+    expect(session?.tag).toEqual(expect.any(String));
     expect(checkIns).toEqual(await status(denver));
     expect(checkIns?.days[0]?.checkIn?.note).toBe('one answer');
   });
