@@ -2,8 +2,8 @@ import { membershipMachine } from '@app/membership';
 import { activeStateIds, GUARD_WORDS } from '@app/statechart-tools';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageTitle } from '../components/usePageTitle.ts';
-import { Canvas, type CanvasApi, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
-import { downloadMermaid, downloadPng, downloadSvg } from './exportChart.ts';
+import { Canvas, type CanvasApi } from './Canvas.tsx';
+import { ChartTools } from './ChartTools.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import {
   homeOffers,
@@ -117,75 +117,16 @@ export function MembershipStudio({ chooser }: { chooser: ReactNode }) {
           search={searchMembership}
           label="Find a membership state"
         />
-        <div className={`${styles.group} ${styles.collapsible}`}>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => canvas.current?.zoomBy(0.8)}
-            disabled={zoom <= MIN_ZOOM + 0.001}
-            aria-label="Zoom out"
-          >
-            −
-          </button>
-          <output className={styles.zoomText} aria-label="Zoom">
-            {Math.round(zoom * 100)}%
-          </output>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => canvas.current?.zoomBy(1.25)}
-            disabled={zoom >= MAX_ZOOM - 0.001}
-            aria-label="Zoom in"
-          >
-            +
-          </button>
-          <button type="button" className={styles.tool} onClick={() => canvas.current?.fit()}>
-            Fit
-          </button>
-          <button type="button" className={styles.tool} onClick={goToCurrent}>
-            Go to current
-          </button>
-        </div>
-        <fieldset className={`${styles.group} ${styles.collapsible}`} aria-label="Export">
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => downloadSvg(MEMBERSHIP_VIEW)}
-            aria-label="Export SVG"
-          >
-            SVG
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => void downloadPng(MEMBERSHIP_VIEW)}
-            aria-label="Export PNG"
-          >
-            PNG
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => downloadMermaid(membershipMachine)}
-            aria-label="Export Mermaid"
-          >
-            Mermaid
-          </button>
-        </fieldset>
-        <fieldset className={`${styles.group} ${styles.push}`} aria-label="Panels">
-          {PANELS.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              className={styles.tool}
-              aria-pressed={panel === item.key}
-              aria-controls={panel === item.key ? 'studio-panel' : undefined}
-              onClick={() => setPanel((open) => (open === item.key ? null : item.key))}
-            >
-              {item.label}
-            </button>
-          ))}
-        </fieldset>
+        <ChartTools
+          canvas={canvas}
+          zoom={zoom}
+          goToCurrent={goToCurrent}
+          view={MEMBERSHIP_VIEW}
+          machine={membershipMachine}
+          panels={PANELS}
+          panel={panel}
+          onPanel={setPanel}
+        />
       </div>
       <div className={styles.body}>
         <Canvas

@@ -4,12 +4,12 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { pageTitle } from '../components/usePageTitle.ts';
 import * as laterScreens from '../onboarding/laterScreens.ts';
 import { provideLaterScreens } from '../onboarding/lazyScreens.tsx';
-import { Canvas, type CanvasApi, type CoverageClass, MAX_ZOOM, MIN_ZOOM } from './Canvas.tsx';
+import { Canvas, type CanvasApi, type CoverageClass } from './Canvas.tsx';
 import { ChartChooser } from './ChartChooser.tsx';
+import { ChartTools } from './ChartTools.tsx';
 import { CoveragePanel } from './CoveragePanel.tsx';
 import { useChart } from './charts.ts';
 import { type CoverageFile, coverageOfView } from './coverage.ts';
-import { downloadMermaid, downloadPng, downloadSvg } from './exportChart.ts';
 import { GalleryPanel } from './GalleryPanel.tsx';
 import { LegendPanel } from './LegendPanel.tsx';
 import { ListPanel } from './ListPanel.tsx';
@@ -269,75 +269,16 @@ function Studio({ chooser }: { chooser: ReactNode }) {
             selectState(id);
           }}
         />
-        <div className={`${styles.group} ${styles.collapsible}`}>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => canvas.current?.zoomBy(0.8)}
-            disabled={zoom <= MIN_ZOOM + 0.001}
-            aria-label="Zoom out"
-          >
-            −
-          </button>
-          <output className={styles.zoomText} aria-label="Zoom">
-            {Math.round(zoom * 100)}%
-          </output>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => canvas.current?.zoomBy(1.25)}
-            disabled={zoom >= MAX_ZOOM - 0.001}
-            aria-label="Zoom in"
-          >
-            +
-          </button>
-          <button type="button" className={styles.tool} onClick={() => canvas.current?.fit()}>
-            Fit
-          </button>
-          <button type="button" className={styles.tool} onClick={goToCurrent}>
-            Go to current
-          </button>
-        </div>
-        <fieldset className={`${styles.group} ${styles.collapsible}`} aria-label="Export">
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => downloadSvg(view)}
-            aria-label="Export SVG"
-          >
-            SVG
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => void downloadPng(view)}
-            aria-label="Export PNG"
-          >
-            PNG
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => downloadMermaid(onboardingMachine)}
-            aria-label="Export Mermaid"
-          >
-            Mermaid
-          </button>
-        </fieldset>
-        <fieldset className={`${styles.group} ${styles.push}`} aria-label="Panels">
-          {PANELS.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              className={styles.tool}
-              aria-pressed={panel === item.key}
-              aria-controls={panel === item.key ? 'studio-panel' : undefined}
-              onClick={() => setPanel((open) => (open === item.key ? null : item.key))}
-            >
-              {item.label}
-            </button>
-          ))}
-        </fieldset>
+        <ChartTools
+          canvas={canvas}
+          zoom={zoom}
+          goToCurrent={goToCurrent}
+          view={view}
+          machine={onboardingMachine}
+          panels={PANELS}
+          panel={panel}
+          onPanel={setPanel}
+        />
       </div>
       <div className={styles.body}>
         <Canvas
