@@ -7,9 +7,7 @@ import {
   MESSAGES,
   type MemberAccount,
   memberExportFileName,
-  PasswordChange,
   ProfileEdit,
-  TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
@@ -29,6 +27,7 @@ import { useSubmit } from '../../components/useSubmit.ts';
 import { useSignOut } from '../../layout/SignOutButton.tsx';
 import * as ui from '../../styles/ui.css.ts';
 import * as page from '../Page.css.ts';
+import { PasswordChangeForm } from '../PasswordChangeForm.tsx';
 import { TimeZoneForm } from './TimeZoneForm.tsx';
 
 const member = getRouteApi('/_member');
@@ -174,60 +173,17 @@ function PhotoForm() {
   );
 }
 
-const PASSWORD_FIELDS = {
-  currentPassword: { id: 'current-password', label: 'Current password' },
-  newPassword: { id: 'new-password', label: 'New password' },
-} as const;
-
 function PasswordForm() {
-  const form = useForm(PASSWORD_FIELDS);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const onSubmit = useSubmit(form, {
-    schema: PasswordChange,
-    values: { currentPassword, newPassword },
-    send: (values) => call(MEMBER_API.changePassword, values),
-    codeFields: { [ERROR_CODES.INVALID_CREDENTIALS]: 'currentPassword' },
-    toast: { title: 'Password changed. You were signed out everywhere else.' },
-    done: () => {
-      setCurrentPassword('');
-      setNewPassword('');
-    },
-  });
-
   return (
     <section className={ui.card} aria-labelledby="password-form-title">
       <h2 id="password-form-title" className={ui.h2}>
         Change your password
       </h2>
-      <ErrorSummary errors={form.errors} attempt={form.attempt} />
-      <form
-        className={page.form}
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="password-form-title"
-      >
-        <Field
-          {...form.field('currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={setCurrentPassword}
-        />
-        <Field
-          {...form.field('newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={TRACKER_PASSWORD_MESSAGES.hint}
-          required
-          value={newPassword}
-          onChange={setNewPassword}
-        />
-        <div className={page.actions}>
-          <SubmitButton pending={form.pending}>Change password</SubmitButton>
-        </div>
-      </form>
+      <PasswordChangeForm
+        labelledBy="password-form-title"
+        submitLabel="Change password"
+        done={(clear) => clear()}
+      />
     </section>
   );
 }
