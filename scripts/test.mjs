@@ -108,7 +108,10 @@ function measured(command, args, { onOutput }) {
 
 function seconds(ms) {
   const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  // Whole seconds first, so 119.6 s reads 2 min 0 s, not 1 min 60 s.
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 console.log(`\nBuilding ${BUILDS.join(', ')} once`);
