@@ -264,6 +264,28 @@ describe('POST /api/users', () => {
     expect(response.json().joinRequestWarning).toBeUndefined();
   });
 
+  it('keeps the area and role the sign-up names on its unmatched join request', async () => {
+    const { id } = await createAccount({
+      teamId: 'sample-team',
+      areaName: 'work',
+      roleName: 'Entrepreneur',
+    });
+    const named = async (list: 'focusAreas' | 'roleAreas', name: string) => {
+      const url = list === 'focusAreas' ? '/api/proxy/focus-areas' : '/api/proxy/role-areas';
+      const rows: { id: number; name: string }[] = (await t.site.inject({ url })).json()[list];
+      return rows.find((row) => row.name.toLowerCase() === name.toLowerCase())?.id;
+    };
+    const areaId = await named('focusAreas', 'work');
+    const roleId = await named('roleAreas', 'Entrepreneur');
+    expect([areaId, roleId]).toEqual([expect.any(Number), expect.any(Number)]);
+    const latest = await t.tracker.running.app.repos.joinRequests.latestOf(id);
+    expect(latest?.request).toMatchObject({
+      status: 'unmatched',
+      focusAreaId: areaId,
+      focusRoleId: roleId,
+    });
+  });
+
   it('refuses a taken email with 409 and the tracker message', async () => {
     const payload = signup();
     expect((await post('/api/users', payload)).statusCode).toBe(201);

@@ -634,6 +634,8 @@ describe('account step', () => {
       name: 'Ada Lovelace',
       goalSummary: 'Finish my notes',
       teamId: '4',
+      areaName: 'work',
+      roleName: 'Employee',
     });
     await system.resolve('createUser', { user: { id: 41 }, joinRequestSuccess: true });
     expect(system.value()).toEqual({ confirm: 'editing' });
@@ -642,6 +644,24 @@ describe('account step', () => {
       { title: MESSAGES.joinRequestSuccessTitle, description: MESSAGES.joinRequestSuccess },
     ]);
     expect(system.tracked).toEqual(['Onboard_success_page_loaded']);
+  });
+
+  it("names the area without a role when the role step's answer is Other's typed goal", async () => {
+    const system = start();
+    system.send({ type: 'category.choose', category: 'other' });
+    system.send({ type: 'role.submit', value: 'Read 20 books this year' });
+    await system.resolve('submitOnboarding', { message: 'ok' });
+    await answerLists(system, [TEAM]);
+    await system.resolve('createHold', seat());
+    await system.resolve('fetchTeam', TEAM);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    system.send({ type: 'intro.submit', name: 'Ada Lovelace' });
+    system.send({ type: 'goal.submit', goal: 'Finish my notes' });
+    system.send({ type: 'commit.accept' });
+    system.send({ type: 'sync.accept' });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    expect(system.calls.get('createUser')?.input).toMatchObject({ areaName: 'other' });
+    expect(system.calls.get('createUser')?.input).not.toHaveProperty('roleName');
   });
 
   it('says a join request sent beside the sample team will be assigned, not sent to a team', async () => {

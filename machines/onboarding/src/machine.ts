@@ -7,6 +7,7 @@
  */
 import {
   ERROR_CODES,
+  isChoosableRole,
   MESSAGES,
   ONBOARD_SUCCESS_EVENT,
   photoError,
@@ -72,6 +73,20 @@ function supplied<K extends ActorName>(name: K) {
   return fromPromise<OnboardingActorTypes[K]['output'], OnboardingActorTypes[K]['input']>(() =>
     Promise.reject(new Error(`The ${name} actor is supplied by the app`)),
   );
+}
+
+/**
+ * The area and role a sign-up names, so that a request left unmatched keeps them (a seat freed on
+ * a team of that area and role can go to it): the role only when it is one of the area's options,
+ * never Other's typed goal.
+ */
+function focusNames(context: OnboardingContext): { areaName?: string; roleName?: string } {
+  const area = context.category;
+  if (area === null) return {};
+  const role = context.focusArea;
+  return role !== null && isChoosableRole(area, role)
+    ? { areaName: area, roleName: role }
+    : { areaName: area };
 }
 
 function holdExpired(context: OnboardingContext): boolean {
@@ -815,6 +830,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
                         name: context.name,
                         goalSummary: context.goal,
                         teamId: context.team?.id ?? '',
+                        ...focusNames(context),
                       };
                     },
                     onDone: {

@@ -113,6 +113,8 @@ describe('the yes path', () => {
         name: 'Grace',
         goalSummary: 'Ship it',
         teamId: '7',
+        areaName: 'work',
+        roleName: 'Employee',
       },
       expect.anything(),
     );
