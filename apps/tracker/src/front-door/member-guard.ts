@@ -35,6 +35,30 @@ export const PASSWORD_CHANGE_REQUIRED = () =>
     'Choose a new password first: the one you signed in with is too easy to guess.',
   );
 
+/** A route the member guard stands before, as Fastify registered it. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  /** The guard lets it through signed out (`config: { signedOut: true }`). */
+  signedOut: boolean;
+  /** The names of its parameters: in its path, its query and its body. */
+  parameters: string[];
+}
+
+/** The routes each front door's guard stands before, by the server that answers them. */
+const guardedRoutes = new WeakMap<object, GuardedRoute[]>();
+
+/** The fields of a request part's schema (a zod object's shape), when it declares them. */
+function fieldsOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape !== null && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+/** Every route registered behind the guard of `door` (guardMemberRoutes), in the order made. */
+export function guardedRoutesOf(door: FastifyInstance): readonly GuardedRoute[] {
+  return guardedRoutes.get(door.server) ?? [];
+}
+
 /** The member each request was let in as (set by the guard's hook). */
 const members = new WeakMap<FastifyRequest, number>();
 
@@ -48,6 +72,28 @@ const members = new WeakMap<FastifyRequest, number>();
  * through `memberRoute`, never from the session themselves.
  */
 export function guardMemberRoutes(scope: FastifyInstance) {
+  const table: GuardedRoute[] = [];
+  guardedRoutes.set(scope.server, table);
+  scope.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const inPath = [...route.url.matchAll(/:(\w+)/g)].map(([, name]) => name ?? '');
+    const parameters = [
+      ...new Set([
+        ...inPath,
+        ...fieldsOf(route.schema?.querystring),
+        ...fieldsOf(route.schema?.body),
+      ]),
+    ];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      table.push({
+        method,
+        url: route.url,
+        signedOut: route.config?.signedOut === true,
+        parameters,
+      });
+    }
+  });
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.signedOut === true) return;
     const userId = request.session.userId;
