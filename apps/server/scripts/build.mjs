@@ -11,4 +11,5 @@ await bundleServer({
     server: 'src/server.ts',
     'tracker-thread': fileURLToPath(new URL('../../tracker/src/thread-entry.ts', import.meta.url)),
   },
+  traced: { server: 'site', 'tracker-thread': 'tracker' },
 });

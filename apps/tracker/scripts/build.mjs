@@ -13,4 +13,5 @@ await bundleServer({
     ? resolve(process.argv[2])
     : fileURLToPath(new URL('../dist', import.meta.url)),
   entryPoints: { server: 'src/server.ts' },
+  traced: { server: 'tracker' },
 });

@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const builtins = new Set(builtinModules);
@@ -68,26 +68,42 @@ function workspaceSource(root, outDir) {
  * (about 10 MiB resident for the site's, decision 47). Source maps are turned on per thread: a
  * worker started on such a module turns them on for itself.
  */
-const starter = (name) => `import { setSourceMapsSupport } from 'node:module';
+const starter = (name, service) => `import { setSourceMapsSupport } from 'node:module';
 
 setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
-await import('./${name}.bundle.js');
+${
+  service === undefined
+    ? ''
+    : `// Traced only when asked for: without the variable no OpenTelemetry code is loaded. With it,
+// tracing starts before the server's code loads, so that node:http, undici and pg are patched.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import('./tracing.bundle.js');
+  startTracing({ serviceName: ${JSON.stringify(service)} });
+}
+`
+}await import('./${name}.bundle.js');
 `;
+
+/** The tracing module every traced entry's start module loads when tracing is asked for. */
+const TRACING_SOURCE = fileURLToPath(new URL('../src/tracing.ts', import.meta.url));
 
 /**
  * Bundles `entryPoints` ({ name: source path }) of the package at `root` (absolute, ending in a
  * separator or not) into `outDir` as `<name>.bundle.js`, writes `<name>.js` to start each (see
  * `starter`), and prints what it wrote. `outDir` holds this build alone: what an earlier build
- * left there is removed first.
+ * left there is removed first. `traced` ({ entry name: service name }) names the entries whose
+ * start module starts OpenTelemetry tracing (`src/tracing.ts`, compiled beside them as
+ * `tracing.bundle.js`) when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
  */
-export async function bundleServer({ root, entryPoints, outDir }) {
+export async function bundleServer({ root, entryPoints, outDir, traced = {} }) {
   const rootDir = root.endsWith(sep) ? root : `${root}${sep}`;
   await rm(outDir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: rootDir,
-    entryPoints: Object.fromEntries(
-      Object.entries(entryPoints).map(([name, source]) => [`${name}.bundle`, source]),
-    ),
+    entryPoints: Object.fromEntries([
+      ...Object.entries(entryPoints).map(([name, source]) => [`${name}.bundle`, source]),
+      ...(Object.keys(traced).length > 0 ? [['tracing.bundle', TRACING_SOURCE]] : []),
+    ]),
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -100,7 +116,7 @@ export async function bundleServer({ root, entryPoints, outDir }) {
     plugins: [workspaceSource(rootDir, outDir)],
   });
   const starters = Object.keys(entryPoints).map((name) => [name, join(outDir, `${name}.js`)]);
-  await Promise.all(starters.map(([name, file]) => writeFile(file, starter(name))));
+  await Promise.all(starters.map(([name, file]) => writeFile(file, starter(name, traced[name]))));
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   const files = [
     ...starters.map(([, file]) => file),

@@ -61,12 +61,30 @@ export interface LogOptions {
   stream?: { write(line: string): void };
 }
 
-/** Pino options for a Fastify logger with the redaction applied. */
+/**
+ * Where tracing, when it runs in this thread (`tracing.ts`, loaded only with
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` set), puts the function that names the active trace and span for
+ * a log line. A global symbol, not a module variable: the tracing module is compiled apart from
+ * the server's bundle, so the two share no module state.
+ */
+export const TRACE_LOG_FIELDS = Symbol.for('app.traceLogFields');
+export type TraceLogFields = () => { traceId?: string; spanId?: string };
+
+/** The active trace and span ids for a log line; nothing while tracing is off or outside a trace. */
+export function traceLogFields(): { traceId?: string; spanId?: string } {
+  return (globalThis as { [TRACE_LOG_FIELDS]?: TraceLogFields })[TRACE_LOG_FIELDS]?.() ?? {};
+}
+
+/**
+ * Pino options for a Fastify logger with the redaction applied. A request's lines carry its
+ * `reqId` (Fastify's) and, while tracing, `traceId` and `spanId`.
+ */
 export function loggerOptions({ level, name, stream }: LogOptions) {
   return {
     level,
     ...(name ? { name } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: traceLogFields,
     serializers: {
       // Fastify's own request fields, with the URL's secrets blanked.
       req: (request: LoggedRequest) => ({
