@@ -86,6 +86,36 @@ export const BACK_SEAT = {
 /** The operator who approves the requests of people back on the way to a team. */
 export const WAY_BACK_OPERATOR = { email: 'wes.operator@example.com', name: 'Wes Operator' };
 
+/**
+ * For the data export's test, one per window width: a quiet member who can sign in (so the
+ * console's Quiet members page offers their export), alone on a team of one seat, and the operator
+ * who exports them.
+ */
+export const EXPORT_SEATS = {
+  360: {
+    seat: {
+      team: 'Data Phones',
+      member: {
+        name: 'Dana Download',
+        email: 'dana.download@example.com',
+        password: 'phone-data-2026',
+      },
+    },
+    operator: { email: 'edna.operator@example.com', name: 'Edna Operator' },
+  },
+  1280: {
+    seat: {
+      team: 'Data Desks',
+      member: {
+        name: 'Desmond Download',
+        email: 'desmond.download@example.com',
+        password: 'desk-data-2026',
+      },
+    },
+    operator: { email: 'ezra.operator@example.com', name: 'Ezra Operator' },
+  },
+} as const satisfies Record<number, { seat: QuietSeat; operator: { email: string; name: string } }>;
+
 /** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
 const SUITE_SEATS = 200;
 
@@ -106,6 +136,10 @@ async function roomyDataDir(): Promise<string> {
     await addOperator(tracker, WAY_BACK_OPERATOR.email, WAY_BACK_OPERATOR.name);
     await seedQuietMember(tracker, QUIET_SEAT);
     await seedQuietMember(tracker, BACK_SEAT);
+    for (const { seat, operator } of Object.values(EXPORT_SEATS)) {
+      await addOperator(tracker, operator.email, operator.name);
+      await seedQuietMember(tracker, seat);
+    }
     for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
       const row = await repos.teams.findRow(team.id);
       if (row && team.openSeats > 0) {

@@ -15,6 +15,7 @@ import type { RunningTestSite } from './server.ts';
 
 export {
   BACK_SEAT,
+  EXPORT_SEATS,
   QUIET_DESK_OPERATOR,
   QUIET_SEAT,
   SUITE_OPERATOR,
