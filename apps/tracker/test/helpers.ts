@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
-import { joinRequests, memberships } from '../src/db/schema.ts';
+import { joinRequests, memberships, teams } from '../src/db/schema.ts';
 import { TEST_ONLY_HASH_COST } from '../src/password.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
@@ -181,3 +181,45 @@ export const IMAGES = {
   ]),
   webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
 };
+
+/**
+ * Teams and members written straight to the database of `tracker()` (read when called, so it may
+ * be built later), for tests that need many of them: names carry `label` and the process id, so
+ * no two collide. A member is Active on their team from `now()`, has no password to sign in with
+ * and never answers.
+ */
+export function directly(tracker: () => TestTracker, label: string, now: () => Date) {
+  let made = 0;
+  return {
+    /** A team of its own with `capacity` seats, of the area and role given, if any. */
+    async team(capacity: number, focus: { focusAreaId?: number; focusRoleId?: number } = {}) {
+      made += 1;
+      const [row] = await tracker()
+        .app.database.db.insert(teams)
+        .values({ name: `${label} Team ${made}-${process.pid}`, capacity, ...focus })
+        .returning();
+      if (!row) throw new Error('no team');
+      return row;
+    },
+    /** An Active member of `teamId`, in Denver unless `timeZone` says otherwise. */
+    async member(
+      name: string,
+      teamId: number,
+      { timeZone = 'America/Denver', goal = 'Run three times a week' } = {},
+    ) {
+      made += 1;
+      const { app } = tracker();
+      const user = await app.repos.users.insert({
+        email: `${label.toLowerCase()}-${made}-${process.pid}@example.org`,
+        passwordHash: 'not used',
+        name,
+        goalSummary: goal,
+        timeZone,
+      });
+      await app.database.db
+        .insert(memberships)
+        .values({ teamId, userId: user.id, status: 'Active', createdAt: now() });
+      return user;
+    },
+  };
+}

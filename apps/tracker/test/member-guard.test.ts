@@ -1,44 +1,11 @@
-import { CHECK_IN_API, MAIL_API, MEMBER_API, PUSH_API, TEAM_LIFE_API } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { browser, useTestFrontDoor } from './door.ts';
+import { browser, frontDoorRoutes, SIGNED_OUT, useTestFrontDoor } from './door.ts';
 import { signUp } from './helpers.ts';
 
 const front = useTestFrontDoor();
 
-// Taken from the contract tables, not listed here: a member route added there is covered
-// without anyone naming it. The console's routes have their own sweep (console.test.ts).
-const TABLES = { MEMBER_API, CHECK_IN_API, TEAM_LIFE_API, PUSH_API, MAIL_API };
-// Named by table and entry: two tables may name an entry alike (MAIL_API.unsubscribe, a mail's
-// link, and PUSH_API.unsubscribe, a device's).
-const memberRoutes = Object.entries(TABLES).flatMap(([table, entries]) =>
-  Object.entries(entries)
-    .filter(([, endpoint]) => !endpoint.url.startsWith('/api/console'))
-    .map(([name, endpoint]) => ({
-      name: `${table}.${name}`,
-      method: endpoint.method,
-      path: endpoint.url,
-      url: endpoint.url.replace(/:[A-Za-z]+/g, '1'),
-    })),
-);
-
-/**
- * The routes that work signed out, each with `config: { signedOut: true }`: signing in and out,
- * a password reset, and the mailed links, whose token is the credential.
- */
-const SIGNED_OUT = new Set([
-  'MEMBER_API.signIn',
-  'MEMBER_API.signOut',
-  'MEMBER_API.requestPasswordReset',
-  'MEMBER_API.checkPasswordReset',
-  'MEMBER_API.completePasswordReset',
-  'MEMBER_API.readCheckInLink',
-  'MEMBER_API.useCheckInLink',
-  'TEAM_LIFE_API.readQuietLink',
-  'TEAM_LIFE_API.useQuietLink',
-  'TEAM_LIFE_API.recapUnsubscribe',
-  'MAIL_API.readUnsubscribe',
-  'MAIL_API.unsubscribe',
-]);
+// The console's routes have their own sweep (console.test.ts).
+const memberRoutes = frontDoorRoutes.filter((route) => !route.path.startsWith('/api/console'));
 
 describe('every member route of the contract tables', () => {
   it('is registered on the front door', () => {

@@ -2,20 +2,19 @@ import { FreedSeat, QUIET_TEXTS, QuietLink, QuietMembers } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  checkIns,
-  memberships,
-  outbox,
-  pauseStarts,
-  pauses,
-  teams,
-} from '../src/db/schema.ts';
+import { auditLog, checkIns, outbox, pauseStarts, pauses } from '../src/db/schema.ts';
 import { quietMembers, runQuietMembers } from '../src/services/quiet-members.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 import { codeAt, ORIGIN, operator, testClock, useTestFrontDoor } from './door.ts';
-import { API_KEY, joinRequestOf, membershipStatus, signUp, type TestTracker } from './helpers.ts';
+import {
+  API_KEY,
+  directly,
+  joinRequestOf,
+  membershipStatus,
+  signUp,
+  type TestTracker,
+} from './helpers.ts';
 
 /** The tracker's clock, moved by the tests: Denver is on UTC-7 all along (after 1 November). */
 const clock = testClock('2026-11-02T17:00:00Z');
@@ -27,33 +26,12 @@ beforeAll(() => {
   ({ tracker: t, door } = front);
 });
 
-let made = 0;
+const made = directly(() => front.tracker, 'Quiet', now);
 /** A team of its own with `capacity` seats, on Work / Entrepreneur teams unless said. */
-async function team(capacity = 6, focus = { focusAreaId: 1, focusRoleId: 8 }) {
-  made += 1;
-  const [row] = await t.app.database.db
-    .insert(teams)
-    .values({ name: `Quiet Team ${made}-${process.pid}`, capacity, ...focus })
-    .returning();
-  if (!row) throw new Error('no team');
-  return row;
-}
-
+const team = (capacity = 6, focus = { focusAreaId: 1, focusRoleId: 8 }) =>
+  made.team(capacity, focus);
 /** An Active member of `teamId` in Denver who joined at the tracker's now. */
-async function member(name: string, teamId: number) {
-  made += 1;
-  const user = await t.app.repos.users.insert({
-    email: `quiet-${made}-${process.pid}@example.org`,
-    passwordHash: 'not used',
-    name,
-    goalSummary: 'Run three times a week',
-    timeZone: 'America/Denver',
-  });
-  await t.app.database.db
-    .insert(memberships)
-    .values({ teamId, userId: user.id, status: 'Active', createdAt: now() });
-  return user;
-}
+const member = (name: string, teamId: number) => made.member(name, teamId);
 
 const mailsTo = async (kind: string, ...addresses: string[]) =>
   t.app.database.db

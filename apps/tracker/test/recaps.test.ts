@@ -4,19 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkIns,
   cheers,
-  memberships,
   outbox,
   pauses,
   recapSettings,
   recaps,
   teamCalls,
-  teams,
 } from '../src/db/schema.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 import { testClock, useTestFrontDoor } from './door.ts';
-import { API_KEY, type TestTracker } from './helpers.ts';
+import { API_KEY, directly, type TestTracker } from './helpers.ts';
 
 /** The tracker's clock, moved by the tests: Berlin is on UTC+1 and Denver on UTC-7 here. */
 const clock = testClock('2026-11-02T12:00:00Z');
@@ -28,32 +26,11 @@ beforeAll(() => {
   ({ tracker: t, door } = front);
 });
 
-let made = 0;
-async function team() {
-  made += 1;
-  const [row] = await t.app.database.db
-    .insert(teams)
-    .values({ name: `Recap Team ${made}-${process.pid}`, capacity: 30 })
-    .returning();
-  if (!row) throw new Error('no team');
-  return row;
-}
-
+const made = directly(() => front.tracker, 'Recap', now);
+const team = () => made.team(30);
 /** An Active member of `teamId` in `timeZone` who joined at the tracker's now. */
-async function member(name: string, teamId: number, timeZone: string) {
-  made += 1;
-  const user = await t.app.repos.users.insert({
-    email: `recap-${made}-${process.pid}@example.org`,
-    passwordHash: 'not used',
-    name,
-    goalSummary: 'Practise the cello',
-    timeZone,
-  });
-  await t.app.database.db
-    .insert(memberships)
-    .values({ teamId, userId: user.id, status: 'Active', createdAt: now() });
-  return user;
-}
+const member = (name: string, teamId: number, timeZone: string) =>
+  made.member(name, teamId, { timeZone, goal: 'Practise the cello' });
 
 const recapsTo = (...addresses: string[]) =>
   t.app.database.db

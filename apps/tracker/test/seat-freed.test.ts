@@ -2,10 +2,10 @@ import { FreedSeat, JoinRequestQueue, RestoredSeat, SeatHeirAnswer } from '@app/
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, joinRequests, memberships, outbox, teams } from '../src/db/schema.ts';
+import { auditLog, joinRequests, outbox } from '../src/db/schema.ts';
 import { membershipOf } from '../src/services/membership.ts';
 import { codeAt, operator, testClock, useTestFrontDoor } from './door.ts';
-import { joinRequestOf, membershipStatus, signUp, type TestTracker } from './helpers.ts';
+import { directly, joinRequestOf, membershipStatus, signUp, type TestTracker } from './helpers.ts';
 
 /** Freeing a quiet member's seat: who gets it, its undo, and placing the heir again. */
 
@@ -21,32 +21,11 @@ let t: TestTracker;
 let door: FastifyInstance;
 let op: Awaited<ReturnType<typeof operator>>;
 
-let made = 0;
-async function team(capacity: number, focusAreaId: number, focusRoleId: number) {
-  made += 1;
-  const [row] = await t.app.database.db
-    .insert(teams)
-    .values({ name: `Seat Team ${made}-${process.pid}`, capacity, focusAreaId, focusRoleId })
-    .returning();
-  if (!row) throw new Error('no team');
-  return row;
-}
-
-/** An Active member of `teamId` in Denver who joined at the tracker's now and never answers. */
-async function member(name: string, teamId: number) {
-  made += 1;
-  const user = await t.app.repos.users.insert({
-    email: `seat-${made}-${process.pid}@example.org`,
-    passwordHash: 'not used',
-    name,
-    goalSummary: 'Run three times a week',
-    timeZone: 'America/Denver',
-  });
-  await t.app.database.db
-    .insert(memberships)
-    .values({ teamId, userId: user.id, status: 'Active', createdAt: now() });
-  return user;
-}
+/** Teams of one area and role, and Active members of them in Denver who never answer. */
+const made = directly(() => front.tracker, 'Seat', now);
+const team = (capacity: number, focusAreaId: number, focusRoleId: number) =>
+  made.team(capacity, { focusAreaId, focusRoleId });
+const member = (name: string, teamId: number) => made.member(name, teamId);
 
 /** Someone who signed up when no team could be shown, for `area` / `role` (names) if given. */
 const waiting = (name: string, focus: { areaName?: string; roleName?: string } = {}) =>

@@ -1,46 +1,18 @@
-import {
-  CHECK_IN_API,
-  CONSOLE_API,
-  MEMBER_API,
-  PUSH_API,
-  TEAM_LIFE_API,
-  TRACKER_PASSWORD_MESSAGES,
-} from '@app/contracts';
+import { TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { browser, useTestFrontDoor } from './door.ts';
+import { browser, frontDoorRoutes, SIGNED_OUT, useTestFrontDoor } from './door.ts';
 import { signUp } from './helpers.ts';
 
 const front = useTestFrontDoor();
 
-// Every guarded route of the contract tables, the console's included, by table and entry.
-const TABLES = { MEMBER_API, CHECK_IN_API, TEAM_LIFE_API, PUSH_API, CONSOLE_API };
-const routes = Object.entries(TABLES).flatMap(([table, entries]) =>
-  Object.entries(entries).map(([name, endpoint]) => ({
-    name: `${table}.${name}`,
-    method: endpoint.method,
-    url: endpoint.url.replace(/:[A-Za-z]+/g, '1'),
-  })),
-);
+// Every guarded route of the contract tables, the console's included.
+const routes = frontDoorRoutes;
 
 /** What a session that must set a new password first may still use. */
 const BEFORE_PASSWORD_CHANGE = new Set([
   'MEMBER_API.getSession',
   'MEMBER_API.changePassword',
   'MEMBER_API.signOutEverywhere',
-]);
-/** The routes that work signed out (member-guard.test.ts): the guard lets them by anyway. */
-const SIGNED_OUT = new Set([
-  'MEMBER_API.signIn',
-  'MEMBER_API.signOut',
-  'MEMBER_API.requestPasswordReset',
-  'MEMBER_API.checkPasswordReset',
-  'MEMBER_API.completePasswordReset',
-  'MEMBER_API.readCheckInLink',
-  'MEMBER_API.useCheckInLink',
-  'MEMBER_API.unsubscribe',
-  'TEAM_LIFE_API.readQuietLink',
-  'TEAM_LIFE_API.useQuietLink',
-  'TEAM_LIFE_API.recapUnsubscribe',
 ]);
 /** Not sent by the sweep: they would end the session it sweeps with, or change the password. */
 const NOT_SENT = new Set([

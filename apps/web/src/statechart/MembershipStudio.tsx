@@ -24,6 +24,7 @@ import {
   stepMembership,
 } from './membershipView.ts';
 import { Search } from './Search.tsx';
+import { SimulationSteps } from './SimulationSteps.tsx';
 import * as styles from './StatechartPage.css.ts';
 import { Swatch } from './Swatch.tsx';
 
@@ -217,24 +218,7 @@ function MembershipSimulation({
             {offers.length === 0 ? 'nothing' : offers.join(', ')}
           </dd>
         </dl>
-        <div className={styles.group}>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={onUndo}
-            disabled={history.length === 0}
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={onReset}
-            disabled={history.length === 0}
-          >
-            Reset
-          </button>
-        </div>
+        <SimulationSteps steps={history.length} onUndo={onUndo} onReset={onReset} />
       </div>
       {groups.map((group) =>
         group.items.length === 0 ? null : (

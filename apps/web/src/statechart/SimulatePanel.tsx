@@ -8,6 +8,7 @@ import {
 import { useMemo } from 'react';
 import { Screen } from '../onboarding/Screen.tsx';
 import { IGNORE_EVENTS, ScreenFrame } from './ScreenFrame.tsx';
+import { SimulationSteps } from './SimulationSteps.tsx';
 import * as styles from './StatechartPage.css.ts';
 import { choicesFor, leafTitle, type SimChoice, type SimStep } from './sandbox.ts';
 import { useChangedStates, VisualReviewLinks } from './VisualReviewLinks.tsx';
@@ -87,23 +88,7 @@ export function SimulatePanel({
           <dt className={styles.term}>Hold</dt>
           <dd className={styles.value}>{holdText(snapshot)}</dd>
         </dl>
-        <div className={styles.group}>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={onUndo}
-            disabled={history.length === 0}
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={onReset}
-            disabled={history.length === 0}
-          >
-            Reset
-          </button>
+        <SimulationSteps steps={history.length} onUndo={onUndo} onReset={onReset}>
           <button
             type="button"
             className={styles.tool}
@@ -115,7 +100,7 @@ export function SimulatePanel({
           >
             Open in the app
           </button>
-        </div>
+        </SimulationSteps>
       </div>
       <div className={styles.section}>
         <h3 className={styles.sectionTitle}>The real screen</h3>

@@ -83,6 +83,26 @@ function network() {
 const today = () => localDay(new Date(), ZONE);
 const todayForm = async () => within(await screen.findByRole('form', { name: /^Today, / }));
 
+/** The home read once with the connection up, and the tab closed: a kept copy on the device. */
+async function homeKept() {
+  const net = network();
+  await renderApp('/');
+  await todayForm();
+  cleanup();
+  return net;
+}
+
+/** The home read online, then `answer` given on today's card without a connection: kept, unsent. */
+async function answeredOffline(answer: 'Yes' | 'Not today') {
+  const net = network();
+  await renderApp('/');
+  const form = await todayForm();
+  net.line.up = false;
+  await userEvent.setup().click(form.getByRole('button', { name: answer }));
+  await form.findByText(/kept on this device/);
+  return net;
+}
+
 describe('the check-in without a connection', () => {
   it('keeps an answer given offline, says it will be sent, and sends it once when the connection is back', async () => {
     const { held, line } = network();
@@ -113,10 +133,7 @@ describe('the check-in without a connection', () => {
   });
 
   it('shows the kept home after a reload offline, and sends the answer at the next visit online', async () => {
-    const { held, line } = network();
-    await renderApp('/');
-    await todayForm();
-    cleanup();
+    const { held, line } = await homeKept();
 
     // The tab is opened again without a connection: the home as it was, and the card.
     line.up = false;
@@ -149,10 +166,7 @@ describe('the check-in without a connection', () => {
   });
 
   it('reads the home again when the connection is back, with no answer waiting', async () => {
-    const { line } = network();
-    await renderApp('/');
-    await todayForm();
-    cleanup();
+    const { line } = await homeKept();
 
     line.up = false;
     await renderApp('/');
@@ -178,12 +192,7 @@ describe('the check-in without a connection', () => {
   });
 
   it('shows what the tracker kept when a newer answer was given elsewhere, and drops its own', async () => {
-    const { line } = network();
-    await renderApp('/');
-    const form = await todayForm();
-    line.up = false;
-    await userEvent.setup().click(form.getByRole('button', { name: 'Not today' }));
-    await form.findByText(/kept on this device/);
+    const { line } = await answeredOffline('Not today');
     // Meanwhile a Yes was given on another device, at 18:05 in London.
     const newer = {
       day: today(),
@@ -209,12 +218,7 @@ describe('the check-in without a connection', () => {
   });
 
   it("keeps nothing of one session for another: a home read in a new one removes the old one's answers unsent", async () => {
-    const { line } = network();
-    await renderApp('/');
-    const form = await todayForm();
-    line.up = false;
-    await userEvent.setup().click(form.getByRole('button', { name: 'Yes' }));
-    await form.findByText(/kept on this device/);
+    const { line } = await answeredOffline('Yes');
     expect(pendingKeys()).toHaveLength(1);
     cleanup();
 
@@ -231,10 +235,7 @@ describe('the check-in without a connection', () => {
   });
 
   it('shows no kept home once the browser was closed (its session went with it), and forgets it', async () => {
-    const { line } = network();
-    await renderApp('/');
-    await todayForm();
-    cleanup();
+    const { line } = await homeKept();
     expect(kept()?.member).toBe(onTeam.account.id);
     // Closing the browser drops its session cookies: the page's mark, as the session's own.
     // biome-ignore lint/suspicious/noDocumentCookie: the test plays the browser dropping it
@@ -268,12 +269,7 @@ describe('the check-in without a connection', () => {
   });
 
   it('forgets the answers waiting when the tracker says the session has ended', async () => {
-    const { line } = network();
-    await renderApp('/');
-    const form = await todayForm();
-    line.up = false;
-    await userEvent.setup().click(form.getByRole('button', { name: 'Yes' }));
-    await form.findByText(/kept on this device/);
+    const { line } = await answeredOffline('Yes');
     cleanup();
     line.up = true;
     fakeTracker({ 'GET /api/me': () => signInRequired() });
