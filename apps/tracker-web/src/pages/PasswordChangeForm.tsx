@@ -1,9 +1,10 @@
 import { call } from '@app/api-client/endpoints';
-import { ERROR_CODES, MEMBER_API, PasswordChange, TRACKER_PASSWORD_MESSAGES } from '@app/contracts';
+import { ERROR_CODES, MEMBER_API, PasswordChange } from '@app/contracts';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { type ReactNode, useState } from 'react';
 import { useForm } from '../components/form.ts';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useSubmit } from '../components/useSubmit.ts';
 import * as styles from './Page.css.ts';
@@ -59,12 +60,8 @@ export function PasswordChangeForm({
           value={currentPassword}
           onChange={setCurrentPassword}
         />
-        <Field
+        <NewPasswordField
           {...form.field('newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={TRACKER_PASSWORD_MESSAGES.hint}
-          required
           value={newPassword}
           onChange={setNewPassword}
         />

@@ -4,7 +4,6 @@ import {
   PasswordResetCompletion,
   PasswordResetRequest,
   type PasswordResetState,
-  TRACKER_PASSWORD_MESSAGES,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
@@ -12,6 +11,7 @@ import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm, useTypedEarly } from '../components/form.ts';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { useSubmit } from '../components/useSubmit.ts';
@@ -138,15 +138,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <p>Choose the password you will sign in with from now on.</p>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <form className={styles.form} noValidate onSubmit={onSubmit} aria-label="Set a new password">
-        <Field
-          {...form.field('password')}
-          type="password"
-          autoComplete="new-password"
-          hint={TRACKER_PASSWORD_MESSAGES.hint}
-          required
-          value={password}
-          onChange={setPassword}
-        />
+        <NewPasswordField {...form.field('password')} value={password} onChange={setPassword} />
         <div className={styles.actions}>
           <SubmitButton pending={form.pending}>Set password</SubmitButton>
           <Link to="/reset-password">Ask for a new link</Link>
