@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
 import { joinRequestQueue } from '../src/services/join-request-queue.ts';
 import { browser, testClock, useTestFrontDoor } from './door.ts';
-import { API_KEY, joinRequestOf, membershipStatus, signUp, teamMember } from './helpers.ts';
+import {
+  API_KEY,
+  declinedApplicant,
+  joinRequestOf,
+  membershipStatus,
+  signUp,
+  teamMember,
+} from './helpers.ts';
 
 /** The tracker's clock, moved by the tests. */
 const clock = testClock('2026-11-02T17:00:00Z');
@@ -16,13 +23,7 @@ const front = useTestFrontDoor({ now: clock.now, capacities: { [DEEP_WORK]: 30, 
 
 /** A person declined by Deep Work Crew, signed in on the front door. */
 async function declined(name: string) {
-  const user = await signUp(front.tracker, { teamId: DEEP_WORK, name });
-  const request = await joinRequestOf(front.tracker, user.id);
-  const decline = await front.tracker.call({
-    method: 'POST',
-    url: `/join-requests/${request.id}/decline`,
-  });
-  expect(decline.statusCode).toBe(200);
+  const user = await declinedApplicant(front.tracker, name, DEEP_WORK);
   const b = browser(front.door);
   expect((await b.signIn(user.email, user.password)).statusCode).toBe(200);
   return { ...user, b };

@@ -223,3 +223,15 @@ export function directly(tracker: () => TestTracker, label: string, now: () => D
     },
   };
 }
+
+/**
+ * An applicant whose join request to `teamId` (Deep Work Crew unless said) an operator declined:
+ * free to look for a seat on another team. Their sign-up details and their id.
+ */
+export async function declinedApplicant(t: TestTracker, name: string, teamId = 1) {
+  const user = await signUp(t, { teamId, name });
+  const request = await joinRequestOf(t, user.id);
+  const decline = await t.call({ method: 'POST', url: `/join-requests/${request.id}/decline` });
+  expect(decline.statusCode).toBe(200);
+  return user;
+}

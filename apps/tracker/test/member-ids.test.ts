@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { guardedRoutesOf } from '../src/front-door/member-guard.ts';
 import { type Browser, browser, testClock, useTestFrontDoor } from './door.ts';
-import { joinRequestOf, signUp, teamMember } from './helpers.ts';
+import { declinedApplicant, teamMember } from './helpers.ts';
 
 /** 11:00 on Monday 2 November 2026 in Denver, the default zone. */
 const clock = testClock('2026-11-02T18:00:00Z');
@@ -57,18 +57,6 @@ async function signedIn(user: { id: number; email: string; password: string }): 
   return { id: user.id, email: user.email, b };
 }
 
-/** An applicant declined by Deep Work Crew: free to look for a seat on another team. */
-async function declinedApplicant(name: string) {
-  const user = await signUp(front.tracker, { teamId: DEEP_WORK, name });
-  const request = await joinRequestOf(front.tracker, user.id);
-  const decline = await front.tracker.call({
-    method: 'POST',
-    url: `/join-requests/${request.id}/decline`,
-  });
-  expect(decline.statusCode).toBe(200);
-  return user;
-}
-
 /**
  * Ann, with a check-in her teammate cheered; Ada, looking for a seat, with one held for her and
  * one the site handed over; Ben, on another team, and Dan, looking for a seat too, who try them.
@@ -91,7 +79,7 @@ async function annAndBen() {
 
   // A declined applicant looking for a seat: one held by the tracker for her, and one the site
   // handed over to her address with its token.
-  const ada = await signedIn(await declinedApplicant('Ada Again'));
+  const ada = await signedIn(await declinedApplicant(front.tracker, 'Ada Again'));
   const found = await ada.b.send({
     method: 'POST',
     url: '/api/me/team-search',
@@ -118,7 +106,7 @@ async function annAndBen() {
   const token: string = handOver.json().token;
 
   const ben = await signedIn(await teamMember(front.tracker, BENS_TEAM, 'Ben Other'));
-  const dan = await signedIn(await declinedApplicant('Dan Other'));
+  const dan = await signedIn(await declinedApplicant(front.tracker, 'Dan Other'));
   return { ann, ada, ben, dan, heldSeat, handedOver, token };
 }
 type Owners = Awaited<ReturnType<typeof annAndBen>>;
