@@ -108,7 +108,7 @@ function recapLine(m: MemberDays, streak: number) {
 }
 
 async function compare(h: History) {
-  const { membership, user, teamId, joinedAt } = await write(h);
+  const { user, teamId, joinedAt } = await write(h);
   const row = { user, teamId, joinedAt };
   const [whole] = await daysOfMembers(t.app, [row], NOW, 'all');
   const [weeks] = await daysOfMembers(t.app, [row], NOW, 'weeks');
@@ -136,7 +136,8 @@ async function compare(h: History) {
   // The "we miss you" schedule's candidates hold everyone it must mail.
   if (!whole.pausedToday && missesYou(spell.days)) {
     const [candidate] = await t.app.repos.members.quietCandidates({
-      after: membership.id - 1,
+      // Just before them in the candidates' order: their last answered day, then their account.
+      after: { day: whole.lastAnswer ?? '0001-01-01', userId: user.id - 1 },
       limit: 1,
       answeredFrom: shiftDay(localDay(NOW, 'UTC'), 2 - QUIET_RULES.missYouAfter),
       unmailed: true,

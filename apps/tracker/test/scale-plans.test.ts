@@ -33,6 +33,7 @@ const BIG = [
   'memberships',
   'users',
   'quiet_spells',
+  'last_answers',
   'reminder_settings',
   'recap_settings',
   'digest_settings',

@@ -431,6 +431,25 @@ export const checkIns = pgTable(
 );
 
 /**
+ * Each member's last answered day (null: none yet), kept by the database as check-ins are written
+ * and deleted (migration 0025's trigger), and a row made for every member who becomes Active. The
+ * quiet members' schedule and the console's Quiet members page find the members who could be
+ * quiet through its index, by how long they have been without an answer, instead of asking every
+ * member's check-ins.
+ */
+export const lastAnswers = pgTable(
+  'last_answers',
+  {
+    userId: integer('user_id').primaryKey(),
+    day: date('day', { mode: 'string' }),
+  },
+  (t) => [
+    fk('last_answers', t.userId, users.id).onDelete('cascade'),
+    index('last_answers_quiet_idx').on(sql`coalesce(${t.day}, '0001-01-01'::date)`, t.userId),
+  ],
+);
+
+/**
  * A gentle nudge one member sent a teammate, by the sender's calendar date. The unique key is the
  * rule "one per pair per day": a second insert finds the first and sends nothing.
  */

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
-import { memberships, teams, users } from '../db/schema.ts';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { lastAnswers, memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 /**
@@ -9,6 +9,12 @@ import type { Db } from '../db/types.ts';
  */
 export function activeTeammate(which: SQL): SQL | undefined {
   return and(which, eq(memberships.status, 'Active'), ne(users.status, 'Inactive'));
+}
+
+/** Where a read of the quiet candidates stopped: the last one's last answered day and account. */
+export interface QuietCursor {
+  day: string;
+  userId: number;
 }
 
 /** Which Active members a read takes: one team's, one member, or everyone on a team. */
@@ -56,36 +62,50 @@ export function membersRepository(db: Db) {
     /**
      * The Active members who could be quiet: no answer on `answeredFrom` or after (a quiet spell
      * needs that many days without one), and, with `unmailed`, no "we miss you" mail yet for a
-     * spell after their latest answer or I'm back. By membership, `limit` after the membership `after`; each
-     * with its membership's id, the next call's `after`.
+     * spell after their latest answer or I'm back. Found through last_answers' index, so a read
+     * goes through the members without a recent answer only, never through every member: `limit`
+     * of them after `after`, the longest without an answer first (then by account); each with its
+     * place in that order (`at`), the next call's `after`.
      */
     async quietCandidates(
-      page: { after: number; limit: number; answeredFrom: string; unmailed: boolean },
+      page: {
+        after: QuietCursor | null;
+        limit: number;
+        answeredFrom: string;
+        unmailed: boolean;
+      },
       tx: Db = db,
     ) {
-      const latest = sql`(SELECT max(c.day) FROM check_ins c WHERE c.user_id = ${memberships.userId})`;
+      const lastDay = sql`coalesce(${lastAnswers.day}, '0001-01-01'::date)`;
       // I'm back ends a spell as an answer does.
-      const back = sql`(SELECT max(b.back_on) FROM quiet_spells b WHERE b.user_id = ${memberships.userId})`;
-      return tx
+      const back = sql`(SELECT max(b.back_on) FROM quiet_spells b WHERE b.user_id = ${lastAnswers.userId})`;
+      const rows = await tx
         .select({
-          id: memberships.id,
           user: users,
           teamId: memberships.teamId,
           joinedAt: memberships.createdAt,
+          day: sql<string>`${lastDay}::text`,
         })
-        .from(memberships)
-        .innerJoin(users, eq(memberships.userId, users.id))
+        .from(lastAnswers)
+        .innerJoin(memberships, eq(memberships.userId, lastAnswers.userId))
+        .innerJoin(users, eq(users.id, lastAnswers.userId))
         .where(
           and(
-            activeTeammate(gt(memberships.id, page.after)),
-            sql`NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = ${memberships.userId} AND c.day >= ${page.answeredFrom})`,
+            activeTeammate(sql`${lastDay} < ${page.answeredFrom}::date`),
+            page.after === null
+              ? undefined
+              : sql`(${lastDay}, ${lastAnswers.userId}) > (${page.after.day}::date, ${page.after.userId})`,
             page.unmailed
-              ? sql`NOT EXISTS (SELECT 1 FROM quiet_spells q WHERE q.user_id = ${memberships.userId} AND q.first_day > coalesce(greatest(${latest}, ${back}), '0001-01-01'))`
+              ? sql`NOT EXISTS (SELECT 1 FROM quiet_spells q WHERE q.user_id = ${lastAnswers.userId} AND q.first_day > greatest(${lastDay}, coalesce(${back}, '0001-01-01'::date)))`
               : undefined,
           ),
         )
-        .orderBy(asc(memberships.id))
+        .orderBy(lastDay, asc(lastAnswers.userId))
         .limit(page.limit);
+      return rows.map(({ day, ...row }) => ({
+        ...row,
+        at: { day, userId: row.user.id } satisfies QuietCursor,
+      }));
     },
 
     /** A team's teammates (accounts), oldest membership first. */

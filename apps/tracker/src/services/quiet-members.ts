@@ -17,6 +17,7 @@ import {
 import { HttpError, notFound } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import type { QuietCursor } from '../repositories/members.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
@@ -87,12 +88,15 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
   );
 }
 
-/** Members read at a time by the quiet members' schedule and page. */
-const QUIET_BATCH = 200;
+/**
+ * Members read at a time by the quiet members' schedule and page: each batch's days are judged in
+ * one stretch of JavaScript, so a small batch keeps the event loop's turns short.
+ */
+const QUIET_BATCH = 50;
 /** How long one pass of the schedule works before it leaves the rest to the next pass. */
 const QUIET_PASS_MS = 10_000;
-/** Where a pass that ran out of time stopped (a membership id), per tracker. */
-const resumeAt = new WeakMap<TrackerContext, number>();
+/** Where a pass that ran out of time stopped, per tracker. */
+const resumeAt = new WeakMap<TrackerContext, QuietCursor>();
 
 /** Gives the event loop a turn, so requests are answered between two batches. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -105,19 +109,19 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const answeredFromFor = (now: Date, days: number) => shiftDay(localDay(now, 'UTC'), 2 - days);
 
 /**
- * The members who could be quiet, `QUIET_BATCH` at a time from the membership `after`, with their
- * days from their last answer on: the SQL rules out those who answered lately (and, `unmailed`,
- * those mailed for their spell); the day rules decide the rest.
+ * The members who could be quiet, `QUIET_BATCH` at a time after `after`, with their days from
+ * their last answer on: the SQL (through last_answers' index) rules out those who answered lately
+ * (and, `unmailed`, those mailed for their spell); the day rules decide the rest.
  */
 async function quietBatch(
   ctx: TrackerContext,
   tx: Db,
   now: Date,
-  page: { after: number; answeredFrom: string; unmailed: boolean },
+  page: { after: QuietCursor | null; answeredFrom: string; unmailed: boolean },
 ) {
   const rows = await ctx.repos.members.quietCandidates({ ...page, limit: QUIET_BATCH }, tx);
   return {
-    next: rows.at(-1)?.id ?? null,
+    next: rows.at(-1)?.at ?? null,
     members: await daysOfMembers(ctx, rows, now, 'quiet', tx),
   };
 }
@@ -136,7 +140,7 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
   const now = ctx.trackerConfig.now();
   const started = performance.now();
   const answeredFrom = answeredFromFor(now, QUIET_RULES.missYouAfter);
-  let after = resumeAt.get(ctx) ?? 0;
+  let after: QuietCursor | null = resumeAt.get(ctx) ?? null;
   let mailed = 0;
   for (;;) {
     const batch = await quietBatch(ctx, ctx.database.db, now, {
@@ -145,7 +149,7 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
       unmailed: true,
     });
     if (batch.next === null) {
-      after = 0;
+      after = null;
       break;
     }
     after = batch.next;
@@ -179,7 +183,8 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
     await yieldToLoop();
     if (performance.now() - started > QUIET_PASS_MS) break;
   }
-  resumeAt.set(ctx, after);
+  if (after === null) resumeAt.delete(ctx);
+  else resumeAt.set(ctx, after);
   if (mailed > 0) ctx.mailer.kick();
   return mailed;
 }
@@ -252,7 +257,7 @@ async function listedQuiet(
     listed.push(...members.flatMap((m) => listing(m, over.has(m.user.id))));
   } else {
     const answeredFrom = answeredFromFor(now, QUIET_RULES.consoleAfter);
-    for (let after = 0; ; ) {
+    for (let after: QuietCursor | null = null; ; ) {
       const batch = await quietBatch(ctx, tx, now, { after, answeredFrom, unmailed: false });
       if (batch.next === null) break;
       after = batch.next;

@@ -1,0 +1,222 @@
+import { localDay, QUIET_RULES, shiftDay } from '@app/contracts';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
+import type { Db } from '../src/db/types.ts';
+import { createRepositories } from '../src/repositories/index.ts';
+import { seedScale } from '../src/seed/scale.ts';
+import type { TrackerContext } from '../src/services/context.ts';
+import { quietMemberPage, quietMembers, runQuietMembers } from '../src/services/quiet-members.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { buildTracker } from '../src/tracker.ts';
+
+/**
+ * The quiet members' schedule and the console's Quiet members page read the members who could be
+ * quiet (no answer for the last days) and no one else: each member's last answered day is kept in
+ * last_answers as check-ins are written and deleted, and its index leads the reads. Rows read are
+ * counted by the database: each statement a pass or a page ran is run again under EXPLAIN ANALYZE
+ * (in a transaction rolled back) and the rows its scans of the per-member tables returned or
+ * filtered out are added up. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const MEMBERS = 60;
+/** The tables with a row per member the quiet members' reads go through to find them. */
+const PER_MEMBER = ['users', 'memberships', 'last_answers'];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+const readsOf = (node: PlanNode): { table: string; rows: number; how: string }[] => {
+  const rows =
+    ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) *
+    (node['Actual Loops'] ?? 1);
+  const table = node['Relation Name'] ?? '';
+  return [
+    ...(PER_MEMBER.includes(table) && rows > 0
+      ? [{ table, rows, how: `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim() }]
+      : []),
+    ...(node.Plans ?? []).flatMap(readsOf),
+  ];
+};
+
+describe('the quiet members’ reads', () => {
+  const clock = new Date('2026-11-04T17:00:00Z');
+  let store: TestDatabase;
+  let app: FastifyInstance;
+  let pool: pg.Pool | undefined;
+  let statements: [string, unknown[]][] = [];
+  let logged: Db;
+  let query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  const count = async (text: ReturnType<typeof sql>) =>
+    rowsOf<{ n: number }>(await app.database.db.execute(text))[0]?.n ?? -1;
+
+  beforeAll(async () => {
+    store = await createTestDatabase();
+    app = await buildTracker({
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
+      env: {},
+      reminderCheckSeconds: 0,
+      now: () => clock,
+    });
+    await seedScale(app.database.db, { members: MEMBERS, days: 30, now: clock });
+    // Every tenth member has not answered for 20 days; everyone else answered yesterday.
+    const today = localDay(clock, 'UTC');
+    await app.database.db.execute(sql`
+      DELETE FROM check_ins WHERE user_id % 10 = 0 AND day >= ${shiftDay(today, -20)}`);
+    await app.database.db.execute(sql`
+      INSERT INTO check_ins (user_id, day, done)
+      SELECT user_id, ${shiftDay(today, -1)}::date, true FROM memberships
+      WHERE status = 'Active' AND user_id % 10 <> 0
+      ON CONFLICT (user_id, day) DO UPDATE SET done = true`);
+    const logger = {
+      logQuery: (text: string, params: unknown[]) => statements.push([text, params]),
+    };
+    if (store.databaseUrl) {
+      const server = new pg.Pool({ connectionString: store.databaseUrl, max: 2 });
+      pool = server;
+      logged = drizzleNodePg({ client: server, logger }) as unknown as Db;
+      query = async (text, params) => server.query(text, params);
+    } else {
+      const client = (app.database.db as unknown as { $client: PGlite }).$client;
+      logged = drizzlePglite({ client, logger }) as unknown as Db;
+      query = async (text, params) => client.query(text, params);
+    }
+    await app.database.db.execute(sql`ANALYZE`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await app?.close();
+    await store?.cleanup();
+  });
+
+  const ctx = (): TrackerContext => ({
+    trackerConfig: app.trackerConfig,
+    database: { ...app.database, db: logged },
+    repos: createRepositories(logged, () => clock),
+    mailer: app.mailer,
+    storage: app.storage,
+    signups: app.signups,
+    trackerMetrics: app.trackerMetrics,
+  });
+
+  /** Runs `work` on the logged connection: the rows of PER_MEMBER its statements read. */
+  async function readsIn(work: (ctx: TrackerContext) => Promise<unknown>) {
+    statements = [];
+    await work(ctx());
+    const ran = statements.filter(
+      ([text]) => /^\s*(select|with)/i.test(text) && !/^\s*select pg_advisory/i.test(text),
+    );
+    const reads: { table: string; rows: number; how: string }[] = [];
+    await query('BEGIN');
+    try {
+      // The tables are small here: the planner is told to read through an index wherever one
+      // serves, as it does on a large set, so a whole-table read shows only where none does.
+      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']) {
+        await query(`SET LOCAL ${setting} = off`);
+      }
+      for (const [text, params] of ran) {
+        const { rows } = await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+        const raw = rows[0]?.['QUERY PLAN'];
+        const plan: { Plan: PlanNode }[] = typeof raw === 'string' ? JSON.parse(raw) : (raw as []);
+        reads.push(...plan.flatMap((p) => readsOf(p.Plan)));
+      }
+    } finally {
+      await query('ROLLBACK');
+    }
+    return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0) };
+  }
+
+  /** Active members without an answer on `from` or after, counted from the check-ins. */
+  const withoutAnswerSince = (from: string) =>
+    count(sql`
+      SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.status = 'Active' AND u.status <> 'Inactive'
+        AND NOT EXISTS (SELECT 1 FROM check_ins c WHERE c.user_id = m.user_id AND c.day >= ${from})`);
+
+  it('keeps each member’s last answered day as check-ins are written, moved and deleted', async () => {
+    const wrong = await count(sql`
+      SELECT count(*)::int AS n FROM memberships m
+      LEFT JOIN last_answers l ON l.user_id = m.user_id
+      WHERE m.status = 'Active' AND (l.user_id IS NULL
+        OR l.day IS DISTINCT FROM (SELECT max(c.day) FROM check_ins c WHERE c.user_id = m.user_id))`);
+    expect(wrong).toBe(0);
+    const [member] = rowsOf<{ id: number; day: string }>(
+      await app.database.db.execute(sql`
+        SELECT user_id AS id, max(day)::text AS day FROM check_ins GROUP BY user_id
+        HAVING count(*) > 2 ORDER BY user_id LIMIT 1`),
+    );
+    if (!member) throw new Error('no member with answers');
+    const lastOf = async () =>
+      rowsOf<{ day: string | null }>(
+        await app.database.db.execute(
+          sql`SELECT day::text AS day FROM last_answers WHERE user_id = ${member.id}`,
+        ),
+      )[0]?.day;
+    const later = shiftDay(member.day, 5);
+    await app.database.db.execute(
+      sql`INSERT INTO check_ins (user_id, day, done) VALUES (${member.id}, ${later}, true)`,
+    );
+    expect(await lastOf()).toBe(later);
+    await app.database.db.execute(
+      sql`UPDATE check_ins SET day = ${shiftDay(member.day, 2)} WHERE user_id = ${member.id} AND day = ${later}`,
+    );
+    expect(await lastOf()).toBe(shiftDay(member.day, 2));
+    await app.database.db.execute(
+      sql`DELETE FROM check_ins WHERE user_id = ${member.id} AND day > ${member.day}`,
+    );
+    expect(await lastOf()).toBe(member.day);
+    await app.database.db.execute(sql`DELETE FROM check_ins WHERE user_id = ${member.id}`);
+    expect(await lastOf()).toBeNull();
+  });
+
+  it('the "we miss you" pass reads the members without a recent answer, not every member', async () => {
+    const answeredFrom = shiftDay(localDay(clock, 'UTC'), 2 - QUIET_RULES.missYouAfter);
+    const candidates = await withoutAnswerSince(answeredFrom);
+    expect(candidates).toBeGreaterThan(0);
+    expect(candidates).toBeLessThan(MEMBERS / 3);
+    let mailed = 0;
+    const first = await readsIn(async (c) => {
+      mailed = await runQuietMembers(c);
+    });
+    expect(mailed).toBeGreaterThan(0);
+    // Each candidate is found through the index and read once from each table, give or take
+    // the mail's own reads for those mailed.
+    expect(first.read, JSON.stringify(first.reads)).toBeLessThanOrEqual(
+      3 * candidates + 3 * mailed,
+    );
+    // Through indexes only: no table read whole.
+    expect(first.reads.filter((r) => r.how.startsWith('Seq Scan'))).toEqual([]);
+    // A second pass mails nobody again and reads no more than the candidates.
+    const second = await readsIn(async (c) => {
+      mailed = await runQuietMembers(c);
+    });
+    expect(mailed).toBe(0);
+    expect(second.read, JSON.stringify(second.reads)).toBeLessThanOrEqual(3 * candidates);
+  });
+
+  it('the Quiet members page reads the members without an answer for its days, not every member', async () => {
+    const answeredFrom = shiftDay(localDay(clock, 'UTC'), 2 - QUIET_RULES.consoleAfter);
+    const candidates = await withoutAnswerSince(answeredFrom);
+    const page = await readsIn((c) => quietMemberPage(c, { limit: 2, offset: 0 }));
+    expect(page.read, JSON.stringify(page.reads)).toBeLessThanOrEqual(3 * candidates + 6);
+    expect(page.reads.filter((r) => r.how.startsWith('Seq Scan'))).toEqual([]);
+    const listed = await quietMembers(app);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThanOrEqual(candidates);
+    const first = await quietMemberPage(app, { limit: 2, offset: 0 });
+    expect(first.total).toBe(listed.length);
+    expect(first.members.map((m) => m.id)).toEqual(listed.slice(0, 2).map((m) => m.id));
+  });
+});
