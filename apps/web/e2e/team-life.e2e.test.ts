@@ -28,6 +28,9 @@ import {
  * width of the member who took it. Both are in their afternoon (the zone is picked by the hour it
  * is there now), so today's question is the only one open whatever the machine's clock says.
  *
+ * Then a Yes changed to Not today and back: the cheer a teammate gave it is not shown meanwhile
+ * (only a Yes is cheered) and is there again, on the member's home and on the board.
+ *
  * Then the quiet members' side: the worker's tracker runs on the real clock, so the member quiet
  * for weeks is made in the data directory before it starts (`QUIET_SEAT`). An operator enrols at
  * 1280 px, finds them on the Quiet members page, and at 360 px frees the seat after a dialog that
@@ -159,6 +162,72 @@ test('a teammate cheers and replies to a check-in, the member sees it and their 
       desk.page.getByRole('heading', { name: /^You left Team / }),
     );
     await expectAccessible(desk.page, 'home after leaving the team, 1280 px');
+  } finally {
+    await phone.context.close();
+    await desk.context.close();
+  }
+});
+
+test('a Yes changed to Not today and back to Yes keeps the cheer a teammate gave it', async () => {
+  test.setTimeout(240_000);
+  const zone = zoneWhereTheHourIs(...AFTERNOON);
+  const phone = await site.visitor(360, 740, zone);
+  const desk = await site.visitor(1280, 800, zone);
+  try {
+    const cleo = { name: 'Cleo Marsh', email: uniqueEmail('team-life.cleo') };
+    const dev = { name: 'Dev Patel', email: uniqueEmail('team-life.dev') };
+    await approvedMemberAtHome(phone.page, site, {
+      ...cleo,
+      password: PASSWORD,
+      goal: 'Practise scales every day',
+    });
+    await approvedMemberAtHome(desk.page, site, {
+      ...dev,
+      password: PASSWORD,
+      goal: 'Stretch after lunch',
+    });
+
+    // Cleo answers Yes; Dev cheers it on the board.
+    const today = phone.page
+      .getByRole('region', { name: 'Did you do that thing today?' })
+      .getByRole('form', { name: /^Today, / });
+    await today.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => today.getByText(/^Your answer: Yes/).count()).toBe(1);
+    await desk.page.goto(`${site.tracker.url}/team`);
+    const cleoItem = desk.page.getByRole('listitem').filter({ hasText: cleo.name });
+    await cleoItem.getByRole('button', { name: `Cheer ${cleo.name}’s Yes` }).click();
+    const cheered = cleoItem.getByRole('button', { name: `Cheered ${cleo.name}’s Yes` });
+    await expect.poll(() => cheered.getAttribute('aria-pressed')).toBe('true');
+    const boardCheer = cleoItem
+      .getByRole('status')
+      .filter({ hasText: `1 cheer, from ${dev.name}` });
+    await expect.poll(() => boardCheer.count()).toBe(1);
+    const homeCheer = phone.page
+      .getByRole('region', { name: 'From your team' })
+      .getByText(`1 cheer, from ${dev.name}.`);
+    await phone.page.reload();
+    await expect.poll(() => homeCheer.count()).toBe(1);
+
+    // Not today: only a Yes is cheered, so neither her home nor the board shows the cheer.
+    await today.getByRole('button', { name: 'Not today', exact: true }).click();
+    await expect.poll(() => today.getByText(/^Your answer: Not today/).count()).toBe(1);
+    await phone.page.reload();
+    await expect.poll(() => today.getByText(/^Your answer: Not today/).count()).toBe(1);
+    await expect.poll(() => homeCheer.count()).toBe(0);
+    await expectAccessible(phone.page, 'home after changing to Not today, 360 px');
+    await desk.page.reload();
+    await expect.poll(() => cleoItem.getByText('Today: Not today').count()).toBe(1);
+    await expect.poll(() => boardCheer.count()).toBe(0);
+
+    // Back to Yes: Dev's cheer is there again, on both, without Dev cheering again.
+    await today.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => today.getByText(/^Your answer: Yes/).count()).toBe(1);
+    await phone.page.reload();
+    await expect.poll(() => homeCheer.count()).toBe(1);
+    await desk.page.reload();
+    await expect.poll(() => boardCheer.count()).toBe(1);
+    await expect.poll(() => cheered.getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(desk.page, 'team board with the cheer kept, 1280 px');
   } finally {
     await phone.context.close();
     await desk.context.close();
