@@ -402,7 +402,8 @@ describe('the first operator from ADMIN_EMAIL', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'is made once when two trackers start together on PostgreSQL',
     async () => {
-      const db = await createTestDatabase();
+      // An empty schema: both trackers migrate and seed it at once.
+      const db = await createTestDatabase({ blank: true });
       const admin = unique('Together');
       try {
         const [one, two] = await Promise.all([

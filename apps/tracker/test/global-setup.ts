@@ -1,6 +1,10 @@
-import { pgliteTemplate } from '../src/testing.ts';
+import { pgliteTemplate, postgresTemplate } from '../src/testing.ts';
 
-/** Builds the PGlite template once, before test files run in parallel and copy it. */
+/**
+ * Builds the PGlite template, and the PostgreSQL one when TEST_DATABASE_URL is set, once, before
+ * test files run in parallel and copy them.
+ */
 export default async function setup() {
   await pgliteTemplate();
+  if (process.env.TEST_DATABASE_URL) await postgresTemplate(process.env.TEST_DATABASE_URL);
 }

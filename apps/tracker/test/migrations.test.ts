@@ -23,8 +23,8 @@ async function blankDatabase(): Promise<{
   cleanup(): Promise<void>;
 }> {
   if (process.env.TEST_DATABASE_URL) {
-    // A fresh schema of its own; its template copy is not used here.
-    const test: TestDatabase = await createTestDatabase();
+    // An empty schema of its own, not a copy of the migrated template.
+    const test: TestDatabase = await createTestDatabase({ blank: true });
     return {
       config: { dataDir: test.dataDir, databaseUrl: test.databaseUrl },
       cleanup: test.cleanup,
