@@ -158,6 +158,22 @@ export async function screenshot(page: Page, width: number, name: string): Promi
   await page.screenshot({ path: `${shots}onboarding-${width}-${name}.png`, fullPage: true });
 }
 
+/**
+ * `screenshot` in each of WINDOWS, the page resized to each in turn and then back: for a test whose
+ * steps do not depend on the width, run in one window, with its screens still held to both.
+ */
+export async function screenshotEach(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  try {
+    for (const [width, height] of WINDOWS) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, width, name);
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
 export function uniqueEmail(who: string): string {
   return `${who}.${randomUUID().slice(0, 8)}@example.com`;
 }

@@ -11,6 +11,7 @@ import {
   expectToast,
   pathOf,
   screenshot,
+  screenshotEach,
   uniqueEmail,
   YES,
   yesToAccount,
@@ -140,146 +141,149 @@ for (const width of [360, 1280]) {
       expect(problems).toEqual([]);
       await context.close();
     });
-
-    test('a confirmation link that does not work offers a new one', async () => {
-      const { page, problems, context } = await visitor(width);
-      await page.goto(`${site.url}/confirm-email?token=not-a-real-token`);
-      await expectScreen(
-        page,
-        '/confirm-email?token=not-a-real-token',
-        'We do not recognise this link',
-      );
-      await page.getByLabel('Email').fill('grace@example.com');
-      const resent = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === '/api/confirm-email/resend',
-      );
-      await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
-      expect((await resent).status()).toBe(202);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^If grace@example\.com still needs/ })
-        .waitFor();
-      await screenshot(page, width, 'prospect-confirm-email-new-link');
-      // The browser logs the unknown link's 404 answer; nothing else may go wrong (no hydration
-      // mismatch of the prerendered page with the link's token).
-      expect(problems).toEqual([
-        'Failed to load resource: the server responded with a status of 404 (Not Found)',
-      ]);
-      await context.close();
-    });
-
-    test('typed text survives a reload; the trust pages load from the footer; 404 shows no developer hint', async () => {
-      const { page, problems, context } = await visitor(width);
-      await toIntro(page);
-      await page.getByLabel('Your Name').fill('Grace Hopper');
-      await page.reload();
-      await expectScreen(
-        page,
-        '/onboarding/work/intro',
-        'Introduce yourself to Team Deep Work Crew',
-      );
-      await expect.poll(() => page.getByLabel('Your Name').inputValue()).toBe('Grace Hopper');
-
-      for (const [name, path] of [
-        ['Privacy Policy', '/privacy'],
-        ['Terms of Service', '/terms'],
-      ] as const) {
-        await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
-        await expectScreen(page, path, name);
-        await screenshot(page, width, `prospect-${path.slice(1)}`);
-      }
-      const privacy = await (await fetch(`${site.url}/privacy`)).text();
-      expect(privacy.length).toBeGreaterThan(0);
-      await page.goto(`${site.url}/privacy`);
-      await page.getByRole('heading', { name: 'Cookies and browser storage' }).waitFor();
-      await page.getByText(/We set one cookie: a session cookie/).waitFor();
-
-      await page.goto(`${site.url}/no-such-page`);
-      await expectScreen(page, '/no-such-page', MESSAGES.notFound);
-      expect(await page.getByText(/Developer hint/).count()).toBe(0);
-      expect(problems).toEqual([]);
-      await context.close();
-    });
-
-    test('maybe-submitted repeats the booked time and offers an .ics at 13:00 America/Denver on that day', async () => {
-      const { page, problems, context } = await visitor(width);
-      await page.goto(`${site.url}/onboarding/school/role`);
-      await page.getByLabel('College Student', { exact: true }).check();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'Maybe', exact: true }).click();
-      await expectScreen(page, '/onboarding/school/maybe', 'Book Your More Info Call');
-      const { date } = (await (
-        await fetch(`${site.url}/api/booking/next-available-date`)
-      ).json()) as { date: string };
-      const denver = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', {
-          timeZone: 'America/Denver',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        })
-          .formatToParts(new Date(date))
-          .map((part) => [part.type, part.value]),
-      );
-      const mountain = await page.getByText(/ at 1:00 PM Mountain Time$/).textContent();
-      const local = await page.getByText(/^That is .* where you are\.$/).textContent();
-
-      await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
-      await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
-      await page.getByLabel('Phone', { exact: true }).fill('555 0100');
-      await page.getByRole('button', { name: 'Book This Time' }).click();
-      await expectScreen(page, '/maybe-submitted', 'Thank You for Booking Your Call!');
-      await page
-        .getByText(
-          'Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.',
-        )
-        .waitFor();
-      expect(await page.getByText(mountain ?? '-', { exact: true }).count()).toBe(1);
-      expect(await page.getByText(local ?? '-', { exact: true }).count()).toBe(1);
-
-      const download = page.waitForEvent('download');
-      await page.getByRole('link', { name: 'Add to calendar' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe('info-call.ics');
-      const path = await file.path();
-      const ics = await readFile(path, 'utf8');
-      // The booked instant, which is 13:00 on the booked day in Denver, written in UTC.
-      const utc = new Date(date)
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '');
-      expect(ics).toContain(`DTSTART:${utc}\r\n`);
-      expect(`${denver.hour}:${denver.minute}`).toBe('13:00');
-      expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
-      await screenshot(page, width, 'prospect-maybe-submitted');
-      expect(problems).toEqual([]);
-      await context.close();
-    });
-
-    test('a page whose code cannot be loaded shows the error screen, and Reload brings it back', async () => {
-      const { page, context } = await visitor(width);
-      await page.goto(`${site.url}/`);
-      // The app has taken the page over (its scripts come after the first paint).
-      await waitHydrated(page);
-      // As after a deploy: the chunks the open page knows of are gone.
-      await page.route('**/assets/**', (route) => route.abort());
-      await page.evaluate(() => {
-        window.history.pushState({}, '', '/pricing');
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      });
-      await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
-      expect(await page.getByRole('banner').count()).toBe(1);
-      await screenshot(page, width, 'prospect-error-screen');
-      await page.unroute('**/assets/**');
-      await page.getByRole('button', { name: 'Reload' }).click();
-      await expectScreen(page, '/pricing', 'Pricing');
-      await context.close();
-    });
   });
 }
+
+/**
+ * What these check (a link, a reload, a download, an error screen) is the same at any width: they
+ * run on a phone, and each screen they stop at is held to both windows (`screenshotEach`).
+ */
+test.describe('a prospect at 360 px', () => {
+  const width = 360;
+  test('a confirmation link that does not work offers a new one', async () => {
+    const { page, problems, context } = await visitor(width);
+    await page.goto(`${site.url}/confirm-email?token=not-a-real-token`);
+    await expectScreen(
+      page,
+      '/confirm-email?token=not-a-real-token',
+      'We do not recognise this link',
+    );
+    await page.getByLabel('Email').fill('grace@example.com');
+    const resent = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/confirm-email/resend',
+    );
+    await page.getByRole('button', { name: MESSAGES.resendConfirmation }).click();
+    expect((await resent).status()).toBe(202);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^If grace@example\.com still needs/ })
+      .waitFor();
+    await screenshotEach(page, 'prospect-confirm-email-new-link');
+    // The browser logs the unknown link's 404 answer; nothing else may go wrong (no hydration
+    // mismatch of the prerendered page with the link's token).
+    expect(problems).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await context.close();
+  });
+
+  test('typed text survives a reload; the trust pages load from the footer; 404 shows no developer hint', async () => {
+    const { page, problems, context } = await visitor(width);
+    await toIntro(page);
+    await page.getByLabel('Your Name').fill('Grace Hopper');
+    await page.reload();
+    await expectScreen(page, '/onboarding/work/intro', 'Introduce yourself to Team Deep Work Crew');
+    await expect.poll(() => page.getByLabel('Your Name').inputValue()).toBe('Grace Hopper');
+
+    for (const [name, path] of [
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+    ] as const) {
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expectScreen(page, path, name);
+      await screenshotEach(page, `prospect-${path.slice(1)}`);
+    }
+    const privacy = await (await fetch(`${site.url}/privacy`)).text();
+    expect(privacy.length).toBeGreaterThan(0);
+    await page.goto(`${site.url}/privacy`);
+    await page.getByRole('heading', { name: 'Cookies and browser storage' }).waitFor();
+    await page.getByText(/We set one cookie: a session cookie/).waitFor();
+
+    await page.goto(`${site.url}/no-such-page`);
+    await expectScreen(page, '/no-such-page', MESSAGES.notFound);
+    expect(await page.getByText(/Developer hint/).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('maybe-submitted repeats the booked time and offers an .ics at 13:00 America/Denver on that day', async () => {
+    const { page, problems, context } = await visitor(width);
+    await page.goto(`${site.url}/onboarding/school/role`);
+    await page.getByLabel('College Student', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Maybe', exact: true }).click();
+    await expectScreen(page, '/onboarding/school/maybe', 'Book Your More Info Call');
+    const { date } = (await (
+      await fetch(`${site.url}/api/booking/next-available-date`)
+    ).json()) as { date: string };
+    const denver = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Denver',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(date))
+        .map((part) => [part.type, part.value]),
+    );
+    const mountain = await page.getByText(/ at 1:00 PM Mountain Time$/).textContent();
+    const local = await page.getByText(/^That is .* where you are\.$/).textContent();
+
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('555 0100');
+    await page.getByRole('button', { name: 'Book This Time' }).click();
+    await expectScreen(page, '/maybe-submitted', 'Thank You for Booking Your Call!');
+    await page
+      .getByText(
+        'Your info call is booked for 1pm Mountain Time. We look forward to speaking with you.',
+      )
+      .waitFor();
+    expect(await page.getByText(mountain ?? '-', { exact: true }).count()).toBe(1);
+    expect(await page.getByText(local ?? '-', { exact: true }).count()).toBe(1);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('info-call.ics');
+    const path = await file.path();
+    const ics = await readFile(path, 'utf8');
+    // The booked instant, which is 13:00 on the booked day in Denver, written in UTC.
+    const utc = new Date(date)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+    expect(ics).toContain(`DTSTART:${utc}\r\n`);
+    expect(`${denver.hour}:${denver.minute}`).toBe('13:00');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    await screenshotEach(page, 'prospect-maybe-submitted');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a page whose code cannot be loaded shows the error screen, and Reload brings it back', async () => {
+    const { page, context } = await visitor(width);
+    await page.goto(`${site.url}/`);
+    // The app has taken the page over (its scripts come after the first paint).
+    await waitHydrated(page);
+    // As after a deploy: the chunks the open page knows of are gone.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/pricing');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await screenshotEach(page, 'prospect-error-screen');
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expectScreen(page, '/pricing', 'Pricing');
+    await context.close();
+  });
+});
 
 test.describe('a prospect on a slow connection', () => {
   /** A fresh visitor on the prerendered step, whose code takes a second more to arrive. */
