@@ -19,9 +19,15 @@
 //   and on 400 ms / 400 kbit/s (goal: 6 s), each with a 4x slower processor, first visit and
 //   repeat visit, in Chromium through playwright-core; with Lighthouse on, Lighthouse of that
 //   signed-in home and of the team board as well, and of the console's queue with the operator's
-//   session (ADMIN_EMAIL's, set up from its mail with the authenticator code computed here).
+//   session (ADMIN_EMAIL's, set up from its mail with the authenticator code computed here);
+// - the first steps on a slow phone (early-taps.mjs): at 400 ms / 400 kbit/s with a 4x slower
+//   processor, Chromium's own throttling, the area step's cards, the role step's Continue, Other's
+//   empty Continue and /api-test's API Status tab tapped the moment they show, BENCH_TAP_TRIES
+//   (default 10) first visits each at 360 and 1280 px: the first paint, when the tap was made,
+//   how many taps were acted on (and how many of them before the page's scripts had run).
 //
 // Each measure lives in a module of its own: processes.mjs (starting the site), member-home.mjs,
+// early-taps.mjs,
 // load.mjs (the proxy, sign-ups, reads beside them), reset-timing.mjs, pages.mjs (Lighthouse and
 // first-load JavaScript), accounts.mjs (the member and the operator it signs in as); config.mjs
 // holds the settings below, table.mjs the printed table.
@@ -36,11 +42,13 @@
 // on both networks and the tracker's Lighthouse rows, no load runs, none of the site's pages);
 // BENCH_LIGHTHOUSE_RUNS (default 2) is how many times Lighthouse measures each page, every run's
 // figures printed side by side ("0.97 / 0.98"); BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's
-// full report there (JSON, for Lighthouse's viewer); CHROME_PATH (default /usr/bin/chromium).
+// full report there (JSON, for Lighthouse's viewer); BENCH_TAPS=0 skips the slow phone's taps;
+// CHROME_PATH (default /usr/bin/chromium).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trackerOnly } from './config.mjs';
+import { tapsOn, trackerOnly } from './config.mjs';
+import { earlyTapFigures } from './early-taps.mjs';
 import { proxyFigures, signUpFigures } from './load.mjs';
 import { memberHomeFigures } from './member-home.mjs';
 import { pageFigures } from './pages.mjs';
@@ -67,6 +75,7 @@ try {
   row('memory', 'resident memory after start', `${idle.rss.toFixed(0)} MiB`);
 
   memberCookie = await memberHomeFigures(addresses);
+  if (!trackerOnly && tapsOn) await earlyTapFigures(base);
   if (!trackerOnly) {
     await proxyFigures(base);
     await signUpFigures(base);

@@ -12,6 +12,8 @@ export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
 /** BENCH_THROTTLE=0: the member's home at full speed (the bench's own test, which only checks it runs). */
 export const throttled = process.env.BENCH_THROTTLE !== '0';
+/** BENCH_TAPS=0: no taps on the slow phone (early-taps.mjs). */
+export const tapsOn = process.env.BENCH_TAPS !== '0';
 /** BENCH_ONLY=tracker: the tracker's pages alone. */
 export const trackerOnly = process.env.BENCH_ONLY === 'tracker';
 /** BENCH_LIGHTHOUSE_RUNS (default 2): Lighthouse runs per page, each one's figures printed. */

@@ -1,11 +1,17 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import * as styles from './Tabs.css.ts';
 
 export interface TabItem<K extends string> {
   key: K;
   label: string;
   panel: ReactNode;
+  /**
+   * The address that shows this tab: the tab is then a link, which the browser follows itself
+   * when a click comes before the page's code has run (the page reads the tab from it); after
+   * that, a plain click selects the tab in place.
+   */
+  href?: string;
 }
 
 /**
@@ -35,11 +41,20 @@ export function Tabs<K extends string>({
       activationMode="automatic"
     >
       <RadixTabs.List aria-label={label} className={styles.list}>
-        {items.map((item) => (
-          <RadixTabs.Trigger key={item.key} value={item.key} className={styles.tab}>
-            {item.label}
-          </RadixTabs.Trigger>
-        ))}
+        {items.map((item) =>
+          item.href === undefined ? (
+            <RadixTabs.Trigger key={item.key} value={item.key} className={styles.tab}>
+              {item.label}
+            </RadixTabs.Trigger>
+          ) : (
+            <RadixTabs.Trigger key={item.key} value={item.key} className={styles.tab} asChild>
+              {/* A link has no button type (Radix gives its trigger one). */}
+              <a href={item.href} type={undefined} onClick={selectInPlace}>
+                {item.label}
+              </a>
+            </RadixTabs.Trigger>
+          ),
+        )}
       </RadixTabs.List>
       {items.map((item) => (
         <RadixTabs.Content key={item.key} value={item.key}>
@@ -48,4 +63,11 @@ export function Tabs<K extends string>({
       ))}
     </RadixTabs.Root>
   );
+}
+
+/** A plain click on a tab's link: the tab is selected (on the press), the page stays. */
+function selectInPlace(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  event.preventDefault();
 }

@@ -30,6 +30,16 @@ export function freshStartOf(pathname: string): string | null {
   return fillRoute(STEP_ROUTES.role, request.category);
 }
 
+/**
+ * The role step's answer sent by the browser itself, before the page's code had run: its form
+ * without script reloads the step with the ticked option (`role`) or Other's goal (`role-goal`,
+ * blank when none was typed) in the query. Null when the query holds no answer.
+ */
+export function answerInQuery(search: string): string | null {
+  const query = new URLSearchParams(search);
+  return query.get('role') ?? query.get('role-goal');
+}
+
 const NO_ERRORS = {};
 
 /**

@@ -16,6 +16,7 @@ import { getApi } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import * as ui from '../components/ui.css.ts';
+import { useHydrated } from '../components/useHydrated.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import * as styles from './ApiTestPage.css.ts';
 
@@ -126,9 +127,28 @@ const PANELS = {
   },
 };
 
+type ApiTab = 'test' | 'status';
+
+/** The tab an address shows: `?tab=status` the API Status tab, any other the API Test tab. */
+function tabOf(search: string): ApiTab {
+  return new URLSearchParams(search).get('tab') === 'status' ? 'status' : 'test';
+}
+
+const TAB_HREFS: Record<ApiTab, string> = { test: '/api-test', status: '/api-test?tab=status' };
+
 export function ApiTestPage({ data }: { data: ApiTestData | null }) {
   usePageTitle('API Test and Status');
-  const [tab, setTab] = useState<'test' | 'status'>('test');
+  // The tabs are links (`TAB_HREFS`): a click before the page's code has run opens the tab's
+  // address, and the page shows that tab once its code runs. The prerendered page and the render
+  // that hydrates it show the first tab.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<ApiTab | null>(null);
+  const tab = chosen ?? (hydrated ? tabOf(window.location.search) : 'test');
+  const setTab = (key: ApiTab) => {
+    setChosen(key);
+    // The address follows (a reload shows the same tab), without the router loading the page again.
+    window.history.replaceState(window.history.state, '', TAB_HREFS[key]);
+  };
   return (
     <>
       <section className={ui.pageHeader}>
@@ -149,6 +169,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
               {
                 key: 'test',
                 label: 'API Test',
+                href: TAB_HREFS.test,
                 panel: (
                   <Panel load={data?.lists ?? null} {...PANELS.lists}>
                     {(lists) => <DataLists lists={lists} />}
@@ -158,6 +179,7 @@ export function ApiTestPage({ data }: { data: ApiTestData | null }) {
               {
                 key: 'status',
                 label: 'API Status',
+                href: TAB_HREFS.status,
                 panel: (
                   <Panel load={data?.status ?? null} {...PANELS.status}>
                     {(status) => <StatusFields {...status} />}

@@ -1,7 +1,8 @@
-import { createFileRoute, redirect, useLocation } from '@tanstack/react-router';
+import type { OnboardingEvent } from '@app/onboarding/flow';
+import { createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { FirstStep, firstStepOf, freshStartOf } from '../onboarding/FirstStep.tsx';
+import { answerInQuery, FirstStep, firstStepOf, freshStartOf } from '../onboarding/FirstStep.tsx';
 import {
   loadedFlowPage,
   loadFlowPage,
@@ -48,6 +49,7 @@ export const Route = createFileRoute('/_onboarding')({
 
 function OnboardingLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const { history } = useRouter();
   const [flowPage, setFlowPage] = useState(loadedFlowPage);
   /** An answer (or Go back) given on the first step is kept for the flow. */
   const [waiting, setWaiting] = useState(false);
@@ -104,20 +106,26 @@ function OnboardingLayout() {
     setWaiting(false);
     return forget;
   }, [pathname]);
+  const hand = (event: OnboardingEvent) => {
+    if (!queueForFlow(event)) return;
+    noteVisitorActed();
+    setWaiting(true);
+    setAsked((count) => count + 1);
+  };
+  // The role step's answer sent before the page's code ran (its form's own GET, `answerInQuery`)
+  // is the visitor's answer now: the address loses its query (a reload does not answer again) and
+  // the answer goes to the flow, as a tap on Continue would (after the effects above).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page's code takes over
+  useEffect(() => {
+    if (firstStepOf(pathname)?.step !== 'role') return;
+    const answer = answerInQuery(window.location.search);
+    if (answer === null) return;
+    history.replace(pathname, history.location.state);
+    hand({ type: 'role.submit', value: answer });
+  }, []);
   if (flowPage !== null) return <flowPage.OnboardingPage />;
   const view = firstStepOf(pathname);
   // A later step's route loaded the flow before rendering: no other case reaches here.
   if (view === null) return null;
-  return (
-    <FirstStep
-      view={view}
-      waiting={waiting}
-      onHand={(event) => {
-        if (!queueForFlow(event)) return;
-        noteVisitorActed();
-        setWaiting(true);
-        setAsked((count) => count + 1);
-      }}
-    />
-  );
+  return <FirstStep view={view} waiting={waiting} onHand={hand} />;
 }

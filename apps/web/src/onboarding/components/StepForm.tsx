@@ -101,6 +101,12 @@ interface StepFormProps {
   onBack?: () => void;
   /** Go back is a link to this address rather than a button (the role step's, to /: spec 2). */
   backHref?: string;
+  /**
+   * The address the form is sent to by the browser itself when the page's code has not run yet
+   * (a GET with the answer in its query, handed to the flow once the code has: the role step's own
+   * address). Without it the button is disabled until then, so no answer is sent the browser's way.
+   */
+  nativeAction?: string;
   children: ReactNode;
 }
 
@@ -122,10 +128,12 @@ export function StepForm({
   extraAction,
   onBack,
   backHref,
+  nativeAction,
   children,
 }: StepFormProps) {
-  // In the prerendered HTML the button is disabled: a tap before the page's code has taken over
-  // would send the form the browser's way (a reload of the step with the answer in the URL, lost).
+  // In the prerendered HTML a form without a native action has its button disabled: a tap before
+  // the page's code has taken over would send the form the browser's way (a reload of the step
+  // with the answer in the URL, which only the role step reads).
   const hydrated = useHydrated();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,14 +142,19 @@ export function StepForm({
     onSubmit();
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      {...(nativeAction === undefined ? {} : { method: 'get', action: nativeAction })}
+    >
       <ErrorSummary errors={form.summary} attempt={form.attempt} />
       <StepFormContext.Provider value={{ form, pending }}>{children}</StepFormContext.Provider>
       <StepActions>
         <button
           type="submit"
           className={button.primary}
-          disabled={!hydrated}
+          disabled={!hydrated && nativeAction === undefined}
           aria-disabled={pending || !ready ? true : undefined}
           aria-describedby={!ready ? readyHintId : undefined}
         >

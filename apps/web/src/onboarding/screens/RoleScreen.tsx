@@ -1,6 +1,7 @@
 import { type Category, ROLE_OPTIONS, TEXT_LIMITS } from '@app/contracts';
 import { ROLE_QUESTIONS } from '@app/onboarding/choices';
 import type { FormErrors } from '@app/onboarding/flow';
+import { fillRoute, STEP_ROUTES } from '@app/onboarding/steps';
 import { Field } from '@app/ui/field';
 import { useEffect, useRef, useState } from 'react';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
@@ -66,6 +67,9 @@ export function RoleScreen({
         pendingLabel="Continue"
         onBack={onBack}
         backHref="/"
+        // Before the page's code runs, Continue reloads the step with the answer in its query
+        // (`answerInQuery`), which the page hands to the flow once it can: no tap is lost.
+        nativeAction={fillRoute(STEP_ROUTES.role, category)}
       >
         {freeText ? (
           <Field
