@@ -329,8 +329,8 @@ describe("resetting another operator's authenticator app", () => {
       action: 'second-factor.reset',
       target: `user:${other.id}`,
       operator: { id: op.id },
-      before: { authenticator: 'set up', email: other.email },
-      after: { authenticator: 'not set up', email: other.email },
+      before: { authenticator: 'set up', passkeys: 0, email: other.email },
+      after: { authenticator: 'not set up', passkeys: 0, email: other.email },
     });
 
     // Signed in again: the app is set up anew before the console opens; old codes are gone.

@@ -34,11 +34,13 @@ export const frontDoorRoutes = Object.entries(TABLES).flatMap(([table, entries])
 );
 
 /**
- * The routes that work signed out, each with `config: { signedOut: true }`: signing in and out,
- * a password reset, and the mailed links, whose token is the credential.
+ * The routes that work signed out, each with `config: { signedOut: true }`: signing in (with a
+ * password or a passkey) and out, a password reset, and the mailed links, whose token is the credential.
  */
 export const SIGNED_OUT = new Set([
   'MEMBER_API.signIn',
+  'MEMBER_API.passkeySignInOptions',
+  'MEMBER_API.passkeySignIn',
   'MEMBER_API.signOut',
   'MEMBER_API.requestPasswordReset',
   'MEMBER_API.checkPasswordReset',
@@ -113,18 +115,28 @@ export function useTestFrontDoor({ capacities = {}, ...options }: TestFrontDoorO
  */
 export function browser(door: FastifyInstance, { address }: { address?: string } = {}) {
   let cookie: string | null = null;
+  /** The front door's other cookies (a passkey challenge's), kept as a browser keeps them. */
+  const others = new Map<string, string>();
   async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const jar = [
+      ...(cookie ? [`${COOKIE}=${cookie}`] : []),
+      ...[...others].map(([name, value]) => `${name}=${value}`),
+    ];
     const response = await door.inject({
       ...(address ? { remoteAddress: address } : {}),
       ...opts,
       headers: {
         origin: ORIGIN,
-        ...(cookie ? { cookie: `${COOKIE}=${cookie}` } : {}),
+        ...(jar.length > 0 ? { cookie: jar.join('; ') } : {}),
         ...(opts.headers ?? {}),
       },
     });
-    const set = response.cookies.find((c) => c.name === COOKIE);
-    if (set) cookie = set.value === '' ? null : set.value;
+    for (const set of response.cookies) {
+      const gone = set.value === '' || set.maxAge === 0;
+      if (set.name === COOKIE) cookie = gone ? null : set.value;
+      else if (gone) others.delete(set.name);
+      else others.set(set.name, set.value);
+    }
     return response;
   }
   return {

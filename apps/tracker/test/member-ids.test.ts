@@ -2,7 +2,8 @@ import { HeldTeam } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { guardedRoutesOf } from '../src/front-door/member-guard.ts';
-import { type Browser, browser, testClock, useTestFrontDoor } from './door.ts';
+import { softAuthenticator } from './authenticator.ts';
+import { type Browser, browser, ORIGIN, testClock, useTestFrontDoor } from './door.ts';
 import { declinedApplicant, teamMember } from './helpers.ts';
 
 /** 11:00 on Monday 2 November 2026 in Denver, the default zone. */
@@ -63,6 +64,15 @@ async function signedIn(user: { id: number; email: string; password: string }): 
  */
 async function annAndBen() {
   const ann = await signedIn(await teamMember(front.tracker, ANNS_TEAM, 'Ann Owner'));
+  // A passkey of Ann's, to rename and remove.
+  const options = await ann.b.send({ method: 'POST', url: '/api/me/passkeys/options' });
+  const added = await ann.b.send({
+    method: 'POST',
+    url: '/api/me/passkeys',
+    payload: { credential: softAuthenticator(ORIGIN).create(options.json().options) },
+  });
+  expect(added.statusCode).toBe(201);
+  const passkey: number = added.json().id;
   const checkedIn = await ann.b.send({
     method: 'PUT',
     url: '/api/me/check-ins',
@@ -107,7 +117,7 @@ async function annAndBen() {
 
   const ben = await signedIn(await teamMember(front.tracker, BENS_TEAM, 'Ben Other'));
   const dan = await signedIn(await declinedApplicant(front.tracker, 'Dan Other'));
-  return { ann, ada, ben, dan, heldSeat, handedOver, token };
+  return { ann, ada, ben, dan, heldSeat, handedOver, token, passkey };
 }
 type Owners = Awaited<ReturnType<typeof annAndBen>>;
 
@@ -144,6 +154,12 @@ const ATTEMPTS: Record<string, (o: Owners) => Attempt[]> = {
   'POST /api/teams/:teamId/members/:userId/check-ins/:day/replies': (o) => [
     { method: 'POST', url: checkInOf(ANNS_TEAM, o.ann.id, 'replies'), payload: { text: 'Hi' } },
     { method: 'POST', url: checkInOf(BENS_TEAM, o.ann.id, 'replies'), payload: { text: 'Hi' } },
+  ],
+  'PUT /api/me/passkeys/:id': (o) => [
+    { method: 'PUT', url: `/api/me/passkeys/${o.passkey}`, payload: { name: 'Mine now' } },
+  ],
+  'DELETE /api/me/passkeys/:id': (o) => [
+    { method: 'DELETE', url: `/api/me/passkeys/${o.passkey}` },
   ],
   'POST /api/me/held-seats/:id/extension': (o) => [
     { as: o.dan, method: 'POST', url: `/api/me/held-seats/${o.heldSeat}/extension` },
@@ -186,6 +202,7 @@ async function everything() {
     joinRequests: schema.joinRequests,
     memberships: schema.memberships,
     pushSubscriptions: schema.pushSubscriptions,
+    passkeys: schema.passkeys,
   };
   const rows: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(tables)) rows[name] = await db.select().from(table);
@@ -212,7 +229,7 @@ describe("every member route that takes an id, given another member's", () => {
       parameters: ['day', 'answer', 'note', 'givenAt'],
     });
     const routes = memberRoutesWithIds();
-    expect(routes.length).toBeGreaterThanOrEqual(9);
+    expect(routes.length).toBeGreaterThanOrEqual(11);
     expect(routes.map((r) => r.route).sort()).toEqual(Object.keys(ATTEMPTS).sort());
   });
 

@@ -2,7 +2,15 @@ import * as z from 'zod/mini';
 import { ConsoleTeamCall, TeamCallForm } from './accountability.ts';
 import { AUDIT_ACTIONS, CATEGORIES, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint } from './endpoints.ts';
-import { SecondFactorCode, SignInForm } from './member-api.ts';
+import {
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  PasskeyRegistration,
+  PasskeyRename,
+  SecondFactorCode,
+  SignInForm,
+} from './member-api.ts';
 import { MemberExport } from './member-export.ts';
 import { MESSAGES } from './messages.ts';
 import { Category, EmailField, ONE_LINE_MESSAGE } from './schemas.ts';
@@ -336,6 +344,36 @@ export const CONSOLE_API = {
     url: '/api/console/second-factor/recovery-codes',
     summary: 'Your 10 new recovery codes, once (password again); the old ones stop working',
     schema: { body: RecoveryCodesRenewal, response: { 200: RecoveryCodesAnswer } },
+  }),
+  operatorPasskeys: endpoint({
+    method: 'GET',
+    url: '/api/console/passkeys',
+    summary: "The operator's own passkeys",
+    schema: { response: { 200: PasskeyList } },
+  }),
+  operatorPasskeyOptions: endpoint({
+    method: 'POST',
+    url: '/api/console/passkeys/options',
+    summary: 'A challenge to add a passkey (password again; user verification required)',
+    schema: { body: RecoveryCodesRenewal, response: { 200: PasskeyOptions } },
+  }),
+  registerOperatorPasskey: endpoint({
+    method: 'POST',
+    url: '/api/console/passkeys',
+    summary: 'Add the passkey made for the challenge; audited, and the operator is mailed',
+    schema: { body: PasskeyRegistration, response: { 201: Passkey } },
+  }),
+  renameOperatorPasskey: endpoint({
+    method: 'PUT',
+    url: '/api/console/passkeys/:id',
+    summary: "Rename one of the operator's own passkeys",
+    schema: { params: ConsoleIdParams, body: PasskeyRename, response: { 200: Passkey } },
+  }),
+  removeOperatorPasskey: endpoint({
+    method: 'DELETE',
+    url: '/api/console/passkeys/:id',
+    summary: "Remove one of the operator's own passkeys; audited, and the operator is mailed",
+    schema: { params: ConsoleIdParams, response: { 204: z.void() } },
   }),
   joinRequestQueue: endpoint({
     method: 'GET',

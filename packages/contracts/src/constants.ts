@@ -118,6 +118,8 @@ export const AUDIT_ACTIONS = [
   'second-factor.recovery-codes',
   'second-factor.reset',
   'member.exported',
+  'passkey.registered',
+  'passkey.removed',
 ] as const;
 
 export function isAuditAction(value: string): value is (typeof AUDIT_ACTIONS)[number] {

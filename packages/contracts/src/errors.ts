@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   /** What Node's HTTP parser could not read (answered before any route). */
   BAD_REQUEST: 400,
   INVALID_JSON: 400,
+  /** A new passkey the tracker could not check (its challenge used or expired, or its answer). */
+  PASSKEY_NOT_ADDED: 400,
   INVALID_MULTIPART: 400,
   UNEXPECTED_FILE: 400,
   NOTHING_TO_UPDATE: 400,
@@ -17,6 +19,11 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   /** A second-factor code (authenticator or recovery code) that is wrong, used or stale. */
   INVALID_CODE: 401,
+  /**
+   * A passkey answer that is not accepted: an unknown or removed key, another account's, a
+   * challenge used or expired, another origin, or a counter gone back (a cloned key).
+   */
+  INVALID_PASSKEY: 401,
   /** The tracker's front door: no session, or one that ended (signed out, timed out). */
   SIGN_IN_REQUIRED: 401,
   FORBIDDEN_ORIGIN: 403,
@@ -88,6 +95,8 @@ export const ERROR_STATUS = {
   SECOND_FACTOR_SELF_RESET: 409,
   /** The operator whose authenticator app is to be reset has none set up. */
   SECOND_FACTOR_NOT_SET_UP: 409,
+  /** An operator's passkeys are added and removed on the console's Operators page. */
+  OPERATOR_PASSKEYS_IN_CONSOLE: 409,
   TOKEN_EXPIRED: 410,
   /**
    * A check-in kept offline (sent with the time it was given) when the day's stored answer is

@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -385,6 +386,58 @@ export const recoveryCodes = pgTable(
   (t) => [
     fk('recovery_codes', t.userId, users.id).onDelete('cascade'),
     index('recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) of a member or an operator: the account signs in with the key
+ * alone (an operator's passes the second factor too). The public key in COSE form; the counter
+ * the authenticator last reported, refused when it goes back (a cloned key).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The credential's id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The WebAuthn user handle this key was made with, base64url. */
+    userHandle: text('user_handle').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    fk('passkeys', t.userId, users.id).onDelete('cascade'),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Challenges handed out for a passkey ceremony: each is used once (deleted as it is checked) and
+ * only until it expires. `userId` is the account a signed-in ceremony is for (null: signing in).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').$type<'register' | 'sign-in' | 'second-factor'>().notNull(),
+    userId: integer('user_id'),
+    /** The WebAuthn user handle a registration's key is made with, base64url. */
+    userHandle: text('user_handle'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    fk('passkey_challenges', t.userId, users.id).onDelete('cascade'),
+    index('passkey_challenges_expires_idx').on(t.expiresAt),
+    check(
+      'passkey_challenges_purpose_check',
+      sql.raw(`purpose IN ('register', 'sign-in', 'second-factor')`),
+    ),
   ],
 );
 
@@ -818,6 +871,8 @@ export const schema = {
   passwordResets,
   secondFactors,
   recoveryCodes,
+  passkeys,
+  passkeyChallenges,
   auditLog,
   checkIns,
   nudges,

@@ -26,7 +26,7 @@ function minutesPhrase(ms: number) {
 }
 
 /** The error a wrong password or code is, and so the attempt stays counted. */
-const WRONG = new Set(['INVALID_CREDENTIALS', 'INVALID_CODE']);
+const WRONG = new Set(['INVALID_CREDENTIALS', 'INVALID_CODE', 'INVALID_PASSKEY']);
 
 /**
  * The limits on guessing a secret at the front door, counted per address and per account:
@@ -34,6 +34,7 @@ const WRONG = new Set(['INVALID_CREDENTIALS', 'INVALID_CODE']);
  *   address (one place guessing at many accounts);
  * - wrong second-factor codes per account (the password is known, so the account is the one
  *   being guessed at, from anywhere) and per address;
+ * - passkey sign-ins that are refused, per address (no account is named before the key answers);
  * - wrong passwords given again by a signed-in session (changing the password, deleting the
  *   account, new recovery codes) per account and per address: a session left open on a shared
  *   computer must not become a way to guess the password.
@@ -55,6 +56,7 @@ export async function attemptLimits(app: FastifyInstance) {
   const perAddress = limiter('address', config.signInFailuresMax * 20);
   const codesPerAccount = limiter('second-factor-account', config.signInFailuresMax);
   const passwordsPerAccount = limiter('password-again-account', config.signInFailuresMax);
+  const passkeysPerAddress = limiter('passkey-address', config.signInFailuresMax);
 
   /**
    * Takes one attempt from each counter before the secret is checked, so attempts sent at once
@@ -175,6 +177,9 @@ export async function attemptLimits(app: FastifyInstance) {
     /** A second-factor code of the account `userId`. */
     code: <T>(request: FastifyRequest, userId: number, check: () => Promise<T>) =>
       attempt('codes', [codesPerAccount, `code|${userId}`], request.ip, check),
+    /** A passkey sign-in (no account is named before the key answers): counted per address. */
+    passkey: <T>(request: FastifyRequest, check: () => Promise<T>) =>
+      attempt('passkey sign-ins', [passkeysPerAddress, `passkey|${request.ip}`], request.ip, check),
     /** The signed-in account's password, given again. */
     passwordAgain: <T>(request: FastifyRequest, userId: number, check: () => Promise<T>) =>
       attempt('password checks', [passwordsPerAccount, `again|${userId}`], request.ip, check),

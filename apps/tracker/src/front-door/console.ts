@@ -25,7 +25,15 @@ import {
   unplaceJoinRequest,
 } from '../services/join-requests.ts';
 import { exportMemberData } from '../services/member-export.ts';
+import { confirmedAccount } from '../services/members.ts';
 import { inviteOperator, operatorList, removeOperator } from '../services/operators.ts';
+import {
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+} from '../services/passkeys.ts';
 import {
   freeQuietSeat,
   quietMemberPage,
@@ -121,6 +129,46 @@ export async function consoleRoutes(fastify: FastifyInstance) {
       return app.attempts.passwordAgain(request, operator, () =>
         renewRecoveryCodes(app, operator, request.body.password),
       );
+    },
+  });
+
+  // The operator's own passkeys: adding one asks for the password again first (a console left
+  // open is not enough); adding and removing are audited and mailed.
+  app.route({
+    ...routeOf(CONSOLE_API.operatorPasskeys),
+    handler: async (request) => listPasskeys(app, operatorOf(request)),
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.operatorPasskeyOptions),
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      await app.attempts.passwordAgain(request, operator, () =>
+        confirmedAccount(app, operator, request.body.password, 'password'),
+      );
+      return registrationOptions(app, operator);
+    },
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.registerOperatorPasskey),
+    handler: async (request, reply) => {
+      const made = await registerPasskey(app, operatorOf(request), request.body, 'operator');
+      return reply.code(201).send(made);
+    },
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.renameOperatorPasskey),
+    handler: async (request) =>
+      renamePasskey(app, operatorOf(request), request.params.id, request.body.name),
+  });
+
+  app.route({
+    ...routeOf(CONSOLE_API.removeOperatorPasskey),
+    handler: async (request, reply) => {
+      await removePasskey(app, operatorOf(request), request.params.id, 'operator');
+      return reply.code(204).send();
     },
   });
 

@@ -1,5 +1,5 @@
 import { MEMBER_API, memberExportFileName } from '@app/contracts';
-import { registerProfileMultipart, routeOf } from '@app/server-kit';
+import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adoptTimeZone } from '../services/check-ins.ts';
@@ -16,6 +16,16 @@ import {
   RESET_ANSWER,
   requestPasswordReset,
 } from '../services/members.ts';
+import {
+  authenticationOptions,
+  listPasskeys,
+  PASSKEY_CHALLENGE_MS,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  verifyPasskey,
+} from '../services/passkeys.ts';
 import { updateProfile } from '../services/profile.ts';
 import { secondFactorState, verifySecondFactor } from '../services/second-factor.ts';
 import { callCalendar, setCallAttendance } from '../services/team-calls.ts';
@@ -34,6 +44,17 @@ import { sessionKey } from './session-store.ts';
 /** The answer's `passwordChange` while the session must set a new password first. */
 const passwordChangeOf = (session: { passwordChangeRequired?: true }) =>
   session.passwordChangeRequired === true ? { passwordChange: 'required' as const } : {};
+
+/** The cookie that ties a passkey sign-in's challenge to the browser it was given to. */
+export function passkeyCookieName(secure: boolean): string {
+  return secure ? '__Host-tracker_passkey' : 'tracker_passkey';
+}
+
+const OPERATOR_PASSKEYS_IN_CONSOLE = () =>
+  new HttpError(
+    'OPERATOR_PASSKEYS_IN_CONSOLE',
+    'Operators add and remove their passkeys on the console’s Operators page.',
+  );
 
 /**
  * Sign-in, the session, and what a member reads and changes of their own. Every route acts on the
@@ -75,6 +96,112 @@ export async function memberRoutes(fastify: FastifyInstance) {
       request.session.secondFactorAt = config.now().getTime();
       const member = { id: user.id, name: user.name, role: user.role };
       return { member, secondFactor: 'passed' as const };
+    }),
+  );
+
+  const secure = new URL(config.publicUrl).protocol === 'https:';
+  const passkeyCookie = passkeyCookieName(secure);
+
+  // A passkey sign-in: the challenge is kept on the database (used once, for a few minutes) and
+  // tied to this browser by a cookie that lives as long.
+  app.route({
+    ...routeOf(MEMBER_API.passkeySignInOptions),
+    config: { signedOut: true },
+    handler: async (_request, reply) => {
+      const { options, challenge } = await authenticationOptions(app, null);
+      void reply.setCookie(passkeyCookie, challenge, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: PASSKEY_CHALLENGE_MS / 1000,
+      });
+      return { options };
+    },
+  });
+
+  app.route({
+    ...routeOf(MEMBER_API.passkeySignIn),
+    config: { signedOut: true },
+    handler: async (request, reply) => {
+      const expected = { challenge: request.cookies[passkeyCookie] };
+      void reply.clearCookie(passkeyCookie, { path: '/' });
+      const userId = await app.attempts.passkey(request, () =>
+        verifyPasskey(app, request.body.credential, null, expected),
+      );
+      const user = await app.repos.users.get(userId);
+      if (user === null) throw SIGN_IN_REQUIRED();
+      // A new session id at every sign-in, as with the password.
+      await request.session.regenerate();
+      const now = config.now().getTime();
+      request.session.userId = user.id;
+      request.session.role = user.role;
+      request.session.signedInAt = now;
+      // A passkey is a password and a second factor in one (user verification required).
+      if (user.role === 'operator') request.session.secondFactorAt = now;
+      const member = { id: user.id, name: user.name, role: user.role };
+      const secondFactor = await secondFactorState(app, member, true);
+      return { member, secondFactor };
+    },
+  });
+
+  app.route(
+    memberRoute(MEMBER_API.passkeySecondFactorOptions, async (_request, userId) => {
+      const { options } = await authenticationOptions(app, userId);
+      return { options };
+    }),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.passkeySecondFactor, async (request, userId) => {
+      const user = await app.repos.users.get(userId);
+      if (user === null) throw SIGN_IN_REQUIRED();
+      await app.attempts.code(request, userId, () =>
+        verifyPasskey(app, request.body.credential, userId),
+      );
+      request.session.secondFactorAt = config.now().getTime();
+      const member = { id: user.id, name: user.name, role: user.role };
+      return { member, secondFactor: 'passed' as const };
+    }),
+  );
+
+  /** The signed-in member's id, once checked not to be an operator's (the console has theirs). */
+  async function memberOnly(userId: number) {
+    const user = await app.repos.users.get(userId);
+    if (user === null) throw SIGN_IN_REQUIRED();
+    if (user.role === 'operator') throw OPERATOR_PASSKEYS_IN_CONSOLE();
+    return user.id;
+  }
+
+  app.route(
+    memberRoute(MEMBER_API.passkeys, async (_request, userId) =>
+      listPasskeys(app, await memberOnly(userId)),
+    ),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.passkeyRegistrationOptions, async (_request, userId) =>
+      registrationOptions(app, await memberOnly(userId)),
+    ),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.registerPasskey, async (request, userId, reply) => {
+      const made = await registerPasskey(app, await memberOnly(userId), request.body, 'member');
+      return reply.code(201).send(made);
+    }),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.renamePasskey, async (request, userId) =>
+      renamePasskey(app, await memberOnly(userId), request.params.id, request.body.name),
+    ),
+  );
+
+  app.route(
+    memberRoute(MEMBER_API.removePasskey, async (request, userId, reply) => {
+      await removePasskey(app, await memberOnly(userId), request.params.id, 'member');
+      return reply.code(204).send();
     }),
   );
 

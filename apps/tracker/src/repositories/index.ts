@@ -11,6 +11,7 @@ import { memberSessionsRepository } from './member-sessions.ts';
 import { membersRepository } from './members.ts';
 import { nudgesRepository } from './nudges.ts';
 import { outboxRepository } from './outbox.ts';
+import { passkeysRepository } from './passkeys.ts';
 import { passwordResetsRepository } from './password-resets.ts';
 import { pausesRepository } from './pauses.ts';
 import { pushSubscriptionsRepository } from './push-subscriptions.ts';
@@ -49,6 +50,7 @@ export function createRepositories(db: Db, now: () => Date) {
     passwordResets: passwordResetsRepository(db),
     quietSpells: quietSpellsRepository(db),
     secondFactors: secondFactorsRepository(db),
+    passkeys: passkeysRepository(db),
     pushSubscriptions: pushSubscriptionsRepository(db),
     memberExport: memberExportRepository(db),
     retention: retentionRepository(db),

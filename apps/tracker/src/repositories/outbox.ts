@@ -15,6 +15,8 @@ export interface OutgoingMail {
     | 'password-reset'
     | 'operator-added'
     | 'second-factor-reset'
+    | 'passkey-added'
+    | 'passkey-removed'
     | 'account-deleted'
     | 'team-left'
     | 'nudge'

@@ -134,9 +134,9 @@ export async function inviteOperator(
 }
 
 /**
- * Takes the operator role from an account (it stays, as a member's), with its second factor and
- * its sessions, so the console closes for it at once. Never the operator's own (someone else
- * must do it) and never the last one; both are checked with every operator's row locked, so two
+ * Takes the operator role from an account (it stays, as a member's), with its second factor, its
+ * passkeys and its sessions, so the console closes for it at once. Never the operator's own
+ * (someone else must do it) and never the last one; both are checked with every operator's row locked, so two
  * operators removing each other at once leave one.
  */
 export async function removeOperator(ctx: TrackerContext, operatorId: number, targetId: number) {
@@ -159,6 +159,7 @@ export async function removeOperator(ctx: TrackerContext, operatorId: number, ta
     const { repos } = ctx;
     await repos.users.setRole(targetId, 'member', tx);
     await repos.secondFactors.deleteForUser(targetId, tx);
+    await repos.passkeys.removeAll(targetId, tx);
     await repos.memberSessions.deleteForUser(targetId, null, tx);
     // Their links end too: an unused set-password or reset link would sign them in again.
     await repos.passwordResets.deleteUnused(targetId, tx);

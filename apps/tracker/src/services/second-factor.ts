@@ -144,8 +144,8 @@ const notSetUp = (whose: string) =>
   new HttpError('SECOND_FACTOR_NOT_SET_UP', `${whose} is not set up yet.`);
 
 /**
- * Another operator's authenticator app, reset (a lost phone): their second factor and recovery
- * codes go and their sessions end, so their next sign-in sets an app up again; they are mailed
+ * Another operator's authenticator app, reset (a lost phone): their second factor, recovery
+ * codes and passkeys go and their sessions end, so their next sign-in sets an app up again; they are mailed
  * about it in the same transaction. Never the operator's own (someone else must do it), only an
  * operator's, and only one that is set up; checked with every operator's row locked.
  */
@@ -167,14 +167,16 @@ export async function resetSecondFactor(ctx: TrackerContext, operatorId: number,
     const factor = await ctx.repos.secondFactors.confirmedAt(targetId, tx);
     if (factor?.confirmedAt == null) throw notSetUp(`${target.name}’s authenticator app`);
     await ctx.repos.secondFactors.deleteForUser(targetId, tx);
+    // Their passkeys go too: a lost phone may hold one.
+    const passkeys = await ctx.repos.passkeys.removeAll(targetId, tx);
     await ctx.repos.memberSessions.deleteForUser(targetId, null, tx);
     await recordAction(
       tx,
       operatorId,
       'second-factor.reset',
       `user:${targetId}`,
-      { authenticator: 'set up', email: target.email },
-      { authenticator: 'not set up', email: target.email },
+      { authenticator: 'set up', passkeys, email: target.email },
+      { authenticator: 'not set up', passkeys: 0, email: target.email },
     );
     await ctx.repos.outbox.enqueue(
       {
@@ -184,7 +186,9 @@ export async function resetSecondFactor(ctx: TrackerContext, operatorId: number,
         text: [
           `Hi ${oneLine(target.name)},`,
           '',
-          `${oneLine(by.name)} reset your authenticator app for the Accountability Partners operators’ console, and you were signed out everywhere.`,
+          passkeys > 0
+            ? `${oneLine(by.name)} reset your authenticator app for the Accountability Partners operators’ console and removed your passkeys, and you were signed out everywhere.`
+            : `${oneLine(by.name)} reset your authenticator app for the Accountability Partners operators’ console, and you were signed out everywhere.`,
           'At your next sign-in the console asks you to set an authenticator app up again, and gives you new recovery codes.',
           '',
           `If you did not ask for this, tell ${oneLine(by.name)} (${by.email}) or another operator at once.`,

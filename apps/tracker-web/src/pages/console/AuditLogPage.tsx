@@ -34,6 +34,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'quiet-member.seat-freed': "Freed a quiet member's seat",
   'quiet-member.seat-restored': "Undid freeing a quiet member's seat",
   'member.exported': "Exported a member's data",
+  'passkey.registered': 'Added a passkey',
+  'passkey.removed': 'Removed a passkey',
 };
 
 /** An action in words; one this page does not know (from an older tracker) as it is stored. */
