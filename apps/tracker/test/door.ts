@@ -3,6 +3,8 @@ import {
   CONSOLE_API,
   MAIL_API,
   MEMBER_API,
+  MEMBER_EXPORT_API,
+  PASSKEY_API,
   PUSH_API,
   TEAM_LIFE_API,
 } from '@app/contracts';
@@ -21,7 +23,16 @@ const COOKIE = sessionCookieName(false);
 // Taken from the contract tables, not listed here: a route added there is swept without anyone
 // naming it. Named by table and entry: two tables may name an entry alike (MAIL_API.unsubscribe,
 // a mail's link, and PUSH_API.unsubscribe, a device's).
-const TABLES = { MEMBER_API, CHECK_IN_API, TEAM_LIFE_API, PUSH_API, MAIL_API, CONSOLE_API };
+const TABLES = {
+  MEMBER_API,
+  MEMBER_EXPORT_API,
+  PASSKEY_API,
+  CHECK_IN_API,
+  TEAM_LIFE_API,
+  PUSH_API,
+  MAIL_API,
+  CONSOLE_API,
+};
 
 /** Every route of the front door's contract tables, the console's included; `url` has 1 for ids. */
 export const frontDoorRoutes = Object.entries(TABLES).flatMap(([table, entries]) =>
@@ -39,8 +50,8 @@ export const frontDoorRoutes = Object.entries(TABLES).flatMap(([table, entries])
  */
 export const SIGNED_OUT = new Set([
   'MEMBER_API.signIn',
-  'MEMBER_API.passkeySignInOptions',
-  'MEMBER_API.passkeySignIn',
+  'PASSKEY_API.passkeySignInOptions',
+  'PASSKEY_API.passkeySignIn',
   'MEMBER_API.signOut',
   'MEMBER_API.requestPasswordReset',
   'MEMBER_API.checkPasswordReset',

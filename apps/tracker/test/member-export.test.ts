@@ -1,6 +1,7 @@
 import { AuditPage, MemberExport } from '@app/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, browser, operator, useTestFrontDoor } from './door.ts';
+import { type SoftAuthenticator, softAuthenticator } from './authenticator.ts';
+import { type Browser, browser, ORIGIN, operator, useTestFrontDoor } from './door.ts';
 import { teamMember } from './helpers.ts';
 
 /** 11:00 on Monday 2 November 2026 in Denver, the default zone. */
@@ -34,6 +35,8 @@ async function ok(b: Browser, method: 'PUT' | 'POST', url: string, payload?: obj
 
 let ann: Member;
 let ben: Member;
+/** The passkey Ann adds: its name is in her file, its id and public key never are. */
+let annKey: ReturnType<SoftAuthenticator['create']>;
 
 beforeAll(async () => {
   ann = await member('Ann Exporter');
@@ -49,6 +52,10 @@ beforeAll(async () => {
   await ok(ann.b, 'PUT', onBoard(ben, 'cheer'));
   await ok(ann.b, 'POST', onBoard(ben, 'replies'), { text: 'Go Ben' });
   await ok(ann.b, 'PUT', '/api/me/pause', { weeks: 1 });
+  const asked = await ann.b.send({ method: 'POST', url: '/api/me/passkeys/options' });
+  expect(asked.statusCode, asked.body).toBe(200);
+  annKey = softAuthenticator(ORIGIN).create(asked.json().options);
+  await ok(ann.b, 'POST', '/api/me/passkeys', { credential: annKey, name: 'Ann phone' });
 });
 
 describe("a member's own data", () => {
@@ -71,6 +78,9 @@ describe("a member's own data", () => {
     expect(data.pauses.map((p) => [p.firstDay, p.lastDay])).toEqual([[DAY, '2026-11-08']]);
     expect(data.joinRequests.map((r) => r.status)).toEqual(['approved']);
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.passkeys.map((k) => [k.name, k.createdAt.slice(0, 10), k.lastUsedAt])).toEqual([
+      ['Ann phone', DAY, null],
+    ]);
     expect(data.mails.length).toBeGreaterThan(0);
   });
 
@@ -79,7 +89,8 @@ describe("a member's own data", () => {
     expect(text).toContain(ben.name);
     expect(text).not.toContain(ben.email);
     expect(text).not.toContain('Ben private note');
-    expect(text).not.toMatch(/passwordHash|password_hash|\$argon2|idHash|p256dh/);
+    expect(text).not.toMatch(/passwordHash|password_hash|\$argon2|idHash|p256dh|publicKey/);
+    expect(text).not.toContain(annKey.id);
     // Ben's own export does not hold Ann's note either.
     const bens = (await ben.b.send({ method: 'GET', url: '/api/me/export' })).body;
     expect(bens).not.toContain('Ran 5 km');

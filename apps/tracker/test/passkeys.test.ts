@@ -1,6 +1,7 @@
+import { PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, outbox, passkeys } from '../src/db/schema.ts';
+import { auditLog, outbox, passkeyChallenges, passkeys } from '../src/db/schema.ts';
 import { PASSKEY_CHALLENGE_MS } from '../src/services/passkeys.ts';
 import { softAuthenticator } from './authenticator.ts';
 import {
@@ -279,6 +280,24 @@ describe('members’ passkeys', () => {
       const answer = await passkeySignIn(b, credential);
       expect([400, 401]).toContain(answer.statusCode);
     }
+  });
+
+  it(`gives one client ${PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR} sign-in challenges an hour; the next is 429 with Retry-After and stores nothing`, async () => {
+    const b = fresh();
+    for (let i = 0; i < PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR; i += 1) {
+      const asked = await b.send({ method: 'POST', url: '/api/session/passkey/options' });
+      expect(asked.statusCode).toBe(200);
+    }
+    const stored = async () =>
+      (await front.tracker.app.database.db.select().from(passkeyChallenges)).length;
+    const before = await stored();
+    const refused = await b.send({ method: 'POST', url: '/api/session/passkey/options' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await stored()).toBe(before);
+    // Another client is not held back by this one.
+    await signInOptions(fresh());
   });
 
   it('deleting the account removes its passkeys', async () => {

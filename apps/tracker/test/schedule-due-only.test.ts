@@ -154,6 +154,11 @@ describe('a schedule tick with no member due', () => {
   });
 
   it('a tick a minute later, with no member due, reads none of them', async () => {
+    // The first tick set every row's next time; the statistics still say none has one (they were
+    // taken before it), and with them the planner may walk every member in key order, expecting
+    // to stop early. The server's autovacuum takes them again after so many changes: so does the
+    // test, rather than depend on when that happens.
+    await app.database.db.execute(sql`ANALYZE`);
     clock = new Date(clock.getTime() + 60_000);
     const due = rowsOf<{ n: number }>(
       await app.database.db.execute(sql`

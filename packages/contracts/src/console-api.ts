@@ -2,17 +2,16 @@ import * as z from 'zod/mini';
 import { ConsoleTeamCall, TeamCallForm } from './accountability.ts';
 import { AUDIT_ACTIONS, CATEGORIES, SEARCH_MAX, TEXT_LIMITS } from './constants.ts';
 import { endpoint } from './endpoints.ts';
+import { SecondFactorCode, SignInForm } from './member-api.ts';
+import { MemberExport } from './member-export.ts';
+import { MESSAGES } from './messages.ts';
 import {
   Passkey,
   PasskeyList,
   PasskeyOptions,
   PasskeyRegistration,
   PasskeyRename,
-  SecondFactorCode,
-  SignInForm,
-} from './member-api.ts';
-import { MemberExport } from './member-export.ts';
-import { MESSAGES } from './messages.ts';
+} from './passkey-api.ts';
 import { Category, EmailField, ONE_LINE_MESSAGE } from './schemas.ts';
 import { CONTROL_CHARACTERS } from './text.ts';
 

@@ -14,6 +14,7 @@ export * from './member-export.ts';
 export * from './membership-names.ts';
 export * from './messages.ts';
 export * from './not-found.ts';
+export * from './passkey-api.ts';
 export * from './push.ts';
 export * from './schemas.ts';
 export * from './site-api.ts';

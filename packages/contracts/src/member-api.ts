@@ -11,8 +11,7 @@ import {
 } from './accountability.ts';
 import { CheckInStatus } from './check-ins.ts';
 import { JOIN_RESPONSE_DAYS, TEXT_LIMITS } from './constants.ts';
-import { endpoint, HoldParams, IdParams, profileFormSchema } from './endpoints.ts';
-import { MemberExport } from './member-export.ts';
+import { endpoint, HoldParams, profileFormSchema } from './endpoints.ts';
 import { MEMBER_EVENTS, MEMBERSHIP_STATES } from './membership-names.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -234,49 +233,6 @@ export const SecondFactorCode = z.object({
 });
 export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
 
-/** The longest passkey name, in characters. */
-export const PASSKEY_NAME_MAX = 60;
-export const PasskeyName = z.pipe(
-  z.string().check(z.trim()),
-  oneLineText(
-    PASSKEY_NAME_MAX,
-    `Give the passkey a name of at most ${PASSKEY_NAME_MAX} characters.`,
-  ),
-);
-
-/**
- * What the browser's WebAuthn call answered (PublicKeyCredential.toJSON(), as
- * @simplewebauthn/browser gives it), checked by the server's WebAuthn library.
- */
-export const PasskeyCredential = z.looseObject({
-  id: z.string().check(z.minLength(1), z.maxLength(1024)),
-  rawId: z.string().check(z.maxLength(1024)),
-  type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
-  authenticatorAttachment: z.optional(z.string().check(z.maxLength(64))),
-});
-export type PasskeyCredential = z.infer<typeof PasskeyCredential>;
-export const PasskeyAnswer = z.object({ credential: PasskeyCredential });
-export const PasskeyRegistration = z.object({
-  credential: PasskeyCredential,
-  name: z.optional(PasskeyName),
-});
-export const PasskeyRename = z.object({ name: PasskeyName });
-/** The options for the browser's WebAuthn call (navigator.credentials.create or get), as JSON. */
-export const PasskeyOptions = z.object({ options: z.record(z.string(), z.unknown()) });
-export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
-/** One of the account's passkeys, as its owner sees it. */
-export const Passkey = z.object({
-  id: z.number(),
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  lastUsedAt: z.nullable(z.iso.datetime()),
-});
-export type Passkey = z.infer<typeof Passkey>;
-export const PasskeyList = z.object({ passkeys: z.array(Passkey) });
-export type PasskeyList = z.infer<typeof PasskeyList>;
-
 /** The front door's page where a member without a team finds one (mails and pages link to it). */
 export const FIND_A_TEAM_PATH = '/find-a-team';
 
@@ -428,13 +384,6 @@ export const MEMBER_API = {
     summary: 'Leave the team (the seat is freed); the account stays',
     schema: { response: { 204: z.void() } },
   }),
-  exportData: endpoint({
-    method: 'GET',
-    url: '/api/me/export',
-    summary:
-      'Everything the tracker holds about the member as one JSON file (MemberExport), as a download',
-    schema: { response: { 200: MemberExport } },
-  }),
   deleteAccount: endpoint({
     method: 'POST',
     url: '/api/me/deletion',
@@ -471,61 +420,6 @@ export const MEMBER_API = {
     url: '/api/session/second-factor',
     summary: "An operator's authenticator code or a recovery code, after the password",
     schema: { body: SecondFactorCode, response: { 200: MemberSignInAnswer } },
-  }),
-  passkeySignInOptions: endpoint({
-    method: 'POST',
-    url: '/api/session/passkey/options',
-    summary: 'A challenge to sign in with a passkey (no address: the key names its account)',
-    schema: { response: { 200: PasskeyOptions } },
-  }),
-  passkeySignIn: endpoint({
-    method: 'POST',
-    url: '/api/session/passkey',
-    summary:
-      "Sign in with a passkey (user verification required): an operator's passes the second factor too",
-    schema: { body: PasskeyAnswer, response: { 200: MemberSignInAnswer } },
-  }),
-  passkeySecondFactorOptions: endpoint({
-    method: 'POST',
-    url: '/api/session/second-factor/passkey/options',
-    summary: "A challenge for the operator's own passkeys, after the password",
-    schema: { response: { 200: PasskeyOptions } },
-  }),
-  passkeySecondFactor: endpoint({
-    method: 'POST',
-    url: '/api/session/second-factor/passkey',
-    summary: "An operator's passkey as the second factor, after the password",
-    schema: { body: PasskeyAnswer, response: { 200: MemberSignInAnswer } },
-  }),
-  passkeys: endpoint({
-    method: 'GET',
-    url: '/api/me/passkeys',
-    summary: "The member's passkeys (operators: the console's)",
-    schema: { response: { 200: PasskeyList } },
-  }),
-  passkeyRegistrationOptions: endpoint({
-    method: 'POST',
-    url: '/api/me/passkeys/options',
-    summary: 'A challenge to add a passkey (a discoverable credential on this origin)',
-    schema: { response: { 200: PasskeyOptions } },
-  }),
-  registerPasskey: endpoint({
-    method: 'POST',
-    url: '/api/me/passkeys',
-    summary: 'Add the passkey the browser made for the challenge; written to the audit log',
-    schema: { body: PasskeyRegistration, response: { 201: Passkey } },
-  }),
-  renamePasskey: endpoint({
-    method: 'PUT',
-    url: '/api/me/passkeys/:id',
-    summary: "Rename one of the member's passkeys",
-    schema: { params: IdParams, body: PasskeyRename, response: { 200: Passkey } },
-  }),
-  removePasskey: endpoint({
-    method: 'DELETE',
-    url: '/api/me/passkeys/:id',
-    summary: "Remove one of the member's passkeys; written to the audit log",
-    schema: { params: IdParams, response: { 204: z.void() } },
   }),
   setCallAttendance: endpoint({
     method: 'PUT',

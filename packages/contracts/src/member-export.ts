@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { endpoint } from './endpoints.ts';
 
 /**
  * Everything the tracker holds about one member, as one JSON file: what the member downloads from
@@ -102,6 +103,10 @@ export const MemberExport = z.object({
   sessions: z.array(z.object({ createdAt: instant, lastSeenAt: instant })),
   /** Devices getting push reminders: the push service's origin only (never the keys). */
   devices: z.array(z.object({ pushService: z.string(), createdAt: instant })),
+  /** Passkeys: the name the member gave each and when it was added and last used (never the key). */
+  passkeys: z.array(
+    z.object({ name: z.string(), createdAt: instant, lastUsedAt: z.nullable(instant) }),
+  ),
   /** Mails sent (or waiting to be sent) to the member's address. */
   mails: z.array(
     z.object({
@@ -118,3 +123,17 @@ export type MemberExport = z.infer<typeof MemberExport>;
 export function memberExportFileName(userId: number, at: Date): string {
   return `member-${userId}-data-${at.toISOString().slice(0, 10)}.json`;
 }
+
+/**
+ * The member's own download, in a table of its own: only the profile page calls it, so the pages
+ * that load MEMBER_API (the home above all) do not carry the file's schema.
+ */
+export const MEMBER_EXPORT_API = {
+  exportData: endpoint({
+    method: 'GET',
+    url: '/api/me/export',
+    summary:
+      'Everything the tracker holds about the member as one JSON file (MemberExport), as a download',
+    schema: { response: { 200: MemberExport } },
+  }),
+} as const;

@@ -1,4 +1,8 @@
-import { POSTING_LIMITS, RESET_REQUEST_LIMITS } from '@app/contracts';
+import {
+  PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
+  POSTING_LIMITS,
+  RESET_REQUEST_LIMITS,
+} from '@app/contracts';
 import { connectCounterStore, HttpError, limiterFactory, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -105,6 +109,10 @@ export async function attemptLimits(app: FastifyInstance) {
   const cheersPerMember = hourly('cheers-member', POSTING_LIMITS.cheersPerHour);
   const cheersPerCheckIn = hourly('cheers-check-in', POSTING_LIMITS.cheersPerCheckInPerHour);
   const resetsPerAddress = hourly('resets-address', config.resetRequestsMax);
+  const passkeyChallengesPerClient = hourly(
+    'passkey-challenges-client',
+    PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
+  );
   const resetsPerClient = hourly(
     'resets-client',
     config.resetRequestsMax * RESET_REQUEST_LIMITS.clientsPerAddress,
@@ -170,6 +178,12 @@ export async function attemptLimits(app: FastifyInstance) {
           [resetsPerClient, request.ip],
         ],
         (wait) => `Too many reset requests for this address. Try again in ${wait}.`,
+      ),
+    /** A passkey sign-in challenge asked for, signed out, by the request's client. */
+    passkeyChallenge: (request: FastifyRequest) =>
+      spend(
+        [[passkeyChallengesPerClient, request.ip]],
+        (wait) => `Too many passkey sign-ins from here. Try again in ${wait}.`,
       ),
     /** A sign-in with `email`'s password. */
     signIn: <T>(request: FastifyRequest, email: string, check: () => Promise<T>) =>

@@ -1,4 +1,4 @@
-import { MEMBER_API, memberExportFileName } from '@app/contracts';
+import { MEMBER_API, MEMBER_EXPORT_API, memberExportFileName, PASSKEY_API } from '@app/contracts';
 import { HttpError, registerProfileMultipart, routeOf } from '@app/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -105,9 +105,10 @@ export async function memberRoutes(fastify: FastifyInstance) {
   // A passkey sign-in: the challenge is kept on the database (used once, for a few minutes) and
   // tied to this browser by a cookie that lives as long.
   app.route({
-    ...routeOf(MEMBER_API.passkeySignInOptions),
+    ...routeOf(PASSKEY_API.passkeySignInOptions),
     config: { signedOut: true },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
+      await app.attempts.passkeyChallenge(request);
       const { options, challenge } = await authenticationOptions(app, null);
       void reply.setCookie(passkeyCookie, challenge, {
         path: '/',
@@ -121,7 +122,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    ...routeOf(MEMBER_API.passkeySignIn),
+    ...routeOf(PASSKEY_API.passkeySignIn),
     config: { signedOut: true },
     handler: async (request, reply) => {
       const expected = { challenge: request.cookies[passkeyCookie] };
@@ -146,14 +147,14 @@ export async function memberRoutes(fastify: FastifyInstance) {
   });
 
   app.route(
-    memberRoute(MEMBER_API.passkeySecondFactorOptions, async (_request, userId) => {
+    memberRoute(PASSKEY_API.passkeySecondFactorOptions, async (_request, userId) => {
       const { options } = await authenticationOptions(app, userId);
       return { options };
     }),
   );
 
   app.route(
-    memberRoute(MEMBER_API.passkeySecondFactor, async (request, userId) => {
+    memberRoute(PASSKEY_API.passkeySecondFactor, async (request, userId) => {
       const user = await app.repos.users.get(userId);
       if (user === null) throw SIGN_IN_REQUIRED();
       await app.attempts.code(request, userId, () =>
@@ -174,32 +175,32 @@ export async function memberRoutes(fastify: FastifyInstance) {
   }
 
   app.route(
-    memberRoute(MEMBER_API.passkeys, async (_request, userId) =>
+    memberRoute(PASSKEY_API.passkeys, async (_request, userId) =>
       listPasskeys(app, await memberOnly(userId)),
     ),
   );
 
   app.route(
-    memberRoute(MEMBER_API.passkeyRegistrationOptions, async (_request, userId) =>
+    memberRoute(PASSKEY_API.passkeyRegistrationOptions, async (_request, userId) =>
       registrationOptions(app, await memberOnly(userId)),
     ),
   );
 
   app.route(
-    memberRoute(MEMBER_API.registerPasskey, async (request, userId, reply) => {
+    memberRoute(PASSKEY_API.registerPasskey, async (request, userId, reply) => {
       const made = await registerPasskey(app, await memberOnly(userId), request.body, 'member');
       return reply.code(201).send(made);
     }),
   );
 
   app.route(
-    memberRoute(MEMBER_API.renamePasskey, async (request, userId) =>
+    memberRoute(PASSKEY_API.renamePasskey, async (request, userId) =>
       renamePasskey(app, await memberOnly(userId), request.params.id, request.body.name),
     ),
   );
 
   app.route(
-    memberRoute(MEMBER_API.removePasskey, async (request, userId, reply) => {
+    memberRoute(PASSKEY_API.removePasskey, async (request, userId, reply) => {
       await removePasskey(app, await memberOnly(userId), request.params.id, 'member');
       return reply.code(204).send();
     }),
@@ -324,7 +325,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   );
 
   app.route(
-    memberRoute(MEMBER_API.exportData, async (_request, member, reply) => {
+    memberRoute(MEMBER_EXPORT_API.exportData, async (_request, member, reply) => {
       const data = await exportOwnData(app, member);
       return reply
         .header(

@@ -10,6 +10,7 @@ import {
   memberships,
   nudges,
   outbox,
+  passkeys,
   pauses,
   pushSubscriptions,
   recapSettings,
@@ -210,6 +211,19 @@ export function memberExportRepository(db: Db) {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, userId))
         .orderBy(asc(pushSubscriptions.id));
+    },
+
+    /** Passkeys: name and times only (never the public key or the credential's id). */
+    async passkeys(userId: number, tx: Db = db) {
+      return tx
+        .select({
+          name: passkeys.name,
+          createdAt: passkeys.createdAt,
+          lastUsedAt: passkeys.lastUsedAt,
+        })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(asc(passkeys.id));
     },
 
     /** Mails to the address, without their bodies (which carry one-use links). */

@@ -33,11 +33,12 @@ async function gather(ctx: TrackerContext, tx: Db, userId: number): Promise<Memb
       repo.reminderSettings(userId, tx),
       repo.remindersSent(userId, tx),
     ]);
-  const [mailSettings, pauses, sessions, devices, mails] = await Promise.all([
+  const [mailSettings, pauses, sessions, devices, keys, mails] = await Promise.all([
     repo.mailSettings(userId, tx),
     repo.pauses(userId, tx),
     repo.sessions(userId, tx),
     repo.devices(userId, tx),
+    repo.passkeys(userId, tx),
     repo.mails(user.email, tx),
   ]);
   const photo = photoUrl(user.image);
@@ -121,6 +122,11 @@ async function gather(ctx: TrackerContext, tx: Db, userId: number): Promise<Memb
     devices: devices.map((row) => ({
       pushService: pushServiceOf(row.endpoint),
       createdAt: iso(row.createdAt),
+    })),
+    passkeys: keys.map((row) => ({
+      name: row.name,
+      createdAt: iso(row.createdAt),
+      lastUsedAt: isoOrNull(row.lastUsedAt),
     })),
     mails: mails.map((row) => ({
       kind: row.kind,

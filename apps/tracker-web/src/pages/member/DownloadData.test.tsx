@@ -33,6 +33,7 @@ const exported: MemberExport = {
   pauses: [],
   sessions: [],
   devices: [],
+  passkeys: [],
   mails: [],
 };
 

@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   MAX_PHOTO_BYTES,
   MEMBER_API,
+  MEMBER_EXPORT_API,
   MESSAGES,
   type MemberAccount,
   memberExportFileName,
@@ -219,7 +220,7 @@ function SignOutEverywhere() {
 
 function DownloadData({ memberId }: { memberId: number }) {
   const download = useAction({
-    send: () => call(MEMBER_API.exportData),
+    send: () => call(MEMBER_EXPORT_API.exportData),
     failure: 'Your data could not be downloaded',
     done: (data) => downloadJson(data, memberExportFileName(memberId, new Date())),
     toast: { title: 'Your data is downloading.' },
