@@ -1,0 +1,101 @@
+import type { PasskeyCredential } from '@app/contracts';
+
+// The browser's side of a passkey ceremony, through @simplewebauthn/browser. The library is loaded
+// only when a ceremony starts (or when a page asks whether the browser can offer passkeys in the
+// address field), so pages that never use a passkey do not carry it.
+
+type Browser = typeof import('@simplewebauthn/browser');
+
+let loading: Promise<Browser> | undefined;
+const browserLibrary = (): Promise<Browser> => {
+  loading ??= import('@simplewebauthn/browser');
+  return loading;
+};
+
+/** What a person is told when the browser's ceremony ends without a key. */
+export const PASSKEY_CANCELLED =
+  'No passkey was used. Try again, or sign in with your email and password.';
+export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys.';
+
+/** The ceremony ended without a credential: cancelled, timed out, or refused by the browser. */
+export class PasskeyCeremonyError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'cancelled' | 'unsupported' | 'superseded',
+  ) {
+    super(message);
+    this.name = 'PasskeyCeremonyError';
+  }
+}
+
+function ceremonyError(failure: unknown, cancelled: string): PasskeyCeremonyError {
+  if (failure instanceof PasskeyCeremonyError) return failure;
+  const name = failure instanceof Error ? failure.name : '';
+  // The library cancels a ceremony that is still open when another one starts.
+  if (name === 'AbortError') return new PasskeyCeremonyError(cancelled, 'superseded');
+  if (name === 'NotSupportedError') {
+    return new PasskeyCeremonyError(PASSKEY_UNSUPPORTED, 'unsupported');
+  }
+  return new PasskeyCeremonyError(cancelled, 'cancelled');
+}
+
+/** True when this browser has WebAuthn at all (a button that starts a ceremony can be shown). */
+export function passkeysSupported(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}
+
+/** True when the browser offers saved passkeys in a field's autofill (conditional UI). */
+export async function passkeyAutofillSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const { browserSupportsWebAuthnAutofill } = await browserLibrary();
+  return browserSupportsWebAuthnAutofill();
+}
+
+/** Makes a new passkey for the server's creation options; the answer to send back to it. */
+export async function createPasskey(
+  options: Record<string, unknown>,
+  cancelled = PASSKEY_CANCELLED,
+): Promise<PasskeyCredential> {
+  if (!passkeysSupported()) throw new PasskeyCeremonyError(PASSKEY_UNSUPPORTED, 'unsupported');
+  const { startRegistration } = await browserLibrary();
+  try {
+    const answer = await startRegistration({
+      optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+    });
+    return answer as unknown as PasskeyCredential;
+  } catch (failure) {
+    throw ceremonyError(failure, cancelled);
+  }
+}
+
+/**
+ * Asks the browser for one of this site's passkeys for the server's request options. With
+ * `autofill`, the browser offers them in the field marked `autocomplete="username webauthn"`
+ * and the promise settles only when the person picks one (or another ceremony cancels it).
+ */
+export async function usePasskey(
+  options: Record<string, unknown>,
+  {
+    autofill = false,
+    cancelled = PASSKEY_CANCELLED,
+  }: { autofill?: boolean; cancelled?: string } = {},
+): Promise<PasskeyCredential> {
+  if (!passkeysSupported()) throw new PasskeyCeremonyError(PASSKEY_UNSUPPORTED, 'unsupported');
+  const { startAuthentication } = await browserLibrary();
+  try {
+    const answer = await startAuthentication({
+      optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      useBrowserAutofill: autofill,
+    });
+    return answer as unknown as PasskeyCredential;
+  } catch (failure) {
+    throw ceremonyError(failure, cancelled);
+  }
+}
+
+/** Ends a ceremony still open (an autofill one, when the page is left or a button is used). */
+export async function cancelPasskeyCeremony(): Promise<void> {
+  if (loading === undefined) return;
+  const { WebAuthnAbortService } = await loading;
+  WebAuthnAbortService.cancelCeremony();
+}
