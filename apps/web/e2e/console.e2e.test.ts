@@ -421,7 +421,7 @@ test.describe('the operators console', () => {
       await phone.goto(`${site.tracker.url}/sign-in`);
       await phone.getByLabel('Email address').fill(SUITE_OPERATOR.email);
       await phone.getByLabel('Password', { exact: true }).fill(OPERATOR_PASSWORD);
-      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
       await heading(phone, 'Authentication code');
       await expectAccessible(phone, 'code step at 360');
       await phone.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');

@@ -70,7 +70,7 @@ for (const [width, height] of WINDOWS) {
 
         await tab.getByLabel('Email address').fill(email);
         await tab.getByLabel('Password').fill('orbital-1831');
-        await tab.getByRole('button', { name: 'Sign in' }).click();
+        await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
         await tab.waitForURL(`${site.tracker.url}/`);
         await expect
           .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
@@ -162,7 +162,7 @@ test.describe('every screen of the tracker front door', () => {
       try {
         await page.goto(`${tracker}/sign-in`);
         await visit('sign-in', 'Sign in');
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await page.getByText('There is a problem').waitFor();
         await visit('sign-in (with errors)', 'Sign in');
         await page.goto(`${tracker}/reset-password`);

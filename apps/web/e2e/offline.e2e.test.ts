@@ -92,7 +92,7 @@ for (const [width, height] of WINDOWS) {
           },
           { times: 1 },
         );
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await page.waitForURL(`${site.tracker.url}/`);
         const loading = page.getByRole('status').filter({ hasText: 'Loading your page…' });
         await expect(loading).toBeVisible();
@@ -202,7 +202,7 @@ async function signIn(page: Page, email: string, name: string) {
   await page.goto(`${site.tracker.url}/sign-in`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${site.tracker.url}/`);
   await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${name}`);
 }

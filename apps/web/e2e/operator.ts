@@ -34,7 +34,7 @@ export async function setUpOperator(
   await page.waitForURL(/\/sign-in/);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await heading(page, 'Set up your authenticator app');
   await expectAccessible(page, `set-up at ${width}`);
   const key = await page

@@ -42,7 +42,7 @@ for (const [width, height] of WINDOWS) {
       await page.goto(`${site.tracker.url}/sign-in`);
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('e');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(`${site.tracker.url}/new-password`);
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())

@@ -194,7 +194,7 @@ export async function signInToTracker(
   await page.goto(`${trackerUrl}/sign-in`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${trackerUrl}/`);
 }
 

@@ -23,7 +23,10 @@ describe('the sign-in screen', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email address')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Email address')).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    );
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
       'href',
