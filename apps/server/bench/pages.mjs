@@ -40,7 +40,7 @@ function firstLoadJs(path, dist = webDist) {
     scripts.add(match[1]);
   }
   // The site's prerendered pages list their scripts for their boot script to load after the
-  // first paint (apps/web/scripts/boot.js).
+  // first paint (apps/web/src/boot/boot.js).
   const named = /<meta name="app-scripts" content="([^"]*)"/.exec(html)?.[1] ?? '';
   for (const script of named.split(' ').filter(Boolean)) scripts.add(script.replace(/^\//, ''));
   let bytes = 0;

@@ -2,8 +2,8 @@
 // src/entry-server.tsx: the page's markup inside #root and its CSS inline in <head> (no stylesheet
 // request before the first paint). A page that is read (scriptsAfterFirstPaint in
 // entry-server.tsx) lists its scripts instead of linking them, and carries one small inline script
-// (scripts/boot.js) that asks for them all once the HTML has been painted; every other page links
-// its scripts as Vite did. The browser hydrates the page (src/main.tsx), or draws it anew where
+// (src/boot/boot.js) that asks for them all once the HTML has been painted; every other page links
+// its scripts as Vite did. The browser hydrates the page (src/boot/main.tsx), or draws it anew where
 // entry-server.tsx says so (the statechart studio, whose HTML is then what it draws first).
 // dist/index.html stays the shell for every other path.
 //
@@ -83,10 +83,10 @@ if (!shellScripts.some((tag) => tag.includes(`/${manifest[entryKey].file}"`))) {
 }
 template = template.replace(ENTRY_TAGS, '');
 // Sent without its comment lines (every page's first visit fetches it).
-const boot = readFileSync(fileURLToPath(new URL('./boot.js', import.meta.url)), 'utf8').replace(
-  /^\s*\/\/.*\n/gm,
-  '',
-);
+const boot = readFileSync(
+  fileURLToPath(new URL('../src/boot/boot.js', import.meta.url)),
+  'utf8',
+).replace(/^\s*\/\/.*\n/gm, '');
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 // Inline, so the first paint waits on no request of its own; the server allows it by its hash.
 if (boot.includes('</script')) throw new Error('boot.js cannot be inlined: it contains </script');
@@ -131,7 +131,7 @@ for (const path of [...pagePaths(), NOT_FOUND_SAMPLE]) {
       ]
     : [`<meta name="app-scripts" content="${scripts.join(' ')}">`, bootTag];
   // A first step downloads the flow's chunks once it is on screen and runs them when the visitor
-  // acts (src/onboarding/flowPage.ts): they are listed here, those the page has already left out.
+  // acts (src/boot/flowPage.ts): they are listed here, those the page has already left out.
   if (waitsForTheVisitor(path)) {
     const flow = scriptFiles([...flowChunks].filter((key) => !chunks.has(key)));
     scriptTags.push(`<meta name="${FLOW_SCRIPTS_META}" content="${flow.join(' ')}">`);

@@ -9,9 +9,9 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { firstStepOf, freshStartOf } from './onboarding/FirstStep.tsx';
-import { FLOW_SCRIPTS_META } from './onboarding/flowPage.ts';
-import { loadLaterScreens } from './onboarding/lazyScreens.tsx';
+import { firstStepOf, freshStartOf } from './boot/FirstStep.tsx';
+import { FLOW_SCRIPTS_META } from './boot/flowPage.ts';
+import { loadLaterScreens } from './boot/lazyScreens.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** The route a path renders, as the build manifest knows its source files. */
@@ -66,7 +66,7 @@ const SHOWN_BEFORE_USED = new Set([
 ]);
 
 /**
- * Pages that ask for their scripts once their HTML has been painted (scripts/boot.js; decisions
+ * Pages that ask for their scripts once their HTML has been painted (src/boot/boot.js; decisions
  * 41, 43 and 44): the pages that are read, the end screens, the API check, the studio and every
  * step of onboarding. A first step is drawn from its URL without the flow, whose code it runs
  * only when the visitor acts; a later step's HTML is the role step it leads to when nothing is

@@ -26,7 +26,7 @@ if (typeof window !== 'undefined') {
 // screen; the tests start with them there, as a visitor has them a moment later
 // (src/onboarding/formChecks.test.ts sends an answer before the checks have arrived).
 if (typeof window !== 'undefined') {
-  const { loadLaterScreens } = await import('../src/onboarding/lazyScreens.tsx');
+  const { loadLaterScreens } = await import('../src/boot/lazyScreens.tsx');
   const { loadFormChecks } = await import('../src/onboarding/formChecks.ts');
   await Promise.all([loadLaterScreens(), loadFormChecks()]);
 }

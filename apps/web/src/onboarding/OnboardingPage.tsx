@@ -1,10 +1,10 @@
 import type { OnboardingEvent } from '@app/onboarding/flow';
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { takeQueued } from '../boot/handover.ts';
+import { loadLaterScreens } from '../boot/lazyScreens.tsx';
 import { clearDrafts } from './drafts.ts';
 import { loadFormChecks, sendChecked } from './formChecks.ts';
-import { takeQueued } from './handover.ts';
-import { loadLaterScreens } from './lazyScreens.tsx';
 import { useRouteBridge } from './RouteBridge.ts';
 import { Screen } from './Screen.tsx';
 import { useOnboardingSession } from './SessionProvider.tsx';

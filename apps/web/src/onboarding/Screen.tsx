@@ -12,8 +12,6 @@ import {
   selectSampleReason,
 } from '@app/onboarding/flow';
 import { Suspense } from 'react';
-import { areaTitle } from '../content/areas.ts';
-import type { StepFrame } from './components/StepLayout.tsx';
 import {
   AccountScreen,
   CommitScreen,
@@ -28,7 +26,9 @@ import {
   SyncScreen,
   TeamScreen,
   ThankYouScreen,
-} from './lazyScreens.tsx';
+} from '../boot/lazyScreens.tsx';
+import { areaTitle } from '../content/areas.ts';
+import type { StepFrame } from './components/StepLayout.tsx';
 // The first steps' screens come with the page; the others load once it is on screen.
 import { CategoryScreen } from './screens/CategoryScreen.tsx';
 import { RoleScreen } from './screens/RoleScreen.tsx';

@@ -2,15 +2,15 @@ import { isEndStep, routeToEvent } from '@app/onboarding/flow';
 import { toast } from '@app/ui/toast-store';
 import { useLocation } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { lazyApiClient, neverAnsweringApi } from '../boot/lazyApi.ts';
+import { browserStorage } from '../boot/storedFlow.ts';
 import { browserAnalytics } from './analytics.ts';
-import { lazyApiClient, neverAnsweringApi } from './lazyApi.ts';
 import { nothingStarted } from './RouteBridge.ts';
 import {
   createOnboardingSession,
   type OnboardingActor,
   type OnboardingSession,
 } from './session.ts';
-import { browserStorage } from './storedFlow.ts';
 
 let pageSession: OnboardingSession | null = null;
 

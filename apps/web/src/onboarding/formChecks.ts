@@ -4,7 +4,7 @@ import {
   installFormChecks,
   type OnboardingEvent,
 } from '@app/onboarding/flow';
-import { loadOnce } from './loadOnce.ts';
+import { loadOnce } from '../boot/loadOnce.ts';
 
 /** The machine's form checks (the contracts' zod schemas), installed as they arrive. */
 const formChecks = loadOnce(() =>

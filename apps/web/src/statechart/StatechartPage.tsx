@@ -1,9 +1,9 @@
 import { type OnboardingSnapshot, onboardingMachine } from '@app/onboarding';
 import { activeStateIds } from '@app/statechart-tools';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { provideLaterScreens } from '../boot/lazyScreens.tsx';
 import { pageTitle } from '../components/usePageTitle.ts';
 import * as laterScreens from '../onboarding/laterScreens.ts';
-import { provideLaterScreens } from '../onboarding/lazyScreens.tsx';
 import { Canvas, type CanvasApi, type CoverageClass } from './Canvas.tsx';
 import { ChartChooser } from './ChartChooser.tsx';
 import { ChartTools } from './ChartTools.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { restoreCarriedFocus } from '../../boot/handover.ts';
 import { pageTitle } from '../../components/usePageTitle.ts';
-import { restoreCarriedFocus } from '../handover.ts';
 import * as styles from './StepLayout.css.ts';
 
 export interface Progress {

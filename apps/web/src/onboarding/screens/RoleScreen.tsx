@@ -4,10 +4,10 @@ import type { FormErrors } from '@app/onboarding/flow';
 import { fillRoute, STEP_ROUTES } from '@app/onboarding/steps';
 import { Field } from '@app/ui/field';
 import { useEffect, useRef, useState } from 'react';
+import { takeCarriedChoice, takeCarriedSubmit } from '../../boot/handover.ts';
 import { PendingStatus, StepForm, useStepForm } from '../components/StepForm.tsx';
 import { type StepFrame, StepLayout } from '../components/StepLayout.tsx';
 import { useDraft } from '../drafts.ts';
-import { takeCarriedChoice, takeCarriedSubmit } from '../handover.ts';
 import * as styles from './RoleScreen.css.ts';
 
 export { ROLE_QUESTIONS };

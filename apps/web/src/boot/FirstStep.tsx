@@ -3,8 +3,8 @@ import type { OnboardingEvent } from '@app/onboarding/flow';
 import { routeToEvent } from '@app/onboarding/routes';
 import { FIRST_STEP_TITLES, fillRoute, progressOf, STEP_ROUTES } from '@app/onboarding/steps';
 import { Suspense } from 'react';
-import { CategoryScreen } from './screens/CategoryScreen.tsx';
-import { RoleScreen } from './screens/RoleScreen.tsx';
+import { CategoryScreen } from '../onboarding/screens/CategoryScreen.tsx';
+import { RoleScreen } from '../onboarding/screens/RoleScreen.tsx';
 
 /** A step a visitor lands on, drawn from its URL alone. */
 export type FirstStepView = { step: 'category' } | { step: 'role'; category: Category };

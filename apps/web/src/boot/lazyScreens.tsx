@@ -1,9 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { loadOnce } from './loadOnce.ts';
 
-type Later = typeof import('./laterScreens.ts');
+type Later = typeof import('../onboarding/laterScreens.ts');
 
-const laterScreens = loadOnce((): Promise<Later> => import('./laterScreens.ts'));
+const laterScreens = loadOnce((): Promise<Later> => import('../onboarding/laterScreens.ts'));
 
 /**
  * Loads the later screens' chunk, once. The page starts it once its first step is on screen; the

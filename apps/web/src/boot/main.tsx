@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@app/ui/global.css';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter } from '../router.tsx';
 
 const router = createAppRouter();
 const container = document.getElementById('root');
