@@ -1,19 +1,14 @@
 import { localDay, QUIET_RULES, shiftDay } from '@app/contracts';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import type { Db } from '../src/db/types.ts';
-import { createRepositories } from '../src/repositories/index.ts';
 import { seedScale } from '../src/seed/scale.ts';
 import type { TrackerContext } from '../src/services/context.ts';
 import { quietMemberPage, quietMembers, runQuietMembers } from '../src/services/quiet-members.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
+import { contextOn, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
 
 /**
  * The quiet members' schedule and the console's Quiet members page read the members who could be
@@ -27,36 +22,11 @@ const MEMBERS = 60;
 /** The tables with a row per member the quiet members' reads go through to find them. */
 const PER_MEMBER = ['users', 'memberships', 'last_answers'];
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-const readsOf = (node: PlanNode): { table: string; rows: number; how: string }[] => {
-  const rows =
-    ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) *
-    (node['Actual Loops'] ?? 1);
-  const table = node['Relation Name'] ?? '';
-  return [
-    ...(PER_MEMBER.includes(table) && rows > 0
-      ? [{ table, rows, how: `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim() }]
-      : []),
-    ...(node.Plans ?? []).flatMap(readsOf),
-  ];
-};
-
 describe('the quiet members’ reads', () => {
   const clock = new Date('2026-11-04T17:00:00Z');
   let store: TestDatabase;
   let app: FastifyInstance;
-  let pool: pg.Pool | undefined;
-  let statements: [string, unknown[]][] = [];
-  let logged: Db;
-  let query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  let recorded: RecordedDb;
   const count = async (text: ReturnType<typeof sql>) =>
     rowsOf<{ n: number }>(await app.database.db.execute(text))[0]?.n ?? -1;
 
@@ -79,62 +49,25 @@ describe('the quiet members’ reads', () => {
       SELECT user_id, ${shiftDay(today, -1)}::date, true FROM memberships
       WHERE status = 'Active' AND user_id % 10 <> 0
       ON CONFLICT (user_id, day) DO UPDATE SET done = true`);
-    const logger = {
-      logQuery: (text: string, params: unknown[]) => statements.push([text, params]),
-    };
-    if (store.databaseUrl) {
-      const server = new pg.Pool({ connectionString: store.databaseUrl, max: 2 });
-      pool = server;
-      logged = drizzleNodePg({ client: server, logger }) as unknown as Db;
-      query = async (text, params) => server.query(text, params);
-    } else {
-      const client = (app.database.db as unknown as { $client: PGlite }).$client;
-      logged = drizzlePglite({ client, logger }) as unknown as Db;
-      query = async (text, params) => client.query(text, params);
-    }
+    recorded = recordedDb(app, store.databaseUrl);
     await app.database.db.execute(sql`ANALYZE`);
   }, 120_000);
 
   afterAll(async () => {
-    await pool?.end();
+    await recorded?.end();
     await app?.close();
     await store?.cleanup();
   });
 
-  const ctx = (): TrackerContext => ({
-    trackerConfig: app.trackerConfig,
-    database: { ...app.database, db: logged },
-    repos: createRepositories(logged, () => clock),
-    mailer: app.mailer,
-    storage: app.storage,
-    signups: app.signups,
-    trackerMetrics: app.trackerMetrics,
-  });
-
   /** Runs `work` on the logged connection: the rows of PER_MEMBER its statements read. */
   async function readsIn(work: (ctx: TrackerContext) => Promise<unknown>) {
-    statements = [];
-    await work(ctx());
-    const ran = statements.filter(
-      ([text]) => /^\s*(select|with)/i.test(text) && !/^\s*select pg_advisory/i.test(text),
-    );
-    const reads: { table: string; rows: number; how: string }[] = [];
-    await query('BEGIN');
-    try {
-      // The tables are small here: the planner is told to read through an index wherever one
-      // serves, as it does on a large set, so a whole-table read shows only where none does.
-      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']) {
-        await query(`SET LOCAL ${setting} = off`);
-      }
-      for (const [text, params] of ran) {
-        const { rows } = await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-        const raw = rows[0]?.['QUERY PLAN'];
-        const plan: { Plan: PlanNode }[] = typeof raw === 'string' ? JSON.parse(raw) : (raw as []);
-        reads.push(...plan.flatMap((p) => readsOf(p.Plan)));
-      }
-    } finally {
-      await query('ROLLBACK');
-    }
+    recorded.take();
+    await work(contextOn(app, recorded.db, () => clock));
+    const ran = recorded
+      .take()
+      .filter(([text]) => /^\s*(select|with)/i.test(text) && !/^\s*select pg_advisory/i.test(text));
+    const plans = await recorded.explain(ran, { analyze: true });
+    const reads = plans.flat().flatMap((node) => readsOf(node, PER_MEMBER));
     return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0) };
   }
 

@@ -1,20 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import type { Db } from '../src/db/types.ts';
-import { createRepositories } from '../src/repositories/index.ts';
 import { seedScale } from '../src/seed/scale.ts';
-import type { TrackerContext } from '../src/services/context.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
+import { contextOn, NOT_PLANNED, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
 
 /**
  * A tick of the schedules on the members' own clocks (reminders, weekly recap, daily digest) reads
@@ -34,38 +28,11 @@ const PER_MEMBER = [
   'digest_settings',
 ];
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-/** The scans of PER_MEMBER tables in a plan that read a row or more: table, rows, how. */
-const readsOf = (node: PlanNode): { table: string; rows: number; how: string }[] => {
-  const rows =
-    ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) *
-    (node['Actual Loops'] ?? 1);
-  const table = node['Relation Name'] ?? '';
-  return [
-    ...(PER_MEMBER.includes(table) && rows > 0
-      ? [{ table, rows, how: `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim() }]
-      : []),
-    ...(node.Plans ?? []).flatMap(readsOf),
-  ];
-};
-
 describe('a schedule tick with no member due', () => {
   let clock = new Date('2026-11-02T17:00:00Z');
   let store: TestDatabase;
   let app: FastifyInstance;
-  let pool: pg.Pool | undefined;
-  let statements: [string, unknown[]][] = [];
-  let logged: Db;
-  /** Runs a statement with its parameters on the store's own connection. */
-  let query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  let recorded: RecordedDb;
 
   beforeAll(async () => {
     store = await createTestDatabase();
@@ -77,19 +44,7 @@ describe('a schedule tick with no member due', () => {
       now: () => clock,
     });
     await seedScale(app.database.db, { members: MEMBERS, days: 3, now: clock });
-    const logger = {
-      logQuery: (text: string, params: unknown[]) => statements.push([text, params]),
-    };
-    if (store.databaseUrl) {
-      const server = new pg.Pool({ connectionString: store.databaseUrl, max: 2 });
-      pool = server;
-      logged = drizzleNodePg({ client: server, logger }) as unknown as Db;
-      query = async (text, params) => server.query(text, params);
-    } else {
-      const client = (app.database.db as unknown as { $client: PGlite }).$client;
-      logged = drizzlePglite({ client, logger }) as unknown as Db;
-      query = async (text, params) => client.query(text, params);
-    }
+    recorded = recordedDb(app, store.databaseUrl);
     // Digests are off by default: some members turn theirs on, so each table has members to read.
     await app.database.db.execute(
       sql`UPDATE digest_settings SET enabled = true, next_at = NULL WHERE user_id % 2 = 0`,
@@ -98,48 +53,21 @@ describe('a schedule tick with no member due', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await pool?.end();
+    await recorded?.end();
     await app?.close();
     await store?.cleanup();
   });
 
-  const ctx = (): TrackerContext => ({
-    trackerConfig: app.trackerConfig,
-    database: { ...app.database, db: logged },
-    repos: createRepositories(logged, () => clock),
-    mailer: app.mailer,
-    storage: app.storage,
-    signups: app.signups,
-    trackerMetrics: app.trackerMetrics,
-  });
-
   /** One tick of the three schedules: how many rows of PER_MEMBER its statements read. */
   async function tick() {
-    statements = [];
-    await runReminders(ctx());
-    await runRecaps(ctx());
-    await runDigests(ctx());
-    const ran = statements.filter(
-      ([text]) =>
-        !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text),
-    );
-    const reads: { table: string; rows: number; how: string }[] = [];
-    await query('BEGIN');
-    try {
-      // The tables are small here: the planner is told to read through an index wherever one
-      // serves, as it does on a large set, so a whole-table read shows only where none does.
-      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']) {
-        await query(`SET LOCAL ${setting} = off`);
-      }
-      for (const [text, params] of ran) {
-        const { rows } = await query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-        const raw = rows[0]?.['QUERY PLAN'];
-        const plan: { Plan: PlanNode }[] = typeof raw === 'string' ? JSON.parse(raw) : (raw as []);
-        reads.push(...plan.flatMap((p) => readsOf(p.Plan)));
-      }
-    } finally {
-      await query('ROLLBACK');
-    }
+    recorded.take();
+    const ctx = contextOn(app, recorded.db, () => clock);
+    await runReminders(ctx);
+    await runRecaps(ctx);
+    await runDigests(ctx);
+    const ran = recorded.take().filter(([text]) => !NOT_PLANNED.test(text));
+    const plans = await recorded.explain(ran, { analyze: true });
+    const reads = plans.flat().flatMap((node) => readsOf(node, PER_MEMBER));
     return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0), statements: ran.length };
   }
 
