@@ -1,4 +1,4 @@
-import { restoreScrollAfterTheLoadedPage } from '@app/ui/scroll-restoration';
+import { appRouterOptions } from '@app/ui/router-options';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -6,10 +6,7 @@ export function createAppRouter(history?: RouterHistory, { prerender = false } =
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    defaultPreload: 'intent',
-    // Nothing to restore while rendering HTML ahead, on the server.
-    scrollRestoration: prerender ? false : restoreScrollAfterTheLoadedPage(),
-    scrollRestorationBehavior: 'instant',
+    ...appRouterOptions({ prerender }),
   });
 }
 

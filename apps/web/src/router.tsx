@@ -1,4 +1,4 @@
-import { restoreScrollAfterTheLoadedPage } from '@app/ui/scroll-restoration';
+import { appRouterOptions } from '@app/ui/router-options';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -6,12 +6,7 @@ export function createAppRouter(history?: RouterHistory, { prerender = false } =
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    defaultPreload: 'intent',
-    // Nothing to restore while rendering HTML ahead, on the server.
-    scrollRestoration: prerender ? false : restoreScrollAfterTheLoadedPage(),
-    // A new page opens at its top at once: the page's smooth scrolling (for in-page links) would
-    // otherwise paint it at the old position and then glide up.
-    scrollRestorationBehavior: 'instant',
+    ...appRouterOptions({ prerender }),
   });
 }
 
