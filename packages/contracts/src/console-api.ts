@@ -11,7 +11,7 @@ import {
   PasskeyOptions,
   PasskeyRegistration,
   PasskeyRename,
-} from './passkey-api.ts';
+} from './passkey-schemas.ts';
 import { Category, EmailField, ONE_LINE_MESSAGE } from './schemas.ts';
 import { CONTROL_CHARACTERS } from './text.ts';
 

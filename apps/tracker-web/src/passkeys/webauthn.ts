@@ -1,4 +1,5 @@
 import type { PasskeyCredential } from '@app/contracts';
+import { passkeysSupported } from './support.ts';
 
 // The browser's side of a passkey ceremony, through @simplewebauthn/browser. The library is loaded
 // only when a ceremony starts (or when a page asks whether the browser can offer passkeys in the
@@ -39,10 +40,7 @@ function ceremonyError(failure: unknown, cancelled: string): PasskeyCeremonyErro
   return new PasskeyCeremonyError(cancelled, 'cancelled');
 }
 
-/** True when this browser has WebAuthn at all (a button that starts a ceremony can be shown). */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
+export { passkeysSupported };
 
 /** True when the browser offers saved passkeys in a field's autofill (conditional UI). */
 export async function passkeyAutofillSupported(): Promise<boolean> {

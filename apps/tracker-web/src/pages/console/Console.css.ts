@@ -72,6 +72,17 @@ export const member = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** One of the operator's own passkeys: its name and dates, and its buttons beside or under them. */
+export const passkey = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
 export const active = style({ fontWeight: 600 });
 export const pending = style({ fontWeight: 600, color: vars.color.textMuted });
 

@@ -33,6 +33,7 @@ describe('the Operators page', () => {
   it('makes new recovery codes with the password: a dialog, then the codes once, then back', async () => {
     const tracker = fakeTracker({
       'GET /api/console/operators': () => json({ operators: [olive, nina] }),
+      'GET /api/console/passkeys': () => json({ passkeys: [] }),
       'POST /api/console/second-factor/recovery-codes': async (request) => {
         const { password } = (await request.json()) as { password: string };
         return password === 'operators own password'
@@ -109,6 +110,7 @@ describe('the Operators page', () => {
     let current = nina;
     const tracker = fakeTracker({
       'GET /api/console/operators': () => json({ operators: [olive, current, ivan] }),
+      'GET /api/console/passkeys': () => json({ passkeys: [] }),
       'DELETE /api/console/operators/2/second-factor': () => {
         current = { ...nina, authenticator: false };
         return noContent();

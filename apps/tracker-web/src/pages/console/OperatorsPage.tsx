@@ -1,4 +1,9 @@
-import { type ConsoleOperator, OperatorInvite, RecoveryCodesRenewal } from '@app/contracts';
+import {
+  type ConsoleOperator,
+  OperatorInvite,
+  type Passkey,
+  RecoveryCodesRenewal,
+} from '@app/contracts';
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
@@ -20,6 +25,7 @@ import {
   renewRecoveryCodes,
   resetSecondFactor,
 } from './console-api.ts';
+import { OwnPasskeys } from './OwnPasskeys.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 const route = getRouteApi('/console/operators');
@@ -29,7 +35,7 @@ const cardTitleId = (operatorId: number) => `operator-${operatorId}-title`;
 
 export function OperatorsPage() {
   usePageTitle('Operators');
-  const { operators } = route.useLoaderData();
+  const { operators, passkeys } = route.useLoaderData();
   // New recovery codes, shown in place of the page until the operator has saved them.
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes !== null) {
@@ -67,7 +73,12 @@ export function OperatorsPage() {
       <ul className={styles.list} aria-label="Operators">
         {operators.map((operator) => (
           <li key={operator.id}>
-            <OperatorCard operator={operator} last={operators.length === 1} onNewCodes={setCodes} />
+            <OperatorCard
+              operator={operator}
+              last={operators.length === 1}
+              onNewCodes={setCodes}
+              passkeys={passkeys}
+            />
           </li>
         ))}
       </ul>
@@ -79,10 +90,13 @@ function OperatorCard({
   operator,
   last,
   onNewCodes,
+  passkeys,
 }: {
   operator: ConsoleOperator;
   last: boolean;
   onNewCodes: (codes: string[]) => void;
+  /** The signed-in operator's own passkeys, shown on their own card. */
+  passkeys: readonly Passkey[];
 }) {
   const titleId = cardTitleId(operator.id);
   const [confirming, setConfirming] = useState(false);
@@ -131,9 +145,10 @@ function OperatorCard({
         <dd className={styles.value}>{operator.authenticator ? 'Set up' : 'Not set up yet'}</dd>
       </dl>
       {operator.you ? (
-        operator.authenticator ? (
-          <RenewCodes onNewCodes={onNewCodes} />
-        ) : null
+        <>
+          {operator.authenticator ? <RenewCodes onNewCodes={onNewCodes} /> : null}
+          <OwnPasskeys passkeys={passkeys} />
+        </>
       ) : (
         <div className={styles.actions}>
           {operator.authenticator ? (

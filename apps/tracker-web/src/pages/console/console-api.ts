@@ -17,6 +17,7 @@ import {
   MESSAGES,
   type NewTeamForm,
   type OperatorInvite,
+  type PasskeyList,
   QueueQuery,
   type QuietMembers,
   type SecondFactorEnrolment,
@@ -228,8 +229,20 @@ export const setCapacity = (id: number, capacity: number) =>
   callAt(CONSOLE_API.setTeamCapacity, { params: { id } }, { capacity });
 export const createTeam = (form: NewTeamForm) => call(CONSOLE_API.createTeam, form);
 
-export function loadOperators(here: string): Promise<ConsoleOperators> {
-  return consoleData(() => call(CONSOLE_API.operators), here);
+export interface OperatorsData {
+  operators: ConsoleOperators['operators'];
+  /** The signed-in operator's own passkeys. */
+  passkeys: PasskeyList['passkeys'];
+}
+
+export function loadOperators(here: string): Promise<OperatorsData> {
+  return consoleData(async () => {
+    const [{ operators }, { passkeys }] = await Promise.all([
+      call(CONSOLE_API.operators),
+      call(CONSOLE_API.operatorPasskeys),
+    ]);
+    return { operators, passkeys };
+  }, here);
 }
 
 export const inviteOperator = (form: OperatorInvite) => call(CONSOLE_API.inviteOperator, form);
@@ -239,3 +252,7 @@ export const resetSecondFactor = (id: number) =>
   callAt(CONSOLE_API.resetSecondFactor, { params: { id } });
 export const renewRecoveryCodes = (password: string) =>
   call(CONSOLE_API.renewRecoveryCodes, { password });
+export const renameOwnPasskey = (id: number, name: string) =>
+  callAt(CONSOLE_API.renameOperatorPasskey, { params: { id } }, { name });
+export const removeOwnPasskey = (id: number) =>
+  callAt(CONSOLE_API.removeOperatorPasskey, { params: { id } });
