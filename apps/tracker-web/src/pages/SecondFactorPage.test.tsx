@@ -1,0 +1,149 @@
+import type { QueuedJoinRequest } from '@app/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
+import { currentHref, renderApp } from '../../test/renderApp.tsx';
+import { usePasskey as askForPasskey, PasskeyCeremonyError } from '../passkeys/webauthn.ts';
+
+// The browser's ceremony is the webauthn module's: here it answers as a device would, or fails.
+vi.mock('../passkeys/webauthn.ts', async (original) => ({
+  ...(await original<typeof import('../passkeys/webauthn.ts')>()),
+  usePasskey: vi.fn(),
+}));
+
+const operator = { id: 1, name: 'Olive Operator', role: 'operator' as const };
+const request: QueuedJoinRequest = {
+  id: 5,
+  status: 'pending',
+  applicant: { id: 9, name: 'Ada Applicant', goal: 'Ship the book' },
+  team: { id: 2, name: 'Morning Writers', openSeats: 3 },
+  sentAt: '2025-06-04T12:00:00.000Z',
+  answerBy: '2025-06-09T12:00:00.000Z',
+  daysLeft: 2,
+  overdue: false,
+};
+const options = {
+  challenge: 'the-challenge',
+  rpId: 'localhost',
+  allowCredentials: [{ id: 'olives-key', type: 'public-key' }],
+  userVerification: 'required',
+};
+const credential = {
+  id: 'olives-key',
+  rawId: 'olives-key',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+
+/** A fake tracker whose session passes the second factor with the operator's passkey. */
+function tracker(keys = options.allowCredentials) {
+  let passed = false;
+  return fakeTracker({
+    'POST /api/session/second-factor/passkey/options': () =>
+      json({ options: { ...options, allowCredentials: keys } }),
+    'POST /api/session/second-factor/passkey': async (sent) => {
+      const body = (await sent.json()) as { credential: { id: string } };
+      if (body.credential.id !== 'olives-key') {
+        return refusal(
+          401,
+          'INVALID_PASSKEY',
+          'That passkey was not accepted. Try again, or sign in with your password.',
+        );
+      }
+      passed = true;
+      return json({ member: operator, secondFactor: 'passed' });
+    },
+    'GET /api/console/join-requests': () =>
+      passed
+        ? json({ items: [request], total: 1, limit: 20, offset: 0, recent: [] })
+        : refusal(403, 'SECOND_FACTOR_REQUIRED', 'Enter the code first.'),
+    'GET /api/console/teams': () => json({ teams: [] }),
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('PublicKeyCredential', class {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(askForPasskey).mockReset();
+});
+
+describe('the second factor with a passkey', () => {
+  it('uses the operator’s passkey instead of the code, then goes on to the page asked for', async () => {
+    const fake = tracker();
+    vi.mocked(askForPasskey).mockResolvedValue(credential);
+    const { router } = await renderApp('/second-factor?next=%2Fconsole');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Authentication code' }),
+    ).toBeVisible();
+    // The code's way is as it was.
+    expect(screen.getByLabelText('Authentication code')).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Or use a passkey' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join requests' })).toBeVisible();
+    expect(currentHref(router)).toBe('/console');
+    expect(askForPasskey).toHaveBeenCalledWith(
+      expect.objectContaining({ challenge: 'the-challenge' }),
+      expect.objectContaining({ cancelled: expect.stringContaining('authenticator app') }),
+    );
+    const [sent] = fake.to('POST /api/session/second-factor/passkey');
+    expect(await sent?.json()).toEqual({ credential });
+    expect(fake.to('POST /api/session/second-factor')).toHaveLength(0);
+  });
+
+  it('says so when the device gives no key, or the tracker refuses it; the code still works', async () => {
+    const fake = tracker();
+    vi.mocked(askForPasskey)
+      .mockRejectedValueOnce(
+        new PasskeyCeremonyError(
+          'No passkey was used. Try again, or enter the code from your authenticator app.',
+          'cancelled',
+        ),
+      )
+      .mockResolvedValueOnce({ ...credential, id: 'someone-elses-key' });
+    await renderApp('/second-factor');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Use a passkey' });
+
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No passkey was used. Try again, or enter the code from your authenticator app.',
+    );
+    expect(button).toHaveAccessibleDescription(/No passkey was used/);
+    expect(fake.to('POST /api/session/second-factor/passkey')).toHaveLength(0);
+
+    await user.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('That passkey was not accepted.'),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Authentication code' })).toBeVisible();
+  });
+
+  it('tells an operator without a passkey to use the code, and asks no device', async () => {
+    tracker([]);
+    await renderApp('/second-factor');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have no passkey for the console yet.',
+    );
+    expect(askForPasskey).not.toHaveBeenCalled();
+  });
+
+  it('offers no passkey where the browser has none', async () => {
+    vi.unstubAllGlobals();
+    tracker();
+    await renderApp('/second-factor');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Authentication code' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+  });
+});
