@@ -1,57 +1,28 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
 import { home } from '../../test/members.ts';
 import { currentHref, renderApp } from '../../test/renderApp.tsx';
-import { PASSKEY_CANCELLED, PasskeyCeremonyError } from '../passkeys/webauthn.ts';
-
-// The browser's side of a ceremony is the webauthn module's (tested with a virtual authenticator
-// in the browser tests); here it answers as a test says.
-const webauthn = vi.hoisted(() => ({
-  usePasskey: vi.fn(),
-  passkeyAutofillSupported: vi.fn(),
-  cancelPasskeyCeremony: vi.fn(),
-}));
-vi.mock('../passkeys/webauthn.ts', async (original) => ({
-  ...(await original<typeof import('../passkeys/webauthn.ts')>()),
-  ...webauthn,
-}));
+import {
+  assertion,
+  browserRefusal,
+  fakeWebAuthn,
+  openPrompt,
+  removeWebAuthn,
+} from '../../test/webauthn.ts';
 
 const OPTIONS = { challenge: 'c2lnbi1pbg', rpId: 'localhost', userVerification: 'required' };
-const CREDENTIAL = {
-  id: 'a2V5LW9uZQ',
-  rawId: 'a2V5LW9uZQ',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-  clientExtensionResults: {},
-};
+const KEY = assertion();
 const member = () => json({ member: { id: 7, name: 'Ada Lovelace', role: 'member' } });
 const withPasskey = (signIn = member) => ({
   'POST /api/session/passkey/options': () => json({ options: OPTIONS }),
   'POST /api/session/passkey': signIn,
   'GET /api/me': () => json(home()),
 });
+const passkeyButton = () => screen.getByRole('button', { name: 'Sign in with a passkey' });
 
-/** A ceremony left open until the test ends it, as the browser's autofill is. */
-function openCeremony() {
-  let pick: (credential: unknown) => void = () => undefined;
-  let cancel: (failure: unknown) => void = () => undefined;
-  webauthn.usePasskey.mockImplementationOnce(
-    () =>
-      new Promise((resolve, reject) => {
-        pick = resolve;
-        cancel = reject;
-      }),
-  );
-  return { pick: (credential: unknown) => pick(credential), cancel: (e: unknown) => cancel(e) };
-}
-
-beforeEach(() => {
-  webauthn.passkeyAutofillSupported.mockResolvedValue(false);
-  webauthn.cancelPasskeyCeremony.mockResolvedValue(undefined);
-});
-afterEach(() => vi.resetAllMocks());
+afterEach(removeWebAuthn);
 
 describe('signing in with a passkey', () => {
   it('offers passkeys in the address field and has the button', async () => {
@@ -61,53 +32,56 @@ describe('signing in with a passkey', () => {
       'autocomplete',
       'username webauthn',
     );
-    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    expect(passkeyButton()).toBeVisible();
   });
 
   it('signs a member in with the button, no address typed, and opens the home page', async () => {
-    webauthn.usePasskey.mockResolvedValueOnce(CREDENTIAL);
+    const browser = fakeWebAuthn();
+    browser.get.mockResolvedValueOnce(KEY.credential);
     const tracker = fakeTracker(withPasskey());
     const { router } = await renderApp('/sign-in');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.setup().click(passkeyButton());
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' }),
     ).toBeVisible();
     expect(currentHref(router)).toBe('/');
-    expect(webauthn.usePasskey).toHaveBeenCalledWith(OPTIONS, { autofill: false });
+    // A modal prompt, for the tracker's challenge, naming no key: the browser offers its own.
+    expect(browser.get).toHaveBeenCalledTimes(1);
+    const asked = browser.get.mock.calls[0]?.[0];
+    expect(asked?.mediation).toBeUndefined();
+    expect(asked?.publicKey?.userVerification).toBe('required');
     const [sent] = tracker.to('POST /api/session/passkey');
-    expect(await sent?.json()).toEqual({ credential: CREDENTIAL });
+    expect(await sent?.json()).toEqual({ credential: KEY.json });
     expect(tracker.to('POST /api/session')).toHaveLength(0);
   });
 
   it('goes on to the ?next= path, as the password does', async () => {
-    webauthn.usePasskey.mockResolvedValueOnce(CREDENTIAL);
+    fakeWebAuthn().get.mockResolvedValueOnce(KEY.credential);
     fakeTracker(withPasskey());
     const { router } = await renderApp('/sign-in?next=%2Fprofile');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.setup().click(passkeyButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('takes an operator, whose passkey passes the second factor too, to the console', async () => {
-    webauthn.usePasskey.mockResolvedValueOnce(CREDENTIAL);
+    fakeWebAuthn().get.mockResolvedValueOnce(KEY.credential);
     fakeTracker(
       withPasskey(() =>
         json({ member: { id: 1, name: 'Olive Op', role: 'operator' }, secondFactor: 'passed' }),
       ),
     );
     const { router } = await renderApp('/sign-in');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.setup().click(passkeyButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/console'));
   });
 
   it('says plainly when no passkey was used, and stays', async () => {
-    webauthn.usePasskey.mockRejectedValueOnce(
-      new PasskeyCeremonyError(PASSKEY_CANCELLED, 'cancelled'),
-    );
+    fakeWebAuthn().get.mockImplementationOnce(browserRefusal('NotAllowedError'));
     const tracker = fakeTracker(withPasskey());
     const { router } = await renderApp('/sign-in');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.setup().click(passkeyButton());
 
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent(
@@ -118,8 +92,16 @@ describe('signing in with a passkey', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 
+  it('says when the browser cannot use passkeys', async () => {
+    const tracker = fakeTracker(withPasskey());
+    await renderApp('/sign-in');
+    await userEvent.setup().click(passkeyButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use passkeys.');
+    expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
+  });
+
   it('shows the tracker’s reason for a passkey it refuses', async () => {
-    webauthn.usePasskey.mockResolvedValueOnce(CREDENTIAL);
+    fakeWebAuthn().get.mockResolvedValueOnce(KEY.credential);
     fakeTracker(
       withPasskey(() =>
         refusal(
@@ -130,7 +112,7 @@ describe('signing in with a passkey', () => {
       ),
     );
     const { router } = await renderApp('/sign-in');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.setup().click(passkeyButton());
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent(
       'That passkey was not accepted. Try again, or sign in with your password.',
@@ -140,74 +122,84 @@ describe('signing in with a passkey', () => {
   });
 
   it('never starts the address field’s ceremony where the browser has no such autofill', async () => {
+    const browser = fakeWebAuthn({ autofill: false });
     const tracker = fakeTracker(withPasskey());
     await renderApp('/sign-in');
-    await waitFor(() => expect(webauthn.passkeyAutofillSupported).toHaveBeenCalled());
-    expect(webauthn.usePasskey).not.toHaveBeenCalled();
+    // Long enough for the WebAuthn library to load and be asked.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(browser.get).not.toHaveBeenCalled();
     expect(tracker.to('POST /api/session/passkey/options')).toHaveLength(0);
   });
 
   it('waits in the address field where the browser offers passkeys there, and signs in with the one picked', async () => {
-    webauthn.passkeyAutofillSupported.mockResolvedValue(true);
-    const ceremony = openCeremony();
+    const browser = fakeWebAuthn({ autofill: true });
+    const prompt = openPrompt();
+    browser.get.mockImplementationOnce(prompt.answer);
     const tracker = fakeTracker(withPasskey());
     const { router } = await renderApp('/sign-in?next=%2Fprofile');
-    await waitFor(() =>
-      expect(webauthn.usePasskey).toHaveBeenCalledWith(OPTIONS, { autofill: true }),
-    );
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
+    expect(browser.get.mock.calls[0]?.[0].mediation).toBe('conditional');
     expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
 
-    await act(async () => ceremony.pick(CREDENTIAL));
+    await act(async () => prompt.pick(KEY.credential));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/profile');
     const [sent] = tracker.to('POST /api/session/passkey');
-    expect(await sent?.json()).toEqual({ credential: CREDENTIAL });
+    expect(await sent?.json()).toEqual({ credential: KEY.json });
   });
 
-  it('ends the address field’s ceremony when the password is used, and when the page is left', async () => {
-    webauthn.passkeyAutofillSupported.mockResolvedValue(true);
-    const ceremony = openCeremony();
-    webauthn.cancelPasskeyCeremony.mockImplementation(async () =>
-      ceremony.cancel(new PasskeyCeremonyError(PASSKEY_CANCELLED, 'superseded')),
-    );
-    const tracker = fakeTracker({
-      ...withPasskey(),
-      'POST /api/session': member,
-    });
+  it('ends the address field’s ceremony when the password is used', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    const prompt = openPrompt();
+    browser.get.mockImplementationOnce(prompt.answer);
+    const tracker = fakeTracker({ ...withPasskey(), 'POST /api/session': member });
     await renderApp('/sign-in');
-    await waitFor(() => expect(webauthn.usePasskey).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
+    const signal = browser.get.mock.calls[0]?.[0].signal;
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(webauthn.cancelPasskeyCeremony).toHaveBeenCalled());
+    await waitFor(() => expect(signal?.aborted).toBe(true));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' }),
     ).toBeVisible();
-    // The cancelled ceremony says nothing, and sends nothing.
+    // The ended ceremony says nothing and sends nothing.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
-    // Leaving the page ends whatever is still open.
-    expect(webauthn.cancelPasskeyCeremony.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('gives the button’s prompt the place of the address field’s', async () => {
-    webauthn.passkeyAutofillSupported.mockResolvedValue(true);
-    const ceremony = openCeremony();
-    webauthn.usePasskey.mockResolvedValueOnce(CREDENTIAL);
-    const tracker = fakeTracker(withPasskey());
+  it('ends the address field’s ceremony when the page is left', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    browser.get.mockImplementationOnce(openPrompt().answer);
+    fakeTracker(withPasskey());
     const { router } = await renderApp('/sign-in');
-    await waitFor(() => expect(webauthn.usePasskey).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
+    const signal = browser.get.mock.calls[0]?.[0].signal;
+    await act(() => router.navigate({ to: '/reset-password' }));
+    await waitFor(() => expect(signal?.aborted).toBe(true));
+  });
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
-    // The library ends the open ceremony when another starts.
-    await act(async () =>
-      ceremony.cancel(new PasskeyCeremonyError(PASSKEY_CANCELLED, 'superseded')),
-    );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(webauthn.usePasskey).toHaveBeenLastCalledWith(OPTIONS, { autofill: false });
-    expect(tracker.to('POST /api/session/passkey')).toHaveLength(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  it('gives the button’s prompt the place of the address field’s, and waits there again after', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    browser.get
+      .mockImplementationOnce(openPrompt().answer)
+      .mockImplementationOnce(browserRefusal('NotAllowedError'))
+      .mockImplementationOnce(openPrompt().answer);
+    const tracker = fakeTracker(withPasskey());
+    await renderApp('/sign-in');
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
+    const autofill = browser.get.mock.calls[0]?.[0].signal;
+
+    await userEvent.setup().click(passkeyButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('No passkey was used.');
+    expect(autofill?.aborted).toBe(true);
+    expect(browser.get.mock.calls[1]?.[0].mediation).toBeUndefined();
+    // Closed without a key: the address field offers passkeys again, for a new challenge.
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(3));
+    expect(browser.get.mock.calls[2]?.[0].mediation).toBe('conditional');
+    expect(tracker.to('POST /api/session/passkey/options')).toHaveLength(3);
+    expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
   });
 });

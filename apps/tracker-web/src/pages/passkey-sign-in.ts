@@ -1,6 +1,6 @@
 import { call } from '@app/api-client/endpoints';
-import { ApiError } from '@app/api-client/errors';
 import { PASSKEY_API, type PasskeyCredential } from '@app/contracts';
+import { ceremonyRefusal } from '../passkeys/refusal.ts';
 import { usePasskey as askForPasskey, passkeyAutofillSupported } from '../passkeys/webauthn.ts';
 
 // A sign-in with a passkey alone (a discoverable credential: no address is typed). Loaded by the
@@ -29,18 +29,10 @@ export const signInWithPasskey = (credential: PasskeyCredential) =>
 
 /**
  * The button's sign-in: the browser's prompt, then the tracker's answer. A prompt that ends
- * without a key is refused as a call the person cancelled, with the plain words for it.
+ * without a key is refused in plain words.
  */
-export async function signInWithButton() {
-  let credential: PasskeyCredential;
-  try {
-    credential = await choosePasskey(false);
-  } catch (failure) {
-    if (failure instanceof ApiError) throw failure;
-    throw new ApiError((failure as Error).message, { kind: 'aborted', cause: failure });
-  }
-  return signInWithPasskey(credential);
-}
+export const signInWithButton = async () =>
+  signInWithPasskey(await ceremonyRefusal(choosePasskey(false)));
 
 /**
  * Where the browser offers passkeys in the address field (conditional UI): waits until one is

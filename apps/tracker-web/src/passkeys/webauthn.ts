@@ -17,6 +17,8 @@ const browserLibrary = (): Promise<Browser> => {
 export const PASSKEY_CANCELLED =
   'No passkey was used. Try again, or sign in with your email and password.';
 export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys.';
+/** Adding one on a device that holds a passkey of the account already (the browser refuses). */
+export const PASSKEY_ON_DEVICE = 'This device has a passkey for your account already.';
 
 /** The ceremony ended without a credential: cancelled, timed out, or refused by the browser. */
 export class PasskeyCeremonyError extends Error {
@@ -62,6 +64,10 @@ export async function createPasskey(
     });
     return answer as unknown as PasskeyCredential;
   } catch (failure) {
+    // One of the keys the options name as the account's own is on this device.
+    if (failure instanceof Error && failure.name === 'InvalidStateError') {
+      throw new PasskeyCeremonyError(PASSKEY_ON_DEVICE, 'cancelled');
+    }
     throw ceremonyError(failure, cancelled);
   }
 }

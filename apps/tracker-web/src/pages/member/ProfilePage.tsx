@@ -16,7 +16,7 @@ import { Field } from '@app/ui/field';
 import * as fieldStyles from '@app/ui/field.css';
 import { dismissToast } from '@app/ui/toast-store';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { downloadJson } from '../../components/downloadJson.ts';
@@ -33,6 +33,14 @@ import { TimeZoneForm } from './TimeZoneForm.tsx';
 
 const member = getRouteApi('/_member');
 
+/**
+ * The passkeys' card, its calls and the browser's WebAuthn library: loaded when the profile is
+ * opened, never with the home. A card that cannot be loaded says so where it would be.
+ */
+const PasskeysCard = lazy(() =>
+  import('./PasskeysCard.tsx').catch(() => ({ default: PasskeysUnavailable })),
+);
+
 export function ProfilePage() {
   usePageTitle('Profile');
   const { account } = member.useLoaderData();
@@ -43,6 +51,9 @@ export function ProfilePage() {
       <PhotoForm />
       <TimeZoneForm current={account.timeZone} />
       <PasswordForm />
+      <Suspense fallback={<PasskeysUnavailable loading />}>
+        <PasskeysCard />
+      </Suspense>
       <SignOutEverywhere />
       <DownloadData memberId={account.id} />
       <DeleteAccount />
@@ -185,6 +196,22 @@ function PasswordForm() {
         submitLabel="Change password"
         done={(clear) => clear()}
       />
+    </section>
+  );
+}
+
+/** The passkeys' card while its code loads, or when it could not be. */
+function PasskeysUnavailable({ loading = false }: { loading?: boolean }) {
+  return (
+    <section className={ui.card} aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" className={ui.h2}>
+        Passkeys
+      </h2>
+      <p role={loading ? 'status' : 'alert'}>
+        {loading
+          ? 'Loading your passkeys…'
+          : 'Your passkeys could not be loaded. Check your connection and open this page again.'}
+      </p>
     </section>
   );
 }
