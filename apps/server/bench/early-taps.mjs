@@ -8,6 +8,7 @@
 // it is acted on), how many taps were acted on (the next step or the error appeared) and how many
 // of them came before the page's code had run, and when what the tap led to appeared.
 import { chromePath, throttled } from './config.mjs';
+import { throttle } from './slow-phone.ts';
 import { ms, row } from './table.mjs';
 
 /** BENCH_THROTTLE=0 (the bench's own test): one try each, unthrottled, only to see it run. */
@@ -95,15 +96,7 @@ async function oneTry(browser, base, control, width) {
   try {
     const page = await context.newPage();
     if (throttled) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 400,
-        downloadThroughput: (400 * 1000) / 8,
-        uploadThroughput: (400 * 1000) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await throttle(page);
     }
     const started = performance.now();
     await page.goto(`${base}${control.path}`, { waitUntil: 'commit' });

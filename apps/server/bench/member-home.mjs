@@ -2,27 +2,14 @@
 // slow networks with a slower processor (or unthrottled: BENCH_THROTTLE=0), first and repeat visit.
 import { approvedMember } from './accounts.mjs';
 import { chromePath, throttled } from './config.mjs';
+import { SLOW_4G, SLOW_PHONE_NETWORK, throttle } from './slow-phone.ts';
 import { ms, row } from './table.mjs';
 
 /**
- * The networks the member's home is opened on: Lighthouse's Slow 4G (562.5 ms round trip,
- * 1.4 Mbit/s down, 675 kbit/s up), and a slow phone network of 400 ms and 400 kbit/s each way
- * (the home's goal: a usable check-in within 6 s there).
+ * The networks the member's home is opened on: Lighthouse's Slow 4G, and a slow phone network (the
+ * home's goal: a usable check-in within 6 s there).
  */
-const NETWORKS = [
-  {
-    name: 'Slow 4G',
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  },
-  {
-    name: '400 ms, 400 kbit/s',
-    latency: 400,
-    downloadThroughput: (400 * 1000) / 8,
-    uploadThroughput: (400 * 1000) / 8,
-  },
-];
+const NETWORKS = [SLOW_4G, SLOW_PHONE_NETWORK];
 
 /**
  * The member's home at 360 px on `network` with the processor slowed 4x: milliseconds from the
@@ -46,16 +33,7 @@ async function usableCheckIn(trackerBase, cookie, network) {
     await context.addCookies([{ name, value: value.join('='), url: trackerBase }]);
     const page = await context.newPage();
     if (throttled) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      const { latency, downloadThroughput, uploadThroughput } = network;
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency,
-        downloadThroughput,
-        uploadThroughput,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await throttle(page, network);
     }
     const times = [];
     for (let visit = 0; visit < 2; visit += 1) {

@@ -1,3 +1,4 @@
+import { throttle } from '@app/server/slow-phone';
 import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
@@ -23,19 +24,6 @@ const WIDTHS = [360, 1280];
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
 /** A throttled load: the scripts alone take 8 s or more; the flow and its calls come after. */
 const SETTLED_MS = 90_000;
-
-/** Chromium's network and processor throttling for a slow phone (as the bench's). */
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1000) / 8,
-    uploadThroughput: (400 * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 interface Control {
   name: string;
