@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { LogOptions } from '@app/server-kit';
-import { createTestDatabase, type RunningTracker, startTracker } from '@app/tracker';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../src/build.ts';
 import { loadEnv } from '../src/env.ts';
+
+import { startTestTracker, type TestTracker } from './test-tracker.ts';
+
+export { startTestTracker, type TestTracker };
 
 export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
 export const TEST_SECRET = 'test-session-secret-of-at-least-32-chars';
@@ -41,53 +44,6 @@ export async function buildTestSite({ tracker, env = {}, log, now }: TestSiteOpt
     ...(now ? { now } : {}),
   };
   return buildServer({ config, log });
-}
-
-export interface TestTracker {
-  url: string;
-  apiKey: string;
-  /** Every message the tracker sent, newest last. */
-  mail: { to: string; subject: string; text: string }[];
-  /** Moves the tracker's clock forward (token expiry). */
-  advance(ms: number): void;
-  running: RunningTracker;
-  close(): Promise<void>;
-}
-
-/** A real tracker on loopback over a fresh copy of the seeded test database. */
-export async function startTestTracker(
-  opts: { log?: LogOptions; env?: Record<string, string> } = {},
-): Promise<TestTracker> {
-  const database = await createTestDatabase();
-  const mail: TestTracker['mail'] = [];
-  let offset = 0;
-  const running = await startTracker({
-    dataDir: database.dataDir,
-    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
-    port: 0,
-    env: opts.env ?? {},
-    // The same logger the site gives its embedded tracker.
-    logger: opts.log ? { ...opts.log, name: 'tracker' } : false,
-    now: () => new Date(Date.now() + offset),
-    mailTransport: {
-      async send(message) {
-        mail.push(message);
-      },
-    },
-  });
-  return {
-    url: running.url,
-    apiKey: running.apiKey,
-    mail,
-    advance: (ms) => {
-      offset += ms;
-    },
-    running,
-    close: async () => {
-      await running.close();
-      await database.cleanup();
-    },
-  };
 }
 
 /** Rate limits high enough that a suite never meets them. */

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { UPLOADS_PATH } from '@app/contracts';
 import { IDLE_DROP_MS } from '@app/server-kit';
 import { holdPoint, rawExchange } from '@app/server-kit/testing';
-import { createTestDatabase, startTracker } from '@app/tracker';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSite } from '../src/start.ts';
@@ -15,6 +14,7 @@ import {
   SITE_ORIGIN,
   STUB_API_KEY,
   startStubUpstream,
+  startTestTracker,
   stubbedEnv,
   WEB_FIXTURE,
 } from './helper.ts';
@@ -262,13 +262,7 @@ describe('shutting down', () => {
 
   it('the tracker, too, closes the connection of an answer under way when closing began', async () => {
     const hold = holdPoint();
-    const database = await createTestDatabase();
-    const tracker = await startTracker({
-      dataDir: database.dataDir,
-      ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
-      port: 0,
-      env: {},
-      logger: false,
+    const tracker = await startTestTracker({
       storage: {
         get: async () => {
           await hold.wait();
@@ -279,11 +273,14 @@ describe('shutting down', () => {
       },
     });
     try {
-      await expectAnswerClosesItsConnection(tracker.app, `${UPLOADS_PATH}/u/photo.png`, hold, () =>
-        tracker.close(),
+      await expectAnswerClosesItsConnection(
+        tracker.running.app,
+        `${UPLOADS_PATH}/u/photo.png`,
+        hold,
+        () => tracker.close(),
       );
     } finally {
-      await database.cleanup();
+      await tracker.close();
     }
   });
 });
