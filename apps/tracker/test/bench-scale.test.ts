@@ -12,6 +12,7 @@ const trackerDir = fileURLToPath(new URL('..', import.meta.url));
 
 const WHAT = [
   'seed',
+  'quiet spells worked out',
   'tick: reminders (1st)',
   'tick: we miss you (1st)',
   'tick: weekly recaps (1st)',

@@ -31,6 +31,7 @@ const BIG = [
   'users',
   'quiet_spells',
   'last_answers',
+  'quiet_listings',
   'reminder_settings',
   'recap_settings',
   'digest_settings',

@@ -503,6 +503,38 @@ export const lastAnswers = pgTable(
 );
 
 /**
+ * Each Active member's quiet spell as the console's Quiet members page lists it (contracts
+ * quietSpellOf: `days` missed check-in days from `since`; `listed` when they are on the page),
+ * kept so the page is one indexed read of the listed rows instead of judging every quiet member on
+ * each load. A row holds from `scoredAt` until `freshUntil`, the first moment the clock alone
+ * could change it (a check-in day closing, a new day); migration 0027's triggers make a row stale
+ * at once (`freshUntil` -infinity) when what it was worked out from changes: a membership, the
+ * account's standing or zone, the last answer, a pause, an I'm back, the check-in days, an
+ * approval. The quiet members' schedule and the page work out the stale rows again (and drop
+ * those of members no longer Active) before the page reads.
+ */
+export const quietListings = pgTable(
+  'quiet_listings',
+  {
+    userId: integer('user_id').primaryKey(),
+    teamId: integer('team_id'),
+    days: integer('days').notNull().default(0),
+    since: date('since', { mode: 'string' }),
+    listed: boolean('listed').notNull().default(false),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    freshUntil: timestamp('fresh_until', { withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'::timestamptz`),
+  },
+  (t) => [
+    fk('quiet_listings', t.userId, users.id).onDelete('cascade'),
+    index('quiet_listings_fresh_idx').on(t.freshUntil),
+    index('quiet_listings_scored_idx').on(t.scoredAt),
+    index('quiet_listings_page_idx').on(t.days.desc(), t.userId).where(sql`${t.listed}`),
+  ],
+);
+
+/**
  * A gentle nudge one member sent a teammate, by the sender's calendar date. The unique key is the
  * rule "one per pair per day": a second insert finds the first and sends nothing.
  */

@@ -15,6 +15,7 @@ import { passkeysRepository } from './passkeys.ts';
 import { passwordResetsRepository } from './password-resets.ts';
 import { pausesRepository } from './pauses.ts';
 import { pushSubscriptionsRepository } from './push-subscriptions.ts';
+import { quietListingsRepository } from './quiet-listings.ts';
 import { quietSpellsRepository } from './quiet-spells.ts';
 import { recapsRepository } from './recaps.ts';
 import { reminderSettingsRepository } from './reminder-settings.ts';
@@ -49,6 +50,7 @@ export function createRepositories(db: Db, now: () => Date) {
     teamCalls: teamCallsRepository(db),
     passwordResets: passwordResetsRepository(db),
     quietSpells: quietSpellsRepository(db),
+    quietListings: quietListingsRepository(db),
     secondFactors: secondFactorsRepository(db),
     passkeys: passkeysRepository(db),
     pushSubscriptions: pushSubscriptionsRepository(db),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { lastAnswers, memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -17,14 +17,23 @@ export interface QuietCursor {
   userId: number;
 }
 
-/** Which Active members a read takes: one team's, one member, or everyone on a team. */
-export type MemberFilter = { teamId: number } | { userId: number } | undefined;
+/** Which Active members a read takes: one team's, one member, some members, or everyone on a team. */
+export type MemberFilter =
+  | { teamId: number }
+  | { userId: number }
+  | { userIds: readonly number[] }
+  | undefined;
 
 function memberCondition(which: MemberFilter) {
   if (which === undefined) return activeTeammate(eq(memberships.status, 'Active'));
   if ('teamId' in which) {
     return activeTeammate(
       and(eq(memberships.teamId, which.teamId), eq(memberships.status, 'Active')) as SQL,
+    );
+  }
+  if ('userIds' in which) {
+    return activeTeammate(
+      which.userIds.length === 0 ? sql`false` : inArray(memberships.userId, [...which.userIds]),
     );
   }
   return activeTeammate(eq(memberships.userId, which.userId));

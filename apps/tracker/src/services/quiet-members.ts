@@ -1,10 +1,13 @@
 import {
+  CHECK_IN_GRACE_HOUR,
   type FreedSeat,
   listedAsQuiet,
   localDay,
   missesYou,
   oneLine,
+  openDays,
   type PageQuery,
+  parseDay,
   QUIET_RULES,
   QUIET_TEXTS,
   type QuietAction,
@@ -13,11 +16,14 @@ import {
   type RestoredSeat,
   type SeatHeir,
   shiftDay,
+  weekdayOf,
+  zonedInstant,
 } from '@app/contracts';
 import { HttpError, notFound } from '@app/server-kit';
 import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { QuietCursor } from '../repositories/members.ts';
+import type { QuietListing } from '../repositories/quiet-listings.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
@@ -139,6 +145,8 @@ async function quietBatch(
 export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
   const now = ctx.trackerConfig.now();
   const started = performance.now();
+  // The console's kept spells first, half the pass at most: the page finds them worked out.
+  await refreshQuietListings(ctx, { skipLocked: true, budgetMs: QUIET_PASS_MS / 2 });
   const answeredFrom = answeredFromFor(now, QUIET_RULES.missYouAfter);
   let after: QuietCursor | null = resumeAt.get(ctx) ?? null;
   let mailed = 0;
@@ -209,8 +217,11 @@ async function lastContacts(ctx: TrackerContext, tx: Db, addresses: readonly str
   return contacts;
 }
 
+/** A member listed on the console's Quiet members page, with their spell. */
 interface Listed {
-  m: MemberDays;
+  user: MemberDays['user'];
+  teamId: number;
+  lastAnswer: string | null;
   days: number;
   since: string;
 }
@@ -233,39 +244,120 @@ async function pausedPastLimit(ctx: TrackerContext, tx: Db, members: readonly Me
  * paused past their quarter's pauses (`over`) holds a seat as a quiet one does: their paused days
  * count as missed.
  */
-function listing(m: MemberDays, over: boolean): Listed[] {
+function standing(m: MemberDays, over: boolean) {
   const spell = quietSpellOfMember(over ? { ...m, input: { ...m.input, paused: undefined } } : m);
-  return (over || !m.pausedToday) && listedAsQuiet(spell.days) && spell.since !== null
-    ? [{ m, days: spell.days, since: spell.since }]
+  const listed = (over || !m.pausedToday) && listedAsQuiet(spell.days) && spell.since !== null;
+  return { ...spell, listed };
+}
+
+function listing(m: MemberDays, over: boolean): Listed[] {
+  const { days, since, listed } = standing(m, over);
+  return listed && since !== null
+    ? [{ user: m.user, teamId: m.teamId, lastAnswer: m.lastAnswer, days, since }]
     : [];
 }
 
 /**
- * The members listed as quiet, the longest quiet first (then by account): one member, or every
- * Active member that could be (quietCandidates), read in batches.
+ * The first moment the clock alone could change what `m`'s kept spell says (standing): a day of
+ * theirs closing (noon of the next day) or a new day starting (midnight), on their clock. A member
+ * not listed, not paused and with no paused day in what was read is listed at the earliest when
+ * enough more of their check-in days close unanswered to make QUIET_RULES.consoleAfter: their row
+ * holds until then.
  */
-async function listedQuiet(
-  ctx: TrackerContext,
-  tx: Db,
-  which?: { userId: number },
-): Promise<Listed[]> {
-  const now = ctx.trackerConfig.now();
-  const listed: Listed[] = [];
-  if (which !== undefined) {
-    const members = await memberDaysOf(ctx, which, now, tx, 'quiet');
-    const over = await pausedPastLimit(ctx, tx, members);
-    listed.push(...members.flatMap((m) => listing(m, over.has(m.user.id))));
-  } else {
-    const answeredFrom = answeredFromFor(now, QUIET_RULES.consoleAfter);
-    for (let after: QuietCursor | null = null; ; ) {
-      const batch = await quietBatch(ctx, tx, now, { after, answeredFrom, unmailed: false });
-      if (batch.next === null) break;
-      after = batch.next;
-      const over = await pausedPastLimit(ctx, tx, batch.members);
-      listed.push(...batch.members.flatMap((m) => listing(m, over.has(m.user.id))));
+function freshUntil(m: MemberDays, now: Date, days: number, listed: boolean): Date {
+  const open = openDays(now, m.timeZone);
+  const next = Math.min(...open.map((d) => d.closesAt.getTime()));
+  const more = QUIET_RULES.consoleAfter - days;
+  if (listed || m.pausedToday || (m.input.paused?.size ?? 0) > 0 || more <= 0) {
+    return new Date(next);
+  }
+  let day = open.map((d) => d.day).sort()[0] ?? m.today;
+  for (let seen = 0, i = 0; i < 400; i++, day = shiftDay(day, 1)) {
+    if (day < m.input.from || !m.input.weekdays.includes(weekdayOf(day))) continue;
+    seen += 1;
+    if (seen === more) {
+      const closes = zonedInstant(parseDay(shiftDay(day, 1)), CHECK_IN_GRACE_HOUR, m.timeZone);
+      return new Date(Math.max(closes.getTime(), next));
     }
   }
-  return listed.sort((a, b) => b.days - a.days || a.m.user.id - b.m.user.id);
+  return new Date(next);
+}
+
+/** Members whose kept spells are worked out at a time, in one transaction. */
+const LISTING_BATCH = 50;
+
+/**
+ * Works out again the kept quiet spells (quiet_listings) that no longer hold at the tracker's
+ * now, LISTING_BATCH members a transaction with a turn for the event loop between them, and drops
+ * the rows of those no longer Active on a team. `skipLocked` (the schedule) leaves the rows
+ * another pass is working on; the page waits for them, so it reads them worked out. Stops after
+ * `budgetMs`. Returns how many rows it worked out or dropped.
+ */
+export async function refreshQuietListings(
+  ctx: TrackerContext,
+  opts: { skipLocked: boolean; budgetMs: number },
+): Promise<number> {
+  const now = ctx.trackerConfig.now();
+  const started = performance.now();
+  let done = 0;
+  for (;;) {
+    const count = await ctx.database.db.transaction(async (tx) => {
+      const ids = await ctx.repos.quietListings.stale(now, LISTING_BATCH, opts.skipLocked, tx);
+      if (ids.length === 0) return 0;
+      const rows = await ctx.repos.members.list({ userIds: ids }, tx);
+      const members = await daysOfMembers(ctx, rows, now, 'quiet', tx);
+      const over = await pausedPastLimit(ctx, tx, members);
+      const kept = members.map((m): QuietListing => {
+        const { days, since, listed } = standing(m, over.has(m.user.id));
+        return {
+          userId: m.user.id,
+          teamId: m.teamId,
+          days,
+          since,
+          listed,
+          freshUntil: freshUntil(m, now, days, listed),
+        };
+      });
+      await ctx.repos.quietListings.keep(kept, now, tx);
+      const active = new Set(kept.map((k) => k.userId));
+      await ctx.repos.quietListings.drop(
+        ids.filter((id) => !active.has(id)),
+        tx,
+      );
+      return ids.length;
+    });
+    done += count;
+    if (count === 0) break;
+    await yieldToLoop();
+    if (performance.now() - started > opts.budgetMs) break;
+  }
+  return done;
+}
+
+/** The member `which` names when they are listed as quiet now, worked out from their days. */
+async function listedOne(ctx: TrackerContext, tx: Db, which: { userId: number }) {
+  const members = await memberDaysOf(ctx, which, ctx.trackerConfig.now(), tx, 'quiet');
+  const over = await pausedPastLimit(ctx, tx, members);
+  return members.flatMap((m) => listing(m, over.has(m.user.id)));
+}
+
+/**
+ * A page of the members listed as quiet, the longest quiet first (then by account), and how many
+ * are listed: the kept spells, those no longer holding worked out first (refreshQuietListings).
+ */
+async function listedPage(ctx: TrackerContext, page: { limit: number; offset: number }) {
+  await refreshQuietListings(ctx, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY });
+  const { rows, total } = await ctx.repos.quietListings.page(page);
+  const listed = rows.map(
+    (r): Listed => ({
+      user: r.user,
+      teamId: r.teamId ?? 0,
+      lastAnswer: r.lastAnswer,
+      days: r.days,
+      since: r.since ?? '',
+    }),
+  );
+  return { listed, total };
 }
 
 /** The console's lines for `listed`, with their teams' names and the last time we wrote. */
@@ -273,23 +365,23 @@ async function describe(ctx: TrackerContext, tx: Db, listed: readonly Listed[]) 
   const names = await teamNames(
     ctx,
     tx,
-    listed.map((l) => l.m.teamId),
+    listed.map((l) => l.teamId),
   );
   const contacts = await lastContacts(
     ctx,
     tx,
-    listed.map((l) => l.m.user.email),
+    listed.map((l) => l.user.email),
   );
   return listed.map(
-    ({ m, days, since }): QuietMember => ({
-      id: m.user.id,
-      name: m.user.name,
-      email: m.user.email,
-      team: { id: m.teamId, name: names.get(m.teamId) ?? '' },
+    ({ user, teamId, lastAnswer, days, since }): QuietMember => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      team: { id: teamId, name: names.get(teamId) ?? '' },
       quietDays: days,
       since,
-      lastAnswer: m.lastAnswer,
-      lastContact: contacts.get(m.user.email.toLowerCase()) ?? null,
+      lastAnswer,
+      lastContact: contacts.get(user.email.toLowerCase()) ?? null,
     }),
   );
 }
@@ -305,15 +397,19 @@ export async function quietMembers(
   tx: Db = ctx.database.db,
   which?: { userId: number },
 ): Promise<QuietMember[]> {
-  return describe(ctx, tx, await listedQuiet(ctx, tx, which));
+  if (which !== undefined) return describe(ctx, tx, await listedOne(ctx, tx, which));
+  const { listed } = await listedPage(ctx, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  return describe(ctx, tx, listed);
 }
 
-/** One page of the console's Quiet members (quietMembers), with how many there are in all. */
+/**
+ * One page of the console's Quiet members (quietMembers), with how many there are in all: one
+ * indexed read of the kept spells (quiet_listings), not a judgement of every quiet member.
+ */
 export async function quietMemberPage(ctx: TrackerContext, page: PageQuery) {
-  const tx = ctx.database.db;
-  const listed = await listedQuiet(ctx, tx);
-  const members = await describe(ctx, tx, listed.slice(page.offset, page.offset + page.limit));
-  return { members, total: listed.length, limit: page.limit, offset: page.offset };
+  const { listed, total } = await listedPage(ctx, page);
+  const members = await describe(ctx, ctx.database.db, listed);
+  return { members, total, limit: page.limit, offset: page.offset };
 }
 
 /** The member `userId` when they are listed as quiet now; else 409 NOT_QUIET (404: no one). */
