@@ -1,16 +1,10 @@
 import type { QueuedJoinRequest } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
 import { currentHref, renderApp } from '../../test/renderApp.tsx';
-import { usePasskey as askForPasskey, PasskeyCeremonyError } from '../passkeys/webauthn.ts';
-
-// The browser's ceremony is the webauthn module's: here it answers as a device would, or fails.
-vi.mock('../passkeys/webauthn.ts', async (original) => ({
-  ...(await original<typeof import('../passkeys/webauthn.ts')>()),
-  usePasskey: vi.fn(),
-}));
+import { assertion, browserRefusal, fakeWebAuthn, removeWebAuthn } from '../../test/webauthn.ts';
 
 const operator = { id: 1, name: 'Olive Operator', role: 'operator' as const };
 const request: QueuedJoinRequest = {
@@ -23,18 +17,12 @@ const request: QueuedJoinRequest = {
   daysLeft: 2,
   overdue: false,
 };
+const OLIVES_KEY = assertion('olives-key');
 const options = {
-  challenge: 'the-challenge',
+  challenge: 'c2Vjb25k',
   rpId: 'localhost',
-  allowCredentials: [{ id: 'olives-key', type: 'public-key' }],
+  allowCredentials: [{ id: OLIVES_KEY.json.id, type: 'public-key' }],
   userVerification: 'required',
-};
-const credential = {
-  id: 'olives-key',
-  rawId: 'olives-key',
-  type: 'public-key' as const,
-  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-  clientExtensionResults: {},
 };
 
 /** A fake tracker whose session passes the second factor with the operator's passkey. */
@@ -45,7 +33,7 @@ function tracker(keys = options.allowCredentials) {
       json({ options: { ...options, allowCredentials: keys } }),
     'POST /api/session/second-factor/passkey': async (sent) => {
       const body = (await sent.json()) as { credential: { id: string } };
-      if (body.credential.id !== 'olives-key') {
+      if (body.credential.id !== OLIVES_KEY.json.id) {
         return refusal(
           401,
           'INVALID_PASSKEY',
@@ -63,18 +51,17 @@ function tracker(keys = options.allowCredentials) {
   });
 }
 
+// A browser with WebAuthn (beneath the ceremony's library), its get() answered per test.
+let browser: ReturnType<typeof fakeWebAuthn>;
 beforeEach(() => {
-  vi.stubGlobal('PublicKeyCredential', class {});
+  browser = fakeWebAuthn();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(askForPasskey).mockReset();
-});
+afterEach(removeWebAuthn);
 
 describe('the second factor with a passkey', () => {
   it('uses the operator’s passkey instead of the code, then goes on to the page asked for', async () => {
     const fake = tracker();
-    vi.mocked(askForPasskey).mockResolvedValue(credential);
+    browser.get.mockResolvedValue(OLIVES_KEY.credential);
     const { router } = await renderApp('/second-factor?next=%2Fconsole');
     const user = userEvent.setup();
     expect(
@@ -89,25 +76,22 @@ describe('the second factor with a passkey', () => {
     await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Join requests' })).toBeVisible();
     expect(currentHref(router)).toBe('/console');
-    expect(askForPasskey).toHaveBeenCalledWith(
-      expect.objectContaining({ challenge: 'the-challenge' }),
-      expect.objectContaining({ cancelled: expect.stringContaining('authenticator app') }),
-    );
+    // The browser was asked for one of the operator's own keys, with their screen lock.
+    expect(browser.get.mock.calls[0]?.[0].publicKey).toMatchObject({
+      rpId: 'localhost',
+      userVerification: 'required',
+      allowCredentials: [expect.objectContaining({ type: 'public-key' })],
+    });
     const [sent] = fake.to('POST /api/session/second-factor/passkey');
-    expect(await sent?.json()).toEqual({ credential });
+    expect(await sent?.json()).toEqual({ credential: OLIVES_KEY.json });
     expect(fake.to('POST /api/session/second-factor')).toHaveLength(0);
   });
 
   it('says so when the device gives no key, or the tracker refuses it; the code still works', async () => {
     const fake = tracker();
-    vi.mocked(askForPasskey)
-      .mockRejectedValueOnce(
-        new PasskeyCeremonyError(
-          'No passkey was used. Try again, or enter the code from your authenticator app.',
-          'cancelled',
-        ),
-      )
-      .mockResolvedValueOnce({ ...credential, id: 'someone-elses-key' });
+    browser.get
+      .mockImplementationOnce(browserRefusal('NotAllowedError'))
+      .mockResolvedValueOnce(assertion('someone-elses-key').credential);
     await renderApp('/second-factor');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Use a passkey' });
@@ -134,11 +118,11 @@ describe('the second factor with a passkey', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You have no passkey for the console yet.',
     );
-    expect(askForPasskey).not.toHaveBeenCalled();
+    expect(browser.get).not.toHaveBeenCalled();
   });
 
   it('offers no passkey where the browser has none', async () => {
-    vi.unstubAllGlobals();
+    removeWebAuthn();
     tracker();
     await renderApp('/second-factor');
     expect(

@@ -1,16 +1,15 @@
 import type { ConsoleOperator, Passkey } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeTracker, json, noContent, refusal } from '../../../test/fakeFetch.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-import { createPasskey, PasskeyCeremonyError } from '../../passkeys/webauthn.ts';
-
-// The browser's ceremony is the webauthn module's: here it answers as a device would, or fails.
-vi.mock('../../passkeys/webauthn.ts', async (original) => ({
-  ...(await original<typeof import('../../passkeys/webauthn.ts')>()),
-  createPasskey: vi.fn(),
-}));
+import {
+  attestation,
+  browserRefusal,
+  fakeWebAuthn,
+  removeWebAuthn,
+} from '../../../test/webauthn.ts';
 
 const olive: ConsoleOperator = {
   id: 1,
@@ -33,14 +32,15 @@ const laptop: Passkey = {
   createdAt: '2026-11-02T10:00:00.000Z',
   lastUsedAt: '2026-11-20T10:00:00.000Z',
 };
-const credential = {
-  id: 'made-by-the-device',
-  rawId: 'made-by-the-device',
-  type: 'public-key' as const,
-  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
-  clientExtensionResults: {},
+const NEW_KEY = attestation('desk-key');
+const options = {
+  challenge: 'YWRk',
+  rp: { id: 'localhost', name: 'Accountability Partners' },
+  user: { id: 'dXNlcg', name: 'olive@example.com', displayName: 'Olive Operator' },
+  pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+  excludeCredentials: [{ id: 'a2V5LW9uZQ', type: 'public-key', transports: ['internal'] }],
+  authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
 };
-const options = { challenge: 'the-challenge', rp: { id: 'localhost', name: 'Tracker' } };
 
 /** A fake tracker with the operator's own passkeys, which its routes change as the tracker would. */
 function trackerWith(initial: Passkey[]) {
@@ -78,14 +78,12 @@ function trackerWith(initial: Passkey[]) {
   return tracker;
 }
 
+// A browser with WebAuthn (beneath the ceremony's library), its create() answered per test.
+let browser: ReturnType<typeof fakeWebAuthn>;
 beforeEach(() => {
-  // A browser with WebAuthn.
-  vi.stubGlobal('PublicKeyCredential', class {});
+  browser = fakeWebAuthn();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(createPasskey).mockReset();
-});
+afterEach(removeWebAuthn);
 
 describe("the operator's own passkeys", () => {
   it('lists them on their own card only: name, added, last used', async () => {
@@ -108,7 +106,7 @@ describe("the operator's own passkeys", () => {
   });
 
   it('says so when the browser cannot make passkeys', async () => {
-    vi.unstubAllGlobals();
+    removeWebAuthn();
     trackerWith([]);
     await renderApp('/console/operators');
     const own = await screen.findByRole('article', { name: /^Olive Operator/ });
@@ -142,15 +140,10 @@ describe("the operator's own passkeys", () => {
     await user.click(add);
     await waitFor(() => expect(password).toHaveAccessibleDescription(/The password is not right/));
     expect(within(dialog).getByRole('alert')).toHaveFocus();
-    expect(createPasskey).not.toHaveBeenCalled();
+    expect(browser.create).not.toHaveBeenCalled();
 
-    // The device makes no key: said above the form, nothing registered.
-    vi.mocked(createPasskey).mockRejectedValueOnce(
-      new PasskeyCeremonyError(
-        'No passkey was made. Try again, and follow what your device asks.',
-        'cancelled',
-      ),
-    );
+    // The device makes no key (its prompt closed): said above the form, nothing registered.
+    browser.create.mockImplementationOnce(browserRefusal('NotAllowedError'));
     await user.clear(password);
     await user.type(password, 'operators own password');
     await user.type(name, 'Desk key');
@@ -162,17 +155,21 @@ describe("the operator's own passkeys", () => {
     );
     expect(within(dialog).getByRole('alert')).toHaveFocus();
     expect(tracker.to('POST /api/console/passkeys')).toHaveLength(0);
-    expect(createPasskey).toHaveBeenCalledWith(options, expect.any(String));
+    // The browser was asked for a discoverable key for the tracker's challenge.
+    expect(browser.create.mock.calls[0]?.[0].publicKey).toMatchObject({
+      rp: options.rp,
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
 
     // Again, and the device makes it: the tracker keeps it under its name.
-    vi.mocked(createPasskey).mockResolvedValueOnce(credential);
+    browser.create.mockResolvedValueOnce(NEW_KEY.credential);
     await user.click(add);
     expect(await screen.findByText('The passkey “Desk key” is added')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const added = await within(own).findByText('Desk key', { selector: 'p' });
     await waitFor(() => expect(added).toHaveFocus());
     const [registered] = tracker.to('POST /api/console/passkeys');
-    expect(await registered?.json()).toEqual({ credential, name: 'Desk key' });
+    expect(await registered?.json()).toEqual({ credential: NEW_KEY.json, name: 'Desk key' });
     const asked = tracker.to('POST /api/console/passkeys/options');
     expect(asked).toHaveLength(3);
     expect(await asked[2]?.json()).toEqual({ password: 'operators own password' });
