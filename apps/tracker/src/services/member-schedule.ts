@@ -13,6 +13,12 @@ import { memberTimeZone } from './teammates.ts';
 
 /** Rows handled per transaction. */
 const BATCH = 50;
+/**
+ * The longest a pass works on before it gives the event loop a turn, between two members: one
+ * member's mail is a few queries and a little JavaScript, and on PGlite (in the tracker's own
+ * thread) the queries too hold the loop, so a whole batch at once could hold it for seconds.
+ */
+const SLICE_MS = 10;
 
 /**
  * A per-member schedule's settings table: one row per member, whether it is on, when it next falls
@@ -38,11 +44,22 @@ export interface MemberSchedule<T extends SettingsTable, M> {
 /**
  * How long one pass goes on before it leaves the rest to the next (the schedules run every
  * minute): a pass is batches of BATCH rows, each a transaction of its own, with a turn for the
- * event loop between them, so a pass never holds the tracker's thread for long at a time.
+ * event loop between them and, within one, between two members once SLICE_MS have gone, so a
+ * pass never holds the tracker's thread for long at a time.
  */
 const SCHEDULE_PASS_MS = 10_000;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A turn for the event loop once SLICE_MS have gone since the last one. */
+function slicer() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await yieldToLoop();
+    since = performance.now();
+  };
+}
 
 /**
  * One pass of a schedule on each member's own clock (decision 24), at the tracker's now. It reads
@@ -74,6 +91,7 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
 
   const started = performance.now();
   const overBudget = () => performance.now() - started > SCHEDULE_PASS_MS;
+  const turn = slicer();
 
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -90,6 +108,7 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
       for (const { row, zone } of rows) {
         const timeZone = memberTimeZone({ timeZone: zone });
         await setNext(tx, row.userId, schedule.next(row, now, timeZone), timeZone);
+        await turn();
       }
       return rows.length < BATCH;
     });
@@ -119,6 +138,7 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
           if (stillThatDay && (await schedule.send(tx, member, date))) count++;
         }
         await setNext(tx, row.userId, member ? schedule.next(row, now, timeZone) : null, timeZone);
+        await turn();
       }
       return { count, more: due.length === BATCH };
     });

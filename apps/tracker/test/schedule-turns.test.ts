@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recapSettings } from '../src/db/schema.ts';
+import { seedScale } from '../src/seed/scale.ts';
+import { runMemberSchedule } from '../src/services/member-schedule.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { buildTracker } from '../src/tracker.ts';
+
+/**
+ * A schedule's pass on the members' own clocks (reminders, weekly recap, daily digest) gives the
+ * event loop a turn between two members once a few milliseconds have gone, not only between two
+ * batches of members: a batch whose members each take some work does not hold the tracker's
+ * thread for the whole batch. On PGlite (whose queries run in the tracker's own thread) and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const MEMBERS = 30;
+/** The synchronous work each member's mail stands for here (ms). */
+const WORK_MS = 6;
+
+describe('a schedule pass with many members due', () => {
+  const clock = new Date('2026-11-02T17:00:00Z');
+  let store: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    store = await createTestDatabase();
+    app = await buildTracker({
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
+      env: {},
+      reminderCheckSeconds: 0,
+      now: () => clock,
+    });
+    await seedScale(app.database.db, { members: MEMBERS, days: 3, now: clock });
+    // Every member's recap due a minute ago, worked out in UTC.
+    await app.database.db.execute(sql`
+      UPDATE recap_settings SET enabled = true, time_zone = 'UTC',
+        next_at = ${new Date(clock.getTime() - 60_000)}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await store?.cleanup();
+  });
+
+  it('lets the event loop run between members within one batch', async () => {
+    // Which members' work began after the event loop had a turn since the previous member's.
+    let turned = false;
+    let turns = 0;
+    let members = 0;
+    const timer = setInterval(() => {
+      turned = true;
+    }, 1);
+    try {
+      await runMemberSchedule(app, {
+        table: recapSettings,
+        next: () => null,
+        member: async (_tx, row) => row,
+        zone: () => 'UTC',
+        send: async () => {
+          if (turned) turns++;
+          turned = false;
+          members++;
+          const until = performance.now() + WORK_MS;
+          while (performance.now() < until) {
+            // The member's mail being made.
+          }
+          return false;
+        },
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(members).toBeGreaterThanOrEqual(MEMBERS);
+    // A turn at least every other member (10 ms of work at most between turns), where a pass
+    // that turned only between batches would give the loop one turn for all 30 of one batch.
+    expect(turns).toBeGreaterThanOrEqual(members / 2 - 1);
+  });
+});
