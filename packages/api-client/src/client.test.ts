@@ -539,6 +539,25 @@ describe('held slots', () => {
     expect(await failure(client.extendHold(hold.id))).toMatchObject({ kind: 'parse' });
   });
 
+  it("hands the seat over to the tracker's sign-in for an address, and reports an expired hold", async () => {
+    const { client, requests } = fakeServer(
+      json({ token: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa' }, 201),
+      json({ message: 'The seat held for you has run out.', code: 'HOLD_EXPIRED' }, 410),
+    );
+    expect(await client.handOverHold(hold.id, 'ada@example.com')).toEqual({
+      token: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa',
+    });
+    expect(`${requests[0]?.method} ${new URL(requests[0]?.url ?? '').pathname}`).toBe(
+      `POST /api/holds/${hold.id}/hand-over`,
+    );
+    expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com' });
+    expect(await failure(client.handOverHold(hold.id, 'ada@example.com'))).toMatchObject({
+      status: 410,
+      code: 'HOLD_EXPIRED',
+      message: 'The seat held for you has run out.',
+    });
+  });
+
   it('counts a hold that is already gone as released, but not a server error', async () => {
     const { client } = fakeServer(
       json({ message: 'Hold not found', code: 'HOLD_NOT_FOUND' }, 404),

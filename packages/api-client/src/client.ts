@@ -10,6 +10,7 @@ import {
   FeedbackResponse,
   FocusArea,
   FocusRole,
+  HandOverResponse,
   type Hold,
   HoldResponse,
   IDEMPOTENCY_KEY_HEADER,
@@ -481,6 +482,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
       if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
       return parseBody(answer, HoldResponse, MESSAGES.invalidServerResponse).hold;
+    },
+
+    /**
+     * POST /api/holds/{id}/hand-over: the seat this browser holds goes to the tracker's sign-in
+     * of the account with `email`; the answer's token goes in the sign-in link. Fails with 410
+     * `HOLD_EXPIRED` when the hold ran out, 404 `HOLD_NOT_FOUND` when this session holds no such
+     * seat (any more).
+     */
+    async handOverHold(
+      holdId: string,
+      email: string,
+      call?: CallOptions,
+    ): Promise<HandOverResponse> {
+      const answer = await send(at(SITE_API.handOverHold, { id: holdId }), {
+        method: 'post',
+        json: { email },
+        ...call,
+      });
+      if (!answer.ok) throw httpError(answer, errorBody(answer)?.message || undefined);
+      return parseBody(answer, HandOverResponse, MESSAGES.invalidServerResponse);
     },
 
     /**
