@@ -19,6 +19,7 @@ const ACTOR_REQUESTS: { actor: ModelActor; method: string; path: RegExp }[] = [
   { actor: 'createHold', method: 'POST', path: /^\/api\/holds$/ },
   { actor: 'extendHold', method: 'POST', path: /^\/api\/holds\/[^/]+\/extend$/ },
   { actor: 'createUser', method: 'POST', path: /^\/api\/users$/ },
+  { actor: 'handOverHold', method: 'POST', path: /^\/api\/holds\/[^/]+\/hand-over$/ },
   { actor: 'updateProfile', method: 'POST', path: /^\/api\/users\/[^/]+\/profile$/ },
   { actor: 'fetchNextBookingDate', method: 'GET', path: /^\/api\/booking\/next-available-date$/ },
   { actor: 'submitBooking', method: 'POST', path: /^\/api\/booking$/ },
@@ -44,6 +45,8 @@ const FAILURE: Record<ModelActor, { status: number } | 'abort'> = {
   retakeHold: { status: 503 },
   // The refused sign-up is the real server's own answer (an address already in use).
   createUser: { status: 409 },
+  // A refused hand-over (the seat ran out) is the server's own code; anything else cannot answer.
+  handOverHold: { status: 503 },
   updateProfile: { status: 502 },
   fetchNextBookingDate: 'abort',
   submitBooking: 'abort',
@@ -178,14 +181,15 @@ export async function holdCalls(page: Page): Promise<HeldNetwork> {
 }
 
 /**
- * The model's failure when it is a refusal the server gives with a code the app acts on (the
- * model's other failures carry no code the app reads, so any 5xx or dropped connection is one).
+ * The model's failure when it is a refusal the server gives with a code the app acts on (a seat
+ * taken meanwhile, a held seat run out; the model's other failures carry no code the app reads,
+ * so any 5xx or dropped connection is one).
  */
 function serverRefusal(error: unknown): { status: number; code: string; message: string } | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, code, message } = error as Record<string, unknown>;
-  if (typeof status !== 'number' || typeof code !== 'string' || code !== ERROR_CODES.TEAM_FULL)
-    return null;
+  const known: readonly string[] = [ERROR_CODES.TEAM_FULL, ERROR_CODES.HOLD_EXPIRED];
+  if (typeof status !== 'number' || typeof code !== 'string' || !known.includes(code)) return null;
   return { status, code, message: typeof message === 'string' ? message : code };
 }
 

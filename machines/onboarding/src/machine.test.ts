@@ -6,6 +6,7 @@ import {
   type OnboardingActorTypes,
   type OnboardingEvent,
   onboardingMachine,
+  type SignInParams,
   type StorageValues,
   type ToastParams,
 } from './index.ts';
@@ -77,6 +78,7 @@ type CallName =
   | 'extendHold'
   | 'retakeHold'
   | 'createUser'
+  | 'handOverHold'
   | 'updateProfile'
   | 'fetchNextBookingDate'
   | 'submitBooking'
@@ -95,6 +97,7 @@ function start(snapshot?: Snapshot<unknown>) {
   const stored: StorageValues = {};
   const tracked: string[] = [];
   const released: string[] = [];
+  const signIns: SignInParams[] = [];
   // Keyed by the invoke's id: one actor serves several invokes (the lists, the hold and its retake).
   const call = <K extends keyof OnboardingActorTypes>(_src: K) =>
     fromPromise<OnboardingActorTypes[K]['output'], OnboardingActorTypes[K]['input']>(
@@ -115,6 +118,7 @@ function start(snapshot?: Snapshot<unknown>) {
         released.push(input.holdId);
       }),
       createUser: call('createUser'),
+      handOverHold: call('handOverHold'),
       updateProfile: call('updateProfile'),
       fetchNextBookingDate: call('fetchNextBookingDate'),
       submitBooking: call('submitBooking'),
@@ -134,6 +138,9 @@ function start(snapshot?: Snapshot<unknown>) {
       track: (_, params) => {
         tracked.push(params.event);
       },
+      openSignIn: (_, params) => {
+        signIns.push(params);
+      },
     },
   });
   const actor = createActor(machine, { input: { now: Date.now() }, snapshot }).start();
@@ -148,6 +155,7 @@ function start(snapshot?: Snapshot<unknown>) {
     actor,
     calls,
     released,
+    signIns,
     toasts,
     stored,
     tracked,
@@ -758,6 +766,128 @@ describe('account step', () => {
     system.send({ type: 'account.submit', email: 'ada@example.com', password: '1' });
     expect(system.calls.has('createUser')).toBe(true);
     expect(system.context().errors).toEqual({});
+  });
+});
+
+describe('account step: the address already has an account', () => {
+  const TAKEN = {
+    kind: 'http',
+    status: 409,
+    code: 'EMAIL_TAKEN',
+    message:
+      'An account with this email address already exists. Sign in instead, or use another address.',
+  };
+  async function toTaken(system: System) {
+    await toAccount(system);
+    system.send({ type: 'account.submit', email: ' ada@example.com ', password: 'engine-1843' });
+    await system.reject('createUser', TAKEN);
+  }
+  const editing = { matched: { step: { account: 'editing' }, hold: COUNTING } };
+
+  it('offers Sign in only after a refusal for a taken address', async () => {
+    const system = start();
+    await toAccount(system);
+    system.send({ type: 'account.signIn' });
+    expect(system.value()).toEqual(editing);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', new CallError('Server down'));
+    expect(system.context().accountExists).toBe(false);
+    system.send({ type: 'account.signIn' });
+    expect(system.calls.has('handOverHold')).toBe(false);
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', TAKEN);
+    expect(system.context().accountExists).toBe(true);
+    expect(system.context().errors).toEqual({ email: TAKEN.message });
+    // Typing a form the checks refuse is another answer: the offer goes with the refusal.
+    system.send({ type: 'account.submit', email: 'ada', password: '' });
+    expect(system.context().accountExists).toBe(false);
+  });
+
+  it('hands the held seat over for the typed address, then opens the sign-in with it', async () => {
+    const system = start();
+    await toTaken(system);
+    system.send({ type: 'account.signIn' });
+    expect(selectBusy(system.actor.getSnapshot())).toBe(true);
+    expect(system.calls.get('handOverHold')?.input).toEqual({
+      holdId: HOLD_ID,
+      email: 'ada@example.com',
+    });
+    await system.resolve('handOverHold', {
+      holdId: HOLD_ID,
+      token: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa',
+    });
+    expect(system.actor.getSnapshot().status).toBe('done');
+    expect(system.value()).toBe('signIn');
+    expect(system.signIns).toEqual([
+      { seat: { id: HOLD_ID, key: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa' } },
+    ]);
+    // The seat went with the person: it is not given back here.
+    expect(system.released).toEqual([]);
+  });
+
+  it('keeps everything when the hand-over fails, and says so', async () => {
+    const system = start();
+    await toTaken(system);
+    system.send({ type: 'account.signIn' });
+    await system.reject('handOverHold', { kind: 'network', message: 'Network error.' });
+    expect(system.value()).toEqual(editing);
+    expect(system.context().errors).toEqual({
+      email: TAKEN.message,
+      form: MESSAGES.accountSignInFailed,
+    });
+    expect(system.context()).toMatchObject({ holdId: HOLD_ID, name: 'Ada Lovelace' });
+    expect(system.signIns).toEqual([]);
+    // Trying again works.
+    system.send({ type: 'account.signIn' });
+    expect(system.calls.has('handOverHold')).toBe(true);
+  });
+
+  it('says the slot ran out when the server no longer holds it, and offers to take it again', async () => {
+    const system = start();
+    await toTaken(system);
+    system.send({ type: 'account.signIn' });
+    await system.reject('handOverHold', new CallError('The seat has run out.', 'HOLD_EXPIRED'));
+    expect(system.value()).toEqual({ matched: { step: { account: 'editing' }, hold: 'expired' } });
+    expect(system.context().errors).toEqual({
+      email: TAKEN.message,
+      hold: MESSAGES.holdSignInReleased,
+    });
+    expect(system.signIns).toEqual([]);
+    system.send({ type: 'hold.retake' });
+    await system.resolve('retakeHold', seat(600, 'a-new-hold'));
+    expect(system.context().errors).toEqual({ email: TAKEN.message });
+    system.send({ type: 'account.signIn' });
+    expect(system.calls.get('handOverHold')?.input).toEqual({
+      holdId: 'a-new-hold',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('asks nothing of the server once the hold ran out on the clock', async () => {
+    const system = start();
+    await toTaken(system);
+    await vi.advanceTimersByTimeAsync(600_000);
+    system.send({ type: 'account.signIn' });
+    expect(system.calls.has('handOverHold')).toBe(false);
+    expect(system.context().errors.hold).toBe(MESSAGES.holdSignInReleased);
+    expect(system.signIns).toEqual([]);
+  });
+
+  it('opens the sign-in without a seat beside the sample team, which holds none', async () => {
+    const system = start();
+    await toMatching(system);
+    await answerLists(system, [FULL_TEAM]);
+    system.send({ type: 'team.choose', choice: 'yes' });
+    system.send({ type: 'intro.submit', name: 'Ada Lovelace' });
+    system.send({ type: 'goal.submit', goal: 'Finish my notes' });
+    system.send({ type: 'commit.accept' });
+    system.send({ type: 'sync.accept' });
+    system.send({ type: 'account.submit', email: 'ada@example.com', password: 'engine-1843' });
+    await system.reject('createUser', TAKEN);
+    system.send({ type: 'account.signIn' });
+    expect(system.calls.has('handOverHold')).toBe(false);
+    expect(system.signIns).toEqual([{ seat: null }]);
+    expect(system.value()).toBe('signIn');
   });
 });
 

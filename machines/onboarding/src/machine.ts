@@ -54,6 +54,7 @@ import {
   type OnboardingContext,
   type OnboardingEvent,
   type OnboardingInput,
+  type SignInParams,
   type StorageValues,
   type TeamListName,
   type TeamLists,
@@ -114,6 +115,7 @@ export function initialContext(input: OnboardingInput): OnboardingContext {
     goal: '',
     userId: null,
     email: '',
+    accountExists: false,
     errors: {},
     profileSaved: false,
     bookingDate: null,
@@ -226,6 +228,7 @@ export const onboardingSetup = setup({
     extendHold: supplied('extendHold'),
     releaseHold: supplied('releaseHold'),
     createUser: supplied('createUser'),
+    handOverHold: supplied('handOverHold'),
     updateProfile: supplied('updateProfile'),
     fetchNextBookingDate: supplied('fetchNextBookingDate'),
     submitBooking: supplied('submitBooking'),
@@ -259,6 +262,13 @@ export const onboardingSetup = setup({
     holdExpired: ({ context }) => holdExpired(context),
     holdEnding: ({ context }) =>
       context.holdExpiresAt !== null && isHoldEnding(context.holdExpiresAt, context.now),
+    /** The account step's address has an account (the sign-up said EMAIL_TAKEN). */
+    accountExists: ({ context }) => context.accountExists,
+    /** The failed hand-over found no live seat to hand over: it ran out, or is no longer held. */
+    holdGone: (_, params: { error: unknown }) => {
+      const code = failureCode(params.error);
+      return code === ERROR_CODES.HOLD_EXPIRED || code === ERROR_CODES.HOLD_NOT_FOUND;
+    },
     /** The failed call was refused because the team has no open seat left. */
     teamFull: (_, params: { error: unknown }) =>
       failureCode(params.error) === ERROR_CODES.TEAM_FULL,
@@ -286,6 +296,8 @@ export const onboardingSetup = setup({
     showToast: (_, _params: ToastParams) => {},
     saveToStorage: (_, _params: { values: StorageValues }) => {},
     track: (_, _params: { event: string }) => {},
+    /** Takes the browser to the tracker's sign-in (with the handed-over seat, if any). */
+    openSignIn: (_, _params: SignInParams) => {},
 
     /* Context updates. */
     recordTime: assign({
@@ -308,7 +320,7 @@ export const onboardingSetup = setup({
       errors: ({ context, event }) =>
         event.type === 'role.submit' ? formChecks().role(context.category, event.value) : {},
     }),
-    clearErrors: assign({ errors: {} }),
+    clearErrors: assign({ errors: {}, accountExists: false }),
     resetTeam: assign({
       lists: emptyLists,
       candidates: [],
@@ -342,7 +354,24 @@ export const onboardingSetup = setup({
     })),
     dropCandidate: assign({ candidates: ({ context }) => context.candidates.slice(1) }),
     passTeam: assign({ passedTeamId: ({ context }) => context.team?.id ?? null }),
-    explainReleasedHold: assign({ errors: { hold: MESSAGES.holdSubmitReleased } }),
+    explainReleasedHold: assign({
+      errors: { hold: MESSAGES.holdSubmitReleased },
+      accountExists: false,
+    }),
+    // Sign in after the seat ran out: the refusal that offered it stays, with the notice.
+    explainReleasedForSignIn: assign({
+      errors: ({ context }) => ({ ...context.errors, hold: MESSAGES.holdSignInReleased }),
+    }),
+    /** The server says the seat is gone: count it run out now, so the hold region releases it. */
+    endHold: assign({
+      holdExpiresAt: ({ context }) =>
+        context.holdId === null ? context.holdExpiresAt : context.now,
+    }),
+    failHandOver: assign({
+      errors: ({ context }) => ({ ...context.errors, form: MESSAGES.accountSignInFailed }),
+    }),
+    /** The seat went with the person to the sign-in: this browser no longer holds it. */
+    forgetHold: assign({ holdId: null, holdExpiresAt: null }),
     keepHold: assign(({ context }, params: { seat: HeldSeat }) => ({
       // A seat held again answers the 'slot released' message of a submit.
       errors: withoutKey(context.errors, 'hold'),
@@ -372,6 +401,7 @@ export const onboardingSetup = setup({
       reached: ({ context }, params: { step: LinearStep }) =>
         Math.max(context.reached, linearIndex(params.step)),
       errors: {},
+      accountExists: false,
     }),
     setName: assign({
       name: ({ context, event }) =>
@@ -382,6 +412,7 @@ export const onboardingSetup = setup({
         event.type === 'goal.submit' ? event.goal.trim() : context.goal,
     }),
     rejectForm: assign({
+      accountExists: false,
       errors: ({ event }) => {
         switch (event.type) {
           case 'intro.submit':
@@ -407,6 +438,8 @@ export const onboardingSetup = setup({
     // A refusal about a field (a taken address, a refused password) is shown against that field;
     // anything else against the whole form.
     failAccount: assign({
+      accountExists: (_, params: { error: unknown }) =>
+        failureCode(params.error) === ERROR_CODES.EMAIL_TAKEN,
       errors: (_, params: { error: unknown }) => {
         const fields = accountFieldErrors(params.error);
         return Object.keys(fields).length > 0
@@ -813,7 +846,58 @@ export const onboardingMachine = onboardingSetup.createMachine({
                       },
                       { actions: 'rejectForm' },
                     ],
+                    // The address has an account: sign in with it, and the held seat comes along.
+                    'account.signIn': [
+                      {
+                        guard: and(['accountExists', 'holdExpired']),
+                        actions: 'explainReleasedForSignIn',
+                      },
+                      { guard: and(['accountExists', 'hasHold']), target: 'handingOver' },
+                      // Beside the sample team nothing is held: the team is chosen after signing in.
+                      {
+                        guard: 'accountExists',
+                        target: '#signIn',
+                        actions: { type: 'openSignIn', params: { seat: null } },
+                      },
+                    ],
                     'nav.back': { target: '#sync' },
+                  },
+                },
+                handingOver: {
+                  tags: 'busy',
+                  on: { 'nav.*': {} },
+                  invoke: {
+                    id: 'handOverHold',
+                    src: 'handOverHold',
+                    input: ({ context }) => ({
+                      holdId: context.holdId ?? '',
+                      email: context.email,
+                    }),
+                    onDone: {
+                      target: '#signIn',
+                      actions: [
+                        {
+                          type: 'openSignIn',
+                          params: ({ event }) => ({
+                            seat: { id: event.output.holdId, key: event.output.token },
+                          }),
+                        },
+                        'forgetHold',
+                      ],
+                    },
+                    onError: [
+                      // The seat ran out meanwhile (or is no longer this browser's): the notice
+                      // offers to take it again; what was typed stays.
+                      {
+                        guard: {
+                          type: 'holdGone',
+                          params: ({ event }) => ({ error: event.error }),
+                        },
+                        target: 'editing',
+                        actions: ['endHold', 'explainReleasedForSignIn'],
+                      },
+                      { target: 'editing', actions: 'failHandOver' },
+                    ],
                   },
                 },
                 submitting: {
@@ -1066,6 +1150,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
     },
 
     thankYou: { id: 'thankYou', type: 'final', meta: screen('thank-you', "You're all set") },
+    // The browser goes to the tracker's sign-in (the app's `openSignIn`); the account step stays
+    // on screen until it has.
+    signIn: { id: 'signIn', type: 'final', meta: screen('account', 'Create your account') },
     noThankYou: {
       id: 'noThankYou',
       type: 'final',

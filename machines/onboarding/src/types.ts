@@ -6,6 +6,7 @@ import type {
   CreateUserResponse,
   FeedbackPayload,
   FocusArea,
+  HandOverResponse,
   Hold,
   OnboardingPayload,
   RoleArea,
@@ -51,6 +52,11 @@ export type OnboardingEvent =
   | { type: 'commit.accept' }
   | { type: 'sync.accept' }
   | { type: 'account.submit'; email: string; password: string }
+  /**
+   * The account step's Sign in, offered once the address typed turned out to have an account:
+   * the held seat goes with the person to the tracker's sign-in.
+   */
+  | { type: 'account.signIn' }
   | { type: 'profile.photoSelected'; photo: PhotoFile | null }
   | { type: 'profile.submit'; aboutMe: string; photo: PhotoFile | null }
   | { type: 'profile.skip' }
@@ -126,6 +132,11 @@ export interface OnboardingContext {
   userId: string | null;
   /** The address the account was created with: thank-you says where the confirmation went. */
   email: string;
+  /**
+   * The account step's address already has an account (the sign-up was refused with
+   * EMAIL_TAKEN): the step offers Sign in for it, while that refusal is what the form shows.
+   */
+  accountExists: boolean;
   errors: FormErrors;
   profileSaved: boolean;
   /** ISO instant of the next info call. */
@@ -154,6 +165,14 @@ export interface UpdateProfileInput {
   photo: PhotoFile | null;
 }
 
+/**
+ * Where Sign in on the account step takes the person: the tracker's sign-in, with the held seat
+ * handed over (its id and the hand-over's token), or without a seat when none is held.
+ */
+export interface SignInParams {
+  seat: { id: string; key: string } | null;
+}
+
 /** The seat the server holds: what the machine reads of the contract's `Hold`. */
 export type HeldSeat = Pick<Hold, 'id' | 'secondsLeft'>;
 
@@ -167,6 +186,14 @@ export interface OnboardingActorTypes {
   extendHold: { input: { holdId: string }; output: HeldSeat };
   releaseHold: { input: { holdId: string }; output: unknown };
   createUser: { input: CreateUserPayload; output: CreateUserResponse };
+  /**
+   * The held seat, handed over to the tracker's sign-in of the account with this address: the
+   * answer names the seat handed over with its token (the hold may end on this page meanwhile).
+   */
+  handOverHold: {
+    input: { holdId: string; email: string };
+    output: HandOverResponse & { holdId: string };
+  };
   updateProfile: { input: UpdateProfileInput; output: unknown };
   /** The ISO instant of the next info call. */
   fetchNextBookingDate: { input: undefined; output: string };

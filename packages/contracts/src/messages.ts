@@ -30,6 +30,17 @@ export const MESSAGES = {
   feedbackError: 'There was an error submitting your feedback. Please try again.',
 
   createUserErrorTitle: 'Error creating account',
+  /** The account step, when its address already has an account: what Sign in does. */
+  accountSignInHint: (team: string) =>
+    `Already have an account? Sign in, and Team ${team} and your held slot come with you.`,
+  /** The account step, for the sample team (no seat is held): what Sign in does. */
+  accountSignInHintNoSeat:
+    'Already have an account? Sign in, and choose your team there with your account.',
+  accountSignIn: 'Sign in',
+  accountSigningIn: 'Taking you to sign in...',
+  /** Sign in on the account step could not carry the held slot to the sign-in. */
+  accountSignInFailed:
+    'We could not take your slot to the sign-in just now. Nothing is lost: please try again.',
   createUserDefault: (status: number) => `Error creating user (${status})`,
   invalidServerResponse: 'Server returned an invalid response. Please try again later.',
   joinRequestSuccessTitle: 'Success!',
@@ -75,6 +86,9 @@ export const MESSAGES = {
   holdReleasedHeading: 'This slot was released',
   holdSubmitReleased:
     'This slot was released before your join request was sent. Take this slot again, then submit.',
+  /** Sign in on the account step after the slot ran out: the seat cannot go with the person. */
+  holdSignInReleased:
+    'This slot was released before it could go with you to sign in. Take this slot again, then sign in.',
   holdRetaken: 'Done: the slot is yours again for 10 minutes.',
   holdReleased: 'This slot was released. Your answers are kept.',
   holdRetake: 'Take this slot again',

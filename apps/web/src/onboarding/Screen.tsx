@@ -166,7 +166,14 @@ function StepScreen({ snapshot, send, endStep = null, resendConfirmation }: Scre
           teamName={teamName}
           pending={busy}
           errors={context.errors}
+          accountExists={context.accountExists === true}
+          sampleTeam={sample !== null}
+          signingIn={
+            snapshot.matches({ matched: { step: { account: 'handingOver' } } }) ||
+            snapshot.matches('signIn')
+          }
           onSubmit={(values) => send({ type: 'account.submit', ...values })}
+          onSignIn={() => send({ type: 'account.signIn' })}
           onBack={back}
         />
       );

@@ -4,6 +4,7 @@ import type {
   CreateUserPayload,
   CreateUserResponse,
   FeedbackPayload,
+  HandOverResponse,
   OnboardingPayload,
   TeamView,
 } from '@app/contracts';
@@ -26,6 +27,7 @@ import {
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Analytics } from './analytics.ts';
 import { sendChecked } from './formChecks.ts';
+import { signInAddress } from './signIn.ts';
 
 export interface OnboardingDeps {
   api: ApiClient;
@@ -42,6 +44,11 @@ export interface OnboardingDeps {
    * when it comes back from the back-forward cache the seat is taken again (`pageshow`).
    */
   page?: PageEvents;
+  /**
+   * Takes the browser to another address, leaving the site (the account step's Sign in goes to
+   * the tracker's sign-in). `location.assign` in the product; tests record the address.
+   */
+  leave?: (address: string) => void;
 }
 
 /** The page events the session listens to (`window` has them). */
@@ -97,6 +104,14 @@ export function provideOnboarding(deps: OnboardingDeps) {
       createUser: fromPromise<CreateUserResponse, CreateUserPayload>(({ input, signal }) =>
         api.createUser(input, { signal, idempotencyKey: submissionKeys.keyFor(input) }),
       ),
+      // The held seat goes to the tracker's sign-in of the address the sign-up found taken.
+      handOverHold: fromPromise<
+        HandOverResponse & { holdId: string },
+        { holdId: string; email: string }
+      >(async ({ input, signal }) => ({
+        ...(await api.handOverHold(input.holdId, input.email, { signal })),
+        holdId: input.holdId,
+      })),
       updateProfile: fromPromise<unknown, UpdateProfileInput>(({ input, signal }) =>
         api.updateProfile(
           input.userId,
@@ -126,11 +141,16 @@ export function provideOnboarding(deps: OnboardingDeps) {
         }
       },
       track: (_, params) => deps.analytics.track(params.event),
+      openSignIn: (_, params) => (deps.leave ?? leaveFor)(signInAddress(params)),
     },
   });
 }
 
 export type OnboardingActor = Actor<ReturnType<typeof provideOnboarding>>;
+
+function leaveFor(address: string) {
+  window.location.assign(address);
+}
 
 /** Storage can throw (private mode, quota): losing persistence must not break the flow. */
 function safely(run: () => void) {

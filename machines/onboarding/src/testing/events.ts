@@ -109,6 +109,16 @@ export const MODEL_DATA = {
   httpError: failure('http', 'That email address is already registered.', 409, 'EMAIL_TAKEN'),
   teamFull: failure('http', 'Team "Deep Work Crew" has no open seat.', 409, ERROR_CODES.TEAM_FULL),
   networkError: failure('network', 'Network error. Please try again later.'),
+  handedOver: {
+    holdId: '6f1d2c3b-4a59-4c55-9a5a-0b0f5f1e8f43',
+    token: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa',
+  },
+  holdGone: failure(
+    'http',
+    'This seat is no longer held. Choose a team again.',
+    410,
+    'HOLD_EXPIRED',
+  ),
 } as const satisfies Record<string, unknown>;
 
 /* ------------------------------------------------------------------ */
@@ -126,6 +136,7 @@ export const MODEL_ACTORS = [
   'extendHold',
   'retakeHold',
   'createUser',
+  'handOverHold',
   'updateProfile',
   'fetchNextBookingDate',
   'submitBooking',
@@ -194,6 +205,10 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   done('createUser', MODEL_DATA.userWithJoinRequest),
   done('createUser', MODEL_DATA.userOnly),
   failed('createUser', MODEL_DATA.httpError),
+  { type: 'account.signIn' },
+  done('handOverHold', MODEL_DATA.handedOver),
+  failed('handOverHold', MODEL_DATA.holdGone),
+  failed('handOverHold', MODEL_DATA.networkError),
   { type: 'profile.photoSelected', photo: tooBigPhoto },
   { type: 'profile.photoSelected', photo: smallPhoto },
   { type: 'profile.submit', aboutMe: 'I like long walks.', photo: null },

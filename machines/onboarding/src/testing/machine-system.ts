@@ -83,6 +83,7 @@ export function startMachineSystem(
       extendHold: deferred('extendHold'),
       releaseHold: fromPromise<unknown, { holdId: string }>(async () => undefined),
       createUser: deferred('createUser'),
+      handOverHold: deferred('handOverHold'),
       updateProfile: deferred('updateProfile'),
       fetchNextBookingDate: deferred('fetchNextBookingDate'),
       submitBooking: deferred('submitBooking'),

@@ -47,6 +47,16 @@ export const GUARD_WORDS: Record<string, GuardWords> = {
     name: 'seat given back',
     description: 'Nothing is held any more (No thanks, Go back, a new search).',
   },
+  accountExists: {
+    name: 'address has an account',
+    description:
+      'The sign-up was refused because the address already has an account (EMAIL_TAKEN).',
+  },
+  holdGone: {
+    name: 'seat gone',
+    description:
+      'The server has no live seat to hand over: it ran out, or this browser no longer holds it.',
+  },
   teamFull: {
     name: 'team full',
     description: 'The server refused the hold: someone took the last open seat (TEAM_FULL).',
@@ -101,6 +111,7 @@ export const EVENT_WORDS: Record<string, string> = {
   'commit.accept': 'count on me',
   'sync.accept': 'accept check-ins',
   'account.submit': 'submit join request',
+  'account.signIn': 'sign in instead',
   'profile.photoSelected': 'choose a photo',
   'profile.submit': 'complete profile',
   'profile.skip': 'skip for now',
@@ -124,6 +135,7 @@ export const CALL_WORDS: Record<string, { done: string; error: string }> = {
   extendHold: { done: 'hold extended', error: 'extension fails' },
   retakeHold: { done: 'seat held again', error: 'seat taken or call fails' },
   createUser: { done: 'account call answers', error: 'account call fails' },
+  handOverHold: { done: 'seat handed to sign-in', error: 'hand-over refused or fails' },
   updateProfile: { done: 'profile saved', error: 'saving the profile fails' },
   fetchNextBookingDate: { done: 'next date arrives', error: 'next date call fails' },
   submitBooking: { done: 'call booked', error: 'booking fails' },

@@ -6,6 +6,7 @@
 import { MESSAGES } from '@app/contracts';
 import { currentScreen, selectHold, selectSampleReason, stateToRoute } from '@app/onboarding';
 import type { ModelStep } from '@app/onboarding/testing';
+import { MODEL_DATA } from '@app/onboarding/testing';
 import { areaTitle } from '../../content/areas.ts';
 
 export interface ExpectedView {
@@ -17,6 +18,12 @@ export interface ExpectedView {
   absent: string[];
   /** Field messages the model holds (shown once the form was submitted). */
   fieldErrors: string[];
+  /**
+   * The page leaves the site (the account step's Sign in): for the tracker's sign-in at `path`,
+   * whose one heading is `heading`, with `next` (the Find a team page, with the handed-over seat
+   * when one was held). The site's page shows the rest of this view until the browser has gone.
+   */
+  leaves: { path: string; heading: string; next: RegExp } | null;
 }
 
 const ROLE_QUESTIONS: Record<string, string> = {
@@ -73,6 +80,7 @@ export function expectedView(state: Snapshot): ExpectedView {
     texts,
     absent,
     fieldErrors,
+    leaves: null,
   });
   const held = holdTexts(state);
   /** The team step and the steps whose header carries the held slot (Screen.tsx). */
@@ -86,6 +94,21 @@ export function expectedView(state: Snapshot): ExpectedView {
   if (final === '"thankYou"') return view("You're All Set!");
   if (final === '"noThankYou"') return view('Thanks for the feedback');
   if (final === '"maybeSubmitted"') return view('Thank You for Booking Your Call!');
+  if (final === '"signIn"') {
+    const seat = state.context.team?.source === 'sample' ? null : MODEL_DATA.hold.id;
+    return {
+      ...view('Last step: create your account', [MESSAGES.accountSigningIn], ['Submitting...']),
+      leaves: {
+        path: '/sign-in',
+        heading: 'Sign in',
+        // The model's seat and token in jsdom; the real server's in Chromium.
+        next:
+          seat === null
+            ? /^\/find-a-team$/
+            : /^\/find-a-team\?seat=[0-9a-f-]{36}&key=[A-Za-z0-9_-]{20,100}$/,
+      },
+    };
+  }
   if (final === '"home"') {
     return view('Reach your goals with a team that asks if you did that thing');
   }
@@ -128,8 +151,24 @@ export function expectedView(state: Snapshot): ExpectedView {
       return withHold('Can your team count on you?', ['Yes, you can count on me']);
     case 'sync':
       return withHold('Twice-weekly check-ins');
-    case 'account':
-      return withHold('Last step: create your account', sending.texts, sending.absent);
+    case 'account': {
+      if (state.matches({ matched: { step: { account: 'handingOver' } } })) {
+        return withHold(
+          'Last step: create your account',
+          [MESSAGES.accountSigningIn],
+          ['Submitting...'],
+        );
+      }
+      // Sign in is offered beside a refusal that says the address has an account.
+      const signIn = state.context.accountExists
+        ? { texts: [MESSAGES.accountSignIn], absent: [] }
+        : { texts: [], absent: [MESSAGES.accountSignIn, MESSAGES.accountSigningIn] };
+      return withHold(
+        'Last step: create your account',
+        [...sending.texts, ...signIn.texts],
+        [...sending.absent, ...signIn.absent],
+      );
+    }
     case 'confirm':
       return view(
         selectSampleReason(state) === null

@@ -89,6 +89,7 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
     })),
     releaseHold: vi.fn(async () => undefined),
     releaseHoldOnUnload: vi.fn(() => undefined),
+    handOverHold: vi.fn(async () => ({ token: 'k3Jd9sQ2vX7mP4nR8tW1yZ5bC6fH0gLa' })),
     ...overrides,
   };
 }
@@ -115,6 +116,8 @@ export interface Harness {
   session: OnboardingSession;
   history: ReturnType<typeof createMemoryHistory>;
   clock: { now: number };
+  /** The addresses the page left the site for (the account step's Sign in). */
+  left: string[];
   unmount: () => void;
 }
 
@@ -134,7 +137,11 @@ export function renderOnboarding(options: Options = {}): Harness {
   const track = vi.fn();
   const storage = options.storage ?? memoryStorage();
   const clock = { now: options.now ?? Date.UTC(2031, 0, 1, 12) };
+  const left: string[] = [];
   const session = createOnboardingSession({
+    leave: (address) => {
+      left.push(address);
+    },
     api,
     toast,
     analytics: { track },
@@ -167,6 +174,7 @@ export function renderOnboarding(options: Options = {}): Harness {
     session,
     history,
     clock,
+    left,
     unmount: () => {
       view.unmount();
       session.get().stop();

@@ -61,6 +61,7 @@ const METHOD: Record<ModelActor, keyof ApiClient> = {
   extendHold: 'extendHold',
   retakeHold: 'createHold',
   createUser: 'createUser',
+  handOverHold: 'handOverHold',
   updateProfile: 'updateProfile',
   fetchNextBookingDate: 'getNextAvailableDate',
   submitBooking: 'submitBooking',
@@ -101,6 +102,7 @@ function deferredApi() {
     extendHold: () => waiting('extendHold'),
     releaseHold: () => waiting('releaseHold'),
     releaseHoldOnUnload: () => undefined,
+    handOverHold: () => waiting('handOverHold'),
   };
   return {
     api,
@@ -142,6 +144,9 @@ async function renderApp(
 ): Promise<App> {
   const session = createOnboardingSession({
     api,
+    leave: (address) => {
+      left.push(address);
+    },
     toast: (params) => {
       toast(params);
     },
@@ -195,6 +200,8 @@ async function toasterLoaded() {
 }
 
 let app: App | null = null;
+/** The addresses the page left the site for (the account step's Sign in), in order. */
+const left: string[] = [];
 const coverage = emptyCoverage('jsdom');
 let viaUi = 0;
 const direct = new Map<string, number>();
@@ -205,6 +212,7 @@ beforeEach(() => {
     now: MODEL_START,
   });
   resetToasts();
+  left.length = 0;
   // Typed drafts are kept in session storage: each path starts with none.
   window.sessionStorage.clear();
   window.localStorage.clear();
@@ -366,6 +374,15 @@ function checkScreen(current: App, step: ModelStep, sentDirectly: boolean) {
   }
   for (const { title } of toastsShown(step.from, step.event)) {
     expect(shown.has(title), `${where}: toast "${title}" shown`).toBe(true);
+  }
+  // The browser leaves the site only for the tracker's sign-in, and only when the model does.
+  if (expected.leaves === null) {
+    expect(left, `${where}: the page stays on the site`).toEqual([]);
+  } else {
+    expect(left, `${where}: the page leaves the site once`).toHaveLength(1);
+    const address = new URL(left[0] ?? '', 'http://site.test');
+    expect(address.pathname, where).toBe(expected.leaves.path);
+    expect(address.searchParams.get('next') ?? '', where).toMatch(expected.leaves.next);
   }
 }
 

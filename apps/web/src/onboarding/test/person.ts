@@ -213,6 +213,8 @@ export function planFor(step: Pick<ModelStep, 'event' | 'from'>): Plan {
         fill('Password', event.password),
         click(/^Submit join request to Team /),
       );
+    case 'account.signIn':
+      return person(click(MESSAGES.accountSignIn));
     case 'profile.photoSelected':
       return event.photo === null ? person() : person({ kind: 'choosePhoto', photo: event.photo });
     case 'profile.submit':
