@@ -6,7 +6,7 @@ import { type RunningTestSite, startTestSite } from './server.ts';
  * suite's own signups and submissions are not refused. The limits themselves are tested in
  * apps/server.
  */
-const SITE_ENV = {
+export const SITE_ENV = {
   RATE_LIMIT_SIGNUP_MAX: '1000',
   RATE_LIMIT_WRITE_MAX: '1000',
   RATE_LIMIT_WRITE_ANONYMOUS_MAX: '100000',

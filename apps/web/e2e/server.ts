@@ -158,7 +158,14 @@ async function roomyDataDir(): Promise<string> {
  * on a free loopback port. `env` adds to the server's configuration (for example its rate limits).
  * Each Playwright worker starts one (`fixtures.ts`), so workers share no data.
  */
-export async function startTestSite(env: Record<string, string> = {}): Promise<RunningTestSite> {
+export async function startTestSite(
+  env: Record<string, string> = {},
+  /**
+   * The host name of the tracker's public URL: `localhost` for a test of passkeys, which a browser
+   * refuses to bind to an IP address (the RP ID is the URL's host name).
+   */
+  trackerHost = '127.0.0.1',
+): Promise<RunningTestSite> {
   for (const [file, build] of [
     [join(dist, 'index.html'), '@app/web'],
     [SITE_ENTRY, '@app/server'],
@@ -171,7 +178,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<R
   const port = await freePort();
   const trackerPort = await freePort();
   const publicPort = await freePort();
-  const trackerUrl = `http://127.0.0.1:${publicPort}`;
+  const trackerUrl = `http://${trackerHost}:${publicPort}`;
   const child = spawn(process.execPath, siteNodeArgs(), {
     cwd: serverDir,
     detached: true,

@@ -202,4 +202,26 @@ describe('signing in with a passkey', () => {
     expect(tracker.to('POST /api/session/passkey/options')).toHaveLength(3);
     expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
   });
+
+  it('says so when the key picked in the address field is refused, and does not ask again by itself', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    browser.get.mockResolvedValue(KEY.credential);
+    const tracker = fakeTracker(
+      withPasskey(() =>
+        refusal(
+          401,
+          'INVALID_PASSKEY',
+          'That passkey was not accepted. Try again, or sign in with your password.',
+        ),
+      ),
+    );
+    await renderApp('/sign-in');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That passkey was not accepted. Try again, or sign in with your password.',
+    );
+    // A browser that picks by itself would otherwise be asked for ever.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(browser.get).toHaveBeenCalledTimes(1);
+    expect(tracker.to('POST /api/session/passkey')).toHaveLength(1);
+  });
 });

@@ -91,9 +91,9 @@ export function SignInPage({ next, notice }: SignInSearch) {
     const picked = await loadPasskey()
       .then((api) => api.pickFromAutofill())
       .catch(() => null);
-    if (picked && run === autofill.current && !(await latest.current.run(picked))) {
-      void startAutofill.current();
-    }
+    // A key picked there and refused is not offered again at once: a browser that picks by
+    // itself (a test's) would try it for ever. The button and the password are still there.
+    if (picked && run === autofill.current) await latest.current.run(picked);
   });
   useEffect(() => {
     void startAutofill.current();
