@@ -9,8 +9,9 @@ import { signup } from './helper.ts';
  * traced the way the compiled start module traces it (`@app/server-kit/tracing`, started before
  * the server's code loads), with an in-memory exporter instead of OTLP: one sign-up is one trace
  * that both processes' spans belong to, the tracker's joined to the site's through the W3C
- * `traceparent` header of the site's call, with the tracker's database queries on PostgreSQL
- * (TEST_DATABASE_URL) in it too; and each process's log lines for it carry the trace id beside
+ * `traceparent` header of the site's call, with the tracker's database calls in it too (pg's
+ * spans on PostgreSQL with TEST_DATABASE_URL, the tracker's own on its embedded PGlite), none
+ * naming a parameter; and each process's log lines for it carry the trace id beside
  * the request id. That no OpenTelemetry code loads without OTEL_EXPORTER_OTLP_ENDPOINT is tested
  * on the start modules themselves (packages/server-kit/src/bundle.test.ts).
  */
@@ -102,10 +103,11 @@ describe('a traced sign-up', { timeout: 180_000 }, () => {
   it('is one trace across the site and the tracker, its database calls in it, and their log lines name it', async () => {
     // What the starts did (the site's first calls to the tracker) is left out.
     await Promise.all([ask(site, 'reset'), ask(tracker, 'reset')]);
+    const person = signup();
     const answer = await fetch(`${siteUrl}/api/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: siteUrl },
-      body: JSON.stringify(signup()),
+      body: JSON.stringify(person),
     });
     expect(answer.status).toBe(201);
     const [fromSite, fromTracker] = await Promise.all([
@@ -142,13 +144,28 @@ describe('a traced sign-up', { timeout: 180_000 }, () => {
       new Set([traceId]),
     );
 
-    if (postgres) {
-      const queries = fromTracker.spans.filter(
-        (span) => span.attributes['db.system.name'] ?? span.attributes['db.system'],
-      );
-      expect(queries.length).toBeGreaterThan(0);
-      for (const query of queries) expect(query.traceId).toBe(traceId);
+    // The tracker's database calls are in it: pg's spans on PostgreSQL, the tracker's own on
+    // PGlite (a client span per statement, named by its operation). Neither names a parameter.
+    const queries = fromTracker.spans.filter(
+      (span) => span.attributes['db.system.name'] ?? span.attributes['db.system'],
+    );
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      expect(query.traceId).toBe(traceId);
+      expect(query.kind).toBe(CLIENT);
     }
+    if (!postgres) {
+      expect(queries.every((query) => query.attributes['db.client'] === 'pglite')).toBe(true);
+      expect(queries.map((query) => query.name)).toContain('pglite.query:INSERT');
+      for (const query of queries) {
+        expect(query.name).toBe(`pglite.query:${query.attributes['db.operation.name']}`);
+        expect(served.map((span) => span.spanId)).toContain(query.parentSpanId);
+      }
+    }
+    const attributes = JSON.stringify(
+      [...fromSite.spans, ...fromTracker.spans].map((span) => span.attributes),
+    );
+    expect(attributes).not.toContain(person.email);
 
     // Each process's log lines of the request carry the trace id beside its request id.
     for (const [lines, name] of [

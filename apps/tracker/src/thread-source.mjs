@@ -4,4 +4,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// Traced as the compiled thread is (`dist/tracker-thread.js`) when asked for: tracing starts
+// before the tracker's code loads; without the variable nothing of OpenTelemetry loads.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import('@app/server-kit/tracing');
+  startTracing({ serviceName: 'tracker' });
+}
 await import(new URL('./thread-entry.ts', import.meta.url).href);

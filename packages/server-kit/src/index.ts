@@ -9,6 +9,7 @@ export {
   dataDirProblem,
   StartupError,
 } from './data-dir.ts';
+export { dbCallTracer, operationOf, TRACE_DB_CALL, type TraceDbCall } from './db-calls.ts';
 export {
   BaseEnv,
   EnvError,

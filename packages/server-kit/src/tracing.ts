@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -13,6 +13,7 @@ import {
   type SpanExporter,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
+import { TRACE_DB_CALL, type TraceDbCall } from './db-calls.ts';
 import { TRACE_LOG_FIELDS, type TraceLogFields } from './logging.ts';
 
 export { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
@@ -27,7 +28,9 @@ export { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
  * What is traced: every HTTP request a server answers (node:http's server), every call it makes
  * with fetch or undici (the site's calls to the tracker and its proxy, which carry the W3C
  * `traceparent` header, so the tracker's spans join the site's trace), and PostgreSQL's queries
- * (pg). Spans go to the OTLP/HTTP endpoint the standard `OTEL_EXPORTER_OTLP_*` variables name, in
+ * (pg), and the embedded PGlite's statements, which the tracker wraps through `TRACE_DB_CALL`
+ * (`db-calls.ts`): a client span per statement inside a trace, named `pglite.query:<operation>`,
+ * with `db.system` `postgresql` and the operation, never the parameters. Spans go to the OTLP/HTTP endpoint the standard `OTEL_EXPORTER_OTLP_*` variables name, in
  * batches; the resource's `service.name` is `OTEL_SERVICE_NAME` when set, else `serviceName`.
  * Every log line written inside a traced request carries `traceId` and `spanId` beside Fastify's
  * `reqId`.
@@ -71,6 +74,35 @@ export function startTracing({ serviceName, exporter }: TracingOptions): Tracing
       new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
+  const tracer = provider.getTracer('@app/server-kit/db-calls');
+  const traceDbCall: TraceDbCall = (operation, run) => {
+    // As pg's instrumentation (requireParentSpan): a statement outside a request starts no trace.
+    if (trace.getActiveSpan() === undefined) return run();
+    const attributes = {
+      'db.system': 'postgresql',
+      'db.system.name': 'postgresql',
+      'db.client': 'pglite',
+      'db.operation': operation,
+      'db.operation.name': operation,
+    };
+    return tracer.startActiveSpan(
+      `pglite.query:${operation}`,
+      { kind: SpanKind.CLIENT, attributes },
+      async (span) => {
+        try {
+          return await run();
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          if (error instanceof Error)
+            span.recordException({ name: error.name, message: operation });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  };
+  (globalThis as { [TRACE_DB_CALL]?: TraceDbCall })[TRACE_DB_CALL] = traceDbCall;
   (globalThis as { [TRACE_LOG_FIELDS]?: TraceLogFields })[TRACE_LOG_FIELDS] = () => {
     const span = trace.getActiveSpan()?.spanContext();
     return span ? { traceId: span.traceId, spanId: span.spanId } : {};
@@ -80,6 +112,7 @@ export function startTracing({ serviceName, exporter }: TracingOptions): Tracing
     async shutdown() {
       unregister();
       delete (globalThis as { [TRACE_LOG_FIELDS]?: TraceLogFields })[TRACE_LOG_FIELDS];
+      delete (globalThis as { [TRACE_DB_CALL]?: TraceDbCall })[TRACE_DB_CALL];
       await provider.shutdown();
     },
   };

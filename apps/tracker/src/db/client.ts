@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { StartupError, withinMs } from '@app/server-kit';
+import { dbCallTracer, StartupError, withinMs } from '@app/server-kit';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { migrate } from './migrate.ts';
+import { tracePglite } from './traced-pglite.ts';
 import type { Db, Session } from './types.ts';
 
 export interface Database {
@@ -83,6 +84,10 @@ export async function openPglite(
       { cause: error },
     );
   }
+  // While tracing, each statement is a span of the request's trace (pg's instrumentation does the
+  // same on PostgreSQL); otherwise nothing is wrapped.
+  const traceDbCall = dbCallTracer();
+  if (traceDbCall) tracePglite(client, traceDbCall);
   const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
