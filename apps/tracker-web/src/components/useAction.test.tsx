@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { type Action, useAction } from './useAction.ts';
+import { type Action, focusWhenDrawn, useAction } from './useAction.ts';
 
 type Send = (weeks: number) => Promise<{ until: string }>;
 
@@ -166,5 +166,59 @@ describe('useAction', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(router.state.location.search).toEqual({ next: '/?from=mail' });
     expect(getToasts()).toHaveLength(0);
+  });
+});
+
+describe('focus after an action', () => {
+  /** The page's changes reach the observer after the current task's microtasks. */
+  const changesSeen = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+  function heading() {
+    const element = document.createElement('h2');
+    element.id = 'pause-title';
+    element.tabIndex = -1;
+    element.textContent = 'Paused until May 9';
+    return element;
+  }
+
+  it('goes to the target however late the redraw draws it, and to each new self of it', async () => {
+    document.body.innerHTML = '<button id="pressed">Pause</button>';
+    document.getElementById('pressed')?.focus();
+    const stop = focusWhenDrawn('pause-title');
+    try {
+      // The redraw takes the button pressed away at once, and draws what changed much later
+      // (a busy phone): longer than any fixed wait would have been.
+      document.getElementById('pressed')?.remove();
+      vi.useFakeTimers();
+      await vi.advanceTimersByTimeAsync(10_000);
+      vi.useRealTimers();
+      const first = heading();
+      document.body.append(first);
+      await changesSeen();
+      expect(document.activeElement).toBe(first);
+      // Drawn afresh again (the reload's answer): focus follows.
+      first.remove();
+      const second = heading();
+      document.body.append(second);
+      await changesSeen();
+      expect(document.activeElement).toBe(second);
+    } finally {
+      vi.useRealTimers();
+      stop();
+    }
+  });
+
+  it('stops once the person acts, and when stopped', async () => {
+    document.body.innerHTML = '';
+    const first = heading();
+    document.body.append(first);
+    const stop = focusWhenDrawn('pause-title');
+    expect(document.activeElement).toBe(first);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    first.remove();
+    document.body.append(heading());
+    await changesSeen();
+    expect(document.activeElement).toBe(document.body);
+    stop();
   });
 });

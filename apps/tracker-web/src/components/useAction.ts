@@ -53,13 +53,6 @@ export interface Action<A extends readonly unknown[], R> {
   focus?: FocusTarget | ((answer: R, ...args: A) => FocusTarget | null);
 }
 
-/** How long focus is looked after once an action is done: the redraw can take a while. */
-const FOCUS_WAIT_MS = 3000;
-/** How long an element that was on the page before the redraw is watched, in case it goes. */
-const FOCUS_SETTLE_MS = 750;
-
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-
 function firstOnPage(target: FocusTarget): HTMLElement | null {
   for (const id of typeof target === 'string' ? [target] : target) {
     const element = document.getElementById(id);
@@ -71,34 +64,49 @@ function firstOnPage(target: FocusTarget): HTMLElement | null {
 /** True when nothing on the page has focus: the element that had it was taken away. */
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
+/** Stops the focus being followed after the last action, if it still is: one at a time. */
+let following: () => void = () => {};
+
 /**
- * Puts focus on the target once it is drawn, and again on its new self while the redraw
+ * Puts focus on the target once it is drawn, and again on its new self whenever the redraw
  * replaces it (a card drawn afresh for a new answer, a heading of the card's other state with the
  * same id): the element pressed is often gone with the change, and the browser would leave focus
- * on the body. Done once focus rests on an element drawn since, or has rested a while on one that
- * was there before; a person who moves focus elsewhere meanwhile is left alone.
+ * on the body. It follows the page's changes as they are made (a MutationObserver), not a clock,
+ * so a redraw that comes late on a busy device is followed too. It ends when the person acts (a
+ * press or a key), when focus is moved elsewhere, when the next action's focus starts, and when
+ * the returned function is called.
  */
-export async function focusWhenDrawn(target: FocusTarget): Promise<void> {
-  const before = firstOnPage(target);
-  const start = performance.now();
+export function focusWhenDrawn(target: FocusTarget): () => void {
+  following();
   let focused: HTMLElement | null = null;
-  let held = 0;
-  while (performance.now() - start < FOCUS_WAIT_MS) {
+  const place = () => {
     const element = firstOnPage(target);
-    if (element?.isConnected && (focused === null || focusLost())) {
-      element.focus();
+    if (element === null || !element.isConnected) return;
+    if (focused === null || focusLost()) {
       focused = element;
-      held = 0;
-    } else if (focused?.isConnected && document.activeElement === focused) {
-      held += 1;
-      const fresh = focused !== before;
-      if (held >= 2 && (fresh || performance.now() - start > FOCUS_SETTLE_MS)) return;
-    } else if (focused && !focusLost()) {
-      // Focus was moved on by the person: theirs to keep.
-      return;
+      element.focus();
     }
-    await nextFrame();
-  }
+  };
+  const observer = new MutationObserver(place);
+  const movedOn = (event: FocusEvent) => {
+    // Focus moved to something other than the target (by the person, or another part of the
+    // page): theirs to keep.
+    if (event.target instanceof Node && event.target !== firstOnPage(target)) stop();
+  };
+  const stop = () => {
+    if (following === stop) following = () => {};
+    observer.disconnect();
+    window.removeEventListener('pointerdown', stop, true);
+    window.removeEventListener('keydown', stop, true);
+    document.removeEventListener('focusin', movedOn, true);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  window.addEventListener('pointerdown', stop, true);
+  window.addEventListener('keydown', stop, true);
+  document.addEventListener('focusin', movedOn, true);
+  following = stop;
+  place();
+  return stop;
 }
 
 /**
@@ -136,8 +144,9 @@ export function useAction<A extends readonly unknown[], R>(action: Action<A, R>)
       if (action.reload) await router.invalidate();
       const target =
         typeof action.focus === 'function' ? action.focus(answer, ...args) : action.focus;
-      // Not awaited: the action is over once the page shows what changed.
-      if (target) void focusWhenDrawn(target);
+      // Followed until the person acts or another action's focus takes over; not when this
+      // control goes (the redraw often takes away the part of the page that ran the action).
+      if (target) focusWhenDrawn(target);
       return true;
     } finally {
       busy.current = false;
