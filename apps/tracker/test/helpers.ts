@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
 import { joinRequests, memberships, teams } from '../src/db/schema.ts';
 import { TEST_ONLY_HASH_COST } from '../src/password.ts';
+import { seedScale } from '../src/seed/scale.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { buildTracker } from '../src/tracker.ts';
 
@@ -43,6 +44,28 @@ export async function testTracker(extra: TrackerOptions = {}): Promise<TestTrack
       await db.cleanup();
     },
   };
+}
+
+/**
+ * A tracker on a fresh database with the scale seed's members and their history, on the test's
+ * own clock, for the plan and schedule tests: no schedule runs by itself, and the tests close
+ * the app and clean the store up.
+ */
+export async function seededTracker(
+  now: () => Date,
+  seed: { members: number; days: number },
+  where: Parameters<typeof createTestDatabase>[0] = {},
+): Promise<{ app: FastifyInstance; store: TestDatabase }> {
+  const store = await createTestDatabase(where);
+  const app = await buildTracker({
+    dataDir: store.dataDir,
+    databaseUrl: store.databaseUrl,
+    env: {},
+    reminderCheckSeconds: 0,
+    now,
+  });
+  await seedScale(app.database.db, { ...seed, now: now() });
+  return { app, store };
 }
 
 /**

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { seedScale } from '../src/seed/scale.ts';
 import type { TrackerContext } from '../src/services/context.ts';
 import {
   quietMemberPage,
@@ -11,8 +10,8 @@ import {
   refreshQuietListings,
   runQuietMembers,
 } from '../src/services/quiet-members.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 import { contextOn, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
 
 /**
@@ -36,15 +35,7 @@ describe('the quiet members’ reads', () => {
     rowsOf<{ n: number }>(await app.database.db.execute(text))[0]?.n ?? -1;
 
   beforeAll(async () => {
-    store = await createTestDatabase();
-    app = await buildTracker({
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-      env: {},
-      reminderCheckSeconds: 0,
-      now: () => clock,
-    });
-    await seedScale(app.database.db, { members: MEMBERS, days: 30, now: clock });
+    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 30 }));
     // Every tenth member has not answered for 20 days; everyone else answered yesterday.
     const today = localDay(clock, 'UTC');
     await app.database.db.execute(sql`

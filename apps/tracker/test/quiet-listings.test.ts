@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { seedScale } from '../src/seed/scale.ts';
 import {
   quietMemberPage,
   quietMembers,
   refreshQuietListings,
 } from '../src/services/quiet-members.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 import { contextOn, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
 
 /**
@@ -44,15 +43,7 @@ describe('the Quiet members page’s kept spells', () => {
   const rows = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(text));
 
   beforeAll(async () => {
-    store = await createTestDatabase();
-    app = await buildTracker({
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-      env: {},
-      reminderCheckSeconds: 0,
-      now: () => clock,
-    });
-    await seedScale(db(), { members: MEMBERS, days: 40, now: clock });
+    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 40 }));
     recorded = recordedDb(app, store.databaseUrl);
   }, 120_000);
 

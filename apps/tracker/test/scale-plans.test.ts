@@ -2,14 +2,14 @@ import { addCalendarDays, wallClockAt, zonedInstant } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCALE_TIME_ZONES, seedScale } from '../src/seed/scale.ts';
+import { SCALE_TIME_ZONES } from '../src/seed/scale.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { daysOfMembers } from '../src/services/member-days.ts';
 import { quietMemberPage, runQuietMembers } from '../src/services/quiet-members.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 import { contextOn, NOT_PLANNED, type RecordedDb, recordedDb, wholeScans } from './plan-reads.ts';
 
 /**
@@ -60,15 +60,11 @@ describe.skipIf(!databaseUrl)('the scale queries on PostgreSQL', () => {
   let statements = new Map<string, unknown[]>();
 
   beforeAll(async () => {
-    store = await createTestDatabase({ databaseUrl });
-    app = await buildTracker({
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-      env: {},
-      reminderCheckSeconds: 0,
-      now: () => clock,
-    });
-    await seedScale(app.database.db, { members: 300, days: 120, now: clock });
+    ({ app, store } = await seededTracker(
+      () => clock,
+      { members: 300, days: 120 },
+      { databaseUrl },
+    ));
     await app.database.db.execute(sql`ANALYZE`);
     recorded = recordedDb(app, store.databaseUrl);
     const ctx = contextOn(app, recorded.db, () => clock);

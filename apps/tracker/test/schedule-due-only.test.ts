@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { seedScale } from '../src/seed/scale.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 import { contextOn, NOT_PLANNED, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
 
 /**
@@ -35,15 +34,7 @@ describe('a schedule tick with no member due', () => {
   let recorded: RecordedDb;
 
   beforeAll(async () => {
-    store = await createTestDatabase();
-    app = await buildTracker({
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-      env: {},
-      reminderCheckSeconds: 0,
-      now: () => clock,
-    });
-    await seedScale(app.database.db, { members: MEMBERS, days: 3, now: clock });
+    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 3 }));
     recorded = recordedDb(app, store.databaseUrl);
     // Digests are off by default: some members turn theirs on, so each table has members to read.
     await app.database.db.execute(

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recapSettings } from '../src/db/schema.ts';
-import { seedScale } from '../src/seed/scale.ts';
 import { runMemberSchedule } from '../src/services/member-schedule.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 
 /**
  * A schedule's pass on the members' own clocks (reminders, weekly recap, daily digest) gives the
@@ -24,15 +23,7 @@ describe('a schedule pass with many members due', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    store = await createTestDatabase();
-    app = await buildTracker({
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-      env: {},
-      reminderCheckSeconds: 0,
-      now: () => clock,
-    });
-    await seedScale(app.database.db, { members: MEMBERS, days: 3, now: clock });
+    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 3 }));
     // Every member's recap due a minute ago, worked out in UTC.
     await app.database.db.execute(sql`
       UPDATE recap_settings SET enabled = true, time_zone = 'UTC',
