@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_KEY_RULE, DECISION_UNDO_SECONDS, RESET_REQUEST_LIMITS } from '@app/contracts';
+import {
+  API_KEY_RULE,
+  DECISION_UNDO_SECONDS,
+  PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
+  RESET_REQUEST_LIMITS,
+} from '@app/contracts';
 import {
   BaseEnv,
   EnvError,
@@ -46,6 +51,14 @@ export const EnvSchema = z.extend(BaseEnv, {
   RESET_REQUESTS_MAX: z._default(
     z.coerce.number().check(z.int(), z.positive()),
     RESET_REQUEST_LIMITS.perAddressPerHour,
+  ),
+  /**
+   * Passkey sign-in challenges an hour from one client: asked for signed out, each a stored row
+   * (every sign-in page asks for one for the address field's passkey autofill).
+   */
+  PASSKEY_CHALLENGES_MAX: z._default(
+    z.coerce.number().check(z.int(), z.positive()),
+    PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
   ),
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL'))),
   MAIL_FROM: z._default(z.string(), 'Accountability Partners <no-reply@localhost>'),
@@ -179,6 +192,8 @@ export interface TrackerConfig {
   signInFailureWindowMs: number;
   /** Reset requests an hour per address asked about (RESET_REQUESTS_MAX). */
   resetRequestsMax: number;
+  /** Passkey sign-in challenges an hour from one client (PASSKEY_CHALLENGES_MAX). */
+  passkeyChallengesMax: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -259,6 +274,7 @@ export function resolveConfig(opts: TrackerOptions): TrackerConfig {
     decisionUndoMs: env.DECISION_UNDO_SECONDS * 1000,
     signInFailureWindowMs: env.SIGN_IN_FAILURE_WINDOW_SECONDS * 1000,
     resetRequestsMax: env.RESET_REQUESTS_MAX,
+    passkeyChallengesMax: env.PASSKEY_CHALLENGES_MAX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL,

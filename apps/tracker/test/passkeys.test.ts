@@ -434,3 +434,16 @@ describe('operators’ passkeys', () => {
     ]);
   });
 });
+
+describe('a deployment that sets PASSKEY_CHALLENGES_MAX', () => {
+  const limited = useTestFrontDoor({ now: clock.now, env: { PASSKEY_CHALLENGES_MAX: '3' } });
+
+  it('gives one client that many sign-in challenges an hour; the next is 429', async () => {
+    const b = browser(limited.door, { address: '10.9.0.1' });
+    const ask = () => b.send({ method: 'POST', url: '/api/session/passkey/options' });
+    for (let i = 0; i < 3; i += 1) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

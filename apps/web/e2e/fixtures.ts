@@ -12,6 +12,9 @@ export const SITE_ENV = {
   RATE_LIMIT_WRITE_ANONYMOUS_MAX: '100000',
   RATE_LIMIT_WRITE_ADDRESS_MAX: '100000',
   RATE_LIMIT_READ_MAX: '100000',
+  // Every tracker sign-in page asks for a passkey challenge (the address field's autofill), and
+  // one worker's site serves the suite's sign-ins from 127.0.0.1.
+  PASSKEY_CHALLENGES_MAX: '100000',
   // The console's decisions can be undone for 8 s here (60 in the product): the approval mail a
   // test waits for goes out soon after.
   DECISION_UNDO_SECONDS: '8',

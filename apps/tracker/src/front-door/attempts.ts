@@ -1,8 +1,4 @@
-import {
-  PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
-  POSTING_LIMITS,
-  RESET_REQUEST_LIMITS,
-} from '@app/contracts';
+import { POSTING_LIMITS, RESET_REQUEST_LIMITS } from '@app/contracts';
 import { connectCounterStore, HttpError, limiterFactory, RetryLaterError } from '@app/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -111,7 +107,7 @@ export async function attemptLimits(app: FastifyInstance) {
   const resetsPerAddress = hourly('resets-address', config.resetRequestsMax);
   const passkeyChallengesPerClient = hourly(
     'passkey-challenges-client',
-    PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR,
+    config.passkeyChallengesMax,
   );
   const resetsPerClient = hourly(
     'resets-client',
