@@ -116,6 +116,15 @@ export const EXPORT_SEATS = {
   },
 } as const satisfies Record<number, { seat: QuietSeat; operator: { email: string; name: string } }>;
 
+/**
+ * For the operators' passkeys test, one per window width: each registers a passkey, signs in with
+ * it and removes it.
+ */
+export const PASSKEY_OPERATORS = {
+  360: { email: 'opal.passkey@example.com', name: 'Opal Passkey' },
+  1280: { email: 'otto.passkey@example.com', name: 'Otto Passkey' },
+} as const satisfies Record<number, { email: string; name: string }>;
+
 /** Seats added to every seeded team that has any, for the suite's own sign-ups and holds. */
 const SUITE_SEATS = 200;
 
@@ -136,6 +145,9 @@ async function roomyDataDir(): Promise<string> {
     await addOperator(tracker, WAY_BACK_OPERATOR.email, WAY_BACK_OPERATOR.name);
     await seedQuietMember(tracker, QUIET_SEAT);
     await seedQuietMember(tracker, BACK_SEAT);
+    for (const operator of Object.values(PASSKEY_OPERATORS)) {
+      await addOperator(tracker, operator.email, operator.name);
+    }
     for (const { seat, operator } of Object.values(EXPORT_SEATS)) {
       await addOperator(tracker, operator.email, operator.name);
       await seedQuietMember(tracker, seat);

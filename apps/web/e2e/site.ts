@@ -16,6 +16,7 @@ import type { RunningTestSite } from './server.ts';
 export {
   BACK_SEAT,
   EXPORT_SEATS,
+  PASSKEY_OPERATORS,
   QUIET_DESK_OPERATOR,
   QUIET_SEAT,
   SUITE_OPERATOR,
