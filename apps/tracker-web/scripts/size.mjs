@@ -22,7 +22,7 @@ checkFirstLoad({
    * kept out of the home: 126.6 KiB with them.
    */
   budgets: new Map([
-    ['/sign-in', 93 * 1024],
+    ['/sign-in', 94 * 1024],
     ['/', 127 * 1024],
   ]),
   /** The route files whose split parts a first visit to each path loads. */
