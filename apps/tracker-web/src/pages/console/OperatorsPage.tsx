@@ -11,7 +11,6 @@ import * as layout from '@app/ui/layout.css';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';
@@ -25,6 +24,7 @@ import {
   renewRecoveryCodes,
   resetSecondFactor,
 } from './console-api.ts';
+import { DialogForm } from './DialogForm.tsx';
 import { OwnPasskeys } from './OwnPasskeys.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
@@ -244,33 +244,31 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
       >
         Make new recovery codes…
       </button>
-      <FormDialog open={open} titleId={`${id}-title`} focusId={fields.password.id} onClose={close}>
-        <form noValidate onSubmit={onSubmit} className={ui.stack} aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`} className={ui.h2}>
-            Make new recovery codes?
-          </h2>
+      <DialogForm
+        open={open}
+        title="Make new recovery codes?"
+        focusId={fields.password.id}
+        onClose={close}
+        onSubmit={onSubmit}
+        form={form}
+        submitLabel="Make new codes"
+        intro={
           <p>
             Your ten recovery codes are replaced: the old ones stop working, used or not, and the
             new ones are shown once.
           </p>
-          <ErrorSummary errors={form.errors} attempt={form.attempt} />
-          <Field
-            {...form.field('password')}
-            type="password"
-            autoComplete="current-password"
-            hint="To be sure it is you."
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <div className={styles.actions}>
-            <SubmitButton pending={form.pending}>Make new codes</SubmitButton>
-            <button type="button" className={button.secondary} onClick={close}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </FormDialog>
+        }
+      >
+        <Field
+          {...form.field('password')}
+          type="password"
+          autoComplete="current-password"
+          hint="To be sure it is you."
+          required
+          value={password}
+          onChange={setPassword}
+        />
+      </DialogForm>
     </div>
   );
 }

@@ -1,21 +1,19 @@
 import { type Passkey, PasskeyName, PasskeyRename, RecoveryCodesRenewal } from '@app/contracts';
 import { button } from '@app/ui/button.css';
-import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import * as layout from '@app/ui/layout.css';
 import { type FormEvent, useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { longDate } from '../../components/dates.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
 import { useForm } from '../../components/form.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { useSubmit } from '../../components/useSubmit.ts';
 import { passkeysSupported } from '../../passkeys/support.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { removeOwnPasskey, renameOwnPasskey } from './console-api.ts';
+import { DialogForm } from './DialogForm.tsx';
 
 /** The heading of the operator's own passkeys: focus comes back to it when one is removed. */
 export const PASSKEYS_HEADING_ID = 'own-passkeys-heading';
@@ -201,39 +199,37 @@ function AddPasskey() {
       >
         Add a passkey…
       </button>
-      <FormDialog open={open} titleId={`${id}-title`} focusId={fields.name.id} onClose={close}>
-        <form noValidate onSubmit={onSubmit} className={ui.stack} aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`} className={ui.h2}>
-            Add a passkey
-          </h2>
+      <DialogForm
+        open={open}
+        title="Add a passkey"
+        focusId={fields.name.id}
+        onClose={close}
+        onSubmit={onSubmit}
+        form={form}
+        submitLabel="Add passkey"
+        intro={
           <p>
             Your password first; then your device asks for its screen lock and makes the passkey.
           </p>
-          <ErrorSummary errors={form.errors} attempt={form.attempt} />
-          <Field
-            {...form.field('name')}
-            hint="Optional: to tell your passkeys apart, such as Work laptop."
-            autoComplete="off"
-            value={name}
-            onChange={setName}
-          />
-          <Field
-            {...form.field('password')}
-            type="password"
-            autoComplete="current-password"
-            hint="To be sure it is you."
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <div className={styles.actions}>
-            <SubmitButton pending={form.pending}>Add passkey</SubmitButton>
-            <button type="button" className={button.secondary} onClick={close}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </FormDialog>
+        }
+      >
+        <Field
+          {...form.field('name')}
+          hint="Optional: to tell your passkeys apart, such as Work laptop."
+          autoComplete="off"
+          value={name}
+          onChange={setName}
+        />
+        <Field
+          {...form.field('password')}
+          type="password"
+          autoComplete="current-password"
+          hint="To be sure it is you."
+          required
+          value={password}
+          onChange={setPassword}
+        />
+      </DialogForm>
     </div>
   );
 }
@@ -267,31 +263,16 @@ function RenamePasskey({ passkey, onClose }: { passkey: Passkey | null; onClose:
   });
 
   return (
-    <FormDialog
+    <DialogForm
       open={passkey !== null}
-      titleId={`${id}-title`}
+      title="Rename the passkey"
       focusId={fields.name.id}
       onClose={close}
+      onSubmit={onSubmit}
+      form={form}
+      submitLabel="Save name"
     >
-      <form noValidate onSubmit={onSubmit} className={ui.stack} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={ui.h2}>
-          Rename the passkey
-        </h2>
-        <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <Field
-          {...form.field('name')}
-          autoComplete="off"
-          required
-          value={name}
-          onChange={setName}
-        />
-        <div className={styles.actions}>
-          <SubmitButton pending={form.pending}>Save name</SubmitButton>
-          <button type="button" className={button.secondary} onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </FormDialog>
+      <Field {...form.field('name')} autoComplete="off" required value={name} onChange={setName} />
+    </DialogForm>
   );
 }
