@@ -12,8 +12,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    globalSetup: ['./test/paths-run.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    globalSetup: ['./qa/paths-run.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'qa/**/*.test.ts'],
     css: false,
     // Each model path replays a whole onboarding through the React app: a few seconds on a
     // 2-core machine running other work, more than Vitest's 5 s default.

@@ -1,6 +1,6 @@
 // The per-state visual review (`pnpm visual` at the root): every state of the onboarding machine
 // drawn by the statechart studio's frames at 360 and 1280 px from the built app in Chromium,
-// compared with the baseline in apps/web/visual/baseline/.
+// compared with the baseline in apps/web/qa/visual-baseline/.
 //
 //   pnpm visual                          builds the app, draws every state, compares, writes
 //                                        apps/web/reports/visual/index.html; exits 1 when a
@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { runVisualReview } from '../e2e/visual.ts';
+import { runVisualReview } from './visual-review.ts';
 
 const args = process.argv.slice(2);
 const base = process.env.INIT_CWD ?? process.cwd();

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openVisualSession, runVisualReview, type VisualSession } from '../e2e/visual.ts';
+import { openVisualSession, runVisualReview, type VisualSession } from './visual-review.ts';
 
 /**
  * The visual review (`pnpm visual`) on the built app, on four states: a baseline is drawn, then the

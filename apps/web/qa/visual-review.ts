@@ -6,7 +6,7 @@ import { type Browser, chromium, type ElementHandle, type Page } from '@playwrig
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { preview } from 'vite';
-import { CHROMIUM_LAUNCH } from './chromium.ts';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 
 /**
  * The per-state visual review (`pnpm visual`): every state's real screen at 360 and 1280 px,
@@ -16,7 +16,7 @@ import { CHROMIUM_LAUNCH } from './chromium.ts';
  */
 
 const web = fileURLToPath(new URL('..', import.meta.url));
-export const VISUAL_BASELINE = join(web, 'visual', 'baseline');
+export const VISUAL_BASELINE = join(web, 'qa', 'visual-baseline');
 export const VISUAL_REPORT = join(web, 'reports', 'visual');
 /**
  * Where the report's links open the studio when the report is opened as a file: the site as
