@@ -1,14 +1,10 @@
-import { appRouterOptions } from '@app/ui/router-options';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouterFor } from '@app/ui/router-options';
+import type { RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(history?: RouterHistory, { prerender = false } = {}) {
-  return createRouter({
-    routeTree,
-    ...(history ? { history } : {}),
-    ...appRouterOptions({ prerender }),
-  });
-}
+/** This app's router (see `createRouterFor`): `history` and `prerender` on the server only. */
+export const createAppRouter = (history?: RouterHistory, options?: { prerender?: boolean }) =>
+  createRouterFor(routeTree, history, options);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRouterOptions } from './router-options.ts';
+import { appRouterOptions, createRouterFor } from './router-options.ts';
 
 describe('appRouterOptions', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -17,5 +17,22 @@ describe('appRouterOptions', () => {
     expect(scrollRestoration()).toBe(true);
     expect(scrollRestorationBehavior).toBe('instant');
     expect(defaultPreload).toBe('intent');
+  });
+});
+
+describe('createRouterFor', () => {
+  it('makes a router for the tree on the given history, with the shared options', async () => {
+    const { createMemoryHistory, createRootRoute, createRoute } = await import(
+      '@tanstack/react-router'
+    );
+    const root = createRootRoute();
+    const tree = root.addChildren([createRoute({ getParentRoute: () => root, path: '/about' })]);
+    const history = createMemoryHistory({ initialEntries: ['/about'] });
+    const router = createRouterFor(tree, history, { prerender: true });
+    expect(router.history).toBe(history);
+    expect(router.options.defaultPreload).toBe('intent');
+    expect(router.options.scrollRestoration).toBe(false);
+    await router.load();
+    expect(router.state.location.pathname).toBe('/about');
   });
 });

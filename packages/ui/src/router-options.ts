@@ -1,3 +1,4 @@
+import { type AnyRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { restoreScrollAfterTheLoadedPage } from './scroll-restoration.ts';
 
 /**
@@ -13,4 +14,23 @@ export function appRouterOptions({ prerender = false } = {}) {
     scrollRestoration: prerender ? false : restoreScrollAfterTheLoadedPage(),
     scrollRestorationBehavior: 'instant' as const,
   };
+}
+
+/**
+ * An app's router for its route tree, with the options above: in the browser on its own history,
+ * or on the server's (`history`) while prerendering a page. Neither app's root route takes a
+ * router context, which TanStack Router's option types cannot see through a generic tree: hence
+ * the one assertion.
+ */
+export function createRouterFor<TRouteTree extends AnyRoute>(
+  routeTree: TRouteTree,
+  history?: RouterHistory,
+  { prerender = false } = {},
+) {
+  const options = {
+    routeTree,
+    ...(history ? { history } : {}),
+    ...appRouterOptions({ prerender }),
+  } as Parameters<typeof createRouter<TRouteTree>>[0];
+  return createRouter(options);
 }
