@@ -9,7 +9,7 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { type Action, focusWhenDrawn, useAction } from './useAction.ts';
 
@@ -170,6 +170,12 @@ describe('useAction', () => {
 });
 
 describe('focus after an action', () => {
+  // These tests draw on the page themselves: the files share one jsdom, and a heading left here
+  // (with its id) would be another file's.
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
   /** The page's changes reach the observer after the current task's microtasks. */
   const changesSeen = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
