@@ -177,7 +177,7 @@ test.describe('every screen of the tracker front door', () => {
         await visit('home', 'Hello, Mary Somerville');
         await page.getByRole('link', { name: 'Edit profile' }).click();
         await visit('profile', 'Your profile');
-        await page.getByLabel('Name').fill(' ');
+        await page.getByLabel('Name', { exact: true }).fill(' ');
         await page.getByRole('button', { name: 'Save profile' }).click();
         await page.getByText('There is a problem').first().waitFor();
         await visit('profile (with errors)', 'Your profile');

@@ -99,7 +99,7 @@ test("a prospect whose address has an account signs in from the site's account s
     await screenshotEach(page, 'sign-in-instead-tracker');
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     // Find a team: the same team, the same seat held, its countdown running.
     await page.waitForURL((url) => url.pathname === '/find-a-team');
