@@ -46,7 +46,14 @@ export function toScreensGraph(graph: ChartGraph): ScreensGraph {
   };
   for (const state of graph.states) {
     if (state.id === graph.root) continue;
-    if (state.route !== null) kept.add(state.id);
+    // A final state that shows another state's screen as the flow ends (the account form while the
+    // browser leaves for the tracker's sign-in) is that screen, not one of its own.
+    const shownElsewhere =
+      state.type === 'final' &&
+      graph.states.some(
+        (other) => other.id !== state.id && other.type !== 'final' && other.route === state.route,
+      );
+    if (state.route !== null && !shownElsewhere) kept.add(state.id);
     // The hold is drawn whole: its live part's counting, last-minute warning and extension
     // are what the prospect sees of it.
     if (isRegionKept(state)) keepAll(state.id);
