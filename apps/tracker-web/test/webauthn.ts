@@ -8,76 +8,57 @@ import { vi } from 'vitest';
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
-/** A key the browser hands back from get(), and the JSON the library makes of it. */
-export function assertion(id = 'key-one') {
-  const parts = {
-    authenticatorData: `authenticator data of ${id}`,
-    clientDataJSON: `{"type":"webauthn.get","id":"${id}"}`,
-    signature: `signature of ${id}`,
-    userHandle: 'the account',
-  };
+/**
+ * A credential as the browser hands it back (the response's `parts` as bytes) and the JSON the
+ * library makes of it (the same parts in base64url), each with what only it carries.
+ */
+function credentialOf(
+  id: string,
+  parts: Record<string, string>,
+  only: { credential?: Record<string, unknown>; json?: Record<string, unknown> } = {},
+) {
+  const encoded = <T>(encode: (text: string) => T) =>
+    Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, encode(text)]));
+  const common = { id: base64url(id), type: 'public-key', authenticatorAttachment: 'platform' };
   return {
     credential: {
-      id: base64url(id),
+      ...common,
       rawId: bytes(id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      response: {
-        authenticatorData: bytes(parts.authenticatorData),
-        clientDataJSON: bytes(parts.clientDataJSON),
-        signature: bytes(parts.signature),
-        userHandle: bytes(parts.userHandle),
-      },
+      response: { ...encoded(bytes), ...only.credential },
       getClientExtensionResults: () => ({}),
     },
     json: {
-      id: base64url(id),
+      ...common,
       rawId: base64url(id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      response: {
-        authenticatorData: base64url(parts.authenticatorData),
-        clientDataJSON: base64url(parts.clientDataJSON),
-        signature: base64url(parts.signature),
-        userHandle: base64url(parts.userHandle),
-      },
+      response: { ...encoded(base64url), ...only.json },
       clientExtensionResults: {},
     },
   };
 }
 
+/** A key the browser hands back from get(), and the JSON the library makes of it. */
+export function assertion(id = 'key-one') {
+  return credentialOf(id, {
+    authenticatorData: `authenticator data of ${id}`,
+    clientDataJSON: `{"type":"webauthn.get","id":"${id}"}`,
+    signature: `signature of ${id}`,
+    userHandle: 'the account',
+  });
+}
+
 /** A new key the browser hands back from create(), and the JSON the library makes of it. */
 export function attestation(id = 'key-new') {
-  const parts = {
-    attestationObject: `attestation of ${id}`,
-    clientDataJSON: `{"type":"webauthn.create","id":"${id}"}`,
-  };
-  return {
-    credential: {
-      id: base64url(id),
-      rawId: bytes(id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      response: {
-        attestationObject: bytes(parts.attestationObject),
-        clientDataJSON: bytes(parts.clientDataJSON),
-        getTransports: () => ['internal'],
-      },
-      getClientExtensionResults: () => ({}),
+  return credentialOf(
+    id,
+    {
+      attestationObject: `attestation of ${id}`,
+      clientDataJSON: `{"type":"webauthn.create","id":"${id}"}`,
     },
-    json: {
-      id: base64url(id),
-      rawId: base64url(id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      response: {
-        attestationObject: base64url(parts.attestationObject),
-        clientDataJSON: base64url(parts.clientDataJSON),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
+    {
+      credential: { getTransports: () => ['internal'] },
+      json: { transports: ['internal'] },
     },
-  };
+  );
 }
 
 /** What the browser throws: NotAllowedError (closed, timed out), InvalidStateError (has one). */

@@ -1,22 +1,12 @@
-import type { QueuedJoinRequest } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operator, queued } from '../../test/console.ts';
 import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
 import { currentHref, renderApp } from '../../test/renderApp.tsx';
 import { assertion, browserRefusal, fakeWebAuthn, removeWebAuthn } from '../../test/webauthn.ts';
 
-const operator = { id: 1, name: 'Olive Operator', role: 'operator' as const };
-const request: QueuedJoinRequest = {
-  id: 5,
-  status: 'pending',
-  applicant: { id: 9, name: 'Ada Applicant', goal: 'Ship the book' },
-  team: { id: 2, name: 'Morning Writers', openSeats: 3 },
-  sentAt: '2025-06-04T12:00:00.000Z',
-  answerBy: '2025-06-09T12:00:00.000Z',
-  daysLeft: 2,
-  overdue: false,
-};
+const request = queued();
 const OLIVES_KEY = assertion('olives-key');
 const options = {
   challenge: 'c2Vjb25k',

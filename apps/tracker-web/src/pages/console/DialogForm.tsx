@@ -1,6 +1,7 @@
 import { button } from '@app/ui/button.css';
 import { ErrorSummary } from '@app/ui/error-summary';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { Field } from '@app/ui/field';
+import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import type { useForm } from '../../components/form.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -52,5 +53,59 @@ export function DialogForm({
         </div>
       </form>
     </FormDialog>
+  );
+}
+
+/**
+ * Whether a dialog's form is open, and its two ways out: `finish` after the form was sent (the
+ * fields are emptied by `reset`), `cancel` when it is closed unsent (the form's errors go too).
+ */
+export function useDialogForm(form: Pick<ReturnType<typeof useForm>, 'clear'>, reset: () => void) {
+  const [open, setOpen] = useState(false);
+  function finish() {
+    setOpen(false);
+    reset();
+  }
+  return {
+    open,
+    show: () => setOpen(true),
+    finish,
+    cancel: () => {
+      finish();
+      form.clear();
+    },
+  };
+}
+
+/** The button that opens a dialog's form: it says, to assistive technology too, that it does. */
+export function DialogOpener({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={button.secondary} aria-haspopup="dialog" onClick={onOpen}>
+      {children}
+    </button>
+  );
+}
+
+/** The operator's password asked again before a change to their own sign-in. */
+export function PasswordAgainField({
+  field,
+  value,
+  onChange,
+}: {
+  /** What the form gives for the field: its id, label and message. */
+  field: Pick<ComponentProps<typeof Field>, 'id' | 'label' | 'error'>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      {...field}
+      type="password"
+      autoComplete="current-password"
+      hint="To be sure it is you."
+      required
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -1,31 +1,9 @@
-import type { ConsoleOperator } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ivan, nina, olive } from '../../../test/console.ts';
 import { fakeTracker, json, noContent, refusal } from '../../../test/fakeFetch.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-
-const olive: ConsoleOperator = {
-  id: 1,
-  name: 'Olive Operator',
-  email: 'olive@example.com',
-  authenticator: true,
-  you: true,
-};
-const nina: ConsoleOperator = {
-  id: 2,
-  name: 'Nina New',
-  email: 'nina@example.com',
-  authenticator: true,
-  you: false,
-};
-const ivan: ConsoleOperator = {
-  id: 3,
-  name: 'Ivan Invited',
-  email: 'ivan@example.com',
-  authenticator: false,
-  you: false,
-};
 
 const codes = Array.from({ length: 10 }, (_, i) => `wxyz-abcd-efgh-ij${i}0`);
 

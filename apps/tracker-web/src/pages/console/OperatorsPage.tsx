@@ -24,7 +24,7 @@ import {
   renewRecoveryCodes,
   resetSecondFactor,
 } from './console-api.ts';
-import { DialogForm } from './DialogForm.tsx';
+import { DialogForm, DialogOpener, PasswordAgainField, useDialogForm } from './DialogForm.tsx';
 import { OwnPasskeys } from './OwnPasskeys.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
@@ -213,14 +213,8 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
   const id = useId();
   const fields = { password: { id: `${id}-password`, label: 'Your password' } } as const;
   const form = useForm(fields);
-  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-
-  function close() {
-    setOpen(false);
-    setPassword('');
-    form.clear();
-  }
+  const dialog = useDialogForm(form, () => setPassword(''));
 
   const onSubmit = useSubmit(form, {
     schema: RecoveryCodesRenewal,
@@ -228,27 +222,19 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
     send: (values) => renewRecoveryCodes(values.password),
     codeFields: { INVALID_CREDENTIALS: 'password' },
     done: (_, answer) => {
-      setOpen(false);
-      setPassword('');
+      dialog.finish();
       onNewCodes(answer.recoveryCodes);
     },
   });
 
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={button.secondary}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Make new recovery codes…
-      </button>
+      <DialogOpener onOpen={dialog.show}>Make new recovery codes…</DialogOpener>
       <DialogForm
-        open={open}
+        open={dialog.open}
         title="Make new recovery codes?"
         focusId={fields.password.id}
-        onClose={close}
+        onClose={dialog.cancel}
         onSubmit={onSubmit}
         form={form}
         submitLabel="Make new codes"
@@ -259,12 +245,8 @@ function RenewCodes({ onNewCodes }: { onNewCodes: (codes: string[]) => void }) {
           </p>
         }
       >
-        <Field
-          {...form.field('password')}
-          type="password"
-          autoComplete="current-password"
-          hint="To be sure it is you."
-          required
+        <PasswordAgainField
+          field={form.field('password')}
           value={password}
           onChange={setPassword}
         />

@@ -1,7 +1,8 @@
-import type { ConsoleOperator, Passkey } from '@app/contracts';
+import type { Passkey } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nina, olive } from '../../../test/console.ts';
 import { fakeTracker, json, noContent, refusal } from '../../../test/fakeFetch.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 import {
@@ -10,21 +11,6 @@ import {
   fakeWebAuthn,
   removeWebAuthn,
 } from '../../../test/webauthn.ts';
-
-const olive: ConsoleOperator = {
-  id: 1,
-  name: 'Olive Operator',
-  email: 'olive@example.com',
-  authenticator: true,
-  you: true,
-};
-const nina: ConsoleOperator = {
-  id: 2,
-  name: 'Nina New',
-  email: 'nina@example.com',
-  authenticator: true,
-  you: false,
-};
 
 const laptop: Passkey = {
   id: 7,

@@ -13,7 +13,7 @@ import { passkeysSupported } from '../../passkeys/support.ts';
 import * as ui from '../../styles/ui.css.ts';
 import * as styles from './Console.css.ts';
 import { removeOwnPasskey, renameOwnPasskey } from './console-api.ts';
-import { DialogForm } from './DialogForm.tsx';
+import { DialogForm, DialogOpener, PasswordAgainField, useDialogForm } from './DialogForm.tsx';
 
 /** The heading of the operator's own passkeys: focus comes back to it when one is removed. */
 export const PASSKEYS_HEADING_ID = 'own-passkeys-heading';
@@ -140,16 +140,12 @@ function AddPasskey() {
     password: { id: `${id}-password`, label: 'Your password' },
   } as const;
   const form = useForm(fields);
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-
-  function close() {
-    setOpen(false);
+  const dialog = useDialogForm(form, () => {
     setName('');
     setPassword('');
-    form.clear();
-  }
+  });
 
   const adding = useAction({
     send: async (values: z.output<typeof AddPasskeyForm>) => {
@@ -170,11 +166,7 @@ function AddPasskey() {
       title: `The passkey “${passkey.name}” is added`,
       description: 'It signs you in from now on. We have emailed you about it.',
     }),
-    done: () => {
-      setOpen(false);
-      setName('');
-      setPassword('');
-    },
+    done: () => dialog.finish(),
     reload: true,
     focus: (passkey) => passkeyNameId(passkey.id),
   });
@@ -191,19 +183,12 @@ function AddPasskey() {
 
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={button.secondary}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Add a passkey…
-      </button>
+      <DialogOpener onOpen={dialog.show}>Add a passkey…</DialogOpener>
       <DialogForm
-        open={open}
+        open={dialog.open}
         title="Add a passkey"
         focusId={fields.name.id}
-        onClose={close}
+        onClose={dialog.cancel}
         onSubmit={onSubmit}
         form={form}
         submitLabel="Add passkey"
@@ -220,12 +205,8 @@ function AddPasskey() {
           value={name}
           onChange={setName}
         />
-        <Field
-          {...form.field('password')}
-          type="password"
-          autoComplete="current-password"
-          hint="To be sure it is you."
-          required
+        <PasswordAgainField
+          field={form.field('password')}
           value={password}
           onChange={setPassword}
         />

@@ -2,22 +2,11 @@ import type { AuditPage, JoinRequestQueue, QueuedJoinRequest } from '@app/contra
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { operator, queued } from '../../../test/console.ts';
 import { fakeTracker, json, refusal, signInRequired } from '../../../test/fakeFetch.ts';
 import { currentHref, renderApp } from '../../../test/renderApp.tsx';
 
-const operator = { id: 1, name: 'Olive Operator', role: 'operator' as const };
-
-const item = (overrides: Partial<QueuedJoinRequest> = {}): QueuedJoinRequest => ({
-  id: 5,
-  status: 'pending',
-  applicant: { id: 9, name: 'Ada Applicant', goal: 'Ship the book' },
-  team: { id: 2, name: 'Morning Writers', openSeats: 3 },
-  sentAt: '2025-06-04T12:00:00.000Z',
-  answerBy: '2025-06-09T12:00:00.000Z',
-  daysLeft: 2,
-  overdue: false,
-  ...overrides,
-});
+const item = queued;
 
 const queueOf = (items: QueuedJoinRequest[], total = items.length): JoinRequestQueue => ({
   items,
