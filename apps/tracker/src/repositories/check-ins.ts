@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.ts';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -34,7 +34,10 @@ export function checkInsRepository(db: Db) {
      * Each member's answers in a window, and their first and latest answers: `since` null is from
      * their last answer up to `today` on. One row per answer, ordered by member and day, with its
      * member's `first`, `latest` and `last` (up to today); a member without an answer in the
-     * window has one row with a null day. Every part is read by the unique (user_id, day) index.
+     * window has one row with a null day. Every part is read by the unique (user_id, day) index,
+     * and each member's first, latest and last once: the OFFSET 0 keeps the planner from pulling
+     * the three up into the join, where they were worked out again for every answer read (three
+     * index reads per answer: 20 ms for a year of a member's history on a loaded server).
      */
     async answersIn(
       windows: readonly { id: number; today: string; since: string | null }[],
@@ -48,6 +51,7 @@ export function checkInsRepository(db: Db) {
           SELECT (SELECT min(day) FROM check_ins WHERE user_id = v.id) AS first,
                  (SELECT max(day) FROM check_ins WHERE user_id = v.id) AS latest,
                  (SELECT max(day) FROM check_ins WHERE user_id = v.id AND day <= v.today) AS last
+          OFFSET 0
         ) f
         LEFT JOIN check_ins c
           ON c.user_id = v.id AND c.day >= coalesce(v.since, f.last, '0001-01-01'::date)
@@ -62,13 +66,21 @@ export function checkInsRepository(db: Db) {
       }>(result);
     },
 
-    /** Each of `userIds`' first answered day. */
+    /**
+     * Each of `userIds`' first answered day (those with an answer): one read of the (user_id, day)
+     * index per member, not every answer of theirs.
+     */
     async firstAnswers(userIds: number[], tx: Db = db) {
-      return tx
-        .select({ userId: checkIns.userId, day: min(checkIns.day) })
-        .from(checkIns)
-        .where(inArray(checkIns.userId, userIds))
-        .groupBy(checkIns.userId);
+      const result = await tx.execute(sql`
+        SELECT u.id AS user_id, f.day::text AS day
+        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+        CROSS JOIN LATERAL (
+          SELECT day FROM check_ins WHERE user_id = u.id ORDER BY day LIMIT 1
+        ) f`);
+      return rowsOf<{ user_id: number; day: string }>(result).map((row) => ({
+        userId: row.user_id,
+        day: row.day,
+      }));
     },
 
     /** The check-ins of `userIds` from `first` to `last`, both included. */

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
+import { checkInStatus, teamBoard } from '../src/services/check-ins.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
+import {
+  contextOn,
+  NOT_PLANNED,
+  type RecordedDb,
+  readsOf,
+  recordedDb,
+  wholeScans,
+} from './plan-reads.ts';
+
+/**
+ * A member's home and team board read their check-ins through the (user_id, day) index, each
+ * answer once: the home reads the member's whole history (the longest streak needs it), so what
+ * it costs grows with that history and must not grow faster. Each statement the reads ran is run
+ * again under EXPLAIN ANALYZE (in a transaction rolled back) and the check-in rows its scans read
+ * are counted, every loop included. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+/** The tables that grow with members and their history (the small ones' plans vary in a test). */
+const TABLES = ['check_ins', 'pauses', 'memberships'];
+
+describe('the home’s and the board’s reads', () => {
+  const clock = new Date('2026-11-04T17:00:00Z');
+  let store: TestDatabase;
+  let app: FastifyInstance;
+  let recorded: RecordedDb;
+  let member: { id: number; team_id: number; answers: number };
+
+  beforeAll(async () => {
+    ({ app, store } = await seededTracker(() => clock, { members: 12, days: 200 }));
+    await app.database.db.execute(sql`ANALYZE`);
+    recorded = recordedDb(app, store.databaseUrl);
+    // The member with the longest history.
+    [member] = rowsOf<{ id: number; team_id: number; answers: number }>(
+      await app.database.db.execute(sql`
+        SELECT m.user_id AS id, m.team_id, count(c.id)::int AS answers
+        FROM memberships m JOIN check_ins c ON c.user_id = m.user_id
+        WHERE m.status = 'Active'
+        GROUP BY m.user_id, m.team_id ORDER BY answers DESC, m.user_id LIMIT 1`),
+    ) as [typeof member];
+  }, 120_000);
+
+  afterAll(async () => {
+    await recorded?.end();
+    await app?.close();
+    await store?.cleanup();
+  });
+
+  it('the home reads each of the member’s answers once per read, through the index', async () => {
+    expect(member.answers).toBeGreaterThan(100);
+    const ctx = contextOn(app, recorded.db, () => clock);
+    recorded.take();
+    const status = await checkInStatus(ctx, member.id);
+    expect(status.calendar.length).toBeGreaterThan(0);
+    const ran = recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
+    const plans = await recorded.explain(ran, { analyze: true });
+    const loader = ran.findIndex(([query]) => query.includes('jsonb_to_recordset'));
+    expect(loader).toBeGreaterThanOrEqual(0);
+    const rowsRead = (index: number) =>
+      (plans[index] ?? [])
+        .flatMap((node) => readsOf(node, ['check_ins']))
+        .reduce((sum, read) => sum + read.rows, 0);
+    // The member's days: every answer, and their first, latest and last answered days once each.
+    expect(rowsRead(loader)).toBeLessThanOrEqual(member.answers + 3);
+    const scans = plans.flatMap((plan) => plan.flatMap((node) => wholeScans(node, TABLES)));
+    expect(scans).toEqual([]);
+  });
+
+  it('the board reads its week of the team’s answers through the index', async () => {
+    const ctx = contextOn(app, recorded.db, () => clock);
+    recorded.take();
+    const board = await teamBoard(ctx, member.id, member.team_id);
+    expect(board.members.length).toBeGreaterThan(1);
+    const ran = recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
+    const plans = await recorded.explain(ran, { analyze: true });
+    const scans = plans.flatMap((plan) => plan.flatMap((node) => wholeScans(node, TABLES)));
+    expect(scans).toEqual([]);
+    // A week and a day of six members' answers at most, and each one's first answered day.
+    const rowsRead = plans
+      .flatMap((plan) => plan.flatMap((node) => readsOf(node, ['check_ins'])))
+      .reduce((sum, read) => sum + read.rows, 0);
+    expect(rowsRead).toBeLessThanOrEqual(board.members.length * 16);
+  });
+});
