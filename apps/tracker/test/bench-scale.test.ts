@@ -21,7 +21,9 @@ const WHAT = [
   'list: quiet members, first page',
   'list: quiet members, last page',
   'list: join requests, last page',
+  'home, 1 reader',
   'home, 20 readers',
+  'board, 1 reader',
   'board, 20 readers',
 ];
 
@@ -46,6 +48,7 @@ describe('the scale benchmark', () => {
       },
     );
     expect(stdout).toContain('The tracker at 12 members with 20 days each');
+    expect(stdout).toContain('Growth from 12 to 12 members');
     const store = postgres ? 'PostgreSQL' : 'PGlite';
     for (const what of WHAT) {
       const row = new RegExp(
