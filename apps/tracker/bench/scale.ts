@@ -21,7 +21,7 @@
  * Figures only, no pass or fail.
  */
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { addCalendarDays, HEALTH_API, wallClockAt, zonedInstant } from '@app/contracts';
@@ -74,6 +74,20 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 type Row = Record<string, string | number>;
+
+/** A figure in one cell: time; longest block or p95; readiness; count; load. */
+const cell = (row: Row | undefined) => {
+  if (row === undefined) return '';
+  const parts = [`${row.ms} ms`];
+  if (row.block_ms !== undefined) parts.push(`block ${row.block_ms}`);
+  if (row.p95_ms !== undefined) parts.push(`p95 ${row.p95_ms}`);
+  if (row.ready_failed !== undefined)
+    parts.push(
+      `ready p95 ${row.ready_p95_ms} / max ${row.ready_max_ms}, failed ${row.ready_failed}`,
+    );
+  parts.push(`n=${row.count}`, `load ${row.load}`);
+  return parts.join(', ');
+};
 
 async function time<T>(run: () => Promise<T>) {
   const start = performance.now();
@@ -129,7 +143,14 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
     now: () => clock,
   });
   const rows: Row[] = [];
-  const add = (what: string, figures: Row) => rows.push({ store, members, what, ...figures });
+  // With the machine's load average (1 minute) when the figure was taken: on shared cores a
+  // figure is read beside it.
+  const add = (what: string, figures: Row) => {
+    const row = { store, members, what, ...figures, load: Number(loadavg()[0]?.toFixed(1)) };
+    rows.push(row);
+    // As it is taken, for a long run stopped before its tables.
+    console.log(`${store} ${members.toLocaleString('en-US')} ${what}: ${cell(row)}`);
+  };
   try {
     const seeded = await time(() =>
       seedScale(app.database.db, { members, days: DAYS, now: clock }),
@@ -312,16 +333,6 @@ console.table([...table.values()]);
 
 // The growth: each figure at each size in one cell (time; longest block or p95; readiness), and
 // how many times the largest size's time is the smallest's.
-const cell = (row: Row | undefined) => {
-  if (row === undefined) return '';
-  const parts = [`${row.ms} ms`];
-  if (row.block_ms !== undefined) parts.push(`block ${row.block_ms}`);
-  if (row.p95_ms !== undefined) parts.push(`p95 ${row.p95_ms}`);
-  if (row.ready_failed !== undefined)
-    parts.push(`ready max ${row.ready_max_ms}, failed ${row.ready_failed}`);
-  parts.push(`n=${row.count}`);
-  return parts.join(', ');
-};
 console.log(
   `\nGrowth from ${sizes[0]} to ${sizes.at(-1)} members (x: time at the largest / at the smallest):`,
 );
