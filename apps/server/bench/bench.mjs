@@ -40,6 +40,7 @@
 // home unthrottled; BENCH_RESET_SAMPLES (default 200) is how many reset requests are timed for
 // each kind of address; BENCH_ONLY=tracker measures the tracker's pages alone (the member's home
 // on both networks and the tracker's Lighthouse rows, no load runs, none of the site's pages);
+// BENCH_ONLY=site measures the site's pages alone (Lighthouse and first-load JavaScript, nothing else);
 // BENCH_LIGHTHOUSE_RUNS (default 2) is how many times Lighthouse measures each page, every run's
 // figures printed side by side ("0.97 / 0.98"); BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's
 // full report there (JSON, for Lighthouse's viewer); BENCH_TAPS=0 skips the slow phone's taps;
@@ -47,7 +48,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tapsOn, trackerOnly } from './config.mjs';
+import { siteOnly, tapsOn, trackerOnly } from './config.mjs';
 import { earlyTapFigures } from './early-taps.mjs';
 import { proxyFigures, signUpFigures } from './load.mjs';
 import { memberHomeFigures } from './member-home.mjs';
@@ -74,9 +75,9 @@ try {
   const idle = memory(site.child.pid);
   row('memory', 'resident memory after start', `${idle.rss.toFixed(0)} MiB`);
 
-  memberCookie = await memberHomeFigures(addresses);
-  if (!trackerOnly && tapsOn) await earlyTapFigures(base);
-  if (!trackerOnly) {
+  if (!siteOnly) memberCookie = await memberHomeFigures(addresses);
+  if (!trackerOnly && tapsOn && !siteOnly) await earlyTapFigures(base);
+  if (!trackerOnly && !siteOnly) {
     await proxyFigures(base);
     await signUpFigures(base);
     await resetFigures(trackerBase);

@@ -16,6 +16,8 @@ export const throttled = process.env.BENCH_THROTTLE !== '0';
 export const tapsOn = process.env.BENCH_TAPS !== '0';
 /** BENCH_ONLY=tracker: the tracker's pages alone. */
 export const trackerOnly = process.env.BENCH_ONLY === 'tracker';
+/** BENCH_ONLY=site: Lighthouse and first-load JavaScript of the site's pages (ROUTES) alone. */
+export const siteOnly = process.env.BENCH_ONLY === 'site';
 /** BENCH_LIGHTHOUSE_RUNS (default 2): Lighthouse runs per page, each one's figures printed. */
 export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
 /** BENCH_LIGHTHOUSE_REPORTS=dir: every Lighthouse run's full report (JSON) is written there. */

@@ -1,6 +1,7 @@
 // Each page of both apps: Lighthouse (mobile, simulated throttling) and the JavaScript its first
 // load fetches, the member's and the operator's pages signed in.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { NOT_FOUND_KEY, pageFor } from '../src/page-for.ts';
@@ -11,6 +12,7 @@ import {
   lighthouseOn,
   REPORTS_DIR,
   ROUTES,
+  siteOnly,
   TRACKER_ROUTES,
   trackerOnly,
   trackerWebDist,
@@ -63,6 +65,34 @@ const FIRST_VISIT_STORAGE = [
   'cookies',
 ];
 
+/** The tracker's signed-in pages: the member's home and team board, the operator's queue. */
+const signedInTargets = (trackerBase, memberCookie, operatorCookie) => [
+  {
+    route: 'tracker / (a member, signed in)',
+    path: '/',
+    origin: trackerBase,
+    dist: trackerWebDist,
+    extraHeaders: { cookie: memberCookie },
+  },
+  {
+    route: 'tracker /team (a member, signed in)',
+    path: '/team',
+    origin: trackerBase,
+    dist: trackerWebDist,
+    extraHeaders: { cookie: memberCookie },
+  },
+  {
+    route: "tracker /console (the queue, an operator's session)",
+    path: '/console',
+    origin: trackerBase,
+    dist: trackerWebDist,
+    extraHeaders: { cookie: operatorCookie },
+  },
+];
+
+/** The machine's load average over the last minute, with its cores: "1.42/2". */
+const loadNow = () => `${loadavg()[0].toFixed(2)}/${availableParallelism()}`;
+
 async function lighthouseRows(site, memberCookie) {
   const { base, trackerBase } = site;
   const { default: lighthouse } = await import('lighthouse');
@@ -75,33 +105,13 @@ async function lighthouseRows(site, memberCookie) {
   try {
     const targets = [
       ...(trackerOnly ? [] : ROUTES).map((route) => ({ route, origin: base, dist: webDist })),
-      ...TRACKER_ROUTES.map((route) => ({
+      ...(siteOnly ? [] : TRACKER_ROUTES).map((route) => ({
         route: `tracker ${route}`,
         path: route,
         origin: trackerBase,
         dist: trackerWebDist,
       })),
-      {
-        route: 'tracker / (a member, signed in)',
-        path: '/',
-        origin: trackerBase,
-        dist: trackerWebDist,
-        extraHeaders: { cookie: memberCookie },
-      },
-      {
-        route: 'tracker /team (a member, signed in)',
-        path: '/team',
-        origin: trackerBase,
-        dist: trackerWebDist,
-        extraHeaders: { cookie: memberCookie },
-      },
-      {
-        route: "tracker /console (the queue, an operator's session)",
-        path: '/console',
-        origin: trackerBase,
-        dist: trackerWebDist,
-        extraHeaders: { cookie: await signedInOperator(site) },
-      },
+      ...(siteOnly ? [] : signedInTargets(trackerBase, memberCookie, await signedInOperator(site))),
     ];
     for (const { route, path = route, origin, dist, extraHeaders } of targets) {
       const js = firstLoadJs(path, dist);
@@ -139,14 +149,19 @@ async function lighthouseRows(site, memberCookie) {
             'LCP s': secondsOf('largest-contentful-paint'),
             'TBT ms': String(Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN)),
             CLS: (audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3),
+            // The figures of a busy machine are not the page's: each run says how busy it was.
+            'load/cores': loadNow(),
           });
         } catch (error) {
-          runs.push({ perf: `failed: ${error instanceof Error ? error.message : error}` });
+          runs.push({
+            perf: `failed: ${error instanceof Error ? error.message : error}`,
+            'load/cores': loadNow(),
+          });
         }
       }
       // Each figure of every run, in run order: "0.97 / 0.98".
       const figures = Object.fromEntries(
-        ['perf', 'FCP s', 'LCP s', 'TBT ms', 'CLS'].map((key) => [
+        ['perf', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'load/cores'].map((key) => [
           key,
           runs.map((run) => run[key] ?? '-').join(' / '),
         ]),
@@ -175,7 +190,7 @@ export async function pageFigures(site, memberCookie) {
       const js = firstLoadJs(route);
       pages.push({ route, 'first-load JS KiB gz': js.kib.toFixed(1), chunks: js.chunks });
     }
-    for (const route of TRACKER_ROUTES) {
+    for (const route of siteOnly ? [] : TRACKER_ROUTES) {
       const js = firstLoadJs(route, trackerWebDist);
       pages.push({
         route: `tracker ${route}`,
