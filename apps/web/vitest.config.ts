@@ -15,6 +15,9 @@ export default defineConfig({
     globalSetup: ['./qa/paths-run.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'qa/**/*.test.ts'],
     css: false,
+    // The files leave no state behind (\`test/setup.ts\` clears the page, storage, stubs and timers
+    // after each), so they share one jsdom per worker instead of loading it afresh for each file.
+    isolate: false,
     // Each model path replays a whole onboarding through the React app: a few seconds on a
     // 2-core machine running other work, more than Vitest's 5 s default.
     testTimeout: 30_000,

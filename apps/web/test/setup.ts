@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // A file that runs in Node (`@vitest-environment node`, such as the QA commands' test) has no DOM
 // to prepare.
@@ -10,8 +10,21 @@ if (typeof window !== 'undefined') {
 
   afterEach(() => {
     cleanup();
-    // Onboarding drafts live in session storage: each test starts with none.
+    // Onboarding drafts live in session storage: each test starts with none. The files share one
+    // jsdom per worker (`isolate: false`): what a test kept in either storage or stubbed on the
+    // window is not the next one's.
     window.sessionStorage.clear();
+    window.localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  // What a file left on the shared page (markup it wrote itself, its address, fake timers) is gone
+  // before the next file starts.
+  afterAll(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+    document.title = '';
+    window.history.replaceState(null, '', '/');
   });
 
   // jsdom lacks pointer capture, which Radix's swipe handling calls on pointer events.
