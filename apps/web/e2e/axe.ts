@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './expect.ts';
+import { WINDOWS } from './onboarding.ts';
 
 /** axe-core's source, as `@axe-core/playwright` itself resolves it (the same version). */
 const { source } = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
@@ -65,4 +66,21 @@ export async function axeFindings(page: Page, screen: string): Promise<string[]>
 /** The screen as it is now has no WCAG A/AA violation axe can find. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect(await axeFindings(page, screen)).toEqual([]);
+}
+
+/**
+ * `expectAccessible` in each of WINDOWS, the page resized to each in turn and then back: for a test
+ * whose steps do not depend on the width but whose screens are held to both (a target's size, a
+ * contrast over a layout that moves).
+ */
+export async function expectAccessibleEach(page: Page, screen: string): Promise<void> {
+  const viewport = page.viewportSize();
+  try {
+    for (const [width, height] of WINDOWS) {
+      await page.setViewportSize({ width, height });
+      await expectAccessible(page, `${screen} at ${width}`);
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
 }
