@@ -58,3 +58,10 @@ export function afterLocalDay(date: string, timeZone: string, hours = 0): Date {
   const next = addCalendarDays({ year, month, day }, 1);
   return zonedInstant(next, hours, timeZone);
 }
+
+/**
+ * A turn for the event loop: requests, timers and, on PGlite, the readiness check's query are
+ * served before the caller goes on. The schedules take one between two transactions, never
+ * inside one (a transaction holds PGlite's only connection until it ends).
+ */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

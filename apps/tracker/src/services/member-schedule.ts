@@ -1,5 +1,5 @@
 import { localDay } from '@app/contracts';
-import { and, asc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   type digestSettings,
   type recapSettings,
@@ -7,18 +7,18 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { afterLocalDay } from '../schedule.ts';
+import { afterLocalDay, yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { memberTimeZone } from './teammates.ts';
 
-/** Rows handled per transaction. */
-const BATCH = 50;
 /**
- * The longest a pass works on before it gives the event loop a turn, between two members: one
- * member's mail is a few queries and a little JavaScript, and on PGlite (in the tracker's own
- * thread) the queries too hold the loop, so a whole batch at once could hold it for seconds.
+ * Rows whose next time is worked out in one transaction: one read and one write, with a little
+ * JavaScript between them (each row's next time in its zone), and no turn for the event loop
+ * inside it.
  */
-const SLICE_MS = 10;
+const BATCH = 50;
+/** Due rows read at a time; each member's mail is then a transaction of its own. */
+const DUE_BATCH = 50;
 
 /**
  * A per-member schedule's settings table: one row per member, whether it is on, when it next falls
@@ -43,34 +43,28 @@ export interface MemberSchedule<T extends SettingsTable, M> {
 
 /**
  * How long one pass goes on before it leaves the rest to the next (the schedules run every
- * minute): a pass is batches of BATCH rows, each a transaction of its own, with a turn for the
- * event loop between them and, within one, between two members once SLICE_MS have gone, so a
- * pass never holds the tracker's thread for long at a time.
+ * minute).
  */
 const SCHEDULE_PASS_MS = 10_000;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** A turn for the event loop once SLICE_MS have gone since the last one. */
-function slicer() {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await yieldToLoop();
-    since = performance.now();
-  };
-}
 
 /**
  * One pass of a schedule on each member's own clock (decision 24), at the tracker's now. It reads
  * only the rows that need it, each through an index, never every member's:
- * 1. rows whose next time is unknown get it worked out. The database keeps that set: a member who
- *    becomes Active gets a settings row (the defaults, next time unknown), and an account whose
- *    zone changes has its next times cleared (triggers of migration 0021);
- * 2. due rows are taken with FOR UPDATE SKIP LOCKED (another tracker skips them) and, for each, in
- *    one transaction: the mail is queued when the member is still there and it is still that day
- *    on their clock (late because every tracker was down: still that day, else that one is
- *    dropped), and the next time is set.
+ * 1. rows whose next time is unknown get it worked out, BATCH at a time, each batch taken with
+ *    FOR UPDATE SKIP LOCKED (another tracker skips them) and written back in one statement. The
+ *    database keeps that set: a member who becomes Active gets a settings row (the defaults, next
+ *    time unknown), and an account whose zone changes has its next times cleared (triggers of
+ *    migration 0021);
+ * 2. due rows are read DUE_BATCH at a time, the longest due first, and each member's is then a
+ *    transaction of its own: the row is taken again with FOR UPDATE SKIP LOCKED, still due (else
+ *    another tracker has it, or had it), the mail is queued when the member is still there and it
+ *    is still that day on their clock (late because every tracker was down: still that day, else
+ *    that one is dropped), and the next time is set.
+ *
+ * Each transaction is short and holds no turn of the event loop inside it; the loop gets a turn
+ * after each one. So the tracker's thread is held for one batch of next times or one member's
+ * mail at a time at most, and on PGlite, whose one connection a transaction holds until it ends,
+ * requests (and the readiness check) are answered between two of them.
  *
  * The mail's own unique row (member and day, member and week) makes a retried pass send nothing
  * twice. A pass longer than SCHEDULE_PASS_MS leaves the rest to the next. Returns how many were
@@ -82,8 +76,8 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
 ): Promise<number> {
   const { db } = ctx.database;
   const { table } = schedule;
-  // The two settings tables share these columns; drizzle's builders cannot see that through the
-  // type parameter, so they are named through the union.
+  // The three settings tables share these columns; drizzle's builders cannot see that through
+  // the type parameter, so they are named through the union.
   const columns: SettingsTable = table;
   const now = ctx.trackerConfig.now();
   const setNext = (tx: Db, userId: number, nextAt: Date | null, timeZone: string) =>
@@ -91,7 +85,6 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
 
   const started = performance.now();
   const overBudget = () => performance.now() - started > SCHEDULE_PASS_MS;
-  const turn = slicer();
 
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -105,10 +98,17 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
         row: T['$inferSelect'];
         zone: string | null;
       }[];
-      for (const { row, zone } of rows) {
-        const timeZone = memberTimeZone({ timeZone: zone });
-        await setNext(tx, row.userId, schedule.next(row, now, timeZone), timeZone);
-        await turn();
+      if (rows.length > 0) {
+        const worked = rows.map(({ row, zone }) => {
+          const timeZone = memberTimeZone({ timeZone: zone });
+          const nextAt = schedule.next(row, now, timeZone);
+          return { userId: row.userId, nextAt: nextAt?.toISOString() ?? null, timeZone };
+        });
+        await tx.execute(sql`
+          UPDATE ${columns} AS s SET next_at = x."nextAt", time_zone = x."timeZone"
+          FROM jsonb_to_recordset(${JSON.stringify(worked)}::jsonb)
+            AS x("userId" integer, "nextAt" timestamptz, "timeZone" text)
+          WHERE s.user_id = x."userId"`);
       }
       return rows.length < BATCH;
     });
@@ -118,33 +118,49 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
     if (overBudget()) break;
   }
 
-  let queued = 0;
-  for (;;) {
-    const { count, more } = await db.transaction(async (tx) => {
-      const due = (await tx
+  const due = and(eq(columns.enabled, true), isNotNull(columns.nextAt), lte(columns.nextAt, now));
+  /**
+   * One member's due row, in a transaction of its own: whether their mail was queued, or null
+   * when the row is no longer there to take (another tracker holds it, or has had it since).
+   */
+  const handle = (userId: number) =>
+    db.transaction(async (tx) => {
+      const [row] = (await tx
         .select()
         .from(columns)
-        .where(and(eq(columns.enabled, true), isNotNull(columns.nextAt), lte(columns.nextAt, now)))
-        .orderBy(asc(columns.nextAt))
-        .limit(BATCH)
+        .where(and(eq(columns.userId, userId), due))
         .for('update', { skipLocked: true })) as T['$inferSelect'][];
-      let count = 0;
-      for (const row of due) {
-        const member = await schedule.member(tx, row, now);
-        const timeZone = member ? schedule.zone(member) : (row.timeZone ?? '');
-        if (member && row.nextAt && timeZone === row.timeZone) {
-          const date = localDay(row.nextAt, timeZone);
-          const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
-          if (stillThatDay && (await schedule.send(tx, member, date))) count++;
-        }
-        await setNext(tx, row.userId, member ? schedule.next(row, now, timeZone) : null, timeZone);
-        await turn();
+      if (row === undefined) return null;
+      const member = await schedule.member(tx, row, now);
+      const timeZone = member ? schedule.zone(member) : (row.timeZone ?? '');
+      let sent = false;
+      if (member && row.nextAt && timeZone === row.timeZone) {
+        const date = localDay(row.nextAt, timeZone);
+        const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
+        sent = stillThatDay && (await schedule.send(tx, member, date));
       }
-      return { count, more: due.length === BATCH };
+      await setNext(tx, row.userId, member ? schedule.next(row, now, timeZone) : null, timeZone);
+      return sent;
     });
-    queued += count;
-    if (!more) break;
-    await yieldToLoop();
+
+  let queued = 0;
+  // A row handled leaves the due ones (its next time is later than now, or it has none); one not
+  // taken (another tracker's) is not read again in this pass.
+  const untaken: number[] = [];
+  for (;;) {
+    const rows = await db
+      .select({ userId: columns.userId })
+      .from(columns)
+      .where(and(due, untaken.length > 0 ? notInArray(columns.userId, untaken) : undefined))
+      .orderBy(asc(columns.nextAt), asc(columns.userId))
+      .limit(DUE_BATCH);
+    for (const { userId } of rows) {
+      const sent = await handle(userId);
+      if (sent === null) untaken.push(userId);
+      else if (sent) queued++;
+      await yieldToLoop();
+    }
+    if (rows.length < DUE_BATCH) break;
     // The rest stay due: the next pass goes on with them, still on their day or dropped.
     if (overBudget()) break;
   }

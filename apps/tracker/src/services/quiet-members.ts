@@ -24,6 +24,7 @@ import type { EmailLinkPurpose } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { QuietCursor } from '../repositories/members.ts';
 import type { QuietListing } from '../repositories/quiet-listings.ts';
+import { yieldToLoop } from '../schedule.ts';
 import { recordAction } from './audit.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
@@ -103,9 +104,6 @@ const QUIET_BATCH = 50;
 const QUIET_PASS_MS = 10_000;
 /** Where a pass that ran out of time stopped, per tracker. */
 const resumeAt = new WeakMap<TrackerContext, QuietCursor>();
-
-/** Gives the event loop a turn, so requests are answered between two batches. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The first day whose answer rules a member out of a quiet spell of `days` missed check-in days:
@@ -187,6 +185,8 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
         return true;
       });
       if (made) mailed++;
+      // A turn for the event loop after each mail: its transaction has ended.
+      await yieldToLoop();
     }
     await yieldToLoop();
     if (performance.now() - started > QUIET_PASS_MS) break;

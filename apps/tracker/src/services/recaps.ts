@@ -38,15 +38,36 @@ function lineOf(member: MemberDays, week: readonly string[], cheersGot: number, 
   return `- ${name}${paused}: ${yes} of ${CHECK_INS_PER_WEEK}, streak ${streak}${cheered}`;
 }
 
+/** A recap's recipient and their team (themselves among them), their days as the recap reads them. */
+interface Recipient {
+  member: MemberDays;
+  team: MemberDays[];
+}
+
+/**
+ * The member `userId` with their team's days at `now` (the calendar's weeks, and further back for
+ * a streak that has not broken in them), in one read of the team; null when they are on no team.
+ */
+async function recipientOf(
+  ctx: TrackerContext,
+  tx: Db,
+  userId: number,
+  now: Date,
+): Promise<Recipient | null> {
+  const place = await ctx.repos.members.onTeam(userId, tx);
+  if (place === null) return null;
+  const team = await memberDaysOf(ctx, onTeam(place.teamId), now, tx, 'weeks');
+  const member = team.find((m) => m.user.id === userId);
+  return member === undefined ? null : { member, team };
+}
+
 /**
  * The weekly recap's text for `member` at the tracker's now: the team's week, the member's own
  * line first, each teammate's Yes answers of the week and streak (the day rules of the home's
  * calendar), the cheers their check-ins got this week, and the team's calls ahead on the
  * member's clock.
  */
-async function recapText(ctx: TrackerContext, tx: Db, member: MemberDays, stop: string) {
-  const now = ctx.trackerConfig.now();
-  const team = await memberDaysOf(ctx, onTeam(member.teamId), now, tx, 'weeks');
+async function recapText(ctx: TrackerContext, tx: Db, { member, team }: Recipient, stop: string) {
   const ids = team.map((m) => m.user.id);
   const monday = weekStartOf(member.today);
   const week = Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
@@ -89,7 +110,8 @@ async function recapText(ctx: TrackerContext, tx: Db, member: MemberDays, stop: 
  * Queues one member's recap for the week of `date` in `tx`, unless it was queued already (the
  * unique (member, week) row).
  */
-async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date: string) {
+async function queueRecap(ctx: TrackerContext, tx: Db, recipient: Recipient, date: string) {
+  const { member } = recipient;
   const now = ctx.trackerConfig.now();
   const made = await ctx.repos.recaps.insert(
     { userId: member.user.id, weekStart: weekStartOf(date), createdAt: now },
@@ -102,7 +124,7 @@ async function queueRecap(ctx: TrackerContext, tx: Db, member: MemberDays, date:
       kind: 'recap',
       to: member.user.email,
       subject: `Your team's week: ${dayInWords(weekStartOf(date))} to ${dayInWords(date)}`,
-      text: await recapText(ctx, tx, member, stop.url),
+      text: await recapText(ctx, tx, recipient, stop.url),
       headers: stop.headers,
     },
     tx,
@@ -119,10 +141,9 @@ export function runRecaps(ctx: TrackerContext): Promise<number> {
   return runMemberSchedule(ctx, {
     table: recapSettings,
     next: (_row, now, timeZone) => nextRecap(now, timeZone),
-    member: async (tx, row, now) =>
-      (await memberDaysOf(ctx, { userId: row.userId }, now, tx, 'weeks'))[0] ?? null,
-    zone: (member) => member.timeZone,
-    send: async (tx, member, date) =>
-      !member.input.paused?.has(date) && (await queueRecap(ctx, tx, member, date)),
+    member: (tx, row, now) => recipientOf(ctx, tx, row.userId, now),
+    zone: ({ member }) => member.timeZone,
+    send: async (tx, recipient, date) =>
+      !recipient.member.input.paused?.has(date) && (await queueRecap(ctx, tx, recipient, date)),
   });
 }
