@@ -11,7 +11,8 @@
  *
  * BENCH_CONSOLE_REQUESTS sets the number of join requests (the rest scales with it), for a quick
  * run. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL; PGlite only
- * when none is set (or it is unreachable).
+ * when none is set (or it is unreachable). BENCH_CONSOLE_STORES=postgres (or pglite) measures one
+ * store.
  */
 
 import type { QueueQuery } from '@app/contracts';
@@ -46,6 +47,7 @@ const PAGE = 20;
 const RUNS = 5;
 const pgUrl =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const STORES = (process.env.BENCH_CONSOLE_STORES ?? 'pglite,postgres').split(',');
 
 const chunks = <T>(rows: T[], size = 1000): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
@@ -229,8 +231,10 @@ async function measure(store: string, databaseUrl: string | undefined) {
   }
 }
 
-const rows = await measure('PGlite', undefined);
-if (pgUrl === undefined) {
+const rows = STORES.includes('pglite') ? await measure('PGlite', undefined) : [];
+if (!STORES.includes('postgres')) {
+  // PGlite only, as asked.
+} else if (pgUrl === undefined) {
   console.log('No BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL: measured on PGlite only.');
 } else if (await reachable(pgUrl)) {
   rows.push(...(await measure('PostgreSQL', pgUrl)));

