@@ -12,6 +12,7 @@ import {
   type ReactNode,
   useContext,
 } from 'react';
+import { useHydrated } from '../../components/useHydrated.ts';
 import * as styles from './StepForm.css.ts';
 
 export type FieldKey = Exclude<keyof FormErrors, 'form'>;
@@ -103,8 +104,7 @@ interface StepFormProps {
   /**
    * The address the form is sent to by the browser itself when the page's code has not run yet
    * (a GET with the answer in its query, handed to the flow once the code has: the role step's own
-   * address). Without it a submission before then is held by the boot script, which says the page
-   * is getting ready and submits the form again once the code has taken over (src/boot/boot.js).
+   * address). Without it the button is disabled until then, so no answer is sent the browser's way.
    */
   nativeAction?: string;
   children: ReactNode;
@@ -131,6 +131,10 @@ export function StepForm({
   nativeAction,
   children,
 }: StepFormProps) {
+  // In the prerendered HTML a form without a native action has its button disabled: a tap before
+  // the page's code has taken over would send the form the browser's way (a reload of the step
+  // with the answer in the URL, which only the role step reads).
+  const hydrated = useHydrated();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending || !ready) return;
@@ -150,6 +154,7 @@ export function StepForm({
         <button
           type="submit"
           className={button.primary}
+          disabled={!hydrated && nativeAction === undefined}
           aria-disabled={pending || !ready ? true : undefined}
           aria-describedby={!ready ? readyHintId : undefined}
         >
