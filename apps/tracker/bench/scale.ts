@@ -18,6 +18,7 @@
  * BENCH_SCALE_MEMBERS (default "1000,10000") and BENCH_SCALE_DAYS (365) set the sizes.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL; PGlite only when
  * none is set (or it is unreachable). BENCH_SCALE_STORES=postgres (or pglite) measures one store.
+ * BENCH_SCALE_TICKS_ONLY=1 stops after the schedules' ticks (no lists, homes or boards).
  * Figures only, no pass or fail.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -53,6 +54,7 @@ if (SIZES.some((n) => !Number.isInteger(n) || n < 6) || !Number.isInteger(DAYS) 
   throw new Error('BENCH_SCALE_MEMBERS: whole numbers of at least 6; BENCH_SCALE_DAYS: at least 1');
 }
 const STORES = (process.env.BENCH_SCALE_STORES ?? 'pglite,postgres').split(',');
+const TICKS_ONLY = process.env.BENCH_SCALE_TICKS_ONLY === '1';
 const PAGE = 20;
 const READERS = 20;
 /** Reads each of the READERS makes (one reader alone makes twice as many). */
@@ -80,6 +82,7 @@ const cell = (row: Row | undefined) => {
   if (row === undefined) return '';
   const parts = [`${row.ms} ms`];
   if (row.block_ms !== undefined) parts.push(`block ${row.block_ms}`);
+  if (row.cpu_block_ms !== undefined) parts.push(`cpu block ${row.cpu_block_ms}`);
   if (row.p95_ms !== undefined) parts.push(`p95 ${row.p95_ms}`);
   if (row.ready_failed !== undefined)
     parts.push(
@@ -95,9 +98,33 @@ async function time<T>(run: () => Promise<T>) {
   return { result, ms: performance.now() - start };
 }
 
+/**
+ * The longest stretch of the main thread's processor time between two turns of the event loop,
+ * in ms, while it watches: a timer every millisecond reads the thread's processor time, and the
+ * time spent between two of its firings is one stretch the thread held (on shared cores the
+ * wall-clock block can be longer, the thread waiting for a core).
+ */
+function cpuBlocks() {
+  let last = process.threadCpuUsage();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = process.threadCpuUsage();
+    const spent = (now.user - last.user + now.system - last.system) / 1000;
+    if (spent > longest) longest = spent;
+    last = now;
+  }, 1);
+  return {
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
 /** Runs `work` while reading readiness every 20 ms and watching the event loop. */
 async function watched<T>(app: FastifyInstance, work: () => Promise<T>) {
   const loop = monitorEventLoopDelay({ resolution: 5 });
+  const cpu = cpuBlocks();
   const ready: number[] = [];
   let failures = 0;
   let running = true;
@@ -116,6 +143,7 @@ async function watched<T>(app: FastifyInstance, work: () => Promise<T>) {
     return {
       ...timed,
       blockMs: loop.max / 1e6,
+      cpuBlockMs: cpu.stop(),
       readyMax: Math.max(0, ...ready),
       readyP95: percentile(
         [...ready].sort((a, b) => a - b),
@@ -125,6 +153,7 @@ async function watched<T>(app: FastifyInstance, work: () => Promise<T>) {
       failures,
     };
   } finally {
+    cpu.stop();
     loop.disable();
     running = false;
     await probe;
@@ -166,6 +195,7 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
       ms: ms(kept.ms),
       count: kept.result,
       block_ms: ms(kept.blockMs),
+      cpu_block_ms: ms(kept.cpuBlockMs),
       ready_p95_ms: ms(kept.readyP95),
       ready_max_ms: ms(kept.readyMax),
       ready_failed: `${kept.failures}/${kept.readyChecks}`,
@@ -185,6 +215,7 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
           ms: ms(tick.ms),
           count: tick.result,
           block_ms: ms(tick.blockMs),
+          cpu_block_ms: ms(tick.cpuBlockMs),
           ready_p95_ms: ms(tick.readyP95),
           ready_max_ms: ms(tick.readyMax),
           ready_failed: `${tick.failures}/${tick.readyChecks}`,
@@ -212,6 +243,7 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
           ms: ms(tick.ms),
           count: tick.result.join('+'),
           block_ms: ms(tick.blockMs),
+          cpu_block_ms: ms(tick.cpuBlockMs),
           ready_p95_ms: ms(tick.readyP95),
           ready_max_ms: ms(tick.readyMax),
           ready_failed: `${tick.failures}/${tick.readyChecks}`,
@@ -220,6 +252,8 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
         await second.close();
       }
     }
+
+    if (TICKS_ONLY) return rows;
 
     const lists: [string, (offset: number) => Promise<{ total: number }>][] = [
       ['quiet members', (offset) => quietMemberPage(app, { limit: PAGE, offset })],

@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TrackerOptions } from '../src/config.ts';
@@ -66,6 +66,48 @@ export async function seededTracker(
   });
   await seedScale(app.database.db, { ...seed, now: now() });
   return { app, store };
+}
+
+/**
+ * A seeded tracker (seededTracker) for the tests around it, with every member's weekly recap due a
+ * minute before `clock`, its next time worked out in the member's own zone or in UTC: started
+ * before them, closed after them. `due()` makes every recap due again (the recaps sent forgotten).
+ */
+export function useDueRecaps(
+  clock: Date,
+  seed: { members: number; days: number },
+  zone: 'own' | 'UTC',
+) {
+  let running: { app: FastifyInstance; store: TestDatabase } | undefined;
+  const started = () => {
+    if (!running) throw new Error('the tracker starts before the tests');
+    return running.app;
+  };
+  const due = async () => {
+    const { db } = started().database;
+    const at = new Date(clock.getTime() - 60_000);
+    await db.execute(sql`DELETE FROM recaps`);
+    await db.execute(
+      zone === 'UTC'
+        ? sql`UPDATE recap_settings SET enabled = true, time_zone = 'UTC', next_at = ${at}`
+        : sql`UPDATE recap_settings r SET enabled = true, time_zone = u.time_zone, next_at = ${at}
+            FROM users u WHERE u.id = r.user_id`,
+    );
+  };
+  beforeAll(async () => {
+    running = await seededTracker(() => clock, seed);
+    await due();
+  }, 120_000);
+  afterAll(async () => {
+    await running?.app.close();
+    await running?.store.cleanup();
+  });
+  return {
+    get app() {
+      return started();
+    },
+    due,
+  };
 }
 
 /**

@@ -1,19 +1,18 @@
 import { HEALTH_API } from '@app/contracts';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runRecaps } from '../src/services/recaps.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
+import { useDueRecaps } from './helpers.ts';
 
 /**
  * A schedule's pass over many members due at once leaves the database to other work between two
- * members: a readiness check asked while the weekly recaps of a whole set of members are being
- * made is answered before the pass has queued more than a few more of them. Counted in recaps,
- * not in milliseconds. On PGlite a transaction holds the one connection until it ends, so a pass
- * that took a batch of members in one transaction kept readiness waiting for the whole batch (or
- * failing it). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (where readiness has a
- * connection of its own).
+ * members, and between two reads of one member's: a readiness check asked while the weekly recaps
+ * of a whole set of members are being made is answered before the pass has queued more than a few
+ * more of them, and one asked while a member's recap is being read is answered before that recap
+ * is queued. Counted in recaps, not in milliseconds. On PGlite a transaction holds the one
+ * connection until it ends, so a pass that took a batch of members in one transaction kept
+ * readiness waiting for the whole batch (or failing it), and one that read a member's recap in the
+ * transaction that queues it kept it waiting for that member's whole recap. On PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set (where readiness has a connection of its own).
  */
 const MEMBERS = 24;
 /** How many more recaps may be queued between the check's asking and its answer. */
@@ -25,27 +24,16 @@ const until = async (done: () => boolean) => {
 
 describe('a readiness check during a recap pass of many members', () => {
   // A Sunday, 17:00 UTC: no member's zone is at midnight.
-  const clock = new Date('2026-11-08T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
+  const tracker = useDueRecaps(
+    new Date('2026-11-08T17:00:00Z'),
+    { members: MEMBERS, days: 20 },
+    'own',
+  );
 
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 20 }));
-    // Every member's recap due a minute ago, worked out in their own zone.
-    await app.database.db.execute(sql`
-      UPDATE recap_settings r SET enabled = true, time_zone = u.time_zone,
-        next_at = ${new Date(clock.getTime() - 60_000)}
-      FROM users u WHERE u.id = r.user_id`);
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await store?.cleanup();
-  });
-
-  it('is answered between two members, not after a batch of them', async () => {
+  /** Counts the mails queued while `run` runs. */
+  async function counting<T>(run: (queued: () => number) => Promise<T>) {
     let queued = 0;
-    const { outbox } = app.repos;
+    const { outbox } = tracker.app.repos;
     const enqueue = outbox.enqueue;
     outbox.enqueue = async (...args) => {
       const made = await enqueue(...args);
@@ -53,22 +41,66 @@ describe('a readiness check during a recap pass of many members', () => {
       return made;
     };
     try {
+      return await run(() => queued);
+    } finally {
+      outbox.enqueue = enqueue;
+    }
+  }
+
+  it('is answered between two members, not after a batch of them', async () => {
+    const { app } = tracker;
+    await counting(async (queued) => {
       let over = false;
       const pass = runRecaps(app).finally(() => {
         over = true;
       });
-      await until(() => queued >= 1 || over);
-      const asked = queued;
+      await until(() => queued() >= 1 || over);
+      const asked = queued();
       const ready = await app.inject({ method: 'GET', url: HEALTH_API.ready.url });
-      const answered = queued;
+      const answered = queued();
       const made = await pass;
       expect(answered - asked).toBeLessThanOrEqual(AT_MOST);
       expect(ready.statusCode).toBe(200);
       // The pass went on well past the answer (a pass stops after its time; the paused members
       // get no recap).
       expect(made).toBeGreaterThan(AT_MOST * 2);
+    });
+  }, 120_000);
+
+  it("is answered while a member's recap is read, before it is queued", async () => {
+    const { app } = tracker;
+    await tracker.due();
+    const { checkIns } = app.repos;
+    const cheersOnDays = checkIns.cheersOnDays;
+    // Asked as each member's cheers of the week are read, from the second member on: how many
+    // recaps were queued when it was asked and when it was answered.
+    const checks: Promise<{ asked: number; answered: number; status: number }>[] = [];
+    try {
+      const made = await counting(async (queued) => {
+        checkIns.cheersOnDays = async (...args) => {
+          const asked = queued();
+          if (asked >= 1) {
+            checks.push(
+              app.inject({ method: 'GET', url: HEALTH_API.ready.url }).then((ready) => ({
+                asked,
+                answered: queued(),
+                status: ready.statusCode,
+              })),
+            );
+          }
+          return cheersOnDays(...args);
+        };
+        return runRecaps(app);
+      });
+      const answers = await Promise.all(checks);
+      expect(made).toBeGreaterThan(AT_MOST * 2);
+      expect(answers.length).toBeGreaterThan(AT_MOST);
+      for (const { asked, answered, status } of answers) {
+        expect(status).toBe(200);
+        expect(answered).toBe(asked);
+      }
     } finally {
-      outbox.enqueue = enqueue;
+      checkIns.cheersOnDays = cheersOnDays;
     }
   }, 120_000);
 });

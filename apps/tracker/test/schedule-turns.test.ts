@@ -1,10 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recapSettings } from '../src/db/schema.ts';
 import { runMemberSchedule } from '../src/services/member-schedule.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
+import { useDueRecaps } from './helpers.ts';
 
 /**
  * A schedule's pass on the members' own clocks (reminders, weekly recap, daily digest) gives the
@@ -18,22 +15,11 @@ const MEMBERS = 30;
 const WORK_MS = 6;
 
 describe('a schedule pass with many members due', () => {
-  const clock = new Date('2026-11-02T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 3 }));
-    // Every member's recap due a minute ago, worked out in UTC.
-    await app.database.db.execute(sql`
-      UPDATE recap_settings SET enabled = true, time_zone = 'UTC',
-        next_at = ${new Date(clock.getTime() - 60_000)}`);
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await store?.cleanup();
-  });
+  const tracker = useDueRecaps(
+    new Date('2026-11-02T17:00:00Z'),
+    { members: MEMBERS, days: 3 },
+    'UTC',
+  );
 
   it('lets the event loop run between members within one batch', async () => {
     // Which members' work began after the event loop had a turn since the previous member's.
@@ -44,12 +30,12 @@ describe('a schedule pass with many members due', () => {
       turned = true;
     }, 1);
     try {
-      await runMemberSchedule(app, {
+      await runMemberSchedule(tracker.app, {
         table: recapSettings,
         next: () => null,
-        member: async (_tx, row) => row,
+        member: async (_db, row) => row,
         zone: () => 'UTC',
-        send: async () => {
+        mail: async () => {
           if (turned) turns++;
           turned = false;
           members++;
@@ -57,8 +43,9 @@ describe('a schedule pass with many members due', () => {
           while (performance.now() < until) {
             // The member's mail being made.
           }
-          return false;
+          return null;
         },
+        send: async () => false,
       });
     } finally {
       clearInterval(timer);

@@ -9,7 +9,7 @@ import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkInReplies, checkIns, cheers, digestSettings, digests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { afterLocalDay, nextLocalTime } from '../schedule.ts';
+import { afterLocalDay, nextLocalTime, yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { unsubscribeLink } from './mail-settings.ts';
 import { runMemberSchedule } from './member-schedule.ts';
@@ -48,11 +48,12 @@ export async function setDigest(
 
 /**
  * The cheers and replies teammates gave the member's check-ins from the start of `date` on their
- * clock until now, oldest first (their own left out).
+ * clock until now, oldest first (their own left out): two reads, with a turn for the event loop
+ * between them.
  */
 async function reactionsOn(
   ctx: TrackerContext,
-  tx: Db,
+  db: Db,
   userId: number,
   date: string,
   timeZone: string,
@@ -62,7 +63,7 @@ async function reactionsOn(
   const by = alias(users, 'by');
   const window = (createdAt: typeof cheers.createdAt | typeof checkInReplies.createdAt) =>
     and(gte(createdAt, from), lt(createdAt, until));
-  const cheered = await tx
+  const cheered = await db
     .select({ by: by.name, day: checkIns.day, at: cheers.createdAt })
     .from(cheers)
     .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
@@ -76,7 +77,8 @@ async function reactionsOn(
       ),
     )
     .orderBy(asc(cheers.createdAt), asc(cheers.id));
-  const replied = await tx
+  await yieldToLoop();
+  const replied = await db
     .select({ by: by.name, day: checkIns.day, text: checkInReplies.text })
     .from(checkInReplies)
     .innerJoin(checkIns, eq(checkIns.id, checkInReplies.checkInId))
@@ -93,43 +95,55 @@ async function reactionsOn(
 }
 
 /**
- * Queues the member's digest for `date` in `tx` when teammates cheered or replied that day, unless
- * one was queued for that day already (the digests row, unique on member and day).
+ * The lines of the member's digest for `date` (before the link that turns it off), when teammates
+ * cheered or replied that day; null when they did not, or the account is inactive.
+ */
+async function digestLines(
+  ctx: TrackerContext,
+  db: Db,
+  user: typeof users.$inferSelect,
+  date: string,
+): Promise<string[] | null> {
+  if (user.status === 'Inactive') return null;
+  const { cheered, replied } = await reactionsOn(ctx, db, user.id, date, memberTimeZone(user));
+  if (cheered.length === 0 && replied.length === 0) return null;
+  return [
+    `Hi ${oneLine(user.name)},`,
+    '',
+    ...cheered.map((c) => `- ${oneLine(c.by)} cheered your check-in of ${dayInWords(c.day)}`),
+    ...replied.map(
+      (r) =>
+        `- ${oneLine(r.by)} replied to your note of ${dayInWords(r.day)}: "${oneLine(r.text)}"`,
+    ),
+    '',
+    `Your home: ${ctx.trackerConfig.publicUrl}/`,
+  ];
+}
+
+/**
+ * Queues the member's digest of `date` (its `lines`) in `tx`, unless one was queued for that day
+ * already (the digests row, unique on member and day).
  */
 async function queueDigest(
   ctx: TrackerContext,
   tx: Db,
   user: typeof users.$inferSelect,
   date: string,
+  lines: readonly string[],
 ): Promise<boolean> {
-  if (user.status === 'Inactive') return false;
-  const { cheered, replied } = await reactionsOn(ctx, tx, user.id, date, memberTimeZone(user));
-  if (cheered.length === 0 && replied.length === 0) return false;
   const [made] = await tx
     .insert(digests)
     .values({ userId: user.id, localDate: date, createdAt: ctx.trackerConfig.now() })
     .onConflictDoNothing()
     .returning({ id: digests.id });
   if (made === undefined) return false;
-  const base = ctx.trackerConfig.publicUrl;
   const stop = await unsubscribeLink(ctx, tx, user.id, 'digest');
   await ctx.repos.outbox.enqueue(
     {
       kind: 'digest',
       to: user.email,
       subject: DIGEST_SUBJECT,
-      text: [
-        `Hi ${oneLine(user.name)},`,
-        '',
-        ...cheered.map((c) => `- ${oneLine(c.by)} cheered your check-in of ${dayInWords(c.day)}`),
-        ...replied.map(
-          (r) =>
-            `- ${oneLine(r.by)} replied to your note of ${dayInWords(r.day)}: "${oneLine(r.text)}"`,
-        ),
-        '',
-        `Your home: ${base}/`,
-        `Turn this daily email off: ${stop.url}`,
-      ].join('\n'),
+      text: [...lines, `Turn this daily email off: ${stop.url}`].join('\n'),
       headers: stop.headers,
     },
     tx,
@@ -146,8 +160,9 @@ export function runDigests(ctx: TrackerContext): Promise<number> {
   return runMemberSchedule(ctx, {
     table: digestSettings,
     next: (_row, now, timeZone) => nextLocalTime(now, EVERY_DAY, DIGEST_RULE.minute, timeZone),
-    member: (tx, row) => ctx.repos.users.get(row.userId, tx),
+    member: (db, row) => ctx.repos.users.get(row.userId, db),
     zone: (user) => memberTimeZone(user),
-    send: (tx, user, date) => queueDigest(ctx, tx, user, date),
+    mail: (db, user, date) => digestLines(ctx, db, user, date),
+    send: (tx, user, date, lines) => queueDigest(ctx, tx, user, date, lines),
   });
 }

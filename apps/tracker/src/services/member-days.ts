@@ -12,6 +12,7 @@ import {
 import type { users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { MemberFilter } from '../repositories/members.ts';
+import { yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { pausedDaysIn, pausesOf } from './pause-days.ts';
 import { memberTimeZone } from './teammates.ts';
@@ -111,9 +112,39 @@ export function quietSpellOfMember(member: MemberDays) {
 }
 
 /**
+ * How a read of several statements is made: 'together' sends them at once (on PostgreSQL's pool
+ * they run side by side); 'turning' sends one at a time with a turn for the event loop after each
+ * (the schedules, outside a transaction: on PGlite, whose queries run on the tracker's own thread
+ * one at a time, requests are served between two of them).
+ */
+export type ReadPace = 'together' | 'turning';
+
+/**
+ * The pace of a schedule's reads on this tracker's store: 'turning' on PGlite; on PostgreSQL the
+ * loop turns while each statement waits on its socket, so the reads go together.
+ */
+export const schedulePace = (ctx: Pick<TrackerContext, 'database'>): ReadPace =>
+  ctx.database.kind === 'pglite' ? 'turning' : 'together';
+
+/** Runs `reads` as `pace` says, their results in order. */
+async function readAll<R extends readonly unknown[]>(
+  pace: ReadPace,
+  reads: { [K in keyof R]: () => Promise<R[K]> },
+): Promise<R> {
+  if (pace === 'together') return (await Promise.all(reads.map((read) => read()))) as unknown as R;
+  const results: unknown[] = [];
+  for (const read of reads) {
+    results.push(await read());
+    await yieldToLoop();
+  }
+  return results as unknown as R;
+}
+
+/**
  * The days of `members` (as members.list reads them) at `now`, reading what `need` says of their
  * answers: one query for the answers (each member's first and latest answer and the window's by
- * the unique (user_id, day) index), one each for check-in days, pauses and approvals.
+ * the unique (user_id, day) index), one each for check-in days, pauses and approvals, sent as
+ * `pace` says.
  */
 export async function daysOfMembers(
   ctx: TrackerContext,
@@ -121,6 +152,7 @@ export async function daysOfMembers(
   now: Date,
   need: MemberDaysNeed,
   tx: Db = ctx.database.db,
+  pace: ReadPace = 'together',
 ): Promise<MemberDays[]> {
   if (members.length === 0) return [];
   const ids = members.map((m) => m.user.id);
@@ -135,13 +167,13 @@ export async function daysOfMembers(
     since:
       need === 'all' ? ALL_DAYS : need === 'weeks' ? shiftDay(m.today, -7 * CALENDAR_WEEKS) : null,
   }));
-  const [answerRows, settings, paused, approvals, backs] = await Promise.all([
-    ctx.repos.checkIns.answersIn(windows, tx),
-    ctx.repos.reminderSettings.weekdaysOf(ids, tx),
-    pausesOf(ctx, ids, tx),
-    ctx.repos.joinRequests.approvalsOf(ids, tx),
-    ctx.repos.quietSpells.backsOf(ids, tx),
-  ]);
+  const [answerRows, settings, paused, approvals, backs] = await readAll(pace, [
+    () => ctx.repos.checkIns.answersIn(windows, tx),
+    () => ctx.repos.reminderSettings.weekdaysOf(ids, tx),
+    () => pausesOf(ctx, ids, tx),
+    () => ctx.repos.joinRequests.approvalsOf(ids, tx),
+    () => ctx.repos.quietSpells.backsOf(ids, tx),
+  ] as const);
   const read = new Map<
     number,
     {
@@ -211,6 +243,7 @@ export async function daysOfMembers(
     now,
     'all',
     tx,
+    pace,
   );
   unsettled.forEach((at, n) => {
     const member = whole[n];
@@ -231,9 +264,11 @@ export async function memberDaysOf(
   now: Date,
   tx: Db = ctx.database.db,
   need: MemberDaysNeed = 'all',
+  pace: ReadPace = 'together',
 ): Promise<MemberDays[]> {
   const members = await ctx.repos.members.list(which, tx);
-  return daysOfMembers(ctx, members, now, need, tx);
+  if (pace === 'turning') await yieldToLoop();
+  return daysOfMembers(ctx, members, now, need, tx, pace);
 }
 
 /** The members of one team, as memberDaysOf reads them. */

@@ -26,19 +26,32 @@ const DUE_BATCH = 50;
  */
 type SettingsTable = typeof reminderSettings | typeof recapSettings | typeof digestSettings;
 
-/** What one mail on a member's own clock needs (the reminders, the weekly recap, the digest). */
-export interface MemberSchedule<T extends SettingsTable, M> {
+/**
+ * What one mail on a member's own clock needs (the reminders, the weekly recap, the digest). What
+ * the mail says is read outside any transaction (`member`, `mail`: each statement on its own, so
+ * other work is served between two of them) and only the writes that queue it (`send`) are made in
+ * the member's transaction.
+ */
+export interface MemberSchedule<T extends SettingsTable, M, P> {
   table: T;
   /** When `row` next falls due from `now` in `timeZone`; null when it never does. */
   next(row: T['$inferSelect'], now: Date, timeZone: string): Date | null;
   /** What else a row needs to have a next time at all (the reminders: a weekday). */
   scheduled?: SQL;
-  /** The member a due row is for, read in `tx`; null when the account is gone. */
-  member(tx: Db, row: T['$inferSelect'], now: Date): Promise<M | null>;
+  /** The member a due row is for, read outside a transaction; null when the account is gone. */
+  member(db: Db, row: T['$inferSelect'], now: Date): Promise<M | null>;
   /** The zone the member's days are counted in now. */
   zone(member: M): string;
-  /** Queues the mail of `date` for a member whose row is due and still on that day; true if it did. */
-  send(tx: Db, member: M, date: string): Promise<boolean>;
+  /**
+   * What the member's mail of `date` says, read and worked out outside a transaction; null when
+   * they get none that day (paused, checked in, nothing to tell).
+   */
+  mail(db: Db, member: M, date: string): Promise<P | null>;
+  /**
+   * Queues `mail` in `tx`, the member's row still due and taken: writes only (and what keeps a
+   * mail from being queued twice); true if it did.
+   */
+  send(tx: Db, member: M, date: string, mail: P): Promise<boolean>;
 }
 
 /**
@@ -55,24 +68,28 @@ const SCHEDULE_PASS_MS = 10_000;
  *    database keeps that set: a member who becomes Active gets a settings row (the defaults, next
  *    time unknown), and an account whose zone changes has its next times cleared (triggers of
  *    migration 0021);
- * 2. due rows are read DUE_BATCH at a time, the longest due first, and each member's is then a
- *    transaction of its own: the row is taken again with FOR UPDATE SKIP LOCKED, still due (else
- *    another tracker has it, or had it), the mail is queued when the member is still there and it
- *    is still that day on their clock (late because every tracker was down: still that day, else
- *    that one is dropped), and the next time is set.
+ * 2. due rows are read DUE_BATCH at a time, the longest due first. For each, what the member's
+ *    mail says is read and worked out first, outside any transaction, each statement on its own
+ *    with a turn for the event loop after it; then a transaction of its own takes the row again
+ *    with FOR UPDATE SKIP LOCKED, still due and with the next time and zone it was read with
+ *    (else another tracker has it, or had it, or the member changed it meanwhile), queues the
+ *    mail (only writes) when the member is still there and it is still that day on their clock
+ *    (late because every tracker was down: still that day, else that one is dropped), and sets
+ *    the next time.
  *
- * Each transaction is short and holds no turn of the event loop inside it; the loop gets a turn
- * after each one. So the tracker's thread is held for one batch of next times or one member's
- * mail at a time at most, and on PGlite, whose one connection a transaction holds until it ends,
- * requests (and the readiness check) are answered between two of them.
+ * Each transaction is short, a few statements, and holds no turn of the event loop inside it; the
+ * loop gets a turn after each one and between two reads. So the tracker's thread is held for one
+ * statement, one batch of next times or one member's writes at a time at most, and on PGlite,
+ * whose one connection a transaction holds until it ends, requests (and the readiness check) are
+ * answered between two of them.
  *
  * The mail's own unique row (member and day, member and week) makes a retried pass send nothing
  * twice. A pass longer than SCHEDULE_PASS_MS leaves the rest to the next. Returns how many were
  * queued.
  */
-export async function runMemberSchedule<T extends SettingsTable, M>(
+export async function runMemberSchedule<T extends SettingsTable, M, P>(
   ctx: TrackerContext,
-  schedule: MemberSchedule<T, M>,
+  schedule: MemberSchedule<T, M, P>,
 ): Promise<number> {
   const { db } = ctx.database;
   const { table } = schedule;
@@ -120,28 +137,51 @@ export async function runMemberSchedule<T extends SettingsTable, M>(
 
   const due = and(eq(columns.enabled, true), isNotNull(columns.nextAt), lte(columns.nextAt, now));
   /**
-   * One member's due row, in a transaction of its own: whether their mail was queued, or null
-   * when the row is no longer there to take (another tracker holds it, or has had it since).
+   * One member's due row: what their mail says is read first, outside a transaction, with a turn
+   * for the event loop between two statements; then a transaction of its own takes the row again
+   * with FOR UPDATE SKIP LOCKED, still due and unchanged since (else another tracker has it, or
+   * had it, or the member changed their settings), queues the mail and sets the next time.
+   * Whether the mail was queued, or null when the row was not there to take.
    */
-  const handle = (userId: number) =>
-    db.transaction(async (tx) => {
+  const handle = async (userId: number) => {
+    const [read] = (await db
+      .select()
+      .from(columns)
+      .where(and(eq(columns.userId, userId), due))) as T['$inferSelect'][];
+    if (read === undefined || read.nextAt === null) return null;
+    const nextAt = read.nextAt;
+    await yieldToLoop();
+    const member = await schedule.member(db, read, now);
+    const timeZone = member ? schedule.zone(member) : (read.timeZone ?? '');
+    let mail: { date: string; says: P } | null = null;
+    if (member && timeZone === read.timeZone) {
+      const date = localDay(nextAt, timeZone);
+      const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
+      const says = stillThatDay ? await schedule.mail(db, member, date) : null;
+      if (says !== null) mail = { date, says };
+    }
+    await yieldToLoop();
+    return db.transaction(async (tx) => {
       const [row] = (await tx
         .select()
         .from(columns)
-        .where(and(eq(columns.userId, userId), due))
+        .where(
+          and(
+            eq(columns.userId, userId),
+            due,
+            // As it was read (a time written with microseconds reads to the millisecond).
+            sql`date_trunc('milliseconds', ${columns.nextAt}) = ${nextAt}`,
+            read.timeZone === null ? isNull(columns.timeZone) : eq(columns.timeZone, read.timeZone),
+          ),
+        )
         .for('update', { skipLocked: true })) as T['$inferSelect'][];
       if (row === undefined) return null;
-      const member = await schedule.member(tx, row, now);
-      const timeZone = member ? schedule.zone(member) : (row.timeZone ?? '');
-      let sent = false;
-      if (member && row.nextAt && timeZone === row.timeZone) {
-        const date = localDay(row.nextAt, timeZone);
-        const stillThatDay = now.getTime() < afterLocalDay(date, timeZone).getTime();
-        sent = stillThatDay && (await schedule.send(tx, member, date));
-      }
+      const sent =
+        member !== null && mail !== null && (await schedule.send(tx, member, mail.date, mail.says));
       await setNext(tx, row.userId, member ? schedule.next(row, now, timeZone) : null, timeZone);
       return sent;
     });
+  };
 
   let queued = 0;
   // A row handled leaves the due ones (its next time is later than now, or it has none); one not

@@ -30,7 +30,13 @@ import { findATeamUrl, type TrackerContext } from './context.ts';
 import { linkUrl } from './email-links.ts';
 import { unplaceIn } from './join-requests.ts';
 import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
-import { daysOfMembers, type MemberDays, memberDaysOf, quietSpellOfMember } from './member-days.ts';
+import {
+  daysOfMembers,
+  type MemberDays,
+  memberDaysOf,
+  quietSpellOfMember,
+  schedulePace,
+} from './member-days.ts';
 import { leaveTeamIn } from './members.ts';
 import { guardMembership, lastSeatLine } from './membership.ts';
 import { checkLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
@@ -96,10 +102,11 @@ async function queueMissYou(ctx: TrackerContext, tx: Db, member: MemberDays, tea
 }
 
 /**
- * Members read at a time by the quiet members' schedule and page: each batch's days are judged in
- * one stretch of JavaScript, so a small batch keeps the event loop's turns short.
+ * Members read at a time by the quiet members' schedule: each batch's days are read one statement
+ * at a time and judged in one stretch of JavaScript, so a small batch keeps the event loop's
+ * turns short.
  */
-const QUIET_BATCH = 50;
+const QUIET_BATCH = 20;
 /** How long one pass of the schedule works before it leaves the rest to the next pass. */
 const QUIET_PASS_MS = 10_000;
 /** Where a pass that ran out of time stopped, per tracker. */
@@ -124,9 +131,10 @@ async function quietBatch(
   page: { after: QuietCursor | null; answeredFrom: string; unmailed: boolean },
 ) {
   const rows = await ctx.repos.members.quietCandidates({ ...page, limit: QUIET_BATCH }, tx);
+  await yieldToLoop();
   return {
     next: rows.at(-1)?.at ?? null,
-    members: await daysOfMembers(ctx, rows, now, 'quiet', tx),
+    members: await daysOfMembers(ctx, rows, now, 'quiet', tx, schedulePace(ctx)),
   };
 }
 
@@ -164,6 +172,7 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
       ctx.database.db,
       batch.members.map((m) => m.user.id),
     );
+    await yieldToLoop();
     const due = batch.members.flatMap((member) => {
       if (member.pausedToday || off.has(member.user.id)) return [];
       const spell = quietSpellOfMember(member);
@@ -174,6 +183,7 @@ export async function runQuietMembers(ctx: TrackerContext): Promise<number> {
       ctx.database.db,
       due.map((d) => d.member.teamId),
     );
+    await yieldToLoop();
     for (const { member, since } of due) {
       const made = await ctx.database.db.transaction(async (tx) => {
         const made = await ctx.repos.quietSpells.insert(
@@ -283,8 +293,13 @@ function freshUntil(m: MemberDays, now: Date, days: number, listed: boolean): Da
   return new Date(next);
 }
 
-/** Members whose kept spells are worked out at a time, in one transaction. */
-const LISTING_BATCH = 50;
+/**
+ * Members whose kept spells are worked out at a time, in one transaction (their rows locked while
+ * their days are read, so a change to them meanwhile waits and makes them stale again): a few, so
+ * that the transaction, which holds PGlite's one connection and the tracker's thread from its
+ * first statement to its last, stays short.
+ */
+const LISTING_BATCH = 5;
 
 /**
  * Works out again the kept quiet spells (quiet_listings) that no longer hold at the tracker's

@@ -1,10 +1,16 @@
 import { CHECK_INS_PER_WEEK, oneLine, RECAP_RULE, shiftDay, weekStartOf } from '@app/contracts';
 import { recapSettings } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { nextLocalTime } from '../schedule.ts';
+import { nextLocalTime, yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 import { unsubscribeLink } from './mail-settings.ts';
-import { currentStreaksOf, type MemberDays, memberDaysOf, onTeam } from './member-days.ts';
+import {
+  currentStreaksOf,
+  type MemberDays,
+  memberDaysOf,
+  onTeam,
+  schedulePace,
+} from './member-days.ts';
 import { runMemberSchedule } from './member-schedule.ts';
 import { dayInWords } from './pauses.ts';
 import { memberCall } from './team-calls.ts';
@@ -47,44 +53,53 @@ interface Recipient {
 /**
  * The member `userId` with their team's days at `now` (the calendar's weeks, and further back for
  * a streak that has not broken in them), in one read of the team; null when they are on no team.
+ * Read outside a transaction, a turn for the event loop after each statement.
  */
 async function recipientOf(
   ctx: TrackerContext,
-  tx: Db,
+  db: Db,
   userId: number,
   now: Date,
 ): Promise<Recipient | null> {
-  const place = await ctx.repos.members.onTeam(userId, tx);
+  const place = await ctx.repos.members.onTeam(userId, db);
   if (place === null) return null;
-  const team = await memberDaysOf(ctx, onTeam(place.teamId), now, tx, 'weeks');
+  await yieldToLoop();
+  const team = await memberDaysOf(ctx, onTeam(place.teamId), now, db, 'weeks', schedulePace(ctx));
   const member = team.find((m) => m.user.id === userId);
   return member === undefined ? null : { member, team };
 }
 
 /**
- * The weekly recap's text for `member` at the tracker's now: the team's week, the member's own
- * line first, each teammate's Yes answers of the week and streak (the day rules of the home's
- * calendar), the cheers their check-ins got this week, and the team's calls ahead on the
- * member's clock.
+ * The weekly recap's text for `member` at the tracker's now, up to the link that stops it (`stop`):
+ * the team's week, the member's own line first, each teammate's Yes answers of the week and streak
+ * (the day rules of the home's calendar), the cheers their check-ins got this week, and the team's
+ * calls ahead on the member's clock. Read outside a transaction, a turn for the event loop after
+ * each statement and after each teammate's line (a streak is walked day by day).
  */
-async function recapText(ctx: TrackerContext, tx: Db, { member, team }: Recipient, stop: string) {
+async function recapText(ctx: TrackerContext, db: Db, { member, team }: Recipient) {
   const ids = team.map((m) => m.user.id);
   const monday = weekStartOf(member.today);
   const week = Array.from({ length: 7 }, (_, i) => shiftDay(monday, i));
   // Cheers on the team's check-ins of the week's dates.
-  const counted = await ctx.repos.checkIns.cheersOnDays(ids, week, tx);
+  const counted = await ctx.repos.checkIns.cheersOnDays(ids, week, db);
+  await yieldToLoop();
   const cheersOf = (id: number) => counted.filter((c) => c.owner === id).length;
   const others = team
     .filter((m) => m.user.id !== member.user.id)
     .sort((a, b) => a.user.name.localeCompare(b.user.name));
+  const lines = [lineOf(member, week, cheersOf(member.user.id), true)];
+  for (const m of others) {
+    await yieldToLoop();
+    lines.push(lineOf(m, week, cheersOf(m.user.id), false));
+  }
   const nameOf = new Map(team.map((m) => [m.user.id, oneLine(m.user.name)]));
-  const call = await memberCall(ctx, member.user.id, tx);
-  return [
+  const call = await memberCall(ctx, member.user.id, db);
+  await yieldToLoop();
+  const text = [
     `Hi ${oneLine(member.user.name)},`,
     '',
     `Your team's week (check-ins with Yes of ${CHECK_INS_PER_WEEK}, and the streak of days in a row):`,
-    lineOf(member, week, cheersOf(member.user.id), true),
-    ...others.map((m) => lineOf(m, week, cheersOf(m.user.id), false)),
+    ...lines,
     '',
     counted.length === 0 ? 'No cheers this week yet.' : `Cheers this week (${counted.length}):`,
     ...counted.map(
@@ -102,16 +117,21 @@ async function recapText(ctx: TrackerContext, tx: Db, { member, team }: Recipien
         ]),
     '',
     `Your home: ${ctx.trackerConfig.publicUrl}/`,
-    `Stop these weekly recaps: ${stop}`,
   ].join('\n');
+  return (stop: string) => `${text}\nStop these weekly recaps: ${stop}`;
 }
 
 /**
- * Queues one member's recap for the week of `date` in `tx`, unless it was queued already (the
- * unique (member, week) row).
+ * Queues one member's recap of the week of `date` in `tx` (its text up to the stop link), unless
+ * it was queued already (the unique (member, week) row): writes only.
  */
-async function queueRecap(ctx: TrackerContext, tx: Db, recipient: Recipient, date: string) {
-  const { member } = recipient;
+async function queueRecap(
+  ctx: TrackerContext,
+  tx: Db,
+  { member }: Recipient,
+  date: string,
+  text: (stop: string) => string,
+) {
   const now = ctx.trackerConfig.now();
   const made = await ctx.repos.recaps.insert(
     { userId: member.user.id, weekStart: weekStartOf(date), createdAt: now },
@@ -124,7 +144,7 @@ async function queueRecap(ctx: TrackerContext, tx: Db, recipient: Recipient, dat
       kind: 'recap',
       to: member.user.email,
       subject: `Your team's week: ${dayInWords(weekStartOf(date))} to ${dayInWords(date)}`,
-      text: await recapText(ctx, tx, recipient, stop.url),
+      text: text(stop.url),
       headers: stop.headers,
     },
     tx,
@@ -141,9 +161,10 @@ export function runRecaps(ctx: TrackerContext): Promise<number> {
   return runMemberSchedule(ctx, {
     table: recapSettings,
     next: (_row, now, timeZone) => nextRecap(now, timeZone),
-    member: (tx, row, now) => recipientOf(ctx, tx, row.userId, now),
+    member: (db, row, now) => recipientOf(ctx, db, row.userId, now),
     zone: ({ member }) => member.timeZone,
-    send: async (tx, recipient, date) =>
-      !recipient.member.input.paused?.has(date) && (await queueRecap(ctx, tx, recipient, date)),
+    mail: async (db, recipient, date) =>
+      recipient.member.input.paused?.has(date) ? null : await recapText(ctx, db, recipient),
+    send: (tx, recipient, date, text) => queueRecap(ctx, tx, recipient, date, text),
   });
 }

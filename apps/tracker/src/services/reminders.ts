@@ -20,7 +20,7 @@ import {
   type users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { afterLocalDay, nextLocalTime } from '../schedule.ts';
+import { afterLocalDay, nextLocalTime, yieldToLoop } from '../schedule.ts';
 import { checkInOn, recordCheckIn } from './check-ins.ts';
 import type { TrackerContext } from './context.ts';
 import { unsubscribeLink } from './mail-settings.ts';
@@ -115,6 +115,7 @@ async function queueReminder(
   user: typeof users.$inferSelect,
   date: string,
   timeZone: string,
+  channel: SettingsRow['channel'],
 ): Promise<boolean> {
   const [made] = await tx
     .insert(reminders)
@@ -123,7 +124,6 @@ async function queueReminder(
     .returning({ id: reminders.id });
   if (made === undefined) return false;
   // By push when the member chose it and has a device; by email as well, or when no device is left.
-  const channel = await ctx.repos.pushSubscriptions.channelOf(user.id, tx);
   const pushed =
     channel === 'email'
       ? 0
@@ -181,6 +181,31 @@ async function queueReminder(
 }
 
 /**
+ * Whether `user` is reminded of `date` (still on a team, not paused that day and not checked in
+ * that day), and how (their channel): read outside a transaction, a turn for the event loop after
+ * each statement; null when they are not.
+ */
+async function reminderOf(
+  ctx: TrackerContext,
+  db: Db,
+  user: typeof users.$inferSelect,
+  date: string,
+): Promise<SettingsRow['channel'] | null> {
+  if (user.status === 'Inactive') return null;
+  const checks = [
+    () => onTeam(db, user.id),
+    async () => (await checkInOn(ctx, user.id, date, db)) === null,
+    // Paused members are not reminded; their reminders come back when the pause ends.
+    async () => !(await pausedOn(db, user.id, date)),
+  ];
+  for (const check of checks) {
+    if (!(await check())) return null;
+    await yieldToLoop();
+  }
+  return ctx.repos.pushSubscriptions.channelOf(user.id, db);
+}
+
+/**
  * One pass of the reminder schedule at the tracker's now (`runMemberSchedule`): a member's
  * reminder is queued when they are still on a team, have not paused that day and have not
  * checked in that day. Returns how many were queued.
@@ -190,15 +215,11 @@ export function runReminders(ctx: TrackerContext): Promise<number> {
     table: reminderSettings,
     next: nextDue,
     scheduled: sql`cardinality(${reminderSettings.weekdays}) > 0`,
-    member: (tx, row) => ctx.repos.users.get(row.userId, tx),
+    member: (db, row) => ctx.repos.users.get(row.userId, db),
     zone: (user) => memberTimeZone(user),
-    send: async (tx, user, date) =>
-      user.status !== 'Inactive' &&
-      (await onTeam(tx, user.id)) &&
-      (await checkInOn(ctx, user.id, date, tx)) === null &&
-      // Paused members are not reminded; their reminders come back when the pause ends.
-      !(await pausedOn(tx, user.id, date)) &&
-      (await queueReminder(ctx, tx, user, date, memberTimeZone(user))),
+    mail: (db, user, date) => reminderOf(ctx, db, user, date),
+    send: (tx, user, date, channel) =>
+      queueReminder(ctx, tx, user, date, memberTimeZone(user), channel),
   });
 }
 
