@@ -36,6 +36,7 @@ import { feedbackPage, infoCallPage } from '../src/services/console-lists.ts';
 import { teamPage } from '../src/services/console-teams.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { joinRequestQueue } from '../src/services/join-request-queue.ts';
+import { memberReads } from '../src/services/member-days.ts';
 import { memberHome } from '../src/services/members.ts';
 import {
   quietMemberPage,
@@ -294,7 +295,10 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
     const reads = [
       [
         'home',
-        (r: { id: number }) => Promise.all([memberHome(app, r.id), checkInStatus(app, r.id)]),
+        (r: { id: number }) => {
+          const reads = memberReads(app, r.id, app.trackerConfig.now());
+          return Promise.all([memberHome(app, r.id, reads), checkInStatus(app, r.id, reads)]);
+        },
       ],
       ['board', (r: { id: number; team_id: number }) => teamBoard(app, r.id, r.team_id)],
     ] as const;

@@ -1,8 +1,11 @@
+import { REACTION_DAYS } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import { checkInStatus, teamBoard } from '../src/services/check-ins.ts';
+import { memberReads } from '../src/services/member-days.ts';
+import { memberHome } from '../src/services/members.ts';
 import type { TestDatabase } from '../src/testing.ts';
 import { seededTracker } from './helpers.ts';
 import {
@@ -67,8 +70,29 @@ describe('the home’s and the board’s reads', () => {
         .reduce((sum, read) => sum + read.rows, 0);
     // The member's days: every answer, and their first, latest and last answered days once each.
     expect(rowsRead(loader)).toBeLessThanOrEqual(member.answers + 3);
+    // Beside it, the card's rows (notes, reactions) of its last REACTION_DAYS days only, from
+    // before the earliest today on Earth: not the whole history a second time.
+    const all = plans.reduce((sum, _, i) => sum + rowsRead(i), 0);
+    expect(all - rowsRead(loader)).toBeLessThanOrEqual(REACTION_DAYS + 3);
     const scans = plans.flatMap((plan) => plan.flatMap((node) => wholeScans(node, TABLES)));
     expect(scans).toEqual([]);
+  });
+
+  it('the home’s page and its check-in card read the member’s days and request once', async () => {
+    const ctx = contextOn(app, recorded.db, () => clock);
+    recorded.take();
+    const reads = memberReads(ctx, member.id, clock);
+    const [home, status] = await Promise.all([
+      memberHome(ctx, member.id, reads),
+      checkInStatus(ctx, member.id, reads),
+    ]);
+    expect(home.standing.state).toBeTruthy();
+    expect(status.calendar.length).toBeGreaterThan(0);
+    const ran = recorded.take().map(([query]) => query);
+    expect(ran.filter((query) => query.includes('jsonb_to_recordset'))).toHaveLength(1);
+    expect(
+      ran.filter((query) => query.includes('from "join_requests" left join "teams"')),
+    ).toHaveLength(1);
   });
 
   it('the board reads its week of the team’s answers through the index', async () => {

@@ -11,6 +11,7 @@ import {
   teamBoard,
 } from '../services/check-ins.ts';
 import { cheer, replyToCheckIn, uncheer } from '../services/cheers.ts';
+import { memberReads } from '../services/member-days.ts';
 import { memberHome } from '../services/members.ts';
 import { endPause, startPause } from '../services/pauses.ts';
 import { memberRoute } from './member-guard.ts';
@@ -46,9 +47,11 @@ export async function checkInRoutes(fastify: FastifyInstance) {
   // card is null, as GET /api/me/check-ins's 404 says.
   app.route(
     memberRoute(MEMBER_API.getHomeWithCheckIns, async (request, userId) => {
+      // What both read of the member (their days, their latest request) is read once.
+      const reads = memberReads(app, userId, app.trackerConfig.now());
       const [home, checkIns] = await Promise.all([
-        memberHome(app, userId),
-        checkInStatus(app, userId).catch((error: unknown) => {
+        memberHome(app, userId, reads),
+        checkInStatus(app, userId, reads).catch((error: unknown) => {
           if (error instanceof HttpError && error.statusCode === 404) return null;
           throw error;
         }),

@@ -22,6 +22,14 @@ export function checkInsRepository(db: Db) {
       return tx.select().from(checkIns).where(eq(checkIns.userId, userId));
     },
 
+    /** The member's check-ins from `since` on. */
+    async ofUserSince(userId: number, since: string, tx: Db = db) {
+      return tx
+        .select()
+        .from(checkIns)
+        .where(and(eq(checkIns.userId, userId), gte(checkIns.day, since)));
+    },
+
     /** Each of `userIds`' answers (day and whether Yes), in no order. */
     async answersOf(userIds: number[], tx: Db = db) {
       return tx

@@ -120,7 +120,11 @@ export function membersRepository(db: Db) {
     /** A team's teammates (accounts), oldest membership first. */
     async teammates(teamId: number, tx: Db = db) {
       return tx
-        .select({ user: users, joinedAt: memberships.createdAt })
+        .select({
+          user: users,
+          joinedAt: memberships.createdAt,
+          skipsCalls: memberships.skipsCalls,
+        })
         .from(memberships)
         .innerJoin(users, eq(memberships.userId, users.id))
         .where(activeTeammate(eq(memberships.teamId, teamId)))

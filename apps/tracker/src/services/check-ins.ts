@@ -28,7 +28,7 @@ import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
-import { approvalsOn, joinedDay, memberDaysOf } from './member-days.ts';
+import { approvalsOn, joinedDay, type MemberReads, memberDaysOf } from './member-days.ts';
 import { pausedDaysIn, pauseOn, pausesOf } from './pause-days.ts';
 import { dayInWords } from './pauses.ts';
 import { memberOnTeam, memberTimeZone } from './teammates.ts';
@@ -42,6 +42,9 @@ export function toCheckIn(row: CheckInRow): CheckIn {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** The zone whose day begins last (UTC-12): its today is the earliest of any member's. */
+const EARLIEST_ZONE = 'Etc/GMT+12';
 
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
 
@@ -77,17 +80,20 @@ export async function checkInOn(ctx: TrackerContext, userId: number, day: string
  * What the home's check-in card shows at the tracker's now: today and (until noon) yesterday in
  * the member's zone, with what they answered. 404 when the member is on no team.
  */
-export async function checkInStatus(ctx: TrackerContext, userId: number): Promise<CheckInStatus> {
-  const member = await memberOnTeam(ctx, userId);
-  if (member === null) throw notOnTeam();
+export async function checkInStatus(
+  ctx: TrackerContext,
+  userId: number,
+  reads?: MemberReads,
+): Promise<CheckInStatus> {
   const now = ctx.trackerConfig.now();
-  // Every answer once: the open days' are shown, all of them make the streaks.
+  // Every answer's day once (they all make the streaks), and the shown days' rows: those of the
+  // reactions' days, from before the earliest today on Earth.
   const [rows, [days]] = await Promise.all([
-    ctx.repos.checkIns.ofUser(userId),
-    memberDaysOf(ctx, { userId }, now),
+    ctx.repos.checkIns.ofUserSince(userId, shiftDay(localDay(now, EARLIEST_ZONE), -REACTION_DAYS)),
+    reads?.days() ?? memberDaysOf(ctx, { userId }, now),
   ]);
   if (days === undefined) throw notOnTeam();
-  const { timeZone, today, input: history } = days;
+  const { user, timeZone, today, input: history } = days;
   const open = openDays(now, timeZone);
   // The one set of day rules (contracts DAY_RULES) makes the streaks and the calendar.
   const streaks = streaksOf(history);
@@ -100,10 +106,10 @@ export async function checkInStatus(ctx: TrackerContext, userId: number): Promis
     userId,
   );
   return {
-    goal: member.user.goalSummary,
+    goal: user.goalSummary,
     timeZone,
     streaks,
-    pause: pauseOn((await pausesOf(ctx, [userId])).get(userId), today),
+    pause: pauseOn(days.pauses, today),
     calendar: calendarOf(history),
     reactions: recent.flatMap((row) => {
       const got = reactionsFor(reactions, row.id);

@@ -14,7 +14,7 @@ import type { Db } from '../db/types.ts';
 import type { MemberFilter } from '../repositories/members.ts';
 import { yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
-import { pausedDaysIn, pausesOf } from './pause-days.ts';
+import { type PauseRow, pausedDaysIn, pausesOf } from './pause-days.ts';
 import { memberTimeZone } from './teammates.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -63,6 +63,8 @@ export interface MemberDays {
   known: string;
   /** Whether today is in one of their pauses. */
   pausedToday: boolean;
+  /** Their pauses, oldest first. */
+  pauses: readonly PauseRow[];
   /** Their last answered day, or null. */
   lastAnswer: string | null;
 }
@@ -106,9 +108,15 @@ export function currentStreaksOf(member: MemberDays) {
   return streaksOf({ ...member.input, from: later(member.input.from, member.known) });
 }
 
-/** The member's quiet spell (contracts quietSpellOf), walked from the first day read. */
+/**
+ * The member's quiet spell (contracts quietSpellOf), walked from their last answer up to today
+ * (else the first day read): an answer ends every spell before it.
+ */
 export function quietSpellOfMember(member: MemberDays) {
-  return quietSpellOf({ ...member.input, from: later(member.input.from, member.known) });
+  const { input } = member;
+  let last = member.known;
+  for (const day of input.answers.keys()) if (day > last && day <= input.today) last = day;
+  return quietSpellOf({ ...input, from: later(input.from, last) });
 }
 
 /**
@@ -220,6 +228,7 @@ export async function daysOfMembers(
       today,
       known: windows[i]?.since ?? mine?.known ?? ALL_DAYS,
       pausedToday: pausedDays.has(today),
+      pauses: paused.get(user.id) ?? [],
       lastAnswer: mine?.latest ?? null,
       input: {
         answers: mine?.answers ?? new Map(),
@@ -273,3 +282,31 @@ export async function memberDaysOf(
 
 /** The members of one team, as memberDaysOf reads them. */
 export const onTeam = (teamId: number): MemberFilter => ({ teamId });
+
+/**
+ * What the parts of one answer about a member read of them alike (the home's page, standing and
+ * check-in card), each read once, when first asked for: their account, their days at `now` (every
+ * answer, as memberDaysOf) and their latest join request.
+ */
+export interface MemberReads {
+  /** Their account, or null. */
+  account(): Promise<UserRow | null>;
+  days(): Promise<MemberDays[]>;
+  latestRequest(): ReturnType<TrackerContext['repos']['joinRequests']['latestOf']>;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= read();
+    return made;
+  };
+}
+
+export function memberReads(ctx: TrackerContext, userId: number, now: Date): MemberReads {
+  return {
+    account: once(() => ctx.repos.users.get(userId)),
+    days: once(() => memberDaysOf(ctx, { userId }, now)),
+    latestRequest: once(() => ctx.repos.joinRequests.latestOf(userId)),
+  };
+}

@@ -14,6 +14,7 @@ import type { joinRequests, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { passwordProblem, refuseWeakPassword } from '../password-rule.ts';
 import { findATeamUrl, type TrackerContext } from './context.ts';
+import { type MemberReads, memberReads } from './member-days.ts';
 import { guardMembership, standingOf } from './membership.ts';
 import { findLink, makeLink, ONE_USE_LINKS, useLink } from './one-use-links.ts';
 import { memberCall } from './team-calls.ts';
@@ -90,39 +91,55 @@ export function memberJoinRequest(
   };
 }
 
-export async function memberHome(ctx: TrackerContext, userId: number): Promise<MemberHome> {
-  const { repos } = ctx;
-  const user = await repos.users.get(userId);
+export async function memberHome(
+  ctx: TrackerContext,
+  userId: number,
+  reads: MemberReads = memberReads(ctx, userId, ctx.trackerConfig.now()),
+): Promise<MemberHome> {
+  const user = await reads.account();
   if (user === null) throw notFound('User');
-  const latest = await repos.joinRequests.latestOf(userId);
-  const active = await repos.members.activeTeamOf(userId);
-  let team: MemberHome['team'] = null;
-  if (active !== null) {
-    const row = await repos.teams.findRow(active.teamId);
-    // Teammates see each other once approved, also before a teammate has confirmed their email
-    // (the public team list waits for that); anyone an operator made Inactive is left out.
-    const mates = await repos.members.teammates(active.teamId);
-    if (row !== null) {
-      team = {
-        id: row.id,
-        name: row.name,
-        members: mates.map(({ user: mate }) => ({
-          id: mate.id,
-          name: mate.name,
-          photo: photoUrl(mate.image),
-          aboutMe: mate.about ?? '',
-          goalSummary: mate.goalSummary ?? '',
-          own: mate.id === userId,
-        })),
-      };
-    }
-  }
+  // The member's Active place, with its team's name.
+  const [latest, place] = await Promise.all([
+    reads.latestRequest(),
+    ctx.repos.members.activePlace(userId),
+  ]);
+  // Teammates see each other once approved, also before a teammate has confirmed their email
+  // (the public team list waits for that); anyone an operator made Inactive is left out.
+  const mates = place === null ? [] : await ctx.repos.members.teammates(place.teamId);
+  const team: MemberHome['team'] =
+    place === null
+      ? null
+      : {
+          id: place.teamId,
+          name: place.team,
+          members: mates.map(({ user: mate }) => ({
+            id: mate.id,
+            name: mate.name,
+            photo: photoUrl(mate.image),
+            aboutMe: mate.about ?? '',
+            goalSummary: mate.goalSummary ?? '',
+            own: mate.id === userId,
+          })),
+        };
+  const [standing, call] = await Promise.all([
+    standingOf(ctx, userId, reads),
+    place === null
+      ? null
+      : memberCall(ctx, userId, ctx.database.db, {
+          place,
+          attendees: mates.map(({ user: mate, skipsCalls }) => ({
+            id: mate.id,
+            name: mate.name,
+            skipsCalls,
+          })),
+        }),
+  ]);
   return {
     account: accountOf(user),
-    standing: await standingOf(ctx, userId),
+    standing,
     joinRequest: latest === null ? null : memberJoinRequest(latest.request, latest.team),
     team,
-    call: team === null ? null : await memberCall(ctx, userId),
+    call,
   };
 }
 

@@ -4,7 +4,7 @@
  * services that change a membership ask `guardMembership` first, inside their transaction, and
  * carry the change out themselves; nothing here writes.
  */
-import { listedAsQuiet, type MemberStanding, missesYou, quietSpellOf } from '@app/contracts';
+import { listedAsQuiet, type MemberStanding, missesYou } from '@app/contracts';
 import {
   allows,
   type MembershipEvent,
@@ -17,7 +17,7 @@ import {
 import type { HttpError } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
 import type { TrackerContext } from './context.ts';
-import { memberDaysOf } from './member-days.ts';
+import { type MemberReads, memberDaysOf, quietSpellOfMember } from './member-days.ts';
 
 /** The newest audit line freeing `userId`'s seat or giving it back, or null. */
 export const lastSeatLine = (ctx: TrackerContext, tx: Db, userId: number) =>
@@ -27,18 +27,24 @@ export const lastSeatLine = (ctx: TrackerContext, tx: Db, userId: number) =>
     tx,
   );
 
-/** What the rows say about `userId`'s membership at the tracker's now. */
+/**
+ * What the rows say about `userId`'s membership at the tracker's now; `reads` (outside a
+ * transaction) shares their account, days and latest request with the rest of an answer.
+ */
 export async function membershipFacts(
   ctx: TrackerContext,
   userId: number,
   tx: Db = ctx.database.db,
+  reads?: MemberReads,
 ): Promise<MembershipFacts> {
   const { repos } = ctx;
   const now = ctx.trackerConfig.now();
   const [account, days, latest, placeEnded, seatLine] = await Promise.all([
-    repos.users.exists(userId, tx),
-    memberDaysOf(ctx, { userId }, now, tx),
-    repos.joinRequests.latestOf(userId, tx),
+    reads === undefined
+      ? repos.users.exists(userId, tx)
+      : reads.account().then((account) => account !== null),
+    reads?.days() ?? memberDaysOf(ctx, { userId }, now, tx),
+    reads?.latestRequest() ?? repos.joinRequests.latestOf(userId, tx),
     repos.members.hadPlace(userId, tx),
     lastSeatLine(ctx, tx, userId),
   ]);
@@ -47,7 +53,7 @@ export async function membershipFacts(
   const [onTeam] = days;
   let place: MembershipFacts['place'] = null;
   if (onTeam !== undefined) {
-    const spell = quietSpellOf(onTeam.input);
+    const spell = quietSpellOfMember(onTeam);
     const quiet =
       spell.since === null
         ? 'none'
@@ -81,8 +87,12 @@ export async function membershipOf(
 }
 
 /** Where the member stands and what the machine lets them do: the home's `standing`. */
-export async function standingOf(ctx: TrackerContext, userId: number): Promise<MemberStanding> {
-  const state = await membershipOf(ctx, userId);
+export async function standingOf(
+  ctx: TrackerContext,
+  userId: number,
+  reads?: MemberReads,
+): Promise<MemberStanding> {
+  const state = membershipStateOf(await membershipFacts(ctx, userId, ctx.database.db, reads));
   return { state, offers: memberOffers(state) };
 }
 

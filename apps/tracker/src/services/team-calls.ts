@@ -95,13 +95,17 @@ export async function memberCall(
   ctx: TrackerContext,
   userId: number,
   db: Db = ctx.database.db,
+  known?: {
+    place: { teamId: number; skipsCalls: boolean };
+    attendees: { id: number; name: string; skipsCalls: boolean }[];
+  },
 ): Promise<MemberCall | null> {
-  const place = await ctx.repos.members.activePlace(userId, db);
+  const place = known?.place ?? (await ctx.repos.members.activePlace(userId, db));
   if (place === null) return null;
   const row = await ctx.repos.teamCalls.get(place.teamId, db);
   if (row === null) return null;
   const now = ctx.trackerConfig.now();
-  const attendees = await ctx.repos.members.callAttendees(place.teamId, db);
+  const attendees = known?.attendees ?? (await ctx.repos.members.callAttendees(place.teamId, db));
   return {
     timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,
