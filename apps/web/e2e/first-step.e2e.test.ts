@@ -306,4 +306,34 @@ test.describe(`the first steps at ${width} px`, () => {
     expect(await flowStarted(page)).toBe(true);
     await context.close();
   });
+
+  test("send the role ticked before the page's code ran with a Continue pressed while it takes the page over", async () => {
+    const { context, page, problems } = await openWatched(width);
+    // The onboarding route's code is held back: the role is ticked in the page's own HTML.
+    const routeChunk = await holdChunk(page, ONBOARDING_ROUTE_CHUNK);
+    await page.goto(`${site.url}${WORK_ROLE}`, { waitUntil: 'commit' });
+    await page.getByLabel('Employee', { exact: true }).check();
+    routeChunk.release();
+    // Continue is pressed once React has begun to take the page over and before it has finished
+    // (its root made, the step not yet its own): React finishes the step at once for the press,
+    // which must send the role shown ticked.
+    const pressed = await page.waitForFunction(
+      () => {
+        const owned = (element: Element | null) =>
+          element !== null && Object.keys(element).some((key) => key.startsWith('__react'));
+        if (!owned(document.getElementById('root'))) return false;
+        if (owned(document.querySelector('h1'))) return 'too late';
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[type=submit]')];
+        buttons.find((button) => button.textContent === 'Continue')?.click();
+        return 'while taken over';
+      },
+      undefined,
+      { polling: 'raf', timeout: STEP_TIMEOUT_MS },
+    );
+    expect(await pressed.jsonValue()).toBe('while taken over');
+    await expect(page.locator('h1')).toHaveText(TEAM_HEADING, { timeout: STEP_TIMEOUT_MS });
+    expect(pathOf(page)).toBe('/onboarding/work/team');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -84,7 +84,8 @@ const StepFormContext = createContext<{ form: StepFormState; pending: boolean }>
 interface StepFormProps {
   /** The form's errors from `useStepForm`; a form whose fields the machine does not check has none. */
   form?: StepFormState;
-  onSubmit: () => void;
+  /** Called with the form as the visitor sees it as it is sent (its fields' `FormData`). */
+  onSubmit: (shown: FormData) => void;
   submitLabel: string;
   /** While a call is in flight: the buttons stay focusable (focus is never dropped) but inert. */
   pending?: boolean;
@@ -135,11 +136,11 @@ export function StepForm({
   // the page's code has taken over would send the form the browser's way (a reload of the step
   // with the answer in the URL, which only the role step reads).
   const hydrated = useHydrated();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || !ready) return;
     form.submitted();
-    onSubmit();
+    onSubmit(new FormData(event.currentTarget));
   };
   return (
     <form

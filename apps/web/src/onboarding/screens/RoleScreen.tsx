@@ -61,7 +61,15 @@ export function RoleScreen({
     >
       <StepForm
         form={form}
-        onSubmit={() => onSubmit(freeText ? goal : choice)}
+        onSubmit={(shown) => {
+          // The answer the page shows is the one sent. A Continue pressed while React is taking
+          // the prerendered page over makes it finish at once and runs this with its first
+          // render's state, before the screen has read a tick (or text) given earlier in the
+          // page's HTML (the effect above): the visitor would be told to choose what they see
+          // chosen.
+          const field = shown.get(freeText ? 'role-goal' : 'role');
+          onSubmit(typeof field === 'string' ? field : freeText ? goal : choice);
+        }}
         submitLabel="Continue"
         pending={pending}
         pendingLabel="Continue"
