@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.ts';
 import { lastAnswers, memberships, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -57,6 +58,34 @@ export function membersRepository(db: Db) {
         .where(activeTeammate(eq(memberships.userId, userId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * What the day rules need of `userIds` beside their answers, in one statement (each part by
+     * its table's user index): their reminder weekdays (null: no settings), their pauses (first
+     * and last day, oldest first), their approved join requests (team and when, in order made,
+     * `at` in ms since the epoch) and the last day they said I'm back (null: never).
+     */
+    async dayFactsOf(userIds: readonly number[], tx: Db = db) {
+      if (userIds.length === 0) return [];
+      const result = await tx.execute(sql`
+        SELECT u.id AS user_id,
+          (SELECT r.weekdays FROM reminder_settings r WHERE r.user_id = u.id) AS weekdays,
+          (SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+             FROM pauses p WHERE p.user_id = u.id) AS pauses,
+          (SELECT json_agg(json_build_array(j.team_id,
+                    floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text) ORDER BY j.id)
+             FROM join_requests j WHERE j.user_id = u.id AND j.status = 'approved') AS approvals,
+          (SELECT max(q.back_on)::text FROM quiet_spells q
+             WHERE q.user_id = u.id AND q.back_on IS NOT NULL) AS back
+        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)`);
+      return rowsOf<{
+        user_id: number;
+        weekdays: number[] | null;
+        pauses: [string, string][] | null;
+        approvals: [number | null, string | null][] | null;
+        back: string | null;
+      }>(result);
     },
 
     /** The Active members `which` picks, with their accounts and when their membership began. */

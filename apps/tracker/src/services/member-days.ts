@@ -14,7 +14,7 @@ import type { Db } from '../db/types.ts';
 import type { MemberFilter } from '../repositories/members.ts';
 import { yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
-import { type PauseRow, pausedDaysIn, pausesOf } from './pause-days.ts';
+import { type PauseRow, pausedDaysIn } from './pause-days.ts';
 import { memberTimeZone } from './teammates.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -151,8 +151,8 @@ async function readAll<R extends readonly unknown[]>(
 /**
  * The days of `members` (as members.list reads them) at `now`, reading what `need` says of their
  * answers: one query for the answers (each member's first and latest answer and the window's by
- * the unique (user_id, day) index), one each for check-in days, pauses and approvals, sent as
- * `pace` says.
+ * the unique (user_id, day) index), one for their check-in days, pauses, approvals and I'm back,
+ * sent as `pace` says.
  */
 export async function daysOfMembers(
   ctx: TrackerContext,
@@ -175,13 +175,28 @@ export async function daysOfMembers(
     since:
       need === 'all' ? ALL_DAYS : need === 'weeks' ? shiftDay(m.today, -7 * CALENDAR_WEEKS) : null,
   }));
-  const [answerRows, settings, paused, approvals, backs] = await readAll(pace, [
+  const [answerRows, facts] = await readAll(pace, [
     () => ctx.repos.checkIns.answersIn(windows, tx),
-    () => ctx.repos.reminderSettings.weekdaysOf(ids, tx),
-    () => pausesOf(ctx, ids, tx),
-    () => ctx.repos.joinRequests.approvalsOf(ids, tx),
-    () => ctx.repos.quietSpells.backsOf(ids, tx),
+    () => ctx.repos.members.dayFactsOf(ids, tx),
   ] as const);
+  const weekdaysOf = new Map<number, number[]>();
+  const paused = new Map<number, PauseRow[]>();
+  const approvedAt = new Map<string, Date>();
+  const backs = new Map<number, string>();
+  for (const row of facts) {
+    if (row.weekdays !== null) weekdaysOf.set(row.user_id, row.weekdays);
+    if (row.pauses !== null) {
+      paused.set(
+        row.user_id,
+        row.pauses.map(([firstDay, lastDay]) => ({ firstDay, lastDay })),
+      );
+    }
+    for (const [teamId, at] of row.approvals ?? []) {
+      if (teamId !== null && at !== null)
+        approvedAt.set(`${row.user_id}:${teamId}`, new Date(Number(at)));
+    }
+    if (row.back !== null) backs.set(row.user_id, row.back);
+  }
   const read = new Map<
     number,
     {
@@ -203,12 +218,6 @@ export async function daysOfMembers(
       read.set(row.user_id, entry);
     }
     if (row.day !== null) entry.answers.set(row.day, row.done ? 'yes' : 'not-today');
-  }
-  const weekdaysOf = new Map(settings.map((s) => [s.userId, s.weekdays]));
-  const approvedAt = new Map<string, Date>();
-  for (const a of approvals) {
-    if (a.decidedAt !== null && a.teamId !== null)
-      approvedAt.set(`${a.userId}:${a.teamId}`, a.decidedAt);
   }
   const days = zoned.map(({ user, teamId, joinedAt, timeZone, today }, i): MemberDays => {
     const mine = read.get(user.id);
