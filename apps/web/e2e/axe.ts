@@ -31,10 +31,35 @@ export function runAxe(page: Page) {
 }
 
 /**
+ * The findings of each screen axe has held in this worker (a worker is one process, and runs its
+ * tests one after another), by the screen's name, its address without the query, and the window's
+ * width: a screen several tests reach under one name (an operator's set-up, say) is checked once
+ * per worker, and its findings given again to every test that reaches it.
+ */
+const checkedScreens = new Map<string, string[]>();
+
+/** The key `checkedScreens` keeps `screen` under, as the page shows it now. */
+export function screenKey(page: Page, screen: string): string {
+  const url = new URL(page.url());
+  return `${screen} | ${url.origin}${url.pathname} | ${page.viewportSize()?.width ?? 'no'} px`;
+}
+
+/**
  * Runs axe on the page as it is now and returns one readable line per violating element: the
- * screen, the rule, its impact, the element and what to fix.
+ * screen, the rule, its impact, the element and what to fix. A screen this worker has already
+ * held under the same key (`screenKey`) is not checked again: its findings are returned again.
  */
 export async function axeFindings(page: Page, screen: string): Promise<string[]> {
+  const key = screenKey(page, screen);
+  const known = checkedScreens.get(key);
+  if (known !== undefined) return known;
+  const findings = await freshAxeFindings(page, screen);
+  checkedScreens.set(key, findings);
+  return findings;
+}
+
+/** `axeFindings` without the worker's memory: axe runs on the page as it is now. */
+async function freshAxeFindings(page: Page, screen: string): Promise<string[]> {
   // Entrance transitions would be measured half-faded: let finite animations end first, and
   // again while new ones start in the frames after (a toast slides in once its answer is drawn).
   await page.evaluate(async () => {

@@ -5,7 +5,7 @@ import { SITE_ENV, test } from './fixtures.ts';
 import { STEP_TIMEOUT_MS, screenshot, uniqueEmail, WINDOWS } from './onboarding.ts';
 import { heading } from './operator.ts';
 import { type RunningTestSite, startTestSite } from './server.ts';
-import { approveJoinRequest, signInToTracker, signUpMember } from './site.ts';
+import { approveJoinRequest, createAccount, signInToTracker } from './site.ts';
 import { addVirtualAuthenticator } from './webauthn.ts';
 
 /**
@@ -84,7 +84,7 @@ test('at 360 px a member adds a passkey on the profile, signs in with it without
   const second = await phone(browser, { autofill: false });
   try {
     const { page } = first;
-    await signUpMember(page, siteUrl, member);
+    await createAccount(siteUrl, member);
     await approveJoinRequest(tracker, member.email);
     await signInToTracker(page, trackerUrl, member.email, member.password);
 

@@ -4,13 +4,7 @@ import { DEFAULT_TRACKER_PUBLIC_PORT, localOrigin } from '@app/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
-import {
-  expectJoinRequestSent,
-  openVisitor,
-  VISITOR_TIME_ZONE,
-  type Visitor,
-  yesToAccount,
-} from './onboarding.ts';
+import { openVisitor, VISITOR_TIME_ZONE, type Visitor } from './onboarding.ts';
 import type { RunningTestSite } from './server.ts';
 
 export {
@@ -162,27 +156,12 @@ export function testSite(): TestSite {
   };
 }
 
-/** Who signs up in `signUpMember`: the account and the one goal sentence. */
+/** A new member: the account and the one goal sentence. */
 export interface NewMember {
   email: string;
   name: string;
   password: string;
   goal: string;
-}
-
-/**
- * A prospect's whole Yes path on the site, as an employee in the work area, ending on "Join
- * Request Sent": the account exists, its join request waits for an operator.
- */
-export async function signUpMember(page: Page, siteUrl: string, member: NewMember): Promise<void> {
-  await page.goto(`${siteUrl}/onboarding/work/role`);
-  await page.getByLabel('Employee', { exact: true }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await yesToAccount(page, member.name, member.goal);
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expectJoinRequestSent(page);
 }
 
 /** Signs in on the tracker's front door with the password and waits for the member's home. */
@@ -199,18 +178,66 @@ export async function signInToTracker(
   await page.waitForURL(`${trackerUrl}/`);
 }
 
+/** The team a member made by `createAccount` asks to join: the work area's Employee team. */
+export const MEMBER_TEAM = 'Deep Work Crew';
+
 /**
- * A new member's whole way in: signed up through the site, approved through the tracker's API,
- * then signed in on the tracker and greeted on their home.
+ * `member`'s account made through the site's API, as the account step sends it: the account exists
+ * (its confirmation mailed), its join request to Team `MEMBER_TEAM` waits for an operator. For a
+ * test that needs a member rather than the sign-up, whose screens have tests of their own.
+ */
+export async function createAccount(siteUrl: string, member: NewMember): Promise<void> {
+  const teams = (await (await fetch(`${siteUrl}/api/proxy/teams`)).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const team = teams.find((row) => row.name === MEMBER_TEAM);
+  if (team === undefined) throw new Error(`the seed has no team ${MEMBER_TEAM}`);
+  const answer = await fetch(`${siteUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: siteUrl },
+    body: JSON.stringify({
+      email: member.email,
+      password: member.password,
+      name: member.name,
+      goalSummary: member.goal,
+      teamId: team.id,
+    }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(201);
+}
+
+/**
+ * Signs in through the tracker's session API, in the page's own context (its cookies), and opens
+ * the member's home: for a test that needs a signed-in member rather than the sign-in page.
+ */
+export async function signInThroughApi(
+  page: Page,
+  trackerUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const answer = await page.request.post(`${trackerUrl}/api/session`, {
+    data: { email, password },
+    headers: { origin: trackerUrl },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await page.goto(`${trackerUrl}/`);
+}
+
+/**
+ * A new member on their home: the account made through the site's API, approved through the
+ * tracker's, signed in through the tracker's session API and greeted on the home (the sign-up and
+ * sign-in screens have tests of their own).
  */
 export async function approvedMemberAtHome(
   page: Page,
   site: TestSite,
   member: NewMember,
 ): Promise<void> {
-  await signUpMember(page, site.url, member);
+  await createAccount(site.url, member);
   await approveJoinRequest(site.tracker, member.email);
-  await signInToTracker(page, site.tracker.url, member.email, member.password);
+  await signInThroughApi(page, site.tracker.url, member.email, member.password);
   await expect.poll(() => page.locator('h1').textContent()).toBe(`Hello, ${member.name}`);
 }
 

@@ -10,11 +10,11 @@ import { heading, setUpOperator } from './operator.ts';
 import {
   approvedMemberAtHome,
   BACK_SEAT,
+  createAccount,
   declineJoinRequest,
   QUIET_DESK_OPERATOR,
   QUIET_SEAT,
   signInToTracker,
-  signUpMember,
   testSite,
   WAY_BACK_OPERATOR,
 } from './site.ts';
@@ -400,7 +400,7 @@ test('a declined person, a member who left and one whose seat was freed each fin
       password: PASSWORD,
       goal: 'Ship the side project',
     };
-    await signUpMember(declined.page, site.url, dee);
+    await createAccount(site.url, dee);
     await declineJoinRequest(site.tracker, dee.email);
     await signInToTracker(declined.page, site.tracker.url, dee.email, PASSWORD);
     const deeTeam = await findTeamAgain(declined.page, 'Find another team', 'declined, 360 px');
