@@ -20,10 +20,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
+              priority: 2,
             },
+            { name: 'app', test: /[\\/]src[\\/]boot[\\/]main\.tsx$/, priority: 1 },
           ],
         },
       },

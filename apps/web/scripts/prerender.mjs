@@ -59,10 +59,14 @@ const scriptFiles = (keys) =>
     .filter((file) => file.endsWith('.js'))
     .map((file) => `/${file}`);
 
+// The entry imports the start-up's module groups one at a time (src/entry-client.ts): they are
+// part of every page's first load as much as what it imports statically.
 const entryChunks = closure(entryKey);
+for (const key of manifest[entryKey].dynamicImports ?? []) closure(key, entryChunks);
 if (!manifest[FLOW_MODULE]) throw new Error(`the build manifest has no ${FLOW_MODULE}`);
 const flowChunks = closure(FLOW_MODULE);
-const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []));
+/** The styles index.html links: those of the entry's static imports (the app's come with it). */
+const entryCss = new Set([...closure(entryKey)].flatMap((key) => manifest[key].css ?? []));
 
 /** The shell without the entry stylesheets (they are inlined instead) and its script tags. */
 let template = shell;
@@ -82,6 +86,15 @@ if (!shellScripts.some((tag) => tag.includes(`/${manifest[entryKey].file}"`))) {
   throw new Error(`index.html does not load the entry ${manifest[entryKey].file}`);
 }
 template = template.replace(ENTRY_TAGS, '');
+// The shell (every other path) preloads the groups the entry imports one at a time as well, so
+// the browser fetches them all at once instead of each when the last has run.
+const shellPreloads = scriptFiles([...entryChunks])
+  .filter((file) => !shell.includes(`"${file}"`))
+  .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+writeFileSync(
+  join(dist, 'index.html'),
+  shell.replace('</head>', () => `${shellPreloads.map((tag) => `    ${tag}\n`).join('')}  </head>`),
+);
 // Sent without its comment lines (every page's first visit fetches it).
 const boot = readFileSync(
   fileURLToPath(new URL('../src/boot/boot.js', import.meta.url)),

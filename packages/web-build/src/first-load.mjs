@@ -6,15 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, imports?: string[] }} Chunk
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }} Chunk
  * @typedef {Record<string, Chunk>} Manifest
  * @typedef {readonly [path: string, routeFiles: readonly string[]]} Route
  * @typedef {{ route: string, chunks: number, files: string[], bytes: number, budget: number | undefined, over: boolean }} Row
  */
 
 /**
- * The JavaScript files a first visit loads: the entry chunk, the lazily split parts of the given
- * route files, and everything those import statically.
+ * The JavaScript files a first visit loads: the entry chunk and the chunks it imports, statically
+ * or dynamically (an entry may run its start-up in steps, importing each group when the last has
+ * run), the lazily split parts of the given route files, and everything those import statically.
  * @param {Manifest} manifest Vite's build manifest.
  * @param {readonly string[]} routeFiles
  * @returns {string[]}
@@ -32,6 +33,7 @@ export function firstLoadFiles(manifest, routeFiles) {
     for (const imported of chunk.imports ?? []) closure(imported);
   };
   closure(entryKey);
+  for (const imported of manifest[entryKey]?.dynamicImports ?? []) closure(imported);
   for (const file of routeFiles) {
     const split = Object.keys(manifest).filter((key) => key.startsWith(`${file}?tsr-split=`));
     if (split.length === 0) throw new Error(`no split chunk for ${file} in the build manifest`);

@@ -27,6 +27,26 @@ describe('firstLoadFiles', () => {
     expect(firstLoadFiles(MANIFEST, []).sort()).toEqual(['assets/index.js', 'assets/react.js']);
   });
 
+  it("counts what the entry imports dynamically (its start-up's groups) and what they import", () => {
+    const staged = {
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['_framework.js'] },
+      '_framework.js': { file: 'assets/framework.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'src/routes/about.tsx?tsr-split=component': {
+        file: 'assets/about.js',
+        dynamicImports: ['_later.js'],
+      },
+      '_later.js': { file: 'assets/later.js' },
+    };
+    // A route's own dynamic imports load later (on a visit's act, a later screen): not counted.
+    expect(firstLoadFiles(staged, ['src/routes/about.tsx']).sort()).toEqual([
+      'assets/about.js',
+      'assets/framework.js',
+      'assets/index.js',
+      'assets/runtime.js',
+    ]);
+  });
+
   it('refuses a route file the build did not split, rather than measuring too little', () => {
     expect(() => firstLoadFiles(MANIFEST, ['src/routes/pricing.tsx'])).toThrow(
       'no split chunk for src/routes/pricing.tsx',

@@ -3,7 +3,6 @@ import { button } from '@app/ui/button.css';
 import { ErrorSummary, type FieldError } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { type FormEvent, useState } from 'react';
-import { useHydrated } from '../../components/useHydrated.ts';
 import * as styles from './ResendConfirmation.css.ts';
 import { StepActions } from './StepForm.tsx';
 
@@ -66,10 +65,9 @@ export function ResendConfirmation({ form }: { form: ResendConfirmationForm }) {
   const errors = sending.state === 'failed' ? sending.errors : [];
   const fieldError = errors.find((e) => e.field === EMAIL_FIELD)?.message;
   const pending = sending.state === 'sending';
-  // As the step forms' submit: disabled in the prerendered HTML (a thank-you page opened from its
-  // address shows it before its screen's code has arrived), where a press would send the form
-  // the browser's way and lose the address typed.
-  const hydrated = useHydrated();
+  // A press before the page's code has run (a thank-you page opened from its address) is held by
+  // the boot script and made again, with the address typed, once the code has taken over
+  // (src/boot/boot.js): the button is the same before and after.
   return (
     <div className={styles.root}>
       <form className={styles.form} onSubmit={submit} noValidate>
@@ -93,7 +91,6 @@ export function ResendConfirmation({ form }: { form: ResendConfirmationForm }) {
           <button
             type="submit"
             className={button.secondary}
-            disabled={!hydrated}
             aria-disabled={pending ? true : undefined}
           >
             {pending ? 'Sending...' : MESSAGES.resendConfirmation}

@@ -12,7 +12,6 @@ import {
   type ReactNode,
   useContext,
 } from 'react';
-import { useHydrated } from '../../components/useHydrated.ts';
 import * as styles from './StepForm.css.ts';
 
 export type FieldKey = Exclude<keyof FormErrors, 'form'>;
@@ -105,7 +104,8 @@ interface StepFormProps {
   /**
    * The address the form is sent to by the browser itself when the page's code has not run yet
    * (a GET with the answer in its query, handed to the flow once the code has: the role step's own
-   * address). Without it the button is disabled until then, so no answer is sent the browser's way.
+   * address). Without it a submission before then is held by the boot script, which says the page
+   * is getting ready and submits the form again once the code has taken over (src/boot/boot.js).
    */
   nativeAction?: string;
   children: ReactNode;
@@ -132,10 +132,6 @@ export function StepForm({
   nativeAction,
   children,
 }: StepFormProps) {
-  // In the prerendered HTML a form without a native action has its button disabled: a tap before
-  // the page's code has taken over would send the form the browser's way (a reload of the step
-  // with the answer in the URL, which only the role step reads).
-  const hydrated = useHydrated();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || !ready) return;
@@ -155,7 +151,6 @@ export function StepForm({
         <button
           type="submit"
           className={button.primary}
-          disabled={!hydrated && nativeAction === undefined}
           aria-disabled={pending || !ready ? true : undefined}
           aria-describedby={!ready ? readyHintId : undefined}
         >
