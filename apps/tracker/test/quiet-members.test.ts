@@ -306,6 +306,12 @@ describe('quiet members', () => {
           runQuietMembers(t.app),
           runQuietMembers(second),
         ]);
+        // A pass stops after its time (QUIET_PASS_MS) and leaves the rest to the next: on a busy
+        // machine the next passes, one tracker then the other, mail whoever is left. None of them
+        // may mail anyone twice.
+        for (let pass = 0; pass < 6; pass++) {
+          if ((await runQuietMembers(pass % 2 === 0 ? t.app : second)) === 0) break;
+        }
         const sent = await mailsTo('quiet-member', ...many.map((m) => m.email));
         expect(sent).toHaveLength(20);
         expect(new Set(sent.map((m) => m.toAddress)).size).toBe(20);
