@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { stopNu } from './nu.ts';
 import { type RunningTestSite, startTestSite } from './server.ts';
 
 /**
@@ -38,7 +39,10 @@ const VARIABLES = {
  * Workers share nothing, so they run side by side. With `E2E_SITE_URL` already set (a site started
  * by hand, with the same rate limits), the worker uses that one instead.
  */
-export const test = base.extend<object, { workerSite: RunningTestSite | null }>({
+export const test = base.extend<
+  object,
+  { workerSite: RunningTestSite | null; workerNu: undefined }
+>({
   workerSite: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from its first parameter.
     async ({}, use) => {
@@ -58,5 +62,17 @@ export const test = base.extend<object, { workerSite: RunningTestSite | null }>(
       }
     },
     { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  // The Nu HTML Checker's Java, started by the worker's first check (nu.ts), ends with the worker.
+  workerNu: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from its first parameter.
+    async ({}, use) => {
+      try {
+        await use(undefined);
+      } finally {
+        await stopNu();
+      }
+    },
+    { scope: 'worker', auto: true },
   ],
 });

@@ -124,7 +124,7 @@ test.describe('valid HTML', () => {
     expect(errors, errors.join('\n')).toEqual([]);
     expect(pages.size).toBe(27);
     await context.close();
-    // A walk through 27 screens and one Java start: longer than one screen's test.
+    // A walk through 27 screens and the worker's checker started: longer than one screen's test.
   });
 });
 
