@@ -17,6 +17,7 @@ import { useDueRecaps } from './helpers.ts';
 const MEMBERS = 24;
 /** How many more recaps may be queued between the check's asking and its answer. */
 const AT_MOST = 5;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const until = async (done: () => boolean) => {
   while (!done()) await new Promise((resolve) => setImmediate(resolve));
@@ -97,7 +98,11 @@ describe('a readiness check during a recap pass of many members', () => {
       expect(answers.length).toBeGreaterThan(AT_MOST);
       for (const { asked, answered, status } of answers) {
         expect(status).toBe(200);
-        expect(answered).toBe(asked);
+        // On PGlite the check waits for the one connection: it is answered before the recap being
+        // read is queued. On PostgreSQL it has a connection of its own while the pass goes on with
+        // others, so the recap may be queued meanwhile, and a few more if the pool is busy.
+        if (onPostgres) expect(answered - asked).toBeLessThanOrEqual(AT_MOST);
+        else expect(answered).toBe(asked);
       }
     } finally {
       checkIns.cheersOnDays = cheersOnDays;
