@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { freePort } from './server.ts';
 
 const JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const START_TIMEOUT_MS = 120_000;
@@ -20,20 +20,6 @@ interface NuService {
 
 /** The worker's one checker, started by its first check and stopped by `stopNu()`. */
 let service: Promise<NuService> | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 async function startNu(): Promise<NuService> {
   const port = await freePort();

@@ -21,7 +21,8 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const trackerWebDist = fileURLToPath(new URL('../../tracker-web/dist', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 
-function freePort(): Promise<number> {
+/** A free loopback port, as the operating system hands one out. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
