@@ -112,19 +112,6 @@ export function joinRequestsRepository(db: Db) {
         );
     },
 
-    /** The approved join requests of `userIds`, with their teams and when they were approved. */
-    async approvalsOf(userIds: number[], tx: Db = db) {
-      return tx
-        .select({
-          userId: joinRequests.userId,
-          teamId: joinRequests.teamId,
-          decidedAt: joinRequests.decidedAt,
-        })
-        .from(joinRequests)
-        .where(and(inArray(joinRequests.userId, userIds), eq(joinRequests.status, 'approved')))
-        .orderBy(asc(joinRequests.id));
-    },
-
     /** The user's latest join request with its team (null for an unmatched one), or null. */
     async latestOf(userId: number, tx: Db = db) {
       const [latest] = await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { quietSpells } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -29,21 +29,6 @@ export function quietSpellsRepository(db: Db) {
       if (latest === undefined) return false;
       await tx.update(quietSpells).set({ backOn: day }).where(eq(quietSpells.id, latest.id));
       return true;
-    },
-
-    /** The last day each of `userIds` said I'm back (absent: never). */
-    async backsOf(userIds: number[], tx: Db = db) {
-      if (userIds.length === 0) return new Map<number, string>();
-      const rows = await tx
-        .select({ userId: quietSpells.userId, backOn: quietSpells.backOn })
-        .from(quietSpells)
-        .where(and(inArray(quietSpells.userId, userIds), isNotNull(quietSpells.backOn)));
-      const backs = new Map<number, string>();
-      for (const { userId, backOn } of rows) {
-        const seen = backs.get(userId);
-        if (backOn !== null && (seen === undefined || backOn > seen)) backs.set(userId, backOn);
-      }
-      return backs;
     },
   };
 }
