@@ -18,7 +18,6 @@ import { pushSubscriptionsRepository } from './push-subscriptions.ts';
 import { quietListingsRepository } from './quiet-listings.ts';
 import { quietSpellsRepository } from './quiet-spells.ts';
 import { recapsRepository } from './recaps.ts';
-import { reminderSettingsRepository } from './reminder-settings.ts';
 import { retentionRepository } from './retention.ts';
 import { secondFactorsRepository } from './second-factors.ts';
 import { signupKeysRepository } from './signup-keys.ts';
@@ -43,7 +42,6 @@ export function createRepositories(db: Db, now: () => Date) {
     checkIns: checkInsRepository(db),
     nudges: nudgesRepository(db),
     pauses: pausesRepository(db),
-    reminderSettings: reminderSettingsRepository(db),
     recaps: recapsRepository(db),
     emailLinks: emailLinksRepository(db),
     auditLog: auditLogRepository(db),
