@@ -135,35 +135,48 @@ export function checkInsRepository(db: Db) {
     },
 
     /**
-     * The cheers of `checkInIds` that are a Yes now, with who cheered, oldest first. A check-in
-     * changed to Not today keeps its cheers stored but shows none (only a Yes is cheered); they
-     * come back with the Yes.
+     * The cheers of `checkInIds` (those answered Yes; the cheerers' ids and names) and the replies
+     * to them (with their authors), oldest first each, in one statement.
      */
-    async cheersOf(checkInIds: number[], tx: Db = db) {
-      return tx
-        .select({ checkInId: cheers.checkInId, id: users.id, name: users.name })
-        .from(cheers)
-        .innerJoin(checkIns, eq(checkIns.id, cheers.checkInId))
-        .innerJoin(users, eq(cheers.userId, users.id))
-        .where(and(inArray(cheers.checkInId, checkInIds), eq(checkIns.done, true)))
-        .orderBy(asc(cheers.id));
-    },
-
-    /** The replies to `checkInIds`, with their authors, oldest first. */
-    async repliesOf(checkInIds: number[], tx: Db = db) {
-      return tx
-        .select({
-          checkInId: checkInReplies.checkInId,
-          id: checkInReplies.id,
-          text: checkInReplies.text,
-          createdAt: checkInReplies.createdAt,
-          authorId: users.id,
-          authorName: users.name,
-        })
-        .from(checkInReplies)
-        .innerJoin(users, eq(checkInReplies.userId, users.id))
-        .where(inArray(checkInReplies.checkInId, checkInIds))
-        .orderBy(asc(checkInReplies.id));
+    async reactionsOf(checkInIds: number[], tx: Db = db) {
+      const result = await tx.execute(sql`
+        SELECT 'cheer' AS kind, ch.check_in_id, ch.id, u.id AS person_id, u.name AS person_name,
+               NULL::text AS text, NULL::text AS created_ms
+        FROM cheers ch
+        JOIN check_ins c ON c.id = ch.check_in_id AND c.done
+        JOIN users u ON u.id = ch.user_id
+        WHERE ch.check_in_id = ANY (${`{${checkInIds.join(',')}}`}::int[])
+        UNION ALL
+        SELECT 'reply', r.check_in_id, r.id, u.id, u.name, r.text,
+               floor(extract(epoch FROM r.created_at) * 1000)::bigint::text
+        FROM check_in_replies r
+        JOIN users u ON u.id = r.user_id
+        WHERE r.check_in_id = ANY (${`{${checkInIds.join(',')}}`}::int[])
+        ORDER BY kind, id`);
+      const rows = rowsOf<{
+        kind: 'cheer' | 'reply';
+        check_in_id: number;
+        id: number;
+        person_id: number;
+        person_name: string;
+        text: string | null;
+        created_ms: string | null;
+      }>(result);
+      return {
+        cheers: rows
+          .filter((row) => row.kind === 'cheer')
+          .map((row) => ({ checkInId: row.check_in_id, id: row.person_id, name: row.person_name })),
+        replies: rows
+          .filter((row) => row.kind === 'reply')
+          .map((row) => ({
+            checkInId: row.check_in_id,
+            id: row.id,
+            text: row.text ?? '',
+            createdAt: new Date(Number(row.created_ms)),
+            authorId: row.person_id,
+            authorName: row.person_name,
+          })),
+      };
     },
 
     /** A cheer; a second by the same person finds the unique row and changes nothing. */

@@ -34,17 +34,9 @@ async function teammateCheckIn(
   return { viewer, owner, row };
 }
 
-async function cheersOf(ctx: TrackerContext, checkInIds: readonly number[]) {
-  if (checkInIds.length === 0) return [];
-  return ctx.repos.checkIns.cheersOf([...checkInIds]);
-}
-
-async function repliesOf(ctx: TrackerContext, checkInIds: readonly number[]) {
-  if (checkInIds.length === 0) return [];
-  return ctx.repos.checkIns.repliesOf([...checkInIds]);
-}
-
-type ReplyRow = Awaited<ReturnType<typeof repliesOf>>[number];
+type ReplyRow = Awaited<
+  ReturnType<TrackerContext['repos']['checkIns']['reactionsOf']>
+>['replies'][number];
 const toReply = (row: ReplyRow): CheckInReply => ({
   id: row.id,
   author: { id: row.authorId, name: row.authorName },
@@ -61,10 +53,10 @@ export async function reactionsOf(
   checkInIds: readonly number[],
   viewerId: number,
 ): Promise<Map<number, Reactions>> {
-  const [cheerRows, replyRows] = await Promise.all([
-    cheersOf(ctx, checkInIds),
-    repliesOf(ctx, checkInIds),
-  ]);
+  const { cheers: cheerRows, replies: replyRows } =
+    checkInIds.length === 0
+      ? { cheers: [], replies: [] }
+      : await ctx.repos.checkIns.reactionsOf([...checkInIds]);
   return new Map(
     checkInIds.map((id) => {
       const people: Person[] = cheerRows
