@@ -75,33 +75,6 @@ export function checkInsRepository(db: Db) {
     },
 
     /**
-     * Each of `userIds`' first answered day (those with an answer): one read of the (user_id, day)
-     * index per member, not every answer of theirs.
-     */
-    async firstAnswers(userIds: number[], tx: Db = db) {
-      const result = await tx.execute(sql`
-        SELECT u.id AS user_id, f.day::text AS day
-        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
-        CROSS JOIN LATERAL (
-          SELECT day FROM check_ins WHERE user_id = u.id ORDER BY day LIMIT 1
-        ) f`);
-      return rowsOf<{ user_id: number; day: string }>(result).map((row) => ({
-        userId: row.user_id,
-        day: row.day,
-      }));
-    },
-
-    /** The check-ins of `userIds` from `first` to `last`, both included. */
-    async between(userIds: number[], first: string, last: string, tx: Db = db) {
-      return tx
-        .select()
-        .from(checkIns)
-        .where(
-          and(inArray(checkIns.userId, userIds), gte(checkIns.day, first), lte(checkIns.day, last)),
-        );
-    },
-
-    /**
      * Records the member's answer for a day, or changes it; returns the row. With `unlessNewerThan`
      * (an answer kept offline, given then) a stored answer updated after that time stays as it is,
      * and null is returned: the check and the write are one statement, so an answer arriving

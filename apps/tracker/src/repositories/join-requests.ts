@@ -98,20 +98,6 @@ export function joinRequestsRepository(db: Db) {
       }));
     },
 
-    /** When each of `userIds` had their join request to `teamId` approved. */
-    async approvals(teamId: number, userIds: number[], tx: Db = db) {
-      return tx
-        .select({ userId: joinRequests.userId, decidedAt: joinRequests.decidedAt })
-        .from(joinRequests)
-        .where(
-          and(
-            inArray(joinRequests.userId, userIds),
-            eq(joinRequests.teamId, teamId),
-            eq(joinRequests.status, 'approved'),
-          ),
-        );
-    },
-
     /** The user's latest join request with its team (null for an unmatched one), or null. */
     async latestOf(userId: number, tx: Db = db) {
       const [latest] = await tx

@@ -160,6 +160,67 @@ export function membersRepository(db: Db) {
         .orderBy(asc(memberships.id));
     },
 
+    /**
+     * What a team's board shows of its Active teammates (as `teammates`), in one statement: each
+     * one's account and membership with the team's name, when their latest join request to the
+     * team was approved (ms since the epoch; null: never), their first answered day (one read of
+     * the (user_id, day) index), their pauses (first and last day, oldest first), their check-ins
+     * from `first` to `last` (both included) and whether `viewerId` nudged them on `viewerDay`.
+     */
+    async board(
+      teamId: number,
+      view: { viewerId: number; viewerDay: string; first: string; last: string },
+      tx: Db = db,
+    ) {
+      const rows = await tx
+        .select({
+          user: users,
+          joinedAt: memberships.createdAt,
+          team: teams.name,
+          approvedMs: sql<string | null>`(
+            SELECT floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text
+            FROM join_requests j
+            WHERE j.user_id = ${users.id} AND j.team_id = ${memberships.teamId}
+              AND j.status = 'approved' AND j.decided_at IS NOT NULL
+            ORDER BY j.id DESC LIMIT 1)`,
+          firstAnswer: sql<string | null>`(
+            SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+          pauses: sql<[string, string][] | null>`(
+            SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+            FROM pauses p WHERE p.user_id = ${users.id})`,
+          checkIns: sql<[number, string, boolean, string | null, string, string][] | null>`(
+            SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
+                     floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
+                     floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
+            FROM check_ins c
+            WHERE c.user_id = ${users.id} AND c.day >= ${view.first}::date
+              AND c.day <= ${view.last}::date)`,
+          nudged: sql<boolean>`EXISTS (
+            SELECT 1 FROM nudges n WHERE n.from_user_id = ${view.viewerId}
+              AND n.day = ${view.viewerDay}::date AND n.to_user_id = ${users.id})`,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .innerJoin(teams, eq(memberships.teamId, teams.id))
+        .where(activeTeammate(eq(memberships.teamId, teamId)))
+        .orderBy(asc(memberships.id));
+      return rows.map(({ approvedMs, pauses, checkIns, user, ...row }) => ({
+        ...row,
+        user,
+        approvedAt: approvedMs === null ? null : new Date(Number(approvedMs)),
+        pauses: (pauses ?? []).map(([firstDay, lastDay]) => ({ firstDay, lastDay })),
+        checkIns: (checkIns ?? []).map(([id, day, done, note, created, updated]) => ({
+          id,
+          userId: user.id,
+          day,
+          done,
+          note,
+          createdAt: new Date(Number(created)),
+          updatedAt: new Date(Number(updated)),
+        })),
+      }));
+    },
+
     /** A team's teammates as the calls list them, oldest membership first. */
     async callAttendees(teamId: number, tx: Db = db) {
       return tx

@@ -28,7 +28,7 @@ import type { CheckInRow } from '../repositories/check-ins.ts';
 import { reactionsFor, reactionsOf } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
-import { approvalsOn, joinedDay, type MemberReads, memberDaysOf } from './member-days.ts';
+import { joinedDay, type MemberReads, memberDaysOf } from './member-days.ts';
 import { pausedDaysIn, pauseOn, pausesOf } from './pause-days.ts';
 import { dayInWords } from './pauses.ts';
 import { memberOnTeam, memberTimeZone } from './teammates.ts';
@@ -220,56 +220,54 @@ export async function teamBoard(
   viewerId: number,
   teamId: number,
 ): Promise<TeamBoard> {
-  const { repos } = ctx;
   const viewer = await memberOnTeam(ctx, viewerId);
   if (viewer === null || viewer.teamId !== teamId)
     throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
-  const team = await repos.teams.findRow(teamId);
-  if (team === null) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
   const now = ctx.trackerConfig.now();
   const viewerZone = memberTimeZone(viewer.user);
   const today = localDay(now, viewerZone);
   const days = Array.from({ length: BOARD_DAYS }, (_, i) => shiftDay(today, i - BOARD_DAYS + 1));
-  const mates = await repos.members.teammates(teamId);
-  const ids = mates.map((m) => m.user.id);
-  // When each joined (joinedDay): their approval, their membership, their first answer.
-  const approvals = await approvalsOn(ctx, teamId, ids);
-  const firstAnswers = ids.length === 0 ? [] : await repos.checkIns.firstAnswers(ids);
   // Each member's own today can be a day after the viewer's, and their week can start up to a
-  // week before the board's first day: read from the earliest to the latest of these.
+  // week before the board's first day: read from the earliest to the latest of these. The
+  // teammates, with when each joined (joinedDay: their approval, their membership, their first
+  // answer), their pauses, these days' answers and the viewer's nudges today, in one statement.
   const first = [days[0] ?? today, weekStartOf(shiftDay(today, -1))].sort()[0] ?? today;
-  const rows = ids.length === 0 ? [] : await repos.checkIns.between(ids, first, shiftDay(today, 1));
-  const todayIds = mates.flatMap(({ user }) => {
-    const row = rows.find(
-      (r) => r.userId === user.id && r.day === localDay(now, memberTimeZone(user)),
-    );
-    return row ? [row.id] : [];
+  const mates = await ctx.repos.members.board(teamId, {
+    viewerId,
+    viewerDay: today,
+    first,
+    last: shiftDay(today, 1),
   });
-  const [reactions, paused] = await Promise.all([
-    reactionsOf(ctx, todayIds, viewerId),
-    pausesOf(ctx, ids),
-  ]);
-  const sent = await repos.nudges.sentBy(viewerId, today);
+  const team = mates[0] === undefined ? null : { id: teamId, name: mates[0].team };
+  if (team === null) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  const todayRows = new Map(
+    mates.flatMap(({ user, checkIns }) => {
+      const theirToday = localDay(now, memberTimeZone(user));
+      const row = checkIns.find((r) => r.day === theirToday);
+      return row ? [[user.id, row] as const] : [];
+    }),
+  );
+  const reactions = await reactionsOf(
+    ctx,
+    [...todayRows.values()].map((row) => row.id),
+    viewerId,
+  );
   return {
     team: { id: team.id, name: team.name },
     today,
     timeZone: viewerZone,
     perWeek: CHECK_INS_PER_WEEK,
     days,
-    members: mates.map(({ user, joinedAt }) => {
+    members: mates.map(({ user, joinedAt, approvedAt, firstAnswer, pauses, checkIns, nudged }) => {
       const own = user.id === viewerId;
       const zone = memberTimeZone(user);
-      const joined = joinedDay(
-        approvals.get(user.id) ?? joinedAt,
-        firstAnswers.find((a) => a.userId === user.id)?.day ?? undefined,
-        zone,
-      );
+      const joined = joinedDay(approvedAt ?? joinedAt, firstAnswer ?? undefined, zone);
       const theirToday = localDay(now, zone);
       const weekStart = weekStartOf(theirToday);
-      const theirs = rows.filter((r) => r.userId === user.id);
-      const todayRow = theirs.find((r) => r.day === theirToday);
-      const nudgedToday = sent.some((n) => n.toUserId === user.id);
-      const pausedNow = pauseOn(paused.get(user.id), theirToday);
+      const theirs = checkIns;
+      const todayRow = todayRows.get(user.id);
+      const nudgedToday = nudged;
+      const pausedNow = pauseOn(pauses, theirToday);
       // The board's days through the day rules (contracts DAY_RULES), up to the viewer's today.
       // It shows answers, days before joining and paused days: other days show as unanswered.
       const dayInput: DayInput = {
@@ -278,7 +276,7 @@ export async function teamBoard(
         from: joined,
         today,
         open: new Set(),
-        paused: pausedDaysIn(paused.get(user.id), days[0] ?? today, shiftDay(today, 1)),
+        paused: pausedDaysIn(pauses, days[0] ?? today, shiftDay(today, 1)),
       };
       return {
         id: user.id,

@@ -34,20 +34,6 @@ export function joinedDay(
   return firstAnswer !== undefined && firstAnswer < joined ? firstAnswer : joined;
 }
 
-/** When each of `userIds` had their join request to `teamId` approved (absent: never). */
-export async function approvalsOn(
-  ctx: TrackerContext,
-  teamId: number,
-  userIds: readonly number[],
-  tx: Db = ctx.database.db,
-) {
-  if (userIds.length === 0) return new Map<number, Date>();
-  const rows = await ctx.repos.joinRequests.approvals(teamId, [...userIds], tx);
-  return new Map(
-    rows.flatMap((row) => (row.decidedAt === null ? [] : [[row.userId, row.decidedAt] as const])),
-  );
-}
-
 /** A member on a team with what the day rules (contracts DAY_RULES) need of them at `now`. */
 export interface MemberDays {
   user: UserRow;
