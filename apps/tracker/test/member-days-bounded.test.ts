@@ -15,6 +15,7 @@ import {
   currentStreaksOf,
   daysOfMembers,
   type MemberDays,
+  memberDaysOf,
   quietSpellOfMember,
 } from '../src/services/member-days.ts';
 import { quietMembers } from '../src/services/quiet-members.ts';
@@ -114,6 +115,8 @@ async function compare(h: History) {
   const [weeks] = await daysOfMembers(t.app, [row], NOW, 'weeks');
   const [quiet] = await daysOfMembers(t.app, [row], NOW, 'quiet');
   if (!whole || !weeks || !quiet) throw new Error('no days read');
+  // The whole history in one statement (the home's read) is the one read in three.
+  expect(await memberDaysOf(t.app, { userId: user.id }, NOW)).toEqual([whole]);
   const streaks = streaksOf(whole.input);
   const bounded = currentStreaksOf(weeks);
   expect(bounded.current).toBe(streaks.current);

@@ -98,6 +98,45 @@ export function membersRepository(db: Db) {
     },
 
     /**
+     * The Active members `which` picks (as `list`) with their whole history, in one statement: what
+     * dayFactsOf reads of them, their first and latest answered days, and every answer as one
+     * text, day by day in order, each day followed by '+' (Yes) or '-' (Not today) and a comma
+     * between them (one value to read instead of a row per answer). Each part by its table's user
+     * index; the answers once.
+     */
+    async listWithHistory(which: MemberFilter, tx: Db = db) {
+      return tx
+        .select({
+          user: users,
+          teamId: memberships.teamId,
+          joinedAt: memberships.createdAt,
+          weekdays: sql<number[] | null>`(
+            SELECT r.weekdays FROM reminder_settings r WHERE r.user_id = ${users.id})`,
+          pauses: sql<[string, string][] | null>`(
+            SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+            FROM pauses p WHERE p.user_id = ${users.id})`,
+          approvals: sql<[number | null, string | null][] | null>`(
+            SELECT json_agg(json_build_array(j.team_id,
+                     floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text) ORDER BY j.id)
+            FROM join_requests j WHERE j.user_id = ${users.id} AND j.status = 'approved')`,
+          back: sql<string | null>`(
+            SELECT max(q.back_on)::text FROM quiet_spells q
+            WHERE q.user_id = ${users.id} AND q.back_on IS NOT NULL)`,
+          first: sql<string | null>`(
+            SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+          latest: sql<string | null>`(
+            SELECT max(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+          answers: sql<string | null>`(
+            SELECT string_agg(c.day::text || CASE WHEN c.done THEN '+' ELSE '-' END, ','
+                              ORDER BY c.day)
+            FROM check_ins c WHERE c.user_id = ${users.id})`,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(memberships.userId, users.id))
+        .where(memberCondition(which));
+    },
+
+    /**
      * The Active members who could be quiet: no answer on `answeredFrom` or after (a quiet spell
      * needs that many days without one), and, with `unmailed`, no "we miss you" mail yet for a
      * spell after their latest answer or I'm back. Found through last_answers' index, so a read

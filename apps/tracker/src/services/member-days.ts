@@ -134,37 +134,27 @@ async function readAll<R extends readonly unknown[]>(
   return results as unknown as R;
 }
 
-/**
- * The days of `members` (as members.list reads them) at `now`, reading what `need` says of their
- * answers: one query for the answers (each member's first and latest answer and the window's by
- * the unique (user_id, day) index), one for their check-in days, pauses, approvals and I'm back,
- * sent as `pace` says.
- */
-export async function daysOfMembers(
-  ctx: TrackerContext,
-  members: readonly MemberRow[],
+type DayFacts = Awaited<ReturnType<TrackerContext['repos']['members']['dayFactsOf']>>;
+
+/** What was read of each member's answers: their first and latest, from when on, and the days. */
+type HistoryRead = Map<
+  number,
+  {
+    first: string | null;
+    latest: string | null;
+    known: string;
+    answers: Map<string, 'yes' | 'not-today'>;
+  }
+>;
+
+/** The members' days at `now` from what was read of them (daysOfMembers, memberDaysOf). */
+function assembleDays(
+  zoned: readonly (MemberRow & { timeZone: string; today: string })[],
+  windows: readonly { since: string | null }[],
+  facts: DayFacts,
+  read: HistoryRead,
   now: Date,
-  need: MemberDaysNeed,
-  tx: Db = ctx.database.db,
-  pace: ReadPace = 'together',
-): Promise<MemberDays[]> {
-  if (members.length === 0) return [];
-  const ids = members.map((m) => m.user.id);
-  const zoned = members.map((m) => {
-    const timeZone = memberTimeZone(m.user);
-    return { ...m, timeZone, today: localDay(now, timeZone) };
-  });
-  const windows = zoned.map((m) => ({
-    id: m.user.id,
-    today: m.today,
-    // null: from the last answer up to today on.
-    since:
-      need === 'all' ? ALL_DAYS : need === 'weeks' ? shiftDay(m.today, -7 * CALENDAR_WEEKS) : null,
-  }));
-  const [answerRows, facts] = await readAll(pace, [
-    () => ctx.repos.checkIns.answersIn(windows, tx),
-    () => ctx.repos.members.dayFactsOf(ids, tx),
-  ] as const);
+): MemberDays[] {
   const weekdaysOf = new Map<number, number[]>();
   const paused = new Map<number, PauseRow[]>();
   const approvedAt = new Map<string, Date>();
@@ -183,29 +173,7 @@ export async function daysOfMembers(
     }
     if (row.back !== null) backs.set(row.user_id, row.back);
   }
-  const read = new Map<
-    number,
-    {
-      first: string | null;
-      latest: string | null;
-      known: string;
-      answers: Map<string, 'yes' | 'not-today'>;
-    }
-  >();
-  for (const row of answerRows) {
-    let entry = read.get(row.user_id);
-    if (entry === undefined) {
-      entry = {
-        first: row.first,
-        latest: row.latest,
-        known: row.last ?? ALL_DAYS,
-        answers: new Map(),
-      };
-      read.set(row.user_id, entry);
-    }
-    if (row.day !== null) entry.answers.set(row.day, row.done ? 'yes' : 'not-today');
-  }
-  const days = zoned.map(({ user, teamId, joinedAt, timeZone, today }, i): MemberDays => {
+  return zoned.map(({ user, teamId, joinedAt, timeZone, today }, i): MemberDays => {
     const mine = read.get(user.id);
     const from = joinedDay(
       approvedAt.get(`${user.id}:${teamId}`) ?? joinedAt,
@@ -237,6 +205,54 @@ export async function daysOfMembers(
       },
     };
   });
+}
+
+/**
+ * The days of `members` (as members.list reads them) at `now`, reading what `need` says of their
+ * answers: one query for the answers (each member's first and latest answer and the window's by
+ * the unique (user_id, day) index), one for their check-in days, pauses, approvals and I'm back,
+ * sent as `pace` says.
+ */
+export async function daysOfMembers(
+  ctx: TrackerContext,
+  members: readonly MemberRow[],
+  now: Date,
+  need: MemberDaysNeed,
+  tx: Db = ctx.database.db,
+  pace: ReadPace = 'together',
+): Promise<MemberDays[]> {
+  if (members.length === 0) return [];
+  const ids = members.map((m) => m.user.id);
+  const zoned = members.map((m) => {
+    const timeZone = memberTimeZone(m.user);
+    return { ...m, timeZone, today: localDay(now, timeZone) };
+  });
+  const windows = zoned.map((m) => ({
+    id: m.user.id,
+    today: m.today,
+    // null: from the last answer up to today on.
+    since:
+      need === 'all' ? ALL_DAYS : need === 'weeks' ? shiftDay(m.today, -7 * CALENDAR_WEEKS) : null,
+  }));
+  const [answerRows, facts] = await readAll(pace, [
+    () => ctx.repos.checkIns.answersIn(windows, tx),
+    () => ctx.repos.members.dayFactsOf(ids, tx),
+  ] as const);
+  const read: HistoryRead = new Map();
+  for (const row of answerRows) {
+    let entry = read.get(row.user_id);
+    if (entry === undefined) {
+      entry = {
+        first: row.first,
+        latest: row.latest,
+        known: row.last ?? ALL_DAYS,
+        answers: new Map(),
+      };
+      read.set(row.user_id, entry);
+    }
+    if (row.day !== null) entry.answers.set(row.day, row.done ? 'yes' : 'not-today');
+  }
+  const days = assembleDays(zoned, windows, facts, read, now);
   if (need !== 'weeks') return days;
   // A streak older than the weeks read: that member's whole history, as rare as such streaks.
   const unsettled = days.flatMap((d, i) => (streakSettled(d) ? [] : [i]));
@@ -257,6 +273,52 @@ export async function daysOfMembers(
 }
 
 /**
+ * The Active members `which` picks with every answer of theirs, in one statement
+ * (members.listWithHistory): what daysOfMembers reads with 'all' in three.
+ */
+async function wholeDaysOf(
+  ctx: TrackerContext,
+  which: MemberFilter,
+  now: Date,
+  tx: Db,
+): Promise<MemberDays[]> {
+  const rows = await ctx.repos.members.listWithHistory(which, tx);
+  const read: HistoryRead = new Map();
+  const facts: DayFacts = [];
+  for (const row of rows) {
+    const answers = new Map<string, 'yes' | 'not-today'>();
+    if (row.answers !== null) {
+      // 'YYYY-MM-DD+' or 'YYYY-MM-DD-', comma-separated.
+      for (let at = 0; at < row.answers.length; at += 12) {
+        answers.set(
+          row.answers.slice(at, at + 10),
+          row.answers[at + 10] === '+' ? 'yes' : 'not-today',
+        );
+      }
+    }
+    read.set(row.user.id, { first: row.first, latest: row.latest, known: ALL_DAYS, answers });
+    facts.push({
+      user_id: row.user.id,
+      weekdays: row.weekdays,
+      pauses: row.pauses,
+      approvals: row.approvals,
+      back: row.back,
+    });
+  }
+  const zoned = rows.map(({ user, teamId, joinedAt }) => {
+    const timeZone = memberTimeZone(user);
+    return { user, teamId, joinedAt, timeZone, today: localDay(now, timeZone) };
+  });
+  return assembleDays(
+    zoned,
+    zoned.map(() => ({ since: ALL_DAYS })),
+    facts,
+    read,
+    now,
+  );
+}
+
+/**
  * The Active members `which` picks (a team's, one member, or everyone on a team), each with their
  * days read as `need` says: the one loader the home, the quiet members' schedule, the console's
  * Quiet members page and the weekly recap share, so each follows the same rules as the home's
@@ -270,6 +332,7 @@ export async function memberDaysOf(
   need: MemberDaysNeed = 'all',
   pace: ReadPace = 'together',
 ): Promise<MemberDays[]> {
+  if (need === 'all') return wholeDaysOf(ctx, which, now, tx);
   const members = await ctx.repos.members.list(which, tx);
   if (pace === 'turning') await yieldToLoop();
   return daysOfMembers(ctx, members, now, need, tx, pace);
