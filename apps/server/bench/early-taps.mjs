@@ -37,9 +37,9 @@ const CONTROLS = [
     step: '/onboarding (an area card)',
     path: '/onboarding',
     tap: (page) => tapWhenVisible(page, page.getByRole('button', { name: /^Work/ })),
-    // Before the scripts run the card is a native GET form with no fields: Chromium keeps the
-    // empty query, so the step's address ends in "role?".
-    shown: (page) => page.waitForURL(/\/onboarding\/work\/role\??$/, { timeout: WAIT_MS }),
+    // Before the scripts run the card is a native GET form with no fields, which leaves an empty
+    // query: the role step's boot script gives the address back without it.
+    shown: (page) => page.waitForURL(/\/onboarding\/work\/role$/, { timeout: WAIT_MS }),
   },
   {
     step: '/onboarding/work/role (Continue, Employee ticked)',

@@ -10,6 +10,11 @@
 // TAKEN_OVER, src/boot/earlyTaps.ts). Controls that work on their own are left to the browser:
 // links, radio buttons, fields, and a form that has an action (the role step's Continue).
 const TAKEN_OVER = 'app:taken-over';
+// An area card is a form with no fields: sent before the page's code ran, it leaves an empty query
+// ("/onboarding/work/role?"). The address is given back without it, as a link would have made it.
+if (location.search === '' && location.href.split('#')[0].endsWith('?')) {
+  history.replaceState(history.state, '', location.pathname + location.hash);
+}
 const held = [];
 let gettingReady = null;
 

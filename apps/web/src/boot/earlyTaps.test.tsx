@@ -143,3 +143,23 @@ describe('useTakenOver', () => {
     expect(boot).toContain(`const TAKEN_OVER = '${TAKEN_OVER}'`);
   });
 });
+
+describe('the boot script, on an address with an empty query', () => {
+  afterEach(() => {
+    history.replaceState(null, '', '/');
+  });
+
+  it('gives the address back without its "?", keeping the path and the fragment', () => {
+    history.replaceState(null, '', '/onboarding/work/role?#main');
+    expect(location.href).toMatch(/role\?#main$/);
+    runBoot();
+    expect(location.pathname).toBe('/onboarding/work/role');
+    expect(location.href).toMatch(/\/onboarding\/work\/role#main$/);
+  });
+
+  it('leaves a query with something in it as it is', () => {
+    history.replaceState(null, '', '/onboarding/work/role?role=employee');
+    runBoot();
+    expect(location.search).toBe('?role=employee');
+  });
+});
