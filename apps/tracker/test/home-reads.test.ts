@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
+import { auditLog, teamCalls } from '../src/db/schema.ts';
 import { checkInStatus, teamBoard } from '../src/services/check-ins.ts';
 import { memberReads } from '../src/services/member-days.ts';
 import { memberHome } from '../src/services/members.ts';
+import { standingOf } from '../src/services/membership.ts';
+import { memberCall } from '../src/services/team-calls.ts';
 import type { TestDatabase } from '../src/testing.ts';
 import { seededTracker } from './helpers.ts';
 import {
@@ -90,6 +93,9 @@ describe('the home’s and the board’s reads', () => {
     expect(status.calendar.length).toBeGreaterThan(0);
     const ran = recorded.take().map(([query]) => query);
     expect(ran.filter((query) => query.includes('string_agg'))).toHaveLength(1);
+    // The account with its place, teammates and call; the latest join request; the days; the
+    // card's rows; their cheers and replies.
+    expect(ran).toHaveLength(5);
     expect(
       ran.filter((query) => query.includes('from "join_requests" left join "teams"')),
     ).toHaveLength(1);
@@ -112,5 +118,57 @@ describe('the home’s and the board’s reads', () => {
       .flatMap((plan) => plan.flatMap((node) => readsOf(node, ['check_ins'])))
       .reduce((sum, read) => sum + read.rows, 0);
     expect(rowsRead).toBeLessThanOrEqual(board.members.length * 16);
+  });
+  it('the home reads its account, place, teammates, call and standing in one statement, as the separate reads give them', async () => {
+    const { db } = app.database;
+    const ctx = contextOn(app, db, () => clock);
+    await db
+      .insert(teamCalls)
+      .values({
+        teamId: member.team_id,
+        timeZone: 'Europe/Berlin',
+        firstWeekday: 1,
+        firstMinute: 600,
+        secondWeekday: 4,
+        secondMinute: 1080,
+        durationMinutes: 30,
+        meetingUrl: 'https://meet.example/team',
+      })
+      .onConflictDoNothing();
+    // A teammate whose seat was just freed: their place ended, the audit line written.
+    const [mate] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        SELECT user_id AS id FROM memberships
+        WHERE team_id = ${member.team_id} AND user_id <> ${member.id} AND status = 'Active'
+        ORDER BY id LIMIT 1`),
+    );
+    if (mate === undefined) throw new Error('no teammate');
+    await db.execute(sql`UPDATE memberships SET status = 'Inactive' WHERE user_id = ${mate.id}`);
+    await db.insert(auditLog).values({
+      operatorId: 1,
+      action: 'quiet-member.seat-freed',
+      target: `user:${mate.id}`,
+      at: new Date(clock.getTime() - 60_000),
+    });
+    recorded.take();
+    const homes = [];
+    for (const id of [member.id, mate.id]) {
+      const home = await memberHome(
+        contextOn(app, recorded.db, () => clock),
+        id,
+      );
+      homes.push(home);
+      expect(home.standing).toEqual(await standingOf(ctx, id));
+      expect(home.call).toEqual(await memberCall(ctx, id));
+      const place = await ctx.repos.members.activePlace(id);
+      const mates = place === null ? [] : await ctx.repos.members.teammates(place.teamId);
+      expect(home.team?.members.map((m) => m.id) ?? []).toEqual(mates.map((m) => m.user.id));
+    }
+    // The two differ where it matters: one on a team with a call, one whose seat was freed.
+    expect(homes[0]?.call).not.toBeNull();
+    expect(homes[1]?.team).toBeNull();
+    expect(homes[1]?.standing.state).not.toEqual(homes[0]?.standing.state);
+    // Each home: its account and place, its latest join request, its days.
+    expect(recorded.take().length).toBeLessThanOrEqual(2 * 3);
   });
 });

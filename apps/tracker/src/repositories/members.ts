@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.ts';
-import { lastAnswers, memberships, teams, users } from '../db/schema.ts';
+import { lastAnswers, memberships, teamCalls, teams, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 /**
@@ -95,6 +95,68 @@ export function membersRepository(db: Db) {
         .from(memberships)
         .innerJoin(users, eq(memberships.userId, users.id))
         .where(memberCondition(which));
+    },
+
+    /**
+     * What a member's home shows of their account and place, in one statement: the account, their
+     * Active place (as activePlace) with its team's name, that team's Active teammates (as
+     * `teammates`: id, name, photo, about, goal, skips calls), its call (null: none), whether they
+     * had a place that ended (as hadPlace) and the newest audit line freeing their seat or giving
+     * it back (action and ms since the epoch; null: none). Null when there is no such account.
+     */
+    async homeOf(userId: number, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          user: users,
+          place: {
+            id: memberships.id,
+            teamId: memberships.teamId,
+            skipsCalls: memberships.skipsCalls,
+          },
+          team: teams.name,
+          call: teamCalls,
+          mates: sql<
+            [number, string, string | null, string | null, string | null, boolean][] | null
+          >`(
+            SELECT json_agg(json_build_array(mu.id, mu.name, mu.image, mu.about, mu.goal_summary,
+                                             mm.skips_calls) ORDER BY mm.id)
+            FROM memberships mm JOIN users mu ON mu.id = mm.user_id
+            WHERE mm.team_id = ${memberships.teamId} AND mm.status = 'Active'
+              AND mu.status <> 'Inactive')`,
+          hadPlace: sql<boolean>`EXISTS (
+            SELECT 1 FROM memberships e WHERE e.user_id = ${users.id} AND e.status = 'Inactive')`,
+          seatLine: sql<[string, string] | null>`(
+            SELECT json_build_array(a.action, floor(extract(epoch FROM a.at) * 1000)::bigint::text)
+            FROM audit_log a
+            WHERE a.action IN ('quiet-member.seat-freed', 'quiet-member.seat-restored')
+              AND a.target = 'user:' || ${users.id}
+            ORDER BY a.id DESC LIMIT 1)`,
+        })
+        .from(users)
+        .leftJoin(
+          memberships,
+          and(eq(memberships.userId, users.id), eq(memberships.status, 'Active')),
+        )
+        .leftJoin(teams, eq(teams.id, memberships.teamId))
+        .leftJoin(teamCalls, eq(teamCalls.teamId, memberships.teamId))
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (row === undefined) return null;
+      const { place, team, mates, seatLine, ...rest } = row;
+      return {
+        ...rest,
+        place: place === null || team === null ? null : { ...place, team },
+        mates: (mates ?? []).map(([id, name, image, about, goalSummary, skipsCalls]) => ({
+          id,
+          name,
+          image,
+          about,
+          goalSummary,
+          skipsCalls,
+        })),
+        seatLine:
+          seatLine === null ? null : { action: seatLine[0], at: new Date(Number(seatLine[1])) },
+      };
     },
 
     /**

@@ -349,6 +349,8 @@ export const onTeam = (teamId: number): MemberFilter => ({ teamId });
 export interface MemberReads {
   /** Their account, or null. */
   account(): Promise<UserRow | null>;
+  /** Their account with their place, teammates, call, ended place and seat line (homeOf). */
+  home(): ReturnType<TrackerContext['repos']['members']['homeOf']>;
   days(): Promise<MemberDays[]>;
   latestRequest(): ReturnType<TrackerContext['repos']['joinRequests']['latestOf']>;
 }
@@ -362,8 +364,10 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 export function memberReads(ctx: TrackerContext, userId: number, now: Date): MemberReads {
+  const home = once(() => ctx.repos.members.homeOf(userId));
   return {
-    account: once(() => ctx.repos.users.get(userId)),
+    home,
+    account: once(async () => (await home())?.user ?? null),
     days: once(() => memberDaysOf(ctx, { userId }, now)),
     latestRequest: once(() => ctx.repos.joinRequests.latestOf(userId)),
   };

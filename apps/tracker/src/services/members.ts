@@ -96,23 +96,18 @@ export async function memberHome(
   userId: number,
   reads: MemberReads = memberReads(ctx, userId, ctx.trackerConfig.now()),
 ): Promise<MemberHome> {
-  const user = await reads.account();
-  if (user === null) throw notFound('User');
-  // The member's Active place, with its team's name.
-  const [latest, place] = await Promise.all([
-    reads.latestRequest(),
-    ctx.repos.members.activePlace(userId),
-  ]);
+  const [home, latest] = await Promise.all([reads.home(), reads.latestRequest()]);
+  if (home === null) throw notFound('User');
+  const { user, place, mates } = home;
   // Teammates see each other once approved, also before a teammate has confirmed their email
   // (the public team list waits for that); anyone an operator made Inactive is left out.
-  const mates = place === null ? [] : await ctx.repos.members.teammates(place.teamId);
   const team: MemberHome['team'] =
     place === null
       ? null
       : {
           id: place.teamId,
           name: place.team,
-          members: mates.map(({ user: mate }) => ({
+          members: mates.map((mate) => ({
             id: mate.id,
             name: mate.name,
             photo: photoUrl(mate.image),
@@ -125,14 +120,7 @@ export async function memberHome(
     standingOf(ctx, userId, reads),
     place === null
       ? null
-      : memberCall(ctx, userId, ctx.database.db, {
-          place,
-          attendees: mates.map(({ user: mate, skipsCalls }) => ({
-            id: mate.id,
-            name: mate.name,
-            skipsCalls,
-          })),
-        }),
+      : memberCall(ctx, userId, ctx.database.db, { place, attendees: mates, call: home.call }),
   ]);
   return {
     account: accountOf(user),

@@ -45,8 +45,12 @@ export async function membershipFacts(
       : reads.account().then((account) => account !== null),
     reads?.days() ?? memberDaysOf(ctx, { userId }, now, tx),
     reads?.latestRequest() ?? repos.joinRequests.latestOf(userId, tx),
-    repos.members.hadPlace(userId, tx),
-    lastSeatLine(ctx, tx, userId),
+    reads === undefined
+      ? repos.members.hadPlace(userId, tx)
+      : reads.home().then((home) => home?.hadPlace ?? false),
+    reads === undefined
+      ? lastSeatLine(ctx, tx, userId)
+      : reads.home().then((home) => home?.seatLine ?? null),
   ]);
   // A freed seat given back (its undo) is as if it had never been freed.
   const seatFreedAt = seatLine?.action === 'quiet-member.seat-freed' ? seatLine.at : null;

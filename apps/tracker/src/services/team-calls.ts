@@ -97,12 +97,14 @@ export async function memberCall(
   db: Db = ctx.database.db,
   known?: {
     place: { teamId: number; skipsCalls: boolean };
-    attendees: { id: number; name: string; skipsCalls: boolean }[];
+    attendees: readonly { id: number; name: string; skipsCalls: boolean }[];
+    /** The team's call as already read (null: none). */
+    call: CallRow | null;
   },
 ): Promise<MemberCall | null> {
   const place = known?.place ?? (await ctx.repos.members.activePlace(userId, db));
   if (place === null) return null;
-  const row = await ctx.repos.teamCalls.get(place.teamId, db);
+  const row = known === undefined ? await ctx.repos.teamCalls.get(place.teamId, db) : known.call;
   if (row === null) return null;
   const now = ctx.trackerConfig.now();
   const attendees = known?.attendees ?? (await ctx.repos.members.callAttendees(place.teamId, db));
