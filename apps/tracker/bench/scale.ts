@@ -18,7 +18,8 @@
  * BENCH_SCALE_MEMBERS (default "1000,10000") and BENCH_SCALE_DAYS (365) set the sizes.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL; PGlite only when
  * none is set (or it is unreachable). BENCH_SCALE_STORES=postgres (or pglite) measures one store.
- * BENCH_SCALE_TICKS_ONLY=1 stops after the schedules' ticks (no lists, homes or boards).
+ * BENCH_SCALE_TICKS_ONLY=1 stops after the schedules' ticks (no lists, homes or boards);
+ * BENCH_SCALE_READS_ONLY=1 measures the homes and boards only (no quiet spells, ticks or lists).
  * Figures only, no pass or fail.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -56,6 +57,7 @@ if (SIZES.some((n) => !Number.isInteger(n) || n < 6) || !Number.isInteger(DAYS) 
 }
 const STORES = (process.env.BENCH_SCALE_STORES ?? 'pglite,postgres').split(',');
 const TICKS_ONLY = process.env.BENCH_SCALE_TICKS_ONLY === '1';
+const READS_ONLY = process.env.BENCH_SCALE_READS_ONLY === '1';
 const PAGE = 20;
 const READERS = 20;
 /** Reads each of the READERS makes (one reader alone makes twice as many). */
@@ -85,6 +87,7 @@ const cell = (row: Row | undefined) => {
   if (row.block_ms !== undefined) parts.push(`block ${row.block_ms}`);
   if (row.cpu_block_ms !== undefined) parts.push(`cpu block ${row.cpu_block_ms}`);
   if (row.p95_ms !== undefined) parts.push(`p95 ${row.p95_ms}`);
+  if (row.cpu_ms !== undefined) parts.push(`cpu ${row.cpu_ms}/read`);
   if (row.ready_failed !== undefined)
     parts.push(
       `ready p95 ${row.ready_p95_ms} / max ${row.ready_max_ms}, failed ${row.ready_failed}`,
@@ -187,100 +190,104 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
     );
     await app.database.db.execute(sql`ANALYZE`);
     add('seed', { ms: ms(seeded.ms), count: seeded.result.checkIns });
-    // Every seeded member's kept quiet spell is stale (quiet_listings): worked out once, as the
-    // schedule does after the migration, so the ticks and pages below see the steady state.
-    const kept = await watched(app, () =>
-      refreshQuietListings(app, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY }),
-    );
-    add('quiet spells worked out', {
-      ms: ms(kept.ms),
-      count: kept.result,
-      block_ms: ms(kept.blockMs),
-      cpu_block_ms: ms(kept.cpuBlockMs),
-      ready_p95_ms: ms(kept.readyP95),
-      ready_max_ms: ms(kept.readyMax),
-      ready_failed: `${kept.failures}/${kept.readyChecks}`,
-    });
-
-    clock = new Date(moment.getTime() + 60_000);
-    const schedules: [string, () => Promise<number>][] = [
-      ['tick: reminders', () => runReminders(app)],
-      ['tick: we miss you', () => runQuietMembers(app)],
-      ['tick: weekly recaps', () => runRecaps(app)],
-      ['tick: daily digests', () => runDigests(app)],
-    ];
-    for (const round of ['1st', '2nd']) {
-      for (const [what, run] of schedules) {
-        const tick = await watched(app, run);
-        add(`${what} (${round})`, {
-          ms: ms(tick.ms),
-          count: tick.result,
-          block_ms: ms(tick.blockMs),
-          cpu_block_ms: ms(tick.cpuBlockMs),
-          ready_p95_ms: ms(tick.readyP95),
-          ready_max_ms: ms(tick.readyMax),
-          ready_failed: `${tick.failures}/${tick.readyChecks}`,
-        });
-      }
-    }
-
-    // Trackers share the schedules (FOR UPDATE SKIP LOCKED): the recaps of the first tick are
-    // made due again (their rows and mails of the week forgotten) and taken by two trackers on
-    // the one database at once.
-    if (databaseUrl !== undefined) {
-      await app.database.db.execute(sql`
-        UPDATE recap_settings SET next_at = ${moment} WHERE user_id IN (SELECT user_id FROM recaps)`);
-      await app.database.db.execute(sql`DELETE FROM recaps`);
-      const second = await buildTracker({
-        dataDir: await mkdtemp(path.join(tmpdir(), 'scale-second-')),
-        databaseUrl: db.databaseUrl,
-        env: {},
-        reminderCheckSeconds: 0,
-        now: () => clock,
+    if (!READS_ONLY) await schedulesAndLists();
+    async function schedulesAndLists() {
+      // Every seeded member's kept quiet spell is stale (quiet_listings): worked out once, as the
+      // schedule does after the migration, so the ticks and pages below see the steady state.
+      const kept = await watched(app, () =>
+        refreshQuietListings(app, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY }),
+      );
+      add('quiet spells worked out', {
+        ms: ms(kept.ms),
+        count: kept.result,
+        block_ms: ms(kept.blockMs),
+        cpu_block_ms: ms(kept.cpuBlockMs),
+        ready_p95_ms: ms(kept.readyP95),
+        ready_max_ms: ms(kept.readyMax),
+        ready_failed: `${kept.failures}/${kept.readyChecks}`,
       });
-      try {
-        const tick = await watched(app, () => Promise.all([runRecaps(app), runRecaps(second)]));
-        add('tick: weekly recaps, 2 trackers', {
-          ms: ms(tick.ms),
-          count: tick.result.join('+'),
-          block_ms: ms(tick.blockMs),
-          cpu_block_ms: ms(tick.cpuBlockMs),
-          ready_p95_ms: ms(tick.readyP95),
-          ready_max_ms: ms(tick.readyMax),
-          ready_failed: `${tick.failures}/${tick.readyChecks}`,
+
+      clock = new Date(moment.getTime() + 60_000);
+      const schedules: [string, () => Promise<number>][] = [
+        ['tick: reminders', () => runReminders(app)],
+        ['tick: we miss you', () => runQuietMembers(app)],
+        ['tick: weekly recaps', () => runRecaps(app)],
+        ['tick: daily digests', () => runDigests(app)],
+      ];
+      for (const round of ['1st', '2nd']) {
+        for (const [what, run] of schedules) {
+          const tick = await watched(app, run);
+          add(`${what} (${round})`, {
+            ms: ms(tick.ms),
+            count: tick.result,
+            block_ms: ms(tick.blockMs),
+            cpu_block_ms: ms(tick.cpuBlockMs),
+            ready_p95_ms: ms(tick.readyP95),
+            ready_max_ms: ms(tick.readyMax),
+            ready_failed: `${tick.failures}/${tick.readyChecks}`,
+          });
+        }
+      }
+
+      // Trackers share the schedules (FOR UPDATE SKIP LOCKED): the recaps of the first tick are
+      // made due again (their rows and mails of the week forgotten) and taken by two trackers on
+      // the one database at once.
+      if (databaseUrl !== undefined) {
+        await app.database.db.execute(sql`
+        UPDATE recap_settings SET next_at = ${moment} WHERE user_id IN (SELECT user_id FROM recaps)`);
+        await app.database.db.execute(sql`DELETE FROM recaps`);
+        const second = await buildTracker({
+          dataDir: await mkdtemp(path.join(tmpdir(), 'scale-second-')),
+          databaseUrl: db.databaseUrl,
+          env: {},
+          reminderCheckSeconds: 0,
+          now: () => clock,
         });
-      } finally {
-        await second.close();
+        try {
+          const tick = await watched(app, () => Promise.all([runRecaps(app), runRecaps(second)]));
+          add('tick: weekly recaps, 2 trackers', {
+            ms: ms(tick.ms),
+            count: tick.result.join('+'),
+            block_ms: ms(tick.blockMs),
+            cpu_block_ms: ms(tick.cpuBlockMs),
+            ready_p95_ms: ms(tick.readyP95),
+            ready_max_ms: ms(tick.readyMax),
+            ready_failed: `${tick.failures}/${tick.readyChecks}`,
+          });
+        } finally {
+          await second.close();
+        }
+      }
+
+      if (TICKS_ONLY) return;
+
+      const lists: [string, (offset: number) => Promise<{ total: number }>][] = [
+        ['quiet members', (offset) => quietMemberPage(app, { limit: PAGE, offset })],
+        ['join requests', (offset) => joinRequestQueue(app, { limit: PAGE, offset })],
+        ['teams', (offset) => teamPage(app, { limit: PAGE, offset })],
+        ['audit log', (offset) => auditPage(app, { limit: PAGE, offset })],
+        ['info calls', (offset) => infoCallPage(app, { limit: PAGE, offset })],
+        ['feedback', (offset) => feedbackPage(app, { limit: PAGE, offset })],
+      ];
+      for (const [list, read] of lists) {
+        const { total } = await read(0);
+        const deep = Math.max(0, total - PAGE);
+        for (const [page, offset] of [
+          ['first', 0],
+          ['last', deep],
+        ] as const) {
+          const times: number[] = [];
+          for (let i = 0; i < RUNS; i++) times.push((await time(() => read(offset))).ms);
+          times.sort((a, b) => a - b);
+          add(`list: ${list}, ${page} page`, {
+            ms: ms(percentile(times, 0.5)),
+            count: total,
+            p95_ms: ms(times.at(-1) ?? 0),
+          });
+        }
       }
     }
-
     if (TICKS_ONLY) return rows;
-
-    const lists: [string, (offset: number) => Promise<{ total: number }>][] = [
-      ['quiet members', (offset) => quietMemberPage(app, { limit: PAGE, offset })],
-      ['join requests', (offset) => joinRequestQueue(app, { limit: PAGE, offset })],
-      ['teams', (offset) => teamPage(app, { limit: PAGE, offset })],
-      ['audit log', (offset) => auditPage(app, { limit: PAGE, offset })],
-      ['info calls', (offset) => infoCallPage(app, { limit: PAGE, offset })],
-      ['feedback', (offset) => feedbackPage(app, { limit: PAGE, offset })],
-    ];
-    for (const [list, read] of lists) {
-      const { total } = await read(0);
-      const deep = Math.max(0, total - PAGE);
-      for (const [page, offset] of [
-        ['first', 0],
-        ['last', deep],
-      ] as const) {
-        const times: number[] = [];
-        for (let i = 0; i < RUNS; i++) times.push((await time(() => read(offset))).ms);
-        times.sort((a, b) => a - b);
-        add(`list: ${list}, ${page} page`, {
-          ms: ms(percentile(times, 0.5)),
-          count: total,
-          p95_ms: ms(times.at(-1) ?? 0),
-        });
-      }
-    }
 
     // Readers: members of the middle of the set, each reading their home or their board.
     const readers = rowsOf<{ id: number; team_id: number }>(
@@ -310,6 +317,8 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
       ] as const) {
         const times: number[] = [];
         const started = performance.now();
+        // The tracker thread's processor time a read (the readers run in its process).
+        const cpuBefore = process.threadCpuUsage();
         const each = group.length === 1 ? 2 * READS_EACH : READS_EACH;
         await Promise.all(
           group.map(async (reader) => {
@@ -321,12 +330,14 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
           }),
         );
         const wall = performance.now() - started;
+        const cpu = process.threadCpuUsage(cpuBefore);
         times.sort((a, b) => a - b);
         add(`${what}, ${label}`, {
           ms: ms(percentile(times, 0.5)),
           count: times.length,
           p95_ms: ms(percentile(times, 0.95)),
           per_s: Math.round((times.length / wall) * 1000),
+          cpu_ms: ms((cpu.user + cpu.system) / 1000 / times.length),
         });
       }
     }
