@@ -22,12 +22,37 @@ export function checkInsRepository(db: Db) {
       return tx.select().from(checkIns).where(eq(checkIns.userId, userId));
     },
 
-    /** The member's check-ins from `since` on. */
+    /**
+     * The member's check-ins from `since` on, each with its cheers (those of a Yes: the
+     * cheerers' ids and names, oldest first) and its replies (id, author's id and name, text, ms
+     * since the epoch; oldest first), in one statement.
+     */
     async ofUserSince(userId: number, since: string, tx: Db = db) {
-      return tx
-        .select()
+      const rows = await tx
+        .select({
+          row: checkIns,
+          cheers: sql<[number, string][] | null>`CASE WHEN check_ins.done THEN (
+            SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
+            FROM cheers ch JOIN users u ON u.id = ch.user_id
+            WHERE ch.check_in_id = check_ins.id) END`,
+          replies: sql<[number, number, string, string, string][] | null>`(
+            SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
+                     floor(extract(epoch FROM r.created_at) * 1000)::bigint::text) ORDER BY r.id)
+            FROM check_in_replies r JOIN users u ON u.id = r.user_id
+            WHERE r.check_in_id = check_ins.id)`,
+        })
         .from(checkIns)
         .where(and(eq(checkIns.userId, userId), gte(checkIns.day, since)));
+      return rows.map(({ row, cheers, replies }) => ({
+        ...row,
+        cheers: (cheers ?? []).map(([id, name]) => ({ id, name })),
+        replies: (replies ?? []).map(([id, authorId, authorName, text, created]) => ({
+          id,
+          author: { id: authorId, name: authorName },
+          text,
+          createdAt: new Date(Number(created)).toISOString(),
+        })),
+      }));
     },
 
     /** Each of `userIds`' answers (day and whether Yes), in no order. */

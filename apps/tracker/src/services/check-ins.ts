@@ -86,8 +86,8 @@ export async function checkInStatus(
   reads?: MemberReads,
 ): Promise<CheckInStatus> {
   const now = ctx.trackerConfig.now();
-  // Every answer's day once (they all make the streaks), and the shown days' rows: those of the
-  // reactions' days, from before the earliest today on Earth.
+  // Every answer's day once (they all make the streaks), and the shown days' rows with their
+  // cheers and replies: those of the reactions' days, from before the earliest today on Earth.
   const [rows, [days]] = await Promise.all([
     ctx.repos.checkIns.ofUserSince(userId, shiftDay(localDay(now, EARLIEST_ZONE), -REACTION_DAYS)),
     reads?.days() ?? memberDaysOf(ctx, { userId }, now),
@@ -100,11 +100,6 @@ export async function checkInStatus(
   const recent = rows
     .filter((row) => row.day > shiftDay(today, -REACTION_DAYS))
     .sort((a, b) => (a.day < b.day ? 1 : -1));
-  const reactions = await reactionsOf(
-    ctx,
-    recent.map((row) => row.id),
-    userId,
-  );
   return {
     goal: user.goalSummary,
     timeZone,
@@ -112,10 +107,9 @@ export async function checkInStatus(
     pause: pauseOn(days.pauses, today),
     calendar: calendarOf(history),
     reactions: recent.flatMap((row) => {
-      const got = reactionsFor(reactions, row.id);
       const fromOthers = {
-        cheers: got.cheers.filter((person) => person.id !== userId),
-        replies: got.replies.filter((r) => r.author.id !== userId),
+        cheers: row.cheers.filter((person) => person.id !== userId),
+        replies: row.replies.filter((r) => r.author.id !== userId),
       };
       if (fromOthers.cheers.length === 0 && fromOthers.replies.length === 0) return [];
       return [
