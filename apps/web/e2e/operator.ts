@@ -3,11 +3,52 @@ import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe.ts';
 import { expect } from './expect.ts';
+import { mailTo } from './mail.ts';
 import { screenshot } from './onboarding.ts';
 import { decodeQr } from './qr.ts';
 
 /** The password the browser tests' operators set from their mailed link. */
 export const OPERATOR_PASSWORD = 'olive operator password';
+
+/** The set-password token of the mail that invited `email` as an operator. */
+export async function operatorToken(dataDir: string, email: string): Promise<string> {
+  const invitation = await mailTo(dataDir, 'operator-added', email);
+  const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
+  expect(token).not.toBe('');
+  return decodeURIComponent(token);
+}
+
+/**
+ * An invited operator made ready through the tracker's API, in the page's own context (its
+ * cookies), for a test of what an operator does rather than of the set-up screens (the console's
+ * test walks those at both widths): the password set with the mailed link's token, the sign-in,
+ * the authenticator set up from the secret the enrolment answers, then the console's join
+ * requests opened. `email` must have been invited (`addOperator`) and not be set up yet.
+ */
+export async function operatorAtConsole(
+  page: Page,
+  tracker: { url: string; dataDir: string },
+  email: string,
+): Promise<void> {
+  const token = await operatorToken(tracker.dataDir, email);
+  const call = async (method: 'GET' | 'POST', path: string, data?: object) => {
+    const answer = await page.request.fetch(`${tracker.url}${path}`, {
+      method,
+      ...(data === undefined ? {} : { data }),
+      headers: { origin: tracker.url },
+    });
+    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+    return answer;
+  };
+  await call('POST', '/api/password-resets/completion', { token, password: OPERATOR_PASSWORD });
+  await call('POST', '/api/session', { email, password: OPERATOR_PASSWORD });
+  const { secret } = (await (await call('GET', '/api/console/second-factor')).json()) as {
+    secret: string;
+  };
+  await call('POST', '/api/console/second-factor', { code: new TOTP({ secret }).generate() });
+  await page.goto(`${tracker.url}/console`);
+  await heading(page, 'Join requests');
+}
 
 /** Waits until the page's one h1 reads `text`. */
 export async function heading(page: Page, text: string): Promise<void> {

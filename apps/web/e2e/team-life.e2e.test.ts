@@ -6,7 +6,7 @@ import { test } from './fixtures.ts';
 import { expectFocusAfter } from './focus.ts';
 import { mailTo } from './mail.ts';
 import { uniqueEmail } from './onboarding.ts';
-import { heading, setUpOperator } from './operator.ts';
+import { heading, operatorAtConsole } from './operator.ts';
 import {
   approvedMemberAtHome,
   BACK_SEAT,
@@ -240,14 +240,7 @@ test("an operator frees a quiet member's seat for the request of its area and ro
   const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
-    const invitation = await mailTo(
-      site.tracker.dataDir,
-      'operator-added',
-      QUIET_DESK_OPERATOR.email,
-    );
-    const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
-    expect(token).not.toBe('');
-    await setUpOperator(page, site.tracker.url, 1280, QUIET_DESK_OPERATOR.email, token);
+    await operatorAtConsole(page, site.tracker, QUIET_DESK_OPERATOR.email);
 
     // 1280 px: the menu leads to the page; the quiet member's card says how long and since when.
     await page.getByRole('link', { name: 'Quiet members' }).click();
@@ -345,13 +338,6 @@ test("an operator frees a quiet member's seat for the request of its area and ro
 });
 
 /** The operator's one-use link to set a password, from the mail that added them. */
-async function operatorToken(email: string): Promise<string> {
-  const invitation = await mailTo(site.tracker.dataDir, 'operator-added', email);
-  const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
-  expect(token).not.toBe('');
-  return token;
-}
-
 /**
  * From the home of a person without a team: the way back (`link`) to Find a team, the work area
  * and the Employee role, a real team shown with a seat held and its countdown, the request sent.
@@ -425,13 +411,7 @@ test('a declined person, a member who left and one whose seat was freed each fin
     const quincyTeam = await findTeamAgain(freed.page, 'Find a team', 'seat freed, 360 px');
 
     // The operator approves the three in the console.
-    await setUpOperator(
-      desk.page,
-      site.tracker.url,
-      1280,
-      WAY_BACK_OPERATOR.email,
-      await operatorToken(WAY_BACK_OPERATOR.email),
-    );
+    await operatorAtConsole(desk.page, site.tracker, WAY_BACK_OPERATOR.email);
     for (const person of [dee.name, leo.name, quincy.name]) {
       const query = person.toLowerCase();
       await desk.page.getByLabel('Find by name or email').fill(query);
