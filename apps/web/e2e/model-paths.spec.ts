@@ -336,6 +336,14 @@ async function startClock(context: BrowserContext) {
   await context.clock.pauseAt(MODEL_START);
 }
 
+/**
+ * What axe found on each screen this worker has held (a worker is one process and runs its walks
+ * one after another), by the model's state and the page's address: with `PATHS_AXE=new-states` a
+ * screen many walks pass through is checked once per worker, and its findings are given again to
+ * every walk that reaches it, so a screen that fails fails in each of them.
+ */
+const auditedInWorker = new Map<string, PathRecord['axe']>();
+
 const walks = walksToRun();
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } };
 
@@ -383,11 +391,18 @@ for (const [number, walk] of walks.entries()) {
     };
     const audited = new Set<string>();
     const audit = async (state: string) => {
-      // Every step (the QA run), or each state once per path (the CI run, for time).
-      if (process.env.PATHS_AXE === 'new-states' && audited.has(state)) return;
+      // Every step (the QA run), or each screen once per worker (the CI run, for time).
+      const once = process.env.PATHS_AXE === 'new-states';
+      if (once && audited.has(state)) return;
       audited.add(state);
-      const { violations, nudged } = await axeViolations(page, context, state);
-      pageNow += nudged;
+      const screen = `${state} | ${pathOf(page)}`;
+      let violations = once ? auditedInWorker.get(screen) : undefined;
+      if (violations === undefined) {
+        const checked = await axeViolations(page, context, state);
+        pageNow += checked.nudged;
+        violations = checked.violations;
+        auditedInWorker.set(screen, violations);
+      }
       for (const violation of violations) {
         const key = `${violation.rule} @ ${violation.state}`;
         if (axeSeen.has(key)) continue;
