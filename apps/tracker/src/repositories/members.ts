@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.ts';
-import { lastAnswers, memberships, teamCalls, teams, users } from '../db/schema.ts';
+import {
+  type JoinRequestStatus,
+  lastAnswers,
+  memberships,
+  teamCalls,
+  teams,
+  users,
+} from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
 /**
@@ -102,7 +109,9 @@ export function membersRepository(db: Db) {
      * Active place (as activePlace) with its team's name, that team's Active teammates (as
      * `teammates`: id, name, photo, about, goal, skips calls), its call (null: none), whether they
      * had a place that ended (as hadPlace) and the newest audit line freeing their seat or giving
-     * it back (action and ms since the epoch; null: none). Null when there is no such account.
+     * it back (action and ms since the epoch; null: none), and their latest join request with its
+     * team (as joinRequests.latestOf: what the home and the standing read of it). Null when there
+     * is no such account.
      */
     async homeOf(userId: number, tx: Db = db) {
       const [row] = await tx
@@ -131,6 +140,25 @@ export function membersRepository(db: Db) {
             WHERE a.action IN ('quiet-member.seat-freed', 'quiet-member.seat-restored')
               AND a.target = 'user:' || ${users.id}
             ORDER BY a.id DESC LIMIT 1)`,
+          latest: sql<
+            | [
+                number,
+                JoinRequestStatus,
+                string,
+                string | null,
+                string | null,
+                number | null,
+                string | null,
+              ]
+            | null
+          >`(
+            SELECT json_build_array(j.id, j.status,
+                     floor(extract(epoch FROM j.created_at) * 1000)::bigint::text,
+                     floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text,
+                     j.decline_reason, t.id, t.name)
+            FROM join_requests j LEFT JOIN teams t ON t.id = j.team_id
+            WHERE j.user_id = ${users.id}
+            ORDER BY j.id DESC LIMIT 1)`,
         })
         .from(users)
         .leftJoin(
@@ -142,9 +170,22 @@ export function membersRepository(db: Db) {
         .where(eq(users.id, userId))
         .limit(1);
       if (row === undefined) return null;
-      const { place, team, mates, seatLine, ...rest } = row;
+      const { place, team, mates, seatLine, latest, ...rest } = row;
       return {
         ...rest,
+        latest:
+          latest === null
+            ? null
+            : {
+                request: {
+                  id: latest[0],
+                  status: latest[1],
+                  createdAt: new Date(Number(latest[2])),
+                  decidedAt: latest[3] === null ? null : new Date(Number(latest[3])),
+                  declineReason: latest[4],
+                },
+                team: latest[5] === null ? null : { id: latest[5], name: latest[6] ?? '' },
+              },
         place: place === null || team === null ? null : { ...place, team },
         mates: (mates ?? []).map(([id, name, image, about, goalSummary, skipsCalls]) => ({
           id,

@@ -352,7 +352,10 @@ export interface MemberReads {
   /** Their account with their place, teammates, call, ended place and seat line (homeOf). */
   home(): ReturnType<TrackerContext['repos']['members']['homeOf']>;
   days(): Promise<MemberDays[]>;
-  latestRequest(): ReturnType<TrackerContext['repos']['joinRequests']['latestOf']>;
+  /** Their latest join request with its team (as joinRequests.latestOf reads what is shown). */
+  latestRequest(): Promise<
+    NonNullable<Awaited<ReturnType<TrackerContext['repos']['members']['homeOf']>>>['latest']
+  >;
 }
 
 function once<T>(read: () => Promise<T>): () => Promise<T> {
@@ -369,6 +372,6 @@ export function memberReads(ctx: TrackerContext, userId: number, now: Date): Mem
     home,
     account: once(async () => (await home())?.user ?? null),
     days: once(() => memberDaysOf(ctx, { userId }, now)),
-    latestRequest: once(() => ctx.repos.joinRequests.latestOf(userId)),
+    latestRequest: once(async () => (await home())?.latest ?? null),
   };
 }

@@ -77,7 +77,10 @@ export async function confirmedAccount(
 /** The member's home: their account, their latest join request and, once Active, their team. */
 /** A join request as its member sees it. */
 export function memberJoinRequest(
-  request: typeof joinRequests.$inferSelect,
+  request: Pick<
+    typeof joinRequests.$inferSelect,
+    'id' | 'status' | 'createdAt' | 'decidedAt' | 'declineReason'
+  >,
   team: { id: number; name: string } | null,
 ): MemberJoinRequest {
   return {
