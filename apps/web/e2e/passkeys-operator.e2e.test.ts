@@ -4,7 +4,7 @@ import { expect } from './expect.ts';
 import { SITE_ENV, test } from './fixtures.ts';
 import { mailTo } from './mail.ts';
 import { STEP_TIMEOUT_MS, WINDOWS } from './onboarding.ts';
-import { heading, OPERATOR_PASSWORD, setUpOperator } from './operator.ts';
+import { heading, OPERATOR_PASSWORD, operatorAtConsole } from './operator.ts';
 import { PASSKEY_OPERATORS, type RunningTestSite, startTestSite } from './server.ts';
 import { addVirtualAuthenticator } from './webauthn.ts';
 
@@ -12,9 +12,10 @@ import { addVirtualAuthenticator } from './webauthn.ts';
  * An operator's own passkey, in Chromium with a virtual authenticator (DevTools protocol,
  * `webauthn.ts`: a platform store of discoverable keys that verifies its user) against the real
  * site and its embedded tracker, at 360 and 1280 px with axe at every new screen state: the
- * operator (one per width, `PASSKEY_OPERATORS`) sets up, adds a passkey on the Operators page with
- * the password again (a wrong one refused first), signs out, signs in with the password and the
- * passkey as the second factor, then with the passkey alone; removes it; the removed key, still
+ * operator (one per width, `PASSKEY_OPERATORS`), set up through the tracker's API (the console's
+ * test walks the set-up screens), adds a passkey on the Operators page with the password again (a
+ * wrong one refused first), signs out, signs in with the password and the passkey as the second
+ * factor, then with the passkey alone; removes it; the removed key, still
  * on the device, is refused at sign-in, and the code page says there is none. The audit log
  * holds the addition and the removal, and the operator is mailed about each.
  *
@@ -86,10 +87,7 @@ for (const [width, height] of WINDOWS) {
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const device = await addVirtualAuthenticator(page);
-      const invitation = await mailTo(site.tracker.dataDir, 'operator-added', operator.email);
-      const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(invitation)?.[1] ?? '';
-      expect(token).not.toBe('');
-      await setUpOperator(page, site.tracker.url, width, operator.email, token);
+      await operatorAtConsole(page, site.tracker, operator.email);
 
       // Their own card on the Operators page: no passkeys yet.
       let own = await openOperators(page, operator.name);
