@@ -88,34 +88,20 @@ export const BACK_SEAT = {
 export const WAY_BACK_OPERATOR = { email: 'wes.operator@example.com', name: 'Wes Operator' };
 
 /**
- * For the data export's test, one per window width: a quiet member who can sign in (so the
- * console's Quiet members page offers their export), alone on a team of one seat, and the operator
- * who exports them.
+ * For the data export's test: a quiet member who can sign in (so the console's Quiet members page
+ * offers their export), alone on a team of one seat, and the operator who exports them.
  */
-export const EXPORT_SEATS = {
-  360: {
-    seat: {
-      team: 'Data Phones',
-      member: {
-        name: 'Dana Download',
-        email: 'dana.download@example.com',
-        password: 'phone-data-2026',
-      },
+export const EXPORT_SEAT = {
+  seat: {
+    team: 'Data Phones',
+    member: {
+      name: 'Dana Download',
+      email: 'dana.download@example.com',
+      password: 'phone-data-2026',
     },
-    operator: { email: 'edna.operator@example.com', name: 'Edna Operator' },
   },
-  1280: {
-    seat: {
-      team: 'Data Desks',
-      member: {
-        name: 'Desmond Download',
-        email: 'desmond.download@example.com',
-        password: 'desk-data-2026',
-      },
-    },
-    operator: { email: 'ezra.operator@example.com', name: 'Ezra Operator' },
-  },
-} as const satisfies Record<number, { seat: QuietSeat; operator: { email: string; name: string } }>;
+  operator: { email: 'edna.operator@example.com', name: 'Edna Operator' },
+} as const satisfies { seat: QuietSeat; operator: { email: string; name: string } };
 
 /**
  * For the operators' passkeys test, one per window width: each registers a passkey, signs in with
@@ -149,10 +135,8 @@ async function roomyDataDir(): Promise<string> {
     for (const operator of Object.values(PASSKEY_OPERATORS)) {
       await addOperator(tracker, operator.email, operator.name);
     }
-    for (const { seat, operator } of Object.values(EXPORT_SEATS)) {
-      await addOperator(tracker, operator.email, operator.name);
-      await seedQuietMember(tracker, seat);
-    }
+    await addOperator(tracker, EXPORT_SEAT.operator.email, EXPORT_SEAT.operator.name);
+    await seedQuietMember(tracker, EXPORT_SEAT.seat);
     for (const team of await repos.teams.list(tracker.trackerConfig.now())) {
       const row = await repos.teams.findRow(team.id);
       if (row && team.openSeats > 0) {

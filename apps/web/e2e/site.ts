@@ -9,7 +9,7 @@ import type { RunningTestSite } from './server.ts';
 
 export {
   BACK_SEAT,
-  EXPORT_SEATS,
+  EXPORT_SEAT,
   PASSKEY_OPERATORS,
   QUIET_DESK_OPERATOR,
   QUIET_SEAT,
