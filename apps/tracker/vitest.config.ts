@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The suite runs on embedded PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set
@@ -12,6 +13,43 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * another having run first); Vitest prints the seed, and TEST_SEED=N repeats that order.
  */
 const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 1_000_000));
+
+/** `items` in an order drawn from `from` alone (mulberry32 and Fisher-Yates). */
+function shuffled<T>(items: readonly T[], from: number): T[] {
+  let state = from >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * The files of each project in a shuffled order, one project's after the other's. Vitest keeps a
+ * worker for the next file only when that file is of the worker's own project; files of both
+ * projects shuffled together made it end a worker at about every other file and start another,
+ * which loads the tracker again (1.5 to 3.5 s of processor time each: 57 workers for 118 files,
+ * 117 s of the 278 s the files took outside their tests). In blocks, each project starts its
+ * workers once, and the PostgreSQL files start as the last PGlite ones end.
+ */
+class ProjectBlocks extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byName = (a: TestSpecification, b: TestSpecification) =>
+      a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0;
+    const projects = [...new Set(files.map((file) => file.project.name))].sort();
+    return projects.flatMap((name) =>
+      shuffled(files.filter((file) => file.project.name === name).sort(byName), seed),
+    );
+  }
+}
 
 export default defineConfig({
   test: {
@@ -26,7 +64,7 @@ export default defineConfig({
     // The PGlite half, measured one after the other on two cores: 152 s isolated with two
     // workers, 97 s with two, 67 s with four.
     maxWorkers: Math.max(4, availableParallelism()),
-    sequence: { shuffle: { files: true, tests: false }, seed },
+    sequence: { shuffle: { files: true, tests: false }, seed, sequencer: ProjectBlocks },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
