@@ -307,11 +307,11 @@ export function membersRepository(db: Db) {
      * one's account and membership with the team's name, when their latest join request to the
      * team was approved (ms since the epoch; null: never), their first answered day (one read of
      * the (user_id, day) index), their pauses (first and last day, oldest first), their check-ins
-     * from `first` to `last` (both included) and whether `viewerId` nudged them on `viewerDay`.
+     * from `first` to `last` (both included) and the days of these `viewerId` nudged them on.
      */
     async board(
       teamId: number,
-      view: { viewerId: number; viewerDay: string; first: string; last: string },
+      view: { viewerId: number; first: string; last: string },
       tx: Db = db,
     ) {
       const rows = await tx
@@ -337,18 +337,20 @@ export function membersRepository(db: Db) {
             FROM check_ins c
             WHERE c.user_id = ${users.id} AND c.day >= ${view.first}::date
               AND c.day <= ${view.last}::date)`,
-          nudged: sql<boolean>`EXISTS (
-            SELECT 1 FROM nudges n WHERE n.from_user_id = ${view.viewerId}
-              AND n.day = ${view.viewerDay}::date AND n.to_user_id = ${users.id})`,
+          nudgedOn: sql<string[] | null>`(
+            SELECT json_agg(n.day::text) FROM nudges n
+            WHERE n.from_user_id = ${view.viewerId} AND n.to_user_id = ${users.id}
+              AND n.day >= ${view.first}::date AND n.day <= ${view.last}::date)`,
         })
         .from(memberships)
         .innerJoin(users, eq(memberships.userId, users.id))
         .innerJoin(teams, eq(memberships.teamId, teams.id))
         .where(activeTeammate(eq(memberships.teamId, teamId)))
         .orderBy(asc(memberships.id));
-      return rows.map(({ approvedMs, pauses, checkIns, user, ...row }) => ({
+      return rows.map(({ approvedMs, pauses, checkIns, nudgedOn, user, ...row }) => ({
         ...row,
         user,
+        nudgedOn: nudgedOn ?? [],
         approvedAt: approvedMs === null ? null : new Date(Number(approvedMs)),
         pauses: (pauses ?? []).map(([firstDay, lastDay]) => ({ firstDay, lastDay })),
         checkIns: (checkIns ?? []).map(([id, day, done, note, created, updated]) => ({

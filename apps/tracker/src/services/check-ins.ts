@@ -45,6 +45,8 @@ export function toCheckIn(row: CheckInRow): CheckIn {
 
 /** The zone whose day begins last (UTC-12): its today is the earliest of any member's. */
 const EARLIEST_ZONE = 'Etc/GMT+12';
+/** The zone whose day begins first (UTC+14): its today is the latest of any member's. */
+const LATEST_ZONE = 'Etc/GMT-14';
 
 const notOnTeam = () => new HttpError('NOT_FOUND', CHECK_IN_MESSAGES.notOnTeam);
 
@@ -214,26 +216,37 @@ export async function teamBoard(
   viewerId: number,
   teamId: number,
 ): Promise<TeamBoard> {
-  const viewer = await memberOnTeam(ctx, viewerId);
-  if (viewer === null || viewer.teamId !== teamId)
-    throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
   const now = ctx.trackerConfig.now();
+  // The board's days end on the viewer's today; each member's own today can be a day after it,
+  // and their week can start up to a week before the board's first day. Whatever the viewer's
+  // zone, that is within the days from the earliest today on Earth's to the day after the latest
+  // one's: the teammates (the viewer among them, else no such team for them), with when each
+  // joined (joinedDay: their approval, their membership, their first answer), their pauses, those
+  // days' answers and the viewer's nudges on them, in one statement.
+  const earliest = localDay(now, EARLIEST_ZONE);
+  const latest = localDay(now, LATEST_ZONE);
+  const read = await ctx.repos.members.board(teamId, {
+    viewerId,
+    first:
+      [shiftDay(earliest, 1 - BOARD_DAYS), weekStartOf(shiftDay(earliest, -1))].sort()[0] ??
+      earliest,
+    last: shiftDay(latest, 1),
+  });
+  const viewer = read.find((mate) => mate.user.id === viewerId);
+  if (viewer === undefined) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
   const viewerZone = memberTimeZone(viewer.user);
   const today = localDay(now, viewerZone);
   const days = Array.from({ length: BOARD_DAYS }, (_, i) => shiftDay(today, i - BOARD_DAYS + 1));
-  // Each member's own today can be a day after the viewer's, and their week can start up to a
-  // week before the board's first day: read from the earliest to the latest of these. The
-  // teammates, with when each joined (joinedDay: their approval, their membership, their first
-  // answer), their pauses, these days' answers and the viewer's nudges today, in one statement.
+  // The viewer's days: from the earlier of the board's first day and the week's start of the day
+  // before today, to the day after today.
   const first = [days[0] ?? today, weekStartOf(shiftDay(today, -1))].sort()[0] ?? today;
-  const mates = await ctx.repos.members.board(teamId, {
-    viewerId,
-    viewerDay: today,
-    first,
-    last: shiftDay(today, 1),
-  });
-  const team = mates[0] === undefined ? null : { id: teamId, name: mates[0].team };
-  if (team === null) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
+  const last = shiftDay(today, 1);
+  const mates = read.map((mate) => ({
+    ...mate,
+    checkIns: mate.checkIns.filter((row) => row.day >= first && row.day <= last),
+    nudged: mate.nudgedOn.includes(today),
+  }));
+  const team = { id: teamId, name: viewer.team };
   const todayRows = new Map(
     mates.flatMap(({ user, checkIns }) => {
       const theirToday = localDay(now, memberTimeZone(user));
