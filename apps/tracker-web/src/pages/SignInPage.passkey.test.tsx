@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTracker, json, refusal } from '../../test/fakeFetch.ts';
 import { home } from '../../test/members.ts';
 import { currentHref, renderApp } from '../../test/renderApp.tsx';
@@ -178,6 +178,78 @@ describe('signing in with a passkey', () => {
     await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
     const signal = browser.get.mock.calls[0]?.[0].signal;
     await act(() => router.navigate({ to: '/reset-password' }));
+    await waitFor(() => expect(signal?.aborted).toBe(true));
+  });
+
+  it('opens no ceremony in the address field when the password is used before its challenge came', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    browser.get.mockImplementation(openPrompt().answer);
+    let answerOptions = (_: Response) => {};
+    const optionsLate = new Promise<Response>((resolve) => {
+      answerOptions = resolve;
+    });
+    let answerSignIn = (_: Response) => {};
+    const signInLate = new Promise<Response>((resolve) => {
+      answerSignIn = resolve;
+    });
+    const tracker = fakeTracker({
+      ...withPasskey(),
+      'POST /api/session/passkey/options': () => optionsLate,
+      'POST /api/session': () => signInLate,
+    });
+    await renderApp('/sign-in');
+    await waitFor(() => expect(tracker.to('POST /api/session/passkey/options')).toHaveLength(1));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(tracker.to('POST /api/session')).toHaveLength(1));
+    // The challenge comes while the password's sign-in is on its way, the field still there.
+    await act(async () => answerOptions(json({ options: OPTIONS })));
+    // Long enough for the library to load and a ceremony to be opened.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const open = browser.get.mock.calls.filter(([options]) => options.signal?.aborted !== true);
+    expect(open).toHaveLength(0);
+    await act(async () => answerSignIn(member()));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' }),
+    ).toBeVisible();
+    expect(tracker.to('POST /api/session/passkey')).toHaveLength(0);
+  });
+
+  it('ends a ceremony in the address field that the browser opens after the password was used', async () => {
+    const browser = fakeWebAuthn({ autofill: true });
+    browser.get.mockImplementation(openPrompt().answer);
+    // The browser is slow to say, the second time (the library's own check), that it offers
+    // passkeys in the field: the password is used meanwhile, and the ceremony opens after.
+    let sayOffered = (_: boolean) => {};
+    const offered = vi
+      .fn<() => Promise<boolean>>()
+      .mockResolvedValueOnce(true)
+      .mockReturnValueOnce(
+        new Promise<boolean>((resolve) => {
+          sayOffered = resolve;
+        }),
+      )
+      .mockResolvedValue(true);
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(() => undefined, { isConditionalMediationAvailable: offered }),
+    );
+    const tracker = fakeTracker({
+      ...withPasskey(),
+      'POST /api/session': () => new Promise<Response>(() => {}),
+    });
+    await renderApp('/sign-in');
+    await waitFor(() => expect(offered).toHaveBeenCalledTimes(2));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(tracker.to('POST /api/session')).toHaveLength(1));
+    await act(async () => sayOffered(true));
+    await waitFor(() => expect(browser.get).toHaveBeenCalledTimes(1));
+    const signal = browser.get.mock.calls[0]?.[0].signal;
     await waitFor(() => expect(signal?.aborted).toBe(true));
   });
 

@@ -89,7 +89,7 @@ export function SignInPage({ next, notice }: SignInSearch) {
   const startAutofill = useRef(async () => {
     const run = ++autofill.current;
     const picked = await loadPasskey()
-      .then((api) => api.pickFromAutofill())
+      .then((api) => api.pickFromAutofill(() => run === autofill.current))
       .catch(() => null);
     // A key picked there and refused is not offered again at once: a browser that picks by
     // itself (a test's) would try it for ever. The button and the password are still there.

@@ -13,13 +13,16 @@ export { cancelPasskeyCeremony } from '../passkeys/webauthn.ts';
  * A passkey of this site, from the browser's prompt (or, with `autofill`, from the address
  * field's suggestions, settling only once one is picked), for a challenge the tracker hands out.
  */
-async function choosePasskey(autofill: boolean): Promise<PasskeyCredential> {
+async function choosePasskey(
+  autofill: boolean,
+  wanted?: () => boolean,
+): Promise<PasskeyCredential> {
   // One challenge asked for at a time: the tracker ties the latest to this browser (a cookie), so
   // the button's must not be answered before the autofill's still on its way.
   const asked = asking.catch(() => undefined).then(() => call(PASSKEY_API.passkeySignInOptions));
   asking = asked;
   const { options } = await asked;
-  return askForPasskey(options, { autofill });
+  return askForPasskey(options, { autofill, ...(wanted ? { wanted } : {}) });
 }
 let asking: Promise<unknown> = Promise.resolve();
 
@@ -37,10 +40,11 @@ export const signInWithButton = async () =>
 /**
  * Where the browser offers passkeys in the address field (conditional UI): waits until one is
  * picked there, then gives the sign-in to send; null when none is offered or picked (the
- * ceremony cancelled, or replaced by the button's).
+ * ceremony cancelled, or replaced by the button's). `wanted` says whether the page still wants
+ * the ceremony: one given up while its challenge is on its way is never opened.
  */
-export async function pickFromAutofill() {
-  if (!(await passkeyAutofillSupported())) return null;
-  const credential = await choosePasskey(true).catch(() => null);
+export async function pickFromAutofill(wanted: () => boolean) {
+  if (!(await passkeyAutofillSupported()) || !wanted()) return null;
+  const credential = await choosePasskey(true, wanted).catch(() => null);
   return credential && (() => signInWithPasskey(credential));
 }

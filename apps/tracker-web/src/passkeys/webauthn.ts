@@ -51,6 +51,12 @@ export async function passkeyAutofillSupported(): Promise<boolean> {
   return browserSupportsWebAuthnAutofill();
 }
 
+/**
+ * How many ceremonies this page has started: the latest is the one the library's abort service
+ * would end, so an autofill ceremony no longer wanted ends itself only while it is the latest.
+ */
+let ceremonies = 0;
+
 /** Makes a new passkey for the server's creation options; the answer to send back to it. */
 export async function createPasskey(
   options: Record<string, unknown>,
@@ -58,6 +64,7 @@ export async function createPasskey(
 ): Promise<PasskeyCredential> {
   if (!passkeysSupported()) throw new PasskeyCeremonyError(PASSKEY_UNSUPPORTED, 'unsupported');
   const { startRegistration } = await browserLibrary();
+  ceremonies += 1;
   try {
     const answer = await startRegistration({
       optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
@@ -72,20 +79,35 @@ export async function createPasskey(
   }
 }
 
+/** How often an open autofill ceremony checks that it is still wanted. */
+const WANTED_CHECK_MS = 200;
+
 /**
  * Asks the browser for one of this site's passkeys for the server's request options. With
  * `autofill`, the browser offers them in the field marked `autocomplete="username webauthn"`
  * and the promise settles only when the person picks one (or another ceremony cancels it).
+ * `wanted` says whether the page still wants it: one the page gave up (left, or signed in with
+ * the password) while its challenge was on its way is never opened, and one opened in the
+ * library's last steps, after the page had given it up, ends itself.
  */
 export async function usePasskey(
   options: Record<string, unknown>,
   {
     autofill = false,
     cancelled = PASSKEY_CANCELLED,
-  }: { autofill?: boolean; cancelled?: string } = {},
+    wanted = () => true,
+  }: { autofill?: boolean; cancelled?: string; wanted?: () => boolean } = {},
 ): Promise<PasskeyCredential> {
   if (!passkeysSupported()) throw new PasskeyCeremonyError(PASSKEY_UNSUPPORTED, 'unsupported');
-  const { startAuthentication } = await browserLibrary();
+  const { startAuthentication, WebAuthnAbortService } = await browserLibrary();
+  if (!wanted()) throw new PasskeyCeremonyError(cancelled, 'superseded');
+  ceremonies += 1;
+  const mine = ceremonies;
+  const watch = autofill
+    ? setInterval(() => {
+        if (!wanted() && ceremonies === mine) WebAuthnAbortService.cancelCeremony();
+      }, WANTED_CHECK_MS)
+    : undefined;
   try {
     const answer = await startAuthentication({
       optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
@@ -94,6 +116,8 @@ export async function usePasskey(
     return answer as unknown as PasskeyCredential;
   } catch (failure) {
     throw ceremonyError(failure, cancelled);
+  } finally {
+    clearInterval(watch);
   }
 }
 
