@@ -4,7 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The suite runs on embedded PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set
- * (CI sets it), each test file in a schema of its own.
+ * (CI sets it): each test file on a copy of a migrated, seeded template (a PGlite directory, or a
+ * PostgreSQL database of its own), or on an empty schema for the tests of a first start.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { API_KEY_PREFIX } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -299,4 +300,20 @@ export async function declinedApplicant(t: TestTracker, name: string, teamId = 1
   const decline = await t.call({ method: 'POST', url: `/join-requests/${request.id}/decline` });
   expect(decline.statusCode).toBe(200);
   return user;
+}
+
+/**
+ * A second tracker on a test's PostgreSQL database, as a cluster's second instance is: the same
+ * database, and a data directory of its own inside the first's, removed with it. No database is
+ * made for it.
+ */
+export function secondTracker(
+  first: TestDatabase,
+  opts: Omit<TrackerOptions, 'dataDir' | 'databaseUrl'>,
+): Promise<FastifyInstance> {
+  return buildTracker({
+    ...opts,
+    dataDir: join(first.dataDir, 'second-tracker'),
+    databaseUrl: first.databaseUrl,
+  });
 }

@@ -4,14 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkIns, outbox, pauseStarts, pauses } from '../src/db/schema.ts';
 import { quietMembers, runQuietMembers } from '../src/services/quiet-members.ts';
-import { createTestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
 import { codeAt, ORIGIN, operator, testClock, useTestFrontDoor } from './door.ts';
 import {
   API_KEY,
   directly,
   joinRequestOf,
   membershipStatus,
+  secondTracker,
   signUp,
   type TestTracker,
 } from './helpers.ts';
@@ -287,9 +286,7 @@ describe('quiet members', () => {
     'are mailed once when two trackers on one PostgreSQL run the schedule at the same time',
     async () => {
       at('2026-12-07T17:00:00Z');
-      const second = await buildTracker({
-        dataDir: (await createTestDatabase({})).dataDir,
-        databaseUrl: t.db.databaseUrl,
+      const second = await secondTracker(t.db, {
         apiKey: API_KEY,
         env: {},
         reminderCheckSeconds: 0,

@@ -11,10 +11,8 @@ import {
   teamCalls,
 } from '../src/db/schema.ts';
 import { runRecaps } from '../src/services/recaps.ts';
-import { createTestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
 import { testClock, useTestFrontDoor } from './door.ts';
-import { API_KEY, directly, type TestTracker } from './helpers.ts';
+import { API_KEY, directly, secondTracker, type TestTracker } from './helpers.ts';
 
 /** The tracker's clock, moved by the tests: Berlin is on UTC+1 and Denver on UTC-7 here. */
 const clock = testClock('2026-11-02T12:00:00Z');
@@ -157,9 +155,7 @@ describe('the weekly recap', () => {
     'is mailed once per member and week when two trackers on one PostgreSQL run the schedule at once',
     async () => {
       at('2026-11-17T12:00:00Z');
-      const second = await buildTracker({
-        dataDir: (await createTestDatabase({})).dataDir,
-        databaseUrl: t.db.databaseUrl,
+      const second = await secondTracker(t.db, {
         apiKey: API_KEY,
         env: {},
         reminderCheckSeconds: 0,

@@ -23,10 +23,8 @@ import { hashPassword } from '../src/password.ts';
 import { recordCheckIn } from '../src/services/check-ins.ts';
 import { PUSH_ATTEMPTS } from '../src/services/push.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import { createTestDatabase } from '../src/testing.ts';
-import { buildTracker } from '../src/tracker.ts';
 import { browser, ORIGIN, testClock, useTestFrontDoor } from './door.ts';
-import { API_KEY, newUser } from './helpers.ts';
+import { API_KEY, newUser, secondTracker } from './helpers.ts';
 import { loopbackPushService, type TestDevice } from './push-service.ts';
 
 /** The tracker's clock, moved by the tests: nothing here waits on the real time. */
@@ -359,9 +357,7 @@ describe('check-in reminders', () => {
     'are mailed once when two trackers on one PostgreSQL run the schedule at the same time',
     async () => {
       at('2026-11-10T12:00:00Z');
-      const second = await buildTracker({
-        dataDir: (await createTestDatabase({})).dataDir,
-        databaseUrl: front.tracker.db.databaseUrl,
+      const second = await secondTracker(front.tracker.db, {
         apiKey: API_KEY,
         env: {},
         reminderCheckSeconds: 0,
@@ -604,9 +600,7 @@ describe('push reminders', () => {
     'go once per member and day when two trackers on one PostgreSQL run the schedule and send at the same time',
     async () => {
       at('2026-12-07T15:00:00Z');
-      const second = await buildTracker({
-        dataDir: (await createTestDatabase({})).dataDir,
-        databaseUrl: front.tracker.db.databaseUrl,
+      const second = await secondTracker(front.tracker.db, {
         apiKey: API_KEY,
         env: vapidEnv,
         reminderCheckSeconds: 0,
