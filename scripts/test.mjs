@@ -22,18 +22,15 @@ const started = performance.now();
 const BUILDS = ['@app/web', '@app/tracker-web', '@app/server', '@app/tracker'];
 
 /**
- * The packages that run one after another in the second lane, in this order, after the quick ones
- * (any package not named here nor in OWN_LANE), so a broken contract shows within a minute.
+ * The order the packages run in: the quick ones first, so a broken contract shows within a
+ * minute; the browser tests last. Any package not named here is a quick one: those run two at a
+ * time (each is a few seconds of mostly start-up, which leaves a core idle when run alone), their
+ * output printed whole as each ends. The packages named here run one after another, each using
+ * both cores itself.
  */
-const LAST = ['@app/tracker-web', '@app/server', '@app/tracker', '@app/cluster'];
-/**
- * The package that runs in a lane of its own, beside all the others: the browser tests and the
- * covering Chromium paths (two Playwright workers) spend much of their time waiting on pages, which
- * leaves room on the two cores for the other packages, run one at a time next to them. Its output
- * goes straight through; every other package's is printed whole when it ends, so the lines of the
- * two lanes never interleave.
- */
-const OWN_LANE = '@app/web';
+const LAST = ['@app/tracker-web', '@app/server', '@app/tracker', '@app/cluster', '@app/web'];
+/** How many quick packages run at once. */
+const QUICK_AT_ONCE = 2;
 
 /** What a package's tests leave out on this machine, and why (shown in the table). */
 function leftOut(name) {
@@ -63,7 +60,7 @@ const packages = workspace
   .filter((pkg) => pkg.scripts.test !== undefined)
   .filter((pkg) => named.length === 0 || named.includes(pkg.name))
   .sort((a, b) => {
-    const rank = (pkg) => (pkg.name === OWN_LANE ? LAST.length : LAST.indexOf(pkg.name));
+    const rank = (pkg) => LAST.indexOf(pkg.name);
     return rank(a) - rank(b) || a.name.localeCompare(b.name);
   });
 
@@ -214,15 +211,21 @@ async function runPackage(pkg, { live }) {
   };
 }
 
+const quick = packages.filter((pkg) => !LAST.includes(pkg.name));
 const results = new Map();
-const own = packages.find((pkg) => pkg.name === OWN_LANE);
-const lane = packages.filter((pkg) => pkg.name !== OWN_LANE);
-await Promise.all([
-  own ? runPackage(own, { live: true }).then((r) => results.set(own.name, r)) : undefined,
-  (async () => {
-    for (const pkg of lane) results.set(pkg.name, await runPackage(pkg, { live: false }));
-  })(),
-]);
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(QUICK_AT_ONCE, quick.length) }, async () => {
+    while (next < quick.length) {
+      const pkg = quick[next];
+      next += 1;
+      results.set(pkg.name, await runPackage(pkg, { live: false }));
+    }
+  }),
+);
+for (const pkg of packages.filter((pkg) => LAST.includes(pkg.name))) {
+  results.set(pkg.name, await runPackage(pkg, { live: true }));
+}
 
 /** Processor seconds as the table shows them, or a dash when the system did not say. */
 const processor = (cpu) => (cpu === null ? '-' : seconds(cpu * 1000));
