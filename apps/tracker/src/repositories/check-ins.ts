@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { preparedOn } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -7,6 +8,29 @@ export type CheckInRow = typeof checkIns.$inferSelect;
 
 /** The check-ins aggregate: members' answers, the cheers they got and the replies to their notes. */
 export function checkInsRepository(db: Db) {
+  const sinceStatement = preparedOn(db, (on) =>
+    on
+      .select({
+        row: checkIns,
+        cheers: sql<[number, string][] | null>`CASE WHEN check_ins.done THEN (
+          SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
+          FROM cheers ch JOIN users u ON u.id = ch.user_id
+          WHERE ch.check_in_id = check_ins.id) END`,
+        replies: sql<[number, number, string, string, string][] | null>`(
+          SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
+                   floor(extract(epoch FROM r.created_at) * 1000)::bigint::text) ORDER BY r.id)
+          FROM check_in_replies r JOIN users u ON u.id = r.user_id
+          WHERE r.check_in_id = check_ins.id)`,
+      })
+      .from(checkIns)
+      .where(
+        and(
+          eq(checkIns.userId, sql.placeholder('userId')),
+          gte(checkIns.day, sql.placeholder('since')),
+        ),
+      )
+      .prepare('check_ins_of_user_since'),
+  );
   return {
     /** The member's check-in for one of their days, or null. */
     async on(userId: number, day: string, tx: Db = db) {
@@ -28,21 +52,7 @@ export function checkInsRepository(db: Db) {
      * since the epoch; oldest first), in one statement.
      */
     async ofUserSince(userId: number, since: string, tx: Db = db) {
-      const rows = await tx
-        .select({
-          row: checkIns,
-          cheers: sql<[number, string][] | null>`CASE WHEN check_ins.done THEN (
-            SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
-            FROM cheers ch JOIN users u ON u.id = ch.user_id
-            WHERE ch.check_in_id = check_ins.id) END`,
-          replies: sql<[number, number, string, string, string][] | null>`(
-            SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
-                     floor(extract(epoch FROM r.created_at) * 1000)::bigint::text) ORDER BY r.id)
-            FROM check_in_replies r JOIN users u ON u.id = r.user_id
-            WHERE r.check_in_id = check_ins.id)`,
-        })
-        .from(checkIns)
-        .where(and(eq(checkIns.userId, userId), gte(checkIns.day, since)));
+      const rows = await sinceStatement(tx).execute({ userId, since });
       return rows.map(({ row, cheers, replies }) => ({
         ...row,
         cheers: (cheers ?? []).map(([id, name]) => ({ id, name })),

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { preparedOn } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import {
   type JoinRequestStatus,
@@ -47,11 +48,107 @@ function memberCondition(which: MemberFilter) {
   return activeTeammate(eq(memberships.userId, which.userId));
 }
 
+/** listWithHistory's statement: the members `where` picks, each with their whole history. */
+function withHistory(on: Db, where: SQL | undefined) {
+  return on
+    .select({
+      user: users,
+      teamId: memberships.teamId,
+      joinedAt: memberships.createdAt,
+      weekdays: sql<number[] | null>`(
+        SELECT r.weekdays FROM reminder_settings r WHERE r.user_id = ${users.id})`,
+      pauses: sql<[string, string][] | null>`(
+        SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+        FROM pauses p WHERE p.user_id = ${users.id})`,
+      approvals: sql<[number | null, string | null][] | null>`(
+        SELECT json_agg(json_build_array(j.team_id,
+                 floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text) ORDER BY j.id)
+        FROM join_requests j WHERE j.user_id = ${users.id} AND j.status = 'approved')`,
+      back: sql<string | null>`(
+        SELECT max(q.back_on)::text FROM quiet_spells q
+        WHERE q.user_id = ${users.id} AND q.back_on IS NOT NULL)`,
+      first: sql<string | null>`(
+        SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+      latest: sql<string | null>`(
+        SELECT max(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+      answers: sql<string | null>`(
+        SELECT string_agg(c.day::text || CASE WHEN c.done THEN '+' ELSE '-' END, ','
+                          ORDER BY c.day)
+        FROM check_ins c WHERE c.user_id = ${users.id})`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(memberships.userId, users.id))
+    .where(where);
+}
+
 /**
  * The members aggregate: memberships read with their accounts, as teammates see each other.
  * Seat changes (adding, ending a membership) stay with the teams repository, which locks the team.
  */
 export function membersRepository(db: Db) {
+  const homeStatement = preparedOn(db, (on) =>
+    on
+      .select({
+        user: users,
+        place: {
+          id: memberships.id,
+          teamId: memberships.teamId,
+          skipsCalls: memberships.skipsCalls,
+        },
+        team: teams.name,
+        call: teamCalls,
+        mates: sql<
+          [number, string, string | null, string | null, string | null, boolean][] | null
+        >`(
+          SELECT json_agg(json_build_array(mu.id, mu.name, mu.image, mu.about, mu.goal_summary,
+                                           mm.skips_calls) ORDER BY mm.id)
+          FROM memberships mm JOIN users mu ON mu.id = mm.user_id
+          WHERE mm.team_id = ${memberships.teamId} AND mm.status = 'Active'
+            AND mu.status <> 'Inactive')`,
+        hadPlace: sql<boolean>`EXISTS (
+          SELECT 1 FROM memberships e WHERE e.user_id = ${users.id} AND e.status = 'Inactive')`,
+        seatLine: sql<[string, string] | null>`(
+          SELECT json_build_array(a.action, floor(extract(epoch FROM a.at) * 1000)::bigint::text)
+          FROM audit_log a
+          WHERE a.action IN ('quiet-member.seat-freed', 'quiet-member.seat-restored')
+            AND a.target = 'user:' || ${users.id}
+          ORDER BY a.id DESC LIMIT 1)`,
+        latest: sql<
+          | [
+              number,
+              JoinRequestStatus,
+              string,
+              string | null,
+              string | null,
+              number | null,
+              string | null,
+            ]
+          | null
+        >`(
+          SELECT json_build_array(j.id, j.status,
+                   floor(extract(epoch FROM j.created_at) * 1000)::bigint::text,
+                   floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text,
+                   j.decline_reason, t.id, t.name)
+          FROM join_requests j LEFT JOIN teams t ON t.id = j.team_id
+          WHERE j.user_id = ${users.id}
+          ORDER BY j.id DESC LIMIT 1)`,
+      })
+      .from(users)
+      .leftJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.status, 'Active')),
+      )
+      .leftJoin(teams, eq(teams.id, memberships.teamId))
+      .leftJoin(teamCalls, eq(teamCalls.teamId, memberships.teamId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('members_home_of'),
+  );
+  const historyStatement = preparedOn(db, (on) =>
+    withHistory(on, activeTeammate(eq(memberships.userId, sql.placeholder('userId')))).prepare(
+      'members_history_of',
+    ),
+  );
   return {
     /**
      * The member's account and the team they are an Active member of, or null when they are on no
@@ -114,61 +211,7 @@ export function membersRepository(db: Db) {
      * is no such account.
      */
     async homeOf(userId: number, tx: Db = db) {
-      const [row] = await tx
-        .select({
-          user: users,
-          place: {
-            id: memberships.id,
-            teamId: memberships.teamId,
-            skipsCalls: memberships.skipsCalls,
-          },
-          team: teams.name,
-          call: teamCalls,
-          mates: sql<
-            [number, string, string | null, string | null, string | null, boolean][] | null
-          >`(
-            SELECT json_agg(json_build_array(mu.id, mu.name, mu.image, mu.about, mu.goal_summary,
-                                             mm.skips_calls) ORDER BY mm.id)
-            FROM memberships mm JOIN users mu ON mu.id = mm.user_id
-            WHERE mm.team_id = ${memberships.teamId} AND mm.status = 'Active'
-              AND mu.status <> 'Inactive')`,
-          hadPlace: sql<boolean>`EXISTS (
-            SELECT 1 FROM memberships e WHERE e.user_id = ${users.id} AND e.status = 'Inactive')`,
-          seatLine: sql<[string, string] | null>`(
-            SELECT json_build_array(a.action, floor(extract(epoch FROM a.at) * 1000)::bigint::text)
-            FROM audit_log a
-            WHERE a.action IN ('quiet-member.seat-freed', 'quiet-member.seat-restored')
-              AND a.target = 'user:' || ${users.id}
-            ORDER BY a.id DESC LIMIT 1)`,
-          latest: sql<
-            | [
-                number,
-                JoinRequestStatus,
-                string,
-                string | null,
-                string | null,
-                number | null,
-                string | null,
-              ]
-            | null
-          >`(
-            SELECT json_build_array(j.id, j.status,
-                     floor(extract(epoch FROM j.created_at) * 1000)::bigint::text,
-                     floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text,
-                     j.decline_reason, t.id, t.name)
-            FROM join_requests j LEFT JOIN teams t ON t.id = j.team_id
-            WHERE j.user_id = ${users.id}
-            ORDER BY j.id DESC LIMIT 1)`,
-        })
-        .from(users)
-        .leftJoin(
-          memberships,
-          and(eq(memberships.userId, users.id), eq(memberships.status, 'Active')),
-        )
-        .leftJoin(teams, eq(teams.id, memberships.teamId))
-        .leftJoin(teamCalls, eq(teamCalls.teamId, memberships.teamId))
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await homeStatement(tx).execute({ userId });
       if (row === undefined) return null;
       const { place, team, mates, seatLine, latest, ...rest } = row;
       return {
@@ -208,35 +251,11 @@ export function membersRepository(db: Db) {
      * index; the answers once.
      */
     async listWithHistory(which: MemberFilter, tx: Db = db) {
-      return tx
-        .select({
-          user: users,
-          teamId: memberships.teamId,
-          joinedAt: memberships.createdAt,
-          weekdays: sql<number[] | null>`(
-            SELECT r.weekdays FROM reminder_settings r WHERE r.user_id = ${users.id})`,
-          pauses: sql<[string, string][] | null>`(
-            SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
-            FROM pauses p WHERE p.user_id = ${users.id})`,
-          approvals: sql<[number | null, string | null][] | null>`(
-            SELECT json_agg(json_build_array(j.team_id,
-                     floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text) ORDER BY j.id)
-            FROM join_requests j WHERE j.user_id = ${users.id} AND j.status = 'approved')`,
-          back: sql<string | null>`(
-            SELECT max(q.back_on)::text FROM quiet_spells q
-            WHERE q.user_id = ${users.id} AND q.back_on IS NOT NULL)`,
-          first: sql<string | null>`(
-            SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
-          latest: sql<string | null>`(
-            SELECT max(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
-          answers: sql<string | null>`(
-            SELECT string_agg(c.day::text || CASE WHEN c.done THEN '+' ELSE '-' END, ','
-                              ORDER BY c.day)
-            FROM check_ins c WHERE c.user_id = ${users.id})`,
-        })
-        .from(memberships)
-        .innerJoin(users, eq(memberships.userId, users.id))
-        .where(memberCondition(which));
+      // One member's (the home's) is prepared; a team's or everyone's is read once a pass.
+      if (which !== undefined && 'userId' in which) {
+        return historyStatement(tx).execute({ userId: which.userId });
+      }
+      return withHistory(tx, memberCondition(which));
     },
 
     /**
