@@ -74,7 +74,14 @@ export const EnvSchema = z.extend(BaseEnv, {
   MAIL_RETENTION_DAYS: z._default(z.coerce.number().check(z.positive()), 30),
   /** Days the operators' audit log keeps a line. */
   AUDIT_RETENTION_DAYS: z._default(z.coerce.number().check(z.positive()), 365),
-  PG_POOL_MAX: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
+  /**
+   * PostgreSQL connections per tracker. At least 2: the start-up holds one (the migration lock)
+   * while it looks for the first seed on another; with one alone it would wait for ever.
+   */
+  PG_POOL_MAX: z._default(
+    z.coerce.number().check(z.int(), z.gte(2, 'a whole number of at least 2')),
+    10,
+  ),
   /** A data-directory lock not refreshed for this long is a dead process's and is taken over. */
   TRACKER_LOCK_STALE_SECONDS: z._default(z.coerce.number().check(z.gte(2)), 15),
   /**
