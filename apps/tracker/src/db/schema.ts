@@ -180,8 +180,9 @@ export const joinRequests = pgTable(
       .on(t.focusAreaId, t.focusRoleId, t.id)
       .where(sql.raw(`status = 'unmatched'`)),
     index('join_requests_status_idx').on(t.status, t.id),
-    // A person's requests: the console's search by name joins requests to the people found.
-    index('join_requests_user_idx').on(t.userId),
+    // A person's requests, newest last: the console's search by name joins requests to the
+    // people found, and the home reads a member's latest from its end.
+    index('join_requests_user_idx').on(t.userId, t.id),
     check(
       'join_requests_status_check',
       sql.raw(`status IN ('unmatched', 'pending', 'approved', 'declined')`),
@@ -456,7 +457,12 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    // What was done to one person or thing, newest last: the home's line that a member's seat was
+    // freed or given back reads that member's own lines, not the log from its end.
+    index('audit_log_target_idx').on(t.target, t.id),
+  ],
 );
 
 /**

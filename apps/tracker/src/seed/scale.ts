@@ -12,6 +12,8 @@
  * - one in twenty is paused now, one in twenty paused for two weeks a hundred days ago;
  * - one in ten joined later than the rest (so their history is shorter);
  * - a fifth of the answers carry a note; teammates cheer some Yes answers and reply to notes;
+ * - each came through a join request an operator approved (a line in the audit log each), and
+ *   an operator noted reaching out to one in ten of the quiet;
  * - reminders at many minutes of the day, in twelve zones, on three kinds of week; weekly
  *   recaps for everyone; the daily digest for one in five; each with its next time worked out.
  */
@@ -64,6 +66,7 @@ export interface ScaleCounts {
   cheers: number;
   replies: number;
   pauses: number;
+  joinRequests: number;
 }
 
 const count = async (db: Db, query: ReturnType<typeof sql>) => {
@@ -130,6 +133,31 @@ export async function seedScale(db: Db, { members, days, now }: ScaleSeed): Prom
       INSERT INTO memberships (team_id, user_id, status, created_at)
       SELECT team_id, user_id, 'Active', ${at}::timestamptz - make_interval(days => joined_back)
       FROM scale_members`);
+
+    // How each came: a join request for their team, approved by an operator a day after it was
+    // made (their membership begins then), with the line it left in the audit log; and for one in
+    // ten quiet members, the note an operator made of reaching out (its line names the member).
+    await tx.execute(sql`
+      INSERT INTO join_requests (user_id, team_id, membership_id, status, created_at, decided_at,
+                                 asked_team_id, focus_area_id, focus_role_id)
+      SELECT m.user_id, m.team_id, m.id, 'approved', m.created_at - interval '1 day', m.created_at,
+             m.team_id, t.focus_area_id, t.focus_role_id
+      FROM scale_members s
+      JOIN memberships m ON m.user_id = s.user_id AND m.team_id = s.team_id
+      JOIN teams t ON t.id = m.team_id`);
+    const [operator] = rowsOf<{ id: number }>(
+      await tx.execute(sql`SELECT id FROM users WHERE role = 'operator' ORDER BY id LIMIT 1`),
+    );
+    await tx.execute(sql`
+      INSERT INTO audit_log (operator_id, action, target, before, after, at)
+      SELECT ${operator?.id ?? 0}::int, 'join-request.approved', 'join-request:' || j.id,
+             '{"status":"pending"}'::jsonb, '{"status":"approved"}'::jsonb, j.decided_at
+      FROM scale_members s JOIN join_requests j ON j.user_id = s.user_id
+      UNION ALL
+      SELECT ${operator?.id ?? 0}::int, 'quiet-member.noted', 'user:' || s.user_id, NULL,
+             '{"note":"Wrote to ask how it is going"}'::jsonb, ${at}::timestamptz - interval '2 days'
+      FROM scale_members s WHERE s.i % 100 = 7
+      ORDER BY 6`);
 
     // Pauses: now (one in twenty), two weeks a hundred days ago (one in twenty).
     await tx.execute(sql`
@@ -246,6 +274,7 @@ export async function seedScale(db: Db, { members, days, now }: ScaleSeed): Prom
       cheers: await counted('cheers'),
       replies: await counted('check_in_replies'),
       pauses: await counted('pauses'),
+      joinRequests: await counted('join_requests'),
     };
     return result;
   });
