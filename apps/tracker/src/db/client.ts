@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { seedIfEmpty } from '../seed/seed.ts';
+import { keepStatements } from './kept-statements.ts';
 import { migrate } from './migrate.ts';
 import { tracePglite } from './traced-pglite.ts';
 import type { Db, Session } from './types.ts';
@@ -84,6 +85,8 @@ export async function openPglite(
       { cause: error },
     );
   }
+  // The reads run again and again are planned once (kept-statements.ts).
+  keepStatements(client);
   // While tracing, each statement is a span of the request's trace (pg's instrumentation does the
   // same on PostgreSQL); otherwise nothing is wrapped.
   const traceDbCall = dbCallTracer();
