@@ -7,7 +7,13 @@ import * as z from 'zod/mini';
 import { BOOKING_TIME_ZONE } from './constants.ts';
 import { endpoint } from './endpoints.ts';
 import { lineBreaksAsSpaces } from './text.ts';
-import { addCalendarDays, type CalendarDate, wallClockAt, zonedInstant } from './zoned-time.ts';
+import {
+  addCalendarDays,
+  type CalendarDate,
+  kept,
+  wallClockAt,
+  zonedInstant,
+} from './zoned-time.ts';
 
 /** The member commits to follow up this many days a week (spec 9). */
 export const CHECK_INS_PER_WEEK = 5;
@@ -121,20 +127,10 @@ export function parseDay(day: string): CalendarDate {
  * streaks walk every day of their history one at a time, asking both of each day, and working a
  * day out (split, a Date, the text again) was a fifth of the processor time of a home read with a
  * year of history. The days asked for are few (one a calendar day, about 365 a year); past
- * DAYS_KEPT the tables start again.
+ * KEPT_AT_MOST the tables start again.
  */
-const DAYS_KEPT = 20_000;
 const nextDays = new Map<string, string>();
 const weekdays = new Map<string, number>();
-
-function kept<T>(table: Map<string, T>, day: string, workOut: () => T): T {
-  const known = table.get(day);
-  if (known !== undefined) return known;
-  const value = workOut();
-  if (table.size >= DAYS_KEPT) table.clear();
-  table.set(day, value);
-  return value;
-}
 
 /** The day `days` after `day` (negative goes back). */
 export function shiftDay(day: string, days: number): string {

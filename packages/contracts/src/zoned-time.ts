@@ -19,19 +19,8 @@ export interface WallClock extends CalendarDate {
 
 /** What the clocks in `timeZone` read at `instant` (ms since the epoch). */
 export function wallClockAt(instant: number, timeZone: string): WallClock {
+  // A zone the runtime does not know has no offset (NaN): every field is NaN, as TZDate gives.
   const offset = offsetAt(instant, timeZone);
-  if (Number.isNaN(offset)) {
-    // A zone the runtime does not know: what TZDate makes of it (an invalid date's fields).
-    const at = new TZDate(instant, timeZone);
-    return {
-      year: at.getFullYear(),
-      month: at.getMonth() + 1,
-      day: at.getDate(),
-      hour: at.getHours(),
-      minute: at.getMinutes(),
-      second: at.getSeconds(),
-    };
-  }
   const at = new Date(instant + offset * 60_000);
   return {
     year: at.getUTCFullYear(),
@@ -43,30 +32,39 @@ export function wallClockAt(instant: number, timeZone: string): WallClock {
   };
 }
 
-/** A zone's offsets are kept per quarter of an hour of UTC: the zones change on one. */
-const QUARTER_HOUR = 15 * 60_000;
-/** Kept offsets, at most MAX_KEPT_OFFSETS (then they start again): zone and quarter -> minutes. */
-const keptOffsets = new Map<string, number>();
-const MAX_KEPT_OFFSETS = 20_000;
+/** How many answers a table of `kept` holds before it starts again. */
+export const KEPT_AT_MOST = 20_000;
+
+/** `key`'s value in `table`, worked out the first time it is asked for and kept. */
+export function kept<T>(table: Map<string, T>, key: string, workOut: () => T): T {
+  const known = table.get(key);
+  if (known !== undefined) return known;
+  const value = workOut();
+  if (table.size >= KEPT_AT_MOST) table.clear();
+  table.set(key, value);
+  return value;
+}
+
+/** A quarter of an hour in ms: the zones change their clocks on one. */
+const QUARTER_HOUR = 900_000;
+/** Each zone's offset for each quarter of an hour of UTC asked for (NaN: it changes within). */
+const quarterOffsets = new Map<string, number>();
 
 /**
- * The zone's offset from UTC at `instant`, in minutes (tzOffset). Asking the runtime's time-zone
- * data costs a formatted date each time, and a member's home asks for the same few zones around
- * the same now many times: a quarter of an hour's offset is kept once its start and its end agree
- * (so no change of the clocks falls within it); one that holds a change is asked every time.
+ * The zone's offset from UTC at `instant`, in minutes (tzOffset; NaN for a zone the runtime does
+ * not know). Asking the runtime's time-zone data formats a date each time, and a member's home
+ * asks for the same few zones around the same now many times: a quarter of an hour's offset is
+ * kept when its start and its end agree (so no change of the clocks falls within it); within one
+ * that holds a change, or for a zone with no offset, it is asked every time.
  */
 function offsetAt(instant: number, timeZone: string): number {
   const quarter = Math.floor(instant / QUARTER_HOUR);
-  const key = `${timeZone}@${quarter}`;
-  const kept = keptOffsets.get(key);
-  if (kept !== undefined) return kept;
-  const start = quarter * QUARTER_HOUR;
-  const first = tzOffset(timeZone, new Date(start));
-  const last = tzOffset(timeZone, new Date(start + QUARTER_HOUR - 1));
-  if (first !== last || Number.isNaN(first)) return tzOffset(timeZone, new Date(instant));
-  if (keptOffsets.size >= MAX_KEPT_OFFSETS) keptOffsets.clear();
-  keptOffsets.set(key, first);
-  return first;
+  const offset = kept(quarterOffsets, `${timeZone}@${quarter}`, () => {
+    const start = tzOffset(timeZone, new Date(quarter * QUARTER_HOUR));
+    const end = tzOffset(timeZone, new Date((quarter + 1) * QUARTER_HOUR - 1));
+    return start === end ? start : Number.NaN;
+  });
+  return Number.isNaN(offset) ? tzOffset(timeZone, new Date(instant)) : offset;
 }
 
 /**
