@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, lte, sql } from 'drizzle-orm';
 import { preparedOn } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
@@ -26,7 +26,7 @@ export function checkInsRepository(db: Db) {
       .where(
         and(
           eq(checkIns.userId, sql.placeholder('userId')),
-          gte(checkIns.day, sql.placeholder('since')),
+          between(checkIns.day, sql.placeholder('since'), sql.placeholder('until')),
         ),
       )
       .prepare('check_ins_of_user_since'),
@@ -47,12 +47,16 @@ export function checkInsRepository(db: Db) {
     },
 
     /**
-     * The member's check-ins from `since` on, each with its cheers (those of a Yes: the
-     * cheerers' ids and names, oldest first) and its replies (id, author's id and name, text, ms
-     * since the epoch; oldest first), in one statement.
+     * The member's check-ins from `since` to `until` (both included), each with its cheers (those
+     * of a Yes: the cheerers' ids and names, oldest first) and its replies (id, author's id and
+     * name, text, ms since the epoch; oldest first), in one statement. Both ends are given so
+     * that the statement is planned once: with `since` alone the planner's guess for a generic
+     * plan is a third of the member's days, and it planned the statement again for each read
+     * (about 1 ms of the home's 3 on PGlite at 10,000 members); with a range its guess is a few
+     * days, and the one plan is kept.
      */
-    async ofUserSince(userId: number, since: string, tx: Db = db) {
-      const rows = await sinceStatement(tx).execute({ userId, since });
+    async ofUserSince(userId: number, since: string, until: string, tx: Db = db) {
+      const rows = await sinceStatement(tx).execute({ userId, since, until });
       return rows.map(({ row, cheers, replies }) => ({
         ...row,
         cheers: (cheers ?? []).map(([id, name]) => ({ id, name })),

@@ -89,9 +89,14 @@ export async function checkInStatus(
 ): Promise<CheckInStatus> {
   const now = ctx.trackerConfig.now();
   // Every answer's day once (they all make the streaks), and the shown days' rows with their
-  // cheers and replies: those of the reactions' days, from before the earliest today on Earth.
+  // cheers and replies: those of the reactions' days, from before the earliest today on Earth to
+  // the latest today.
   const [rows, [days]] = await Promise.all([
-    ctx.repos.checkIns.ofUserSince(userId, shiftDay(localDay(now, EARLIEST_ZONE), -REACTION_DAYS)),
+    ctx.repos.checkIns.ofUserSince(
+      userId,
+      shiftDay(localDay(now, EARLIEST_ZONE), -REACTION_DAYS),
+      localDay(now, LATEST_ZONE),
+    ),
     reads?.days() ?? memberDaysOf(ctx, { userId }, now),
   ]);
   if (days === undefined) throw notOnTeam();
