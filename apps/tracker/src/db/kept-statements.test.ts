@@ -48,6 +48,41 @@ describe('statements kept prepared on PGlite', () => {
     expect(fields.map((field) => field.name)).toEqual(['id', 'email', 'joined']);
   });
 
+  it('runs a kept statement as one simple query: two calls into PostgreSQL, not six', async () => {
+    const text = 'SELECT email FROM people WHERE id = $1';
+    await client.query(text, [12]);
+    await client.query(text, [13]);
+    const calls: string[] = [];
+    const stream = client.execProtocolStream.bind(client);
+    // Counted, not changed: PGlite's query and exec each call this once a protocol message.
+    client.execProtocolStream = (message, options) => {
+      calls.push(String.fromCharCode(message[0] ?? 0));
+      return stream(message, options);
+    };
+    try {
+      expect((await client.query(text, [14])).rows).toEqual([{ email: 'person-14@example.org' }]);
+    } finally {
+      client.execProtocolStream = stream;
+    }
+    // Q: the simple query (EXECUTE), S: sync.
+    expect(calls).toEqual(['Q', 'S']);
+  });
+
+  it('parses with the parsers a caller gives, and with the client’s for every other type', async () => {
+    const text = 'SELECT id, joined, ARRAY[id] AS ids FROM people WHERE id = $1';
+    // 1082: date.
+    const asText = { 1082: (value: string) => `day ${value}` };
+    for (const id of [15, 16, 17]) {
+      expect((await client.query(text, [id], { parsers: asText })).rows).toEqual([
+        { id, joined: `day 2026-01-${String(id + 1).padStart(2, '0')}`, ids: [id] },
+      ]);
+    }
+    // The client's own are unchanged by a caller's.
+    expect((await client.query(text, [18])).rows).toEqual([
+      { id: 18, joined: new Date('2026-01-19T00:00:00Z'), ids: [18] },
+    ]);
+  });
+
   it('never writes a value with a quote or a backslash into a statement: it runs unprepared', async () => {
     const text = 'SELECT id FROM people WHERE email = $1';
     const tricky = ["x' OR '1'='1", 'x\\', "person-1@example.org'--"];

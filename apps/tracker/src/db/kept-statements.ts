@@ -41,6 +41,7 @@ export interface KeptStatements {
 /** Wraps `client.query` so that repeated SELECTs run prepared (see above). */
 export function keepStatements(client: PGlite): KeptStatements {
   const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
   // In the order used: a Map iterates in the order of insertion, and a use moves its text last.
   const kept = new Map<string, Kept>();
   let next = 0;
@@ -84,7 +85,12 @@ export function keepStatements(client: PGlite): KeptStatements {
     if (name === null) return query(text, params, options);
     try {
       const args = values.length > 0 ? `(${values.join(', ')})` : '';
-      return await query(`EXECUTE ${name}${args}`, [], options);
+      // As one simple query: PGlite's `query` makes six calls into PostgreSQL for a statement
+      // (parse, describe, bind, describe, execute, sync), `exec` two; EXECUTE has no values to
+      // bind. The same rows and fields either way (one parser of the answer).
+      const [result] = await exec(`EXECUTE ${name}${args}`, options);
+      if (result === undefined) throw new Error(`EXECUTE ${name} gave no result`);
+      return result;
     } catch (error) {
       // The connection no longer holds it (DEALLOCATE ALL, a new session): prepared again later.
       if ((error as { code?: string }).code !== '26000') throw error;
