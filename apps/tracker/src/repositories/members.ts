@@ -86,6 +86,42 @@ function withHistory(on: Db, where: SQL | undefined) {
  * Seat changes (adding, ending a membership) stay with the teams repository, which locks the team.
  */
 export function membersRepository(db: Db) {
+  const boardStatement = preparedOn(db, (on) =>
+    on
+      .select({
+        user: users,
+        joinedAt: memberships.createdAt,
+        team: teams.name,
+        approvedMs: sql<string | null>`(
+              SELECT floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text
+              FROM join_requests j
+              WHERE j.user_id = ${users.id} AND j.team_id = ${memberships.teamId}
+                AND j.status = 'approved' AND j.decided_at IS NOT NULL
+              ORDER BY j.id DESC LIMIT 1)`,
+        firstAnswer: sql<string | null>`(
+              SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+        pauses: sql<[string, string][] | null>`(
+              SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+              FROM pauses p WHERE p.user_id = ${users.id})`,
+        checkIns: sql<[number, string, boolean, string | null, string, string][] | null>`(
+              SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
+                       floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
+                       floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
+              FROM check_ins c
+              WHERE c.user_id = ${users.id} AND c.day >= ${sql.placeholder('first')}::date
+                AND c.day <= ${sql.placeholder('last')}::date)`,
+        nudgedOn: sql<string[] | null>`(
+              SELECT json_agg(n.day::text) FROM nudges n
+              WHERE n.from_user_id = ${sql.placeholder('viewerId')} AND n.to_user_id = ${users.id}
+                AND n.day >= ${sql.placeholder('first')}::date AND n.day <= ${sql.placeholder('last')}::date)`,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(memberships.userId, users.id))
+      .innerJoin(teams, eq(memberships.teamId, teams.id))
+      .where(activeTeammate(eq(memberships.teamId, sql.placeholder('teamId'))))
+      .orderBy(asc(memberships.id))
+      .prepare('team_board'),
+  );
   const homeStatement = preparedOn(db, (on) =>
     on
       .select({
@@ -333,39 +369,7 @@ export function membersRepository(db: Db) {
       view: { viewerId: number; first: string; last: string },
       tx: Db = db,
     ) {
-      const rows = await tx
-        .select({
-          user: users,
-          joinedAt: memberships.createdAt,
-          team: teams.name,
-          approvedMs: sql<string | null>`(
-            SELECT floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text
-            FROM join_requests j
-            WHERE j.user_id = ${users.id} AND j.team_id = ${memberships.teamId}
-              AND j.status = 'approved' AND j.decided_at IS NOT NULL
-            ORDER BY j.id DESC LIMIT 1)`,
-          firstAnswer: sql<string | null>`(
-            SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
-          pauses: sql<[string, string][] | null>`(
-            SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
-            FROM pauses p WHERE p.user_id = ${users.id})`,
-          checkIns: sql<[number, string, boolean, string | null, string, string][] | null>`(
-            SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
-                     floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
-                     floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
-            FROM check_ins c
-            WHERE c.user_id = ${users.id} AND c.day >= ${view.first}::date
-              AND c.day <= ${view.last}::date)`,
-          nudgedOn: sql<string[] | null>`(
-            SELECT json_agg(n.day::text) FROM nudges n
-            WHERE n.from_user_id = ${view.viewerId} AND n.to_user_id = ${users.id}
-              AND n.day >= ${view.first}::date AND n.day <= ${view.last}::date)`,
-        })
-        .from(memberships)
-        .innerJoin(users, eq(memberships.userId, users.id))
-        .innerJoin(teams, eq(memberships.teamId, teams.id))
-        .where(activeTeammate(eq(memberships.teamId, teamId)))
-        .orderBy(asc(memberships.id));
+      const rows = await boardStatement(tx).execute({ teamId, ...view });
       return rows.map(({ approvedMs, pauses, checkIns, nudgedOn, user, ...row }) => ({
         ...row,
         user,
