@@ -109,6 +109,15 @@ describe('the scale seed', () => {
     expect(Number(gaps[0]?.gap)).toBeGreaterThanOrEqual(7);
   });
 
+  it('lays the answers out day by day, as a running tracker’s are, not member by member', async () => {
+    // The table's physical order (ctid: page, then place on it) against day and member.
+    const [order] = await rows<{ by_day: number; by_member: number }>(sql`
+      SELECT corr(page, day - date '2000-01-01') AS by_day, corr(page, user_id) AS by_member
+      FROM (SELECT (ctid::text::point)[0] AS page, day, user_id FROM check_ins) c`);
+    expect(order?.by_day).toBeGreaterThan(0.9);
+    expect(Math.abs(order?.by_member ?? 1)).toBeLessThan(0.5);
+  });
+
   it('schedules reminders at many minutes, recaps for all, digests for some, with next times', async () => {
     const [s] = await rows<{
       minutes: string;
