@@ -154,7 +154,7 @@ async function time(run: () => Promise<unknown>) {
   return { median: ms[Math.floor(ms.length / 2)] ?? 0, max: ms[ms.length - 1] ?? 0 };
 }
 
-async function measure(store: string, databaseUrl: string | undefined) {
+async function measure(store: string, databaseUrl: string | null) {
   const db = await createTestDatabase({ databaseUrl });
   const app = await buildTracker({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: {} });
   try {
@@ -231,7 +231,8 @@ async function measure(store: string, databaseUrl: string | undefined) {
   }
 }
 
-const rows = STORES.includes('pglite') ? await measure('PGlite', undefined) : [];
+// PGlite whatever TEST_DATABASE_URL says (null: no server).
+const rows = STORES.includes('pglite') ? await measure('PGlite', null) : [];
 if (!STORES.includes('postgres')) {
   // PGlite only, as asked.
 } else if (pgUrl === undefined) {

@@ -164,7 +164,7 @@ async function watched<T>(app: FastifyInstance, work: () => Promise<T>) {
   }
 }
 
-async function measure(store: string, databaseUrl: string | undefined, members: number) {
+async function measure(store: string, databaseUrl: string | null, members: number) {
   const moment = recapMoment();
   let clock = new Date(moment.getTime() - 10 * 60_000);
   const db = await createTestDatabase({ databaseUrl });
@@ -175,6 +175,12 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
     reminderCheckSeconds: 0,
     now: () => clock,
   });
+  // The store measured is the one named (a PGlite row taken on a server would mislead).
+  if (app.database.kind !== (store === 'PGlite' ? 'pglite' : 'postgres')) {
+    await app.close();
+    await db.cleanup();
+    throw new Error(`${store} was asked for, and the tracker opened ${app.database.kind}`);
+  }
   const rows: Row[] = [];
   // With the machine's load average (1 minute) when the figure was taken: on shared cores a
   // figure is read beside it.
@@ -350,7 +356,8 @@ async function measure(store: string, databaseUrl: string | undefined, members: 
 
 const rows: Row[] = [];
 if (STORES.includes('pglite')) {
-  for (const members of SIZES) rows.push(...(await measure('PGlite', undefined, members)));
+  // PGlite whatever TEST_DATABASE_URL says (null: no server).
+  for (const members of SIZES) rows.push(...(await measure('PGlite', null, members)));
 }
 if (STORES.includes('postgres')) {
   if (pgUrl === undefined) {
