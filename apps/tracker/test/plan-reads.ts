@@ -45,7 +45,7 @@ export interface RecordedDb {
    */
   explain(
     statements: Statement[],
-    options?: { analyze?: boolean; ordered?: boolean },
+    options?: { analyze?: boolean; ordered?: boolean; asChosen?: boolean },
   ): Promise<PlanNode[][]>;
   /** Closes the connections it opened (PostgreSQL). */
   end(): Promise<void>;
@@ -88,13 +88,14 @@ export function recordedDb(app: FastifyInstance, databaseUrl?: string): Recorded
       statements = [];
       return taken;
     },
-    async explain(ran, { analyze = false, ordered = false } = {}) {
+    async explain(ran, { analyze = false, ordered = false, asChosen = false } = {}) {
       const connection = await connect();
       const plans: PlanNode[][] = [];
       // `ordered`: bitmaps and sorts priced out too, so a page is read through an index in its
-      // order wherever one serves, rather than all its rows read and sorted.
-      const off = ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin'];
-      if (ordered) off.push('enable_bitmapscan', 'enable_sort');
+      // order wherever one serves, rather than all its rows read and sorted. `asChosen`: nothing
+      // priced out, the plan the planner picks on the data as it is.
+      const off = asChosen ? [] : ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin'];
+      if (ordered && !asChosen) off.push('enable_bitmapscan', 'enable_sort');
       try {
         await connection.query('BEGIN');
         for (const setting of off) {
