@@ -173,11 +173,10 @@ async function buildPostgresTemplate(serverUrl: string): Promise<string> {
  * A fresh, isolated database for one test file, already migrated and seeded. PGlite by default
  * (a copy of the PGlite template), and always with `databaseUrl: null` (what a bench measuring
  * PGlite asks for, whatever the environment); PostgreSQL when `databaseUrl` or, without one,
- * TEST_DATABASE_URL is set: a
- * database of its own beside the one the URL names, made from the PostgreSQL template, so files
- * running in parallel never see each other's rows. `blank` gives, on PostgreSQL, an empty schema
- * of its own instead, for the tests of a first start (migrations, the seed). Spread the result
- * into buildTracker / startTracker options.
+ * TEST_DATABASE_URL is set: a database of its own beside the one the URL names, made from the
+ * PostgreSQL template, so files running in parallel never see each other's rows. `blank` gives,
+ * on PostgreSQL, an empty schema of its own instead, for the tests of a first start (migrations,
+ * the seed). Spread the result into buildTracker / startTracker options.
  */
 export async function createTestDatabase(
   opts: { databaseUrl?: string | null; blank?: boolean } = {},

@@ -93,27 +93,27 @@ export function membersRepository(db: Db) {
         joinedAt: memberships.createdAt,
         team: teams.name,
         approvedMs: sql<string | null>`(
-              SELECT floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text
-              FROM join_requests j
-              WHERE j.user_id = ${users.id} AND j.team_id = ${memberships.teamId}
-                AND j.status = 'approved' AND j.decided_at IS NOT NULL
-              ORDER BY j.id DESC LIMIT 1)`,
+          SELECT floor(extract(epoch FROM j.decided_at) * 1000)::bigint::text
+          FROM join_requests j
+          WHERE j.user_id = ${users.id} AND j.team_id = ${memberships.teamId}
+            AND j.status = 'approved' AND j.decided_at IS NOT NULL
+          ORDER BY j.id DESC LIMIT 1)`,
         firstAnswer: sql<string | null>`(
-              SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
+          SELECT min(c.day)::text FROM check_ins c WHERE c.user_id = ${users.id})`,
         pauses: sql<[string, string][] | null>`(
-              SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
-              FROM pauses p WHERE p.user_id = ${users.id})`,
+          SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
+          FROM pauses p WHERE p.user_id = ${users.id})`,
         checkIns: sql<[number, string, boolean, string | null, string, string][] | null>`(
-              SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
-                       floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
-                       floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
-              FROM check_ins c
-              WHERE c.user_id = ${users.id} AND c.day >= ${sql.placeholder('first')}::date
-                AND c.day <= ${sql.placeholder('last')}::date)`,
+          SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
+                   floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
+                   floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
+          FROM check_ins c
+          WHERE c.user_id = ${users.id} AND c.day >= ${sql.placeholder('first')}::date
+            AND c.day <= ${sql.placeholder('last')}::date)`,
         nudgedOn: sql<string[] | null>`(
-              SELECT json_agg(n.day::text) FROM nudges n
-              WHERE n.from_user_id = ${sql.placeholder('viewerId')} AND n.to_user_id = ${users.id}
-                AND n.day >= ${sql.placeholder('first')}::date AND n.day <= ${sql.placeholder('last')}::date)`,
+          SELECT json_agg(n.day::text) FROM nudges n
+          WHERE n.from_user_id = ${sql.placeholder('viewerId')} AND n.to_user_id = ${users.id}
+            AND n.day >= ${sql.placeholder('first')}::date AND n.day <= ${sql.placeholder('last')}::date)`,
       })
       .from(memberships)
       .innerJoin(users, eq(memberships.userId, users.id))

@@ -148,13 +148,14 @@ export async function seedScale(db: Db, { members, days, now }: ScaleSeed): Prom
     const [operator] = rowsOf<{ id: number }>(
       await tx.execute(sql`SELECT id FROM users WHERE role = 'operator' ORDER BY id LIMIT 1`),
     );
+    const operatorId = operator?.id ?? 0;
     await tx.execute(sql`
       INSERT INTO audit_log (operator_id, action, target, before, after, at)
-      SELECT ${operator?.id ?? 0}::int, 'join-request.approved', 'join-request:' || j.id,
+      SELECT ${operatorId}::int, 'join-request.approved', 'join-request:' || j.id,
              '{"status":"pending"}'::jsonb, '{"status":"approved"}'::jsonb, j.decided_at
       FROM scale_members s JOIN join_requests j ON j.user_id = s.user_id
       UNION ALL
-      SELECT ${operator?.id ?? 0}::int, 'quiet-member.noted', 'user:' || s.user_id, NULL,
+      SELECT ${operatorId}::int, 'quiet-member.noted', 'user:' || s.user_id, NULL,
              '{"note":"Wrote to ask how it is going"}'::jsonb, ${at}::timestamptz - interval '2 days'
       FROM scale_members s WHERE s.i % 100 = 7
       ORDER BY 6`);
