@@ -90,6 +90,7 @@ export function membersRepository(db: Db) {
     on
       .select({
         user: users,
+        placeId: memberships.id,
         joinedAt: memberships.createdAt,
         team: teams.name,
         approvedMs: sql<string | null>`(
@@ -103,10 +104,32 @@ export function membersRepository(db: Db) {
         pauses: sql<[string, string][] | null>`(
           SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
           FROM pauses p WHERE p.user_id = ${users.id})`,
-        checkIns: sql<[number, string, boolean, string | null, string, string][] | null>`(
+        checkIns: sql<
+          | [
+              number,
+              string,
+              boolean,
+              string | null,
+              string,
+              string,
+              [number, string][] | null,
+              [number, number, string, string, string][] | null,
+            ][]
+          | null
+        >`(
           SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
                    floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
-                   floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text) ORDER BY c.day)
+                   floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text,
+                   CASE WHEN c.done AND c.day >= ${sql.placeholder('reactFrom')}::date THEN (
+                     SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
+                     FROM cheers ch JOIN users u ON u.id = ch.user_id
+                     WHERE ch.check_in_id = c.id) END,
+                   CASE WHEN c.day >= ${sql.placeholder('reactFrom')}::date THEN (
+                     SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
+                              floor(extract(epoch FROM r.created_at) * 1000)::bigint::text)
+                              ORDER BY r.id)
+                     FROM check_in_replies r JOIN users u ON u.id = r.user_id
+                     WHERE r.check_in_id = c.id) END) ORDER BY c.day)
           FROM check_ins c
           WHERE c.user_id = ${users.id} AND c.day >= ${sql.placeholder('first')}::date
             AND c.day <= ${sql.placeholder('last')}::date)`,
@@ -119,7 +142,6 @@ export function membersRepository(db: Db) {
       .innerJoin(users, eq(memberships.userId, users.id))
       .innerJoin(teams, eq(memberships.teamId, teams.id))
       .where(activeTeammate(eq(memberships.teamId, sql.placeholder('teamId'))))
-      .orderBy(asc(memberships.id))
       .prepare('team_board'),
   );
   const homeStatement = preparedOn(db, (on) =>
@@ -363,28 +385,46 @@ export function membersRepository(db: Db) {
      * team was approved (ms since the epoch; null: never), their first answered day (one read of
      * the (user_id, day) index), their pauses (first and last day, oldest first), their check-ins
      * from `first` to `last` (both included) and the days of these `viewerId` nudged them on.
+     * The check-ins from `reactFrom` on come with their cheers (a Yes's: the cheerers, oldest
+     * first) and replies (oldest first), as `checkIns.reactionsOf` reads them; the earlier ones
+     * with none read.
      */
     async board(
       teamId: number,
-      view: { viewerId: number; first: string; last: string },
+      view: { viewerId: number; first: string; last: string; reactFrom: string },
       tx: Db = db,
     ) {
       const rows = await boardStatement(tx).execute({ teamId, ...view });
-      return rows.map(({ approvedMs, pauses, checkIns, nudgedOn, user, ...row }) => ({
+      // Oldest membership first, sorted here: ordered in the statement, the planner may read the
+      // memberships' whole key in its order rather than sort the team's six (it did at a dozen
+      // members, the statement's subqueries making each row look costly).
+      rows.sort((a, b) => a.placeId - b.placeId);
+      return rows.map(({ approvedMs, pauses, checkIns, nudgedOn, user, placeId: _, ...row }) => ({
         ...row,
         user,
         nudgedOn: nudgedOn ?? [],
         approvedAt: approvedMs === null ? null : new Date(Number(approvedMs)),
         pauses: (pauses ?? []).map(([firstDay, lastDay]) => ({ firstDay, lastDay })),
-        checkIns: (checkIns ?? []).map(([id, day, done, note, created, updated]) => ({
-          id,
-          userId: user.id,
-          day,
-          done,
-          note,
-          createdAt: new Date(Number(created)),
-          updatedAt: new Date(Number(updated)),
-        })),
+        checkIns: (checkIns ?? []).map(
+          ([id, day, done, note, created, updated, cheered, replies]) => ({
+            id,
+            userId: user.id,
+            day,
+            done,
+            note,
+            createdAt: new Date(Number(created)),
+            updatedAt: new Date(Number(updated)),
+            cheers: (cheered ?? []).map(([personId, name]) => ({ id: personId, name })),
+            replies: (replies ?? []).map(([replyId, authorId, authorName, text, at]) => ({
+              checkInId: id,
+              id: replyId,
+              text,
+              createdAt: new Date(Number(at)),
+              authorId,
+              authorName,
+            })),
+          }),
+        ),
       }));
     },
 

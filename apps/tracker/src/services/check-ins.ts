@@ -25,7 +25,7 @@ import {
 import { HttpError, notFound, validationError } from '@app/server-kit';
 import type { Db } from '../db/types.ts';
 import type { CheckInRow } from '../repositories/check-ins.ts';
-import { reactionsFor, reactionsOf } from './cheers.ts';
+import { reactionsSeen } from './cheers.ts';
 import type { TrackerContext } from './context.ts';
 import { nudgesOff, unsubscribeLink } from './mail-settings.ts';
 import { joinedDay, type MemberReads, memberDaysOf } from './member-days.ts';
@@ -227,7 +227,8 @@ export async function teamBoard(
   // zone, that is within the days from the earliest today on Earth's to the day after the latest
   // one's: the teammates (the viewer among them, else no such team for them), with when each
   // joined (joinedDay: their approval, their membership, their first answer), their pauses, those
-  // days' answers and the viewer's nudges on them, in one statement.
+  // days' answers and the viewer's nudges on them, in one statement; with the cheers and replies
+  // of the answers from the earliest today on (each member's today is among them).
   const earliest = localDay(now, EARLIEST_ZONE);
   const latest = localDay(now, LATEST_ZONE);
   const read = await ctx.repos.members.board(teamId, {
@@ -236,6 +237,7 @@ export async function teamBoard(
       [shiftDay(earliest, 1 - BOARD_DAYS), weekStartOf(shiftDay(earliest, -1))].sort()[0] ??
       earliest,
     last: shiftDay(latest, 1),
+    reactFrom: earliest,
   });
   const viewer = read.find((mate) => mate.user.id === viewerId);
   if (viewer === undefined) throw new HttpError('TEAM_NOT_FOUND', 'No such team.');
@@ -258,11 +260,6 @@ export async function teamBoard(
       const row = checkIns.find((r) => r.day === theirToday);
       return row ? [[user.id, row] as const] : [];
     }),
-  );
-  const reactions = await reactionsOf(
-    ctx,
-    [...todayRows.values()].map((row) => row.id),
-    viewerId,
   );
   return {
     team: { id: team.id, name: team.name },
@@ -301,7 +298,7 @@ export async function teamBoard(
         today: {
           day: theirToday,
           checkIn: todayRow ? toCheckIn(todayRow) : null,
-          reactions: reactionsFor(reactions, todayRow?.id),
+          reactions: reactionsSeen(todayRow?.cheers ?? [], todayRow?.replies ?? [], viewerId),
         },
         weekYes: theirs.filter((r) => r.done && r.day >= weekStart && r.day <= theirToday).length,
         days: days.map((day) => boardDay(day, dayInput)),

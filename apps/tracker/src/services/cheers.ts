@@ -58,20 +58,28 @@ export async function reactionsOf(
       ? { cheers: [], replies: [] }
       : await ctx.repos.checkIns.reactionsOf([...checkInIds]);
   return new Map(
-    checkInIds.map((id) => {
-      const people: Person[] = cheerRows
-        .filter((c) => c.checkInId === id)
-        .map((c) => ({ id: c.id, name: c.name }));
-      return [
-        id,
-        {
-          cheers: people,
-          cheeredByYou: people.some((p) => p.id === viewerId),
-          replies: replyRows.filter((r) => r.checkInId === id).map(toReply),
-        },
-      ];
-    }),
+    checkInIds.map((id) => [
+      id,
+      reactionsSeen(
+        cheerRows.filter((c) => c.checkInId === id).map((c) => ({ id: c.id, name: c.name })),
+        replyRows.filter((r) => r.checkInId === id),
+        viewerId,
+      ),
+    ]),
   );
+}
+
+/** One check-in's cheers and replies (each oldest first) as `viewerId` sees them. */
+export function reactionsSeen(
+  people: Person[],
+  replies: readonly ReplyRow[],
+  viewerId: number,
+): Reactions {
+  return {
+    cheers: people,
+    cheeredByYou: people.some((p) => p.id === viewerId),
+    replies: replies.map(toReply),
+  };
 }
 
 const NO_REACTIONS: Reactions = { cheers: [], cheeredByYou: false, replies: [] };
