@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { nextSlot, type Weekday } from './schedule.ts';
+import { nextSlot, type Weekday, yieldToLoop } from './schedule.ts';
 
 const WEEKDAYS: Weekday[] = [1, 2, 3, 4, 5];
 const at = (iso: string) => new Date(iso);
@@ -80,5 +81,32 @@ describe('next info-call slot at 13:00 America/Denver', () => {
 
   it('refuses an empty schedule', () => {
     expect(() => nextSlot(new Date(), [])).toThrow(/no weekdays/);
+  });
+});
+
+describe('a turn for the event loop between two batches', () => {
+  /** Holds the thread for `ms`, as a batch of a schedule does. */
+  const hold = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {}
+  };
+
+  it('serves a timer that fell due during a batch before the next batch, whatever phase it began in', async () => {
+    const phases: [string, () => Promise<unknown>][] = [
+      // An answer from the file system: the poll phase, where requests and queries are answered.
+      ['poll', () => readFile(new URL(import.meta.url))],
+      ['check', () => new Promise((resolve) => setImmediate(resolve))],
+      ['timers', () => new Promise((resolve) => setTimeout(resolve, 0))],
+    ];
+    for (const [phase, enter] of phases) {
+      await enter();
+      let served = false;
+      setTimeout(() => {
+        served = true;
+      }, 0);
+      hold(3);
+      await yieldToLoop();
+      expect({ phase, served }).toEqual({ phase, served: true });
+    }
   });
 });
