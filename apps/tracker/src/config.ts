@@ -68,7 +68,10 @@ export const EnvSchema = z.extend(BaseEnv, {
   MAIL_RETRY_SECONDS: z._default(z.coerce.number().check(z.positive()), 30),
   /** How often due check-in reminders are looked for; 0 turns the schedule off. */
   REMINDER_CHECK_SECONDS: z._default(z.coerce.number().check(z.nonnegative()), 60),
-  /** How often the retention schedule deletes what is no longer needed; 0 turns it off. */
+  /**
+   * How often the retention schedule deletes what is no longer needed (and, on PGlite, vacuums
+   * lightly); 0 turns it off.
+   */
   RETENTION_CHECK_SECONDS: z._default(z.coerce.number().check(z.nonnegative()), 3600),
   /** Days sent mail (its rows and the outbox's .eml files) is kept. */
   MAIL_RETENTION_DAYS: z._default(z.coerce.number().check(z.positive()), 30),

@@ -13,6 +13,7 @@ import { keepStatements } from './kept-statements.ts';
 import { migrate } from './migrate.ts';
 import { tracePglite } from './traced-pglite.ts';
 import type { Db, Session } from './types.ts';
+import { type Vacuumed, type VacuumHow, vacuumPglite } from './upkeep.ts';
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -32,6 +33,16 @@ export interface Database {
    * pg_dump backs up (decision 54).
    */
   dump: (() => Promise<Blob>) | null;
+  /**
+   * Vacuums PGlite's tables (upkeep.ts): in full at start, lightly on the retention schedule.
+   * Null on PostgreSQL, whose autovacuum does it.
+   */
+  vacuum:
+    | ((
+        how: VacuumHow,
+        opts?: { minPages?: number; turn?: () => Promise<void> },
+      ) => Promise<Vacuumed>)
+    | null;
   close(): Promise<void>;
 }
 
@@ -114,6 +125,7 @@ export async function openPglite(
       // transaction is half done in the copy.
       return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
     },
+    vacuum: (how, opts) => vacuumPglite(client, how, opts),
     close: () => client.close(),
   };
 }
@@ -154,6 +166,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
       max: poolMax,
     }),
     dump: null,
+    vacuum: null,
     close: async () => {
       await Promise.all([pool.end(), healthPool.end()]);
     },
@@ -184,6 +197,9 @@ export async function openDatabase(config: {
     } finally {
       session.release();
     }
+    // PGlite has no autovacuum: a table never vacuumed (or grown much since) is, before the
+    // tracker is ready (upkeep.ts).
+    await database.vacuum?.('start');
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

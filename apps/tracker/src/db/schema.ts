@@ -484,6 +484,7 @@ export const checkIns = pgTable(
   },
   (t) => [
     fk('check_ins', t.userId, users.id).onDelete('cascade'),
+    // Its index also holds `done` (INCLUDE, migration 0029): drizzle has no way to say so.
     unique('check_ins_user_id_day_key').on(t.userId, t.day),
     check('check_ins_note_check', sql.raw(`char_length(note) <= ${CHECK_IN_NOTE_MAX}`)),
   ],

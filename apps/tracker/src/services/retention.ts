@@ -1,6 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { MEMBER_SESSION_ABSOLUTE_HOURS, MEMBER_SESSION_IDLE_MINUTES } from '@app/contracts';
+import { yieldToLoop } from '../schedule.ts';
 import type { TrackerContext } from './context.ts';
 
 /** The folder the outbox writes mail into when no SMTP_URL is set (`<dataDir>/outbox`). */
@@ -26,15 +27,15 @@ const DAY_MS = 86_400_000;
 /**
  * One pass of the retention schedule: deletes what the product no longer needs. Sent mail
  * (rows and the outbox's .eml files) past MAIL_RETENTION_DAYS, sessions past their idle or
- * absolute limit, mailed links a week after they expired, audit lines past AUDIT_RETENTION_DAYS.
- * Every statement stands alone, so trackers sharing a database may run passes at once.
+ * absolute limit, mailed links a week after they expired, audit lines past AUDIT_RETENTION_DAYS;
+ * then, on PGlite, a light vacuum of every table. Every statement stands alone, so trackers sharing a database may run passes at once.
  */
 export async function runRetention(ctx: TrackerContext): Promise<RetentionReport> {
   const { now, mailRetentionDays, auditRetentionDays, dataDir } = ctx.trackerConfig;
   const at = now().getTime();
   const { retention } = ctx.repos;
   const mailBefore = new Date(at - mailRetentionDays * DAY_MS);
-  return {
+  const report = {
     sentMail: await retention.deleteMailSentBefore(mailBefore),
     mailFiles: await deleteFilesBefore(path.join(dataDir, OUTBOX_FILES_SUBDIR), mailBefore),
     sessions: await retention.deleteEndedSessions(
@@ -44,6 +45,10 @@ export async function runRetention(ctx: TrackerContext): Promise<RetentionReport
     links: await retention.deleteLinksExpiredBefore(new Date(at - EXPIRED_LINK_KEEP_MS)),
     auditLines: await retention.deleteAuditBefore(new Date(at - auditRetentionDays * DAY_MS)),
   };
+  // On PGlite, which has no autovacuum: what the pass deleted and the hour's writes, table by
+  // table with turns between (db/upkeep.ts). PostgreSQL's autovacuum does it there.
+  await ctx.database.vacuum?.('light', { turn: yieldToLoop });
+  return report;
 }
 
 /** Deletes the mail files in `dir` last written before `before`; none when there is no folder. */
