@@ -1,4 +1,5 @@
-import { and, asc, between, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { CheckInReply, Person } from '@app/contracts';
+import { and, asc, between, eq, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { preparedOn } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { checkInReplies, checkIns, cheers, users } from '../db/schema.ts';
@@ -6,21 +7,50 @@ import type { Db } from '../db/types.ts';
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 
+/** A check-in's cheerers as a statement reads them: [id, name] pairs, oldest cheer first. */
+export type CheerersJson = [number, string][] | null;
+/** A check-in's replies as a statement reads them: [id, author's id, name, text, ms since the epoch]. */
+export type RepliesJson = [number, number, string, string, string][] | null;
+
+/**
+ * The cheerers of the check-in `checkInId` names in a statement, as JSON (null for none). Only a
+ * Yes shows its cheers: the statement says when to read them.
+ */
+export const cheerersOf = (checkInId: SQLWrapper): SQL<CheerersJson> => sql`(
+  SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
+  FROM cheers ch JOIN users u ON u.id = ch.user_id
+  WHERE ch.check_in_id = ${checkInId})`;
+
+/** The replies to the check-in `checkInId` names in a statement, as JSON (null for none). */
+export const repliesTo = (checkInId: SQLWrapper): SQL<RepliesJson> => sql`(
+  SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
+           floor(extract(epoch FROM r.created_at) * 1000)::bigint::text) ORDER BY r.id)
+  FROM check_in_replies r JOIN users u ON u.id = r.user_id
+  WHERE r.check_in_id = ${checkInId})`;
+
+/** What `cheerersOf` read, as people. */
+export const cheerersFrom = (json: CheerersJson): Person[] =>
+  (json ?? []).map(([id, name]) => ({ id, name }));
+
+/** What `repliesTo` read, as the API gives replies. */
+export const repliesFrom = (json: RepliesJson): CheckInReply[] =>
+  (json ?? []).map(([id, authorId, authorName, text, created]) => ({
+    id,
+    author: { id: authorId, name: authorName },
+    text,
+    createdAt: new Date(Number(created)).toISOString(),
+  }));
+
 /** The check-ins aggregate: members' answers, the cheers they got and the replies to their notes. */
 export function checkInsRepository(db: Db) {
   const sinceStatement = preparedOn(db, (on) =>
     on
       .select({
         row: checkIns,
-        cheers: sql<[number, string][] | null>`CASE WHEN check_ins.done THEN (
-          SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
-          FROM cheers ch JOIN users u ON u.id = ch.user_id
-          WHERE ch.check_in_id = check_ins.id) END`,
-        replies: sql<[number, number, string, string, string][] | null>`(
-          SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
-                   floor(extract(epoch FROM r.created_at) * 1000)::bigint::text) ORDER BY r.id)
-          FROM check_in_replies r JOIN users u ON u.id = r.user_id
-          WHERE r.check_in_id = check_ins.id)`,
+        // Named with the table: drizzle writes a column of a one-table statement unqualified,
+        // which the subqueries would take for their own tables' column of that name.
+        cheers: sql<CheerersJson>`CASE WHEN check_ins.done THEN ${cheerersOf(sql`check_ins.id`)} END`,
+        replies: repliesTo(sql`check_ins.id`),
       })
       .from(checkIns)
       .where(
@@ -59,13 +89,8 @@ export function checkInsRepository(db: Db) {
       const rows = await sinceStatement(tx).execute({ userId, since, until });
       return rows.map(({ row, cheers, replies }) => ({
         ...row,
-        cheers: (cheers ?? []).map(([id, name]) => ({ id, name })),
-        replies: (replies ?? []).map(([id, authorId, authorName, text, created]) => ({
-          id,
-          author: { id: authorId, name: authorName },
-          text,
-          createdAt: new Date(Number(created)).toISOString(),
-        })),
+        cheers: cheerersFrom(cheers),
+        replies: repliesFrom(replies),
       }));
     },
 
@@ -153,49 +178,14 @@ export function checkInsRepository(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * The cheers of `checkInIds` (those answered Yes; the cheerers' ids and names) and the replies
-     * to them (with their authors), oldest first each, in one statement.
-     */
-    async reactionsOf(checkInIds: number[], tx: Db = db) {
-      const result = await tx.execute(sql`
-        SELECT 'cheer' AS kind, ch.check_in_id, ch.id, u.id AS person_id, u.name AS person_name,
-               NULL::text AS text, NULL::text AS created_ms
-        FROM cheers ch
-        JOIN check_ins c ON c.id = ch.check_in_id AND c.done
-        JOIN users u ON u.id = ch.user_id
-        WHERE ch.check_in_id = ANY (${`{${checkInIds.join(',')}}`}::int[])
-        UNION ALL
-        SELECT 'reply', r.check_in_id, r.id, u.id, u.name, r.text,
-               floor(extract(epoch FROM r.created_at) * 1000)::bigint::text
-        FROM check_in_replies r
-        JOIN users u ON u.id = r.user_id
-        WHERE r.check_in_id = ANY (${`{${checkInIds.join(',')}}`}::int[])
-        ORDER BY kind, id`);
-      const rows = rowsOf<{
-        kind: 'cheer' | 'reply';
-        check_in_id: number;
-        id: number;
-        person_id: number;
-        person_name: string;
-        text: string | null;
-        created_ms: string | null;
-      }>(result);
-      return {
-        cheers: rows
-          .filter((row) => row.kind === 'cheer')
-          .map((row) => ({ checkInId: row.check_in_id, id: row.person_id, name: row.person_name })),
-        replies: rows
-          .filter((row) => row.kind === 'reply')
-          .map((row) => ({
-            checkInId: row.check_in_id,
-            id: row.id,
-            text: row.text ?? '',
-            createdAt: new Date(Number(row.created_ms)),
-            authorId: row.person_id,
-            authorName: row.person_name,
-          })),
-      };
+    /** The cheerers of the check-in (oldest cheer first): none unless it is a Yes. */
+    async cheerersOn(checkInId: number, tx: Db = db): Promise<Person[]> {
+      const [row] = rowsOf<{ cheers: CheerersJson }>(
+        await tx.execute(sql`
+          SELECT CASE WHEN c.done THEN ${cheerersOf(sql`c.id`)} END AS cheers
+          FROM check_ins c WHERE c.id = ${checkInId}`),
+      );
+      return cheerersFrom(row?.cheers ?? null);
     },
 
     /** A cheer; a second by the same person finds the unique row and changes nothing. */

@@ -10,6 +10,14 @@ import {
   users,
 } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import {
+  type CheerersJson,
+  cheerersFrom,
+  cheerersOf,
+  type RepliesJson,
+  repliesFrom,
+  repliesTo,
+} from './check-ins.ts';
 
 /**
  * Who stands on a team for their teammates (the member's home, the check-in board, the team's
@@ -105,31 +113,16 @@ export function membersRepository(db: Db) {
           SELECT json_agg(json_build_array(p.first_day, p.last_day) ORDER BY p.first_day)
           FROM pauses p WHERE p.user_id = ${users.id})`,
         checkIns: sql<
-          | [
-              number,
-              string,
-              boolean,
-              string | null,
-              string,
-              string,
-              [number, string][] | null,
-              [number, number, string, string, string][] | null,
-            ][]
+          | [number, string, boolean, string | null, string, string, CheerersJson, RepliesJson][]
           | null
         >`(
           SELECT json_agg(json_build_array(c.id, c.day, c.done, c.note,
                    floor(extract(epoch FROM c.created_at) * 1000)::bigint::text,
                    floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text,
-                   CASE WHEN c.done AND c.day >= ${sql.placeholder('reactFrom')}::date THEN (
-                     SELECT json_agg(json_build_array(u.id, u.name) ORDER BY ch.id)
-                     FROM cheers ch JOIN users u ON u.id = ch.user_id
-                     WHERE ch.check_in_id = c.id) END,
-                   CASE WHEN c.day >= ${sql.placeholder('reactFrom')}::date THEN (
-                     SELECT json_agg(json_build_array(r.id, u.id, u.name, r.text,
-                              floor(extract(epoch FROM r.created_at) * 1000)::bigint::text)
-                              ORDER BY r.id)
-                     FROM check_in_replies r JOIN users u ON u.id = r.user_id
-                     WHERE r.check_in_id = c.id) END) ORDER BY c.day)
+                   CASE WHEN c.done AND c.day >= ${sql.placeholder('reactFrom')}::date
+                     THEN ${cheerersOf(sql`c.id`)} END,
+                   CASE WHEN c.day >= ${sql.placeholder('reactFrom')}::date
+                     THEN ${repliesTo(sql`c.id`)} END) ORDER BY c.day)
           FROM check_ins c
           WHERE c.user_id = ${users.id} AND c.day >= ${sql.placeholder('first')}::date
             AND c.day <= ${sql.placeholder('last')}::date)`,
@@ -386,8 +379,7 @@ export function membersRepository(db: Db) {
      * the (user_id, day) index), their pauses (first and last day, oldest first), their check-ins
      * from `first` to `last` (both included) and the days of these `viewerId` nudged them on.
      * The check-ins from `reactFrom` on come with their cheers (a Yes's: the cheerers, oldest
-     * first) and replies (oldest first), as `checkIns.reactionsOf` reads them; the earlier ones
-     * with none read.
+     * first) and replies (oldest first), as the home's reads them; the earlier ones with none read.
      */
     async board(
       teamId: number,
@@ -414,15 +406,8 @@ export function membersRepository(db: Db) {
             note,
             createdAt: new Date(Number(created)),
             updatedAt: new Date(Number(updated)),
-            cheers: (cheered ?? []).map(([personId, name]) => ({ id: personId, name })),
-            replies: (replies ?? []).map(([replyId, authorId, authorName, text, at]) => ({
-              checkInId: id,
-              id: replyId,
-              text,
-              createdAt: new Date(Number(at)),
-              authorId,
-              authorName,
-            })),
+            cheers: cheerersFrom(cheered),
+            replies: repliesFrom(replies),
           }),
         ),
       }));

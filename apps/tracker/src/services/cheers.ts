@@ -34,66 +34,21 @@ async function teammateCheckIn(
   return { viewer, owner, row };
 }
 
-type ReplyRow = Awaited<
-  ReturnType<TrackerContext['repos']['checkIns']['reactionsOf']>
->['replies'][number];
-const toReply = (row: ReplyRow): CheckInReply => ({
-  id: row.id,
-  author: { id: row.authorId, name: row.authorName },
-  text: row.text,
-  createdAt: row.createdAt.toISOString(),
+/** The cheers of a check-in (its cheerers, oldest first) as `viewerId` sees them. */
+const cheerStateOf = (people: Person[], viewerId: number): CheerState => ({
+  cheers: people,
+  cheeredByYou: people.some((p) => p.id === viewerId),
 });
 
-/**
- * The cheers and replies of each of `checkInIds`, as `viewerId` sees them (every check-in in the
- * map, those with none too).
- */
-export async function reactionsOf(
-  ctx: TrackerContext,
-  checkInIds: readonly number[],
-  viewerId: number,
-): Promise<Map<number, Reactions>> {
-  const { cheers: cheerRows, replies: replyRows } =
-    checkInIds.length === 0
-      ? { cheers: [], replies: [] }
-      : await ctx.repos.checkIns.reactionsOf([...checkInIds]);
-  return new Map(
-    checkInIds.map((id) => [
-      id,
-      reactionsSeen(
-        cheerRows.filter((c) => c.checkInId === id).map((c) => ({ id: c.id, name: c.name })),
-        replyRows.filter((r) => r.checkInId === id),
-        viewerId,
-      ),
-    ]),
-  );
-}
-
 /** One check-in's cheers and replies (each oldest first) as `viewerId` sees them. */
-export function reactionsSeen(
+export const reactionsSeen = (
   people: Person[],
-  replies: readonly ReplyRow[],
+  replies: CheckInReply[],
   viewerId: number,
-): Reactions {
-  return {
-    cheers: people,
-    cheeredByYou: people.some((p) => p.id === viewerId),
-    replies: replies.map(toReply),
-  };
-}
-
-const NO_REACTIONS: Reactions = { cheers: [], cheeredByYou: false, replies: [] };
-
-export function reactionsFor(map: ReadonlyMap<number, Reactions>, checkInId: number | undefined) {
-  return (checkInId === undefined ? undefined : map.get(checkInId)) ?? NO_REACTIONS;
-}
+): Reactions => ({ ...cheerStateOf(people, viewerId), replies });
 
 async function cheerState(ctx: TrackerContext, checkInId: number, viewerId: number) {
-  const { cheers: people, cheeredByYou } = reactionsFor(
-    await reactionsOf(ctx, [checkInId], viewerId),
-    checkInId,
-  );
-  return { cheers: people, cheeredByYou } satisfies CheerState;
+  return cheerStateOf(await ctx.repos.checkIns.cheerersOn(checkInId), viewerId);
 }
 
 /**
