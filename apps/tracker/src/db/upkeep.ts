@@ -39,9 +39,10 @@ export async function vacuumPglite(
   const { rows } = await client.query<{ name: string }>(
     `SELECT c.relname AS name
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     CROSS JOIN LATERAL (
+       SELECT pg_relation_size(c.oid) / current_setting('block_size')::int AS pages) s
      WHERE n.nspname = current_schema() AND c.relkind = 'r'
-       AND ($1::boolean OR (pg_relation_size(c.oid) / current_setting('block_size')::int >= $2
-         AND c.relallvisible < 0.9 * pg_relation_size(c.oid) / current_setting('block_size')::int))
+       AND ($1::boolean OR (s.pages >= $2 AND c.relallvisible < 0.9 * s.pages))
      ORDER BY c.relname`,
     [how === 'light', opts.minPages ?? START_MIN_PAGES],
   );

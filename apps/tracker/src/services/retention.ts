@@ -28,7 +28,8 @@ const DAY_MS = 86_400_000;
  * One pass of the retention schedule: deletes what the product no longer needs. Sent mail
  * (rows and the outbox's .eml files) past MAIL_RETENTION_DAYS, sessions past their idle or
  * absolute limit, mailed links a week after they expired, audit lines past AUDIT_RETENTION_DAYS;
- * then, on PGlite, a light vacuum of every table. Every statement stands alone, so trackers sharing a database may run passes at once.
+ * then, on PGlite, a light vacuum of every table. Every statement stands alone, so trackers
+ * sharing a database may run passes at once.
  */
 export async function runRetention(ctx: TrackerContext): Promise<RetentionReport> {
   const { now, mailRetentionDays, auditRetentionDays, dataDir } = ctx.trackerConfig;
