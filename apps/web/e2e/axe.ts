@@ -61,7 +61,8 @@ export async function axeFindings(page: Page, screen: string): Promise<string[]>
 /** `axeFindings` without the worker's memory: axe runs on the page as it is now. */
 async function freshAxeFindings(page: Page, screen: string): Promise<string[]> {
   // Entrance transitions would be measured half-faded: let finite animations end first, and
-  // again while new ones start in the frames after (a toast slides in once its answer is drawn).
+  // again while new ones start in the frames after (a toast slides in once its answer is drawn);
+  // then let a smooth scroll come to rest.
   await page.evaluate(async () => {
     const running = () =>
       document
@@ -76,7 +77,16 @@ async function freshAxeFindings(page: Page, screen: string): Promise<string[]> {
       await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
       await frame();
       await frame();
-      if (running().length === 0) return;
+      if (running().length === 0) break;
+    }
+    // A smooth scroll (focus moved to a heading further down, say) is no animation: wait until the
+    // page has stayed put for a few frames, or targets are measured under a toast mid-way.
+    let still = 0;
+    let at = [scrollX, scrollY];
+    for (let round = 0; round < 120 && still < 3; round += 1) {
+      await frame();
+      still = scrollX === at[0] && scrollY === at[1] ? still + 1 : 0;
+      at = [scrollX, scrollY];
     }
   });
   const results = await runAxe(page);
