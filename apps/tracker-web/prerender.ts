@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
@@ -27,9 +28,22 @@ export interface PrerenderedPage {
 /** A stylesheet link as Vite and this plugin write them, for a file of the bundle. */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
-/** The CSP source that allows an inline <style> with exactly this text ('sha256-...'). */
-export function styleHash(css: string): string {
-  return `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+/** The CSP source that allows an inline <style> or <script> with exactly this text ('sha256-...'). */
+export function cspHash(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+/**
+ * The script that holds a tap made before the app's scripts have taken a page over (@app/ui's
+ * early-taps.js; the site's pages carry it too), without its comment lines: a sign-in sent then
+ * would otherwise be posted by the browser itself, and the page would open again, empty.
+ */
+function earlyTapsScript(): string {
+  const file = createRequire(import.meta.url).resolve('@app/ui/early-taps-script');
+  const script = readFileSync(file, 'utf8').replace(/^\s*\/\/.*\n/gm, '');
+  if (/<\/script/i.test(script))
+    throw new Error(`${file} holds "</script", which would end it early`);
+  return script;
 }
 
 /** The member's home and its check-in card in one answer, asked for by the shell's HTML. */
@@ -123,15 +137,19 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
               : new TextDecoder().decode(sheet.source);
           if (/<\/style/i.test(css))
             this.error(`${file} holds "</style", which would end it early`);
-          styleHashes.add(styleHash(css));
+          styleHashes.add(cspHash(css));
           return `<style>${css}</style>`;
         });
 
+      // First in the head, so it runs before the app's entry (module scripts run in their order).
+      const earlyTaps = earlyTapsScript();
+      const withEarlyTaps = (html: string) =>
+        html.replace('<script ', () => `<script type="module">${earlyTaps}</script>\n    <script `);
       const pages: Record<string, PrerenderedPage> = {};
       for (const [path, search] of Object.entries(entry.PRERENDERED)) {
         const { html, hints, title, routeFiles } = await entry.renderPage(path);
         const tags = [...(hints ? [hints] : []), ...tagsFor(shell, chunksOf(routeFiles), true)];
-        const page = withHead(shell, tags)
+        const page = withHead(withEarlyTaps(shell), tags)
           .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${html}</div>`);
         const file = `${path.slice(1)}.html`;
@@ -159,7 +177,11 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'prerendered.json',
-        source: `${JSON.stringify({ pages, styleHashes: [...styleHashes] }, null, 2)}\n`,
+        source: `${JSON.stringify(
+          { pages, styleHashes: [...styleHashes], scriptHashes: [cspHash(earlyTaps)] },
+          null,
+          2,
+        )}\n`,
       });
     },
   };

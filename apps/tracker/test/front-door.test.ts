@@ -30,10 +30,16 @@ const front = useTestFrontDoor({
 describe('the front door', () => {
   it('sends its security headers with every answer', async () => {
     const res = await browser(front.door).send({ method: 'GET', url: '/api/session' });
-    // The built app's pages carry their styles inline: style-src names those by their hashes
-    // (none when the app is not built).
+    // The built app's pages carry their styles and the early-taps script inline: style-src and
+    // script-src name those by their hashes (none when the app is not built).
     const policy = String(res.headers['content-security-policy']);
-    expect(policy.replace(/^(.*;style-src 'self')( 'sha256-[A-Za-z0-9+/=]+')*;/, '$1;')).toBe(
+    const hashes = / 'sha256-[A-Za-z0-9+/=]+'/g;
+    const directives = policy
+      .split(';')
+      .map((directive) =>
+        /^(style|script)-src /.test(directive) ? directive.replace(hashes, '') : directive,
+      );
+    expect(directives.join(';')).toBe(
       "default-src 'self';base-uri 'none';object-src 'none';script-src 'self';" +
         "script-src-attr 'none';style-src 'self';img-src 'self' data: blob: https:;" +
         "font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none';" +
@@ -716,6 +722,8 @@ describe('the front front.door sends its app compressed', () => {
 
 /** The CSP source of an inline <style> with the text `p{}`. */
 const STYLE_HASH = `sha256-${createHash('sha256').update('p{}').digest('base64')}`;
+/** The same of an inline <script> with the text `let held = [];`. */
+const SCRIPT_HASH = `sha256-${createHash('sha256').update('let held = [];').digest('base64')}`;
 
 describe('the front door serves an installable app', () => {
   it('sends the service worker, the manifest with their types (the worker always revalidated) and the prerendered pages', async () => {
@@ -734,6 +742,7 @@ describe('the front door serves an installable app', () => {
           '/elsewhere': { file: '../secret.html', search: [] },
         },
         styleHashes: [STYLE_HASH, "sha256-x' 'unsafe-inline"],
+        scriptHashes: [SCRIPT_HASH, "'unsafe-inline'"],
       }),
     );
     const web = await testTracker({ webDir });
@@ -749,16 +758,18 @@ describe('the front door serves an installable app', () => {
       expect(await page('/team')).toContain('<title>x</title>');
       expect(await page('/')).toContain('<title>Home</title>');
       expect(await page('/?utm=1')).toContain('<title>x</title>');
-      // The pages' inline styles are allowed by the hashes the build listed; a listed value that
-      // is not a hash is left out, so it cannot widen the policy.
+      // The pages' inline styles and script are allowed by the hashes the build listed; a listed
+      // value that is not a hash is left out, so it cannot widen the policy.
       const policy = String(
         (await webDoor.inject({ method: 'GET', url: '/sign-in' })).headers[
           'content-security-policy'
         ],
       );
       expect(policy.split(';')).toContain(`style-src 'self' '${STYLE_HASH}'`);
+      expect(policy.split(';')).toContain(`script-src 'self' '${SCRIPT_HASH}'`);
       expect(policy).not.toContain('unsafe-inline');
-      // Its form sent before the app took it over opens the page again.
+      // Its form sent where no script ran at all (the early-taps script holds it otherwise) opens
+      // the page again.
       const early = await browser(webDoor).send({
         method: 'POST',
         url: '/sign-in?next=%2Fteam',

@@ -12,6 +12,7 @@
 // server serves the file and allows exactly those).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -95,11 +96,15 @@ writeFileSync(
   join(dist, 'index.html'),
   shell.replace('</head>', () => `${shellPreloads.map((tag) => `    ${tag}\n`).join('')}  </head>`),
 );
-// Sent without its comment lines (every page's first visit fetches it).
-const boot = readFileSync(
+// The script that holds early taps (shared with the tracker's pages), then the site's own; sent
+// without their comment lines (every page's first visit fetches them).
+const boot = [
+  createRequire(import.meta.url).resolve('@app/ui/early-taps-script'),
   fileURLToPath(new URL('../src/boot/boot.js', import.meta.url)),
-  'utf8',
-).replace(/^\s*\/\/.*\n/gm, '');
+]
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n')
+  .replace(/^\s*\/\/.*\n/gm, '');
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 // Inline, so the first paint waits on no request of its own; the server allows it by its hash.
 if (boot.includes('</script')) throw new Error('boot.js cannot be inlined: it contains </script');

@@ -98,16 +98,23 @@ describe('the security headers both servers send', () => {
     }
   });
 
-  it('allows the inline styles named by their hashes in style-src, and nothing else inline', async () => {
+  it('allows the inline styles and scripts named by their hashes, and nothing else inline', async () => {
     const app = Fastify();
     apps.push(app);
     const hash = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
-    await app.register(securityHeaders, { https: false, styleHashes: [hash] });
+    const script = 'sha256-n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
+    await app.register(securityHeaders, {
+      https: false,
+      styleHashes: [hash],
+      scriptHashes: [script],
+    });
     app.get('/', async () => ({ ok: true }));
     const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp.split(';')).toContain(`style-src 'self' '${hash}'`);
+    expect(csp.split(';')).toContain(`script-src 'self' '${script}'`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('style-src-attr');
+    expect(csp.split(';')).toContain("script-src-attr 'none'");
   });
 });
 

@@ -54,6 +54,8 @@ export interface SecurityHeadersOptions {
    * added to style-src, so exactly those styles apply and any other inline style stays blocked.
    */
   styleHashes?: readonly string[];
+  /** The same for inline <script> elements (script-src): exactly those run, no other inline one. */
+  scriptHashes?: readonly string[];
 }
 
 /** The options both servers give helmet: the strict policy above plus a server's extra directives. */
@@ -61,12 +63,14 @@ export function helmetOptions({
   https,
   extraDirectives = {},
   styleHashes = [],
+  scriptHashes = [],
 }: SecurityHeadersOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...SELF_ONLY_CSP,
+        scriptSrc: [...SELF_ONLY_CSP.scriptSrc, ...scriptHashes.map((hash) => `'${hash}'`)],
         styleSrc: [...SELF_ONLY_CSP.styleSrc, ...styleHashes.map((hash) => `'${hash}'`)],
         ...Object.fromEntries(
           Object.entries(extraDirectives).filter(([name]) => !Object.hasOwn(SELF_ONLY_CSP, name)),

@@ -1,9 +1,10 @@
-import { vars } from '@app/ui/theme.css';
 import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
 
 /**
- * "Getting ready...": the boot script's status while a tap waits for the page's code (`boot.js`
- * adds it to the body, outside what React hydrates). At the foot of the screen, above the page.
+ * "Getting ready...": the early-taps script's status while a tap waits for the page's code
+ * (`early-taps.js` adds it to the body, outside what React hydrates). At the foot of the screen,
+ * above the page.
  */
 globalStyle('[data-getting-ready]', {
   position: 'fixed',

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import './earlyTaps.css.ts';
 
 /**
- * What the page's code tells the boot script (`boot.js`, its `TAKEN_OVER`) once React has taken
- * over the page's HTML: the taps it held meanwhile (a plain button, a form without an action of
- * its own) are made again, now that their handlers are there.
+ * What the page's code tells the early-taps script (`early-taps.js`, inline in a prerendered
+ * page's head) once React has taken over the page's HTML: the taps it held meanwhile (a plain
+ * button, a form without an action of its own) are made again, now that their handlers are there.
  */
 export const TAKEN_OVER = 'app:taken-over';
 
-/** Sends `TAKEN_OVER` once the component using it (the site's root layout) has been hydrated. */
+/** Sends `TAKEN_OVER` once the component using it (the root layout) has been hydrated. */
 export function useTakenOver(): void {
   useEffect(() => {
     document.dispatchEvent(new Event(TAKEN_OVER));

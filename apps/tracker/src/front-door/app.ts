@@ -104,8 +104,10 @@ export async function buildFrontDoor(
     // The members' app is installable: its service worker (/sw.js) and manifest come from this
     // origin only, said outright rather than left to default-src.
     extraDirectives: { workerSrc: ["'self'"], manifestSrc: ["'self'"] },
-    // The pages' one inline <style>, the app's styles (the web app's prerender.ts).
+    // The pages' one inline <style>, the app's styles, and the prerendered pages' one inline
+    // <script>, which holds a tap made before the app's scripts run (the web app's prerender.ts).
     styleHashes: prerendered.styleHashes,
+    scriptHashes: prerendered.scriptHashes,
   });
 
   // State-changing requests must come from this origin's own pages (SameSite=Lax covers the
@@ -189,9 +191,10 @@ export async function buildFrontDoor(
         .header('cache-control', 'no-cache')
         .sendFile(prerendered.fileFor(request.url) ?? 'index.html'),
     );
-    // A prerendered form sent before the app's scripts took it over arrives as a plain POST of
-    // its fields (the forms say method="post", so nothing typed lands in an address or a log):
-    // the page opens again, with the app this time.
+    // A prerendered form sent where no script runs at all (the page's early-taps script holds one
+    // sent before the app's scripts have taken it over) arrives as a plain POST of its fields (the
+    // forms say method="post", so nothing typed lands in an address or a log): the page opens
+    // again.
     await app.register(async (forms) => {
       forms.addContentTypeParser(
         'application/x-www-form-urlencoded',

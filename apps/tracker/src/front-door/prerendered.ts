@@ -16,6 +16,8 @@ export interface PrerenderedPages {
   formPages(): string[];
   /** The CSP sources ('sha256-...') of the pages' inline <style> elements. */
   styleHashes: readonly string[];
+  /** The same for their inline <script> (early-taps.js, on the pages rendered at build time). */
+  scriptHashes: readonly string[];
 }
 
 const FILE = /^[a-z0-9-]+\.html$/;
@@ -30,7 +32,7 @@ export function readPrerendered(webDir: string): PrerenderedPages {
   } catch {
     list = null;
   }
-  const { pages: listed, styleHashes } = (list ?? {}) as Record<string, unknown>;
+  const { pages: listed, styleHashes, scriptHashes } = (list ?? {}) as Record<string, unknown>;
   if (typeof listed === 'object' && listed !== null) {
     for (const [page, value] of Object.entries(listed)) {
       const { file, search, prerendered } = (value ?? {}) as Record<string, unknown>;
@@ -58,5 +60,6 @@ export function readPrerendered(webDir: string): PrerenderedPages {
     },
     formPages: () => [...pages].filter(([, page]) => page.prerendered).map(([path]) => path),
     styleHashes: Array.isArray(styleHashes) ? styleHashes.filter(isCspHashSource) : [],
+    scriptHashes: Array.isArray(scriptHashes) ? scriptHashes.filter(isCspHashSource) : [],
   };
 }

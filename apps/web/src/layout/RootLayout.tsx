@@ -1,6 +1,5 @@
 import { RootLayout as Shell } from '@app/ui/root-layout';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useTakenOver } from '../boot/earlyTaps.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -12,8 +11,6 @@ const FULL_VIEWPORT = /^\/statechart\/?$/;
 
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
-  // Taps made before the page's code ran are made again now (src/boot/boot.js).
-  useTakenOver();
   return (
     <Shell
       pathname={pathname}

@@ -67,7 +67,7 @@ export function ResendConfirmation({ form }: { form: ResendConfirmationForm }) {
   const pending = sending.state === 'sending';
   // A press before the page's code has run (a thank-you page opened from its address) is held by
   // the boot script and made again, with the address typed, once the code has taken over
-  // (src/boot/boot.js): the button is the same before and after.
+  // (@app/ui's early-taps.js): the button is the same before and after.
   return (
     <div className={styles.root}>
       <form className={styles.form} onSubmit={submit} noValidate>

@@ -105,7 +105,8 @@ interface StepFormProps {
    * The address the form is sent to by the browser itself when the page's code has not run yet
    * (a GET with the answer in its query, handed to the flow once the code has: the role step's own
    * address). Without it a submission before then is held by the boot script, which says the page
-   * is getting ready and submits the form again once the code has taken over (src/boot/boot.js).
+   * is getting ready and submits the form again once the code has taken over (@app/ui's
+   * early-taps.js).
    */
   nativeAction?: string;
   children: ReactNode;
