@@ -331,12 +331,25 @@ test.describe('the operators console', () => {
       await renewButton.focus();
       await page.keyboard.press('Enter');
       const renewing = page.getByRole('dialog', { name: 'Make new recovery codes?' });
+      // Polled as what has focus, so a failure says where focus went instead (and whether the
+      // dialog is open at all).
       const passwordFocused = () =>
         expect
           .poll(() =>
-            renewing.getByLabel('Your password').evaluate((el) => el === document.activeElement),
+            page.evaluate(() => {
+              const focused = document.activeElement;
+              const dialog = focused?.closest('dialog');
+              const label = focused?.id
+                ? document.querySelector(`label[for="${focused.id}"]`)
+                : null;
+              const where = dialog
+                ? `in the ${dialog.open ? 'open' : 'closed'} dialog`
+                : 'outside any dialog';
+              const open = [...document.querySelectorAll('dialog[open]')].length;
+              return `${focused?.tagName ?? 'nothing'} "${label?.textContent ?? focused?.textContent?.slice(0, 40) ?? ''}" ${where}; ${open} dialog(s) open`;
+            }),
           )
-          .toBe(true);
+          .toBe('INPUT "Your password" in the open dialog; 1 dialog(s) open');
       await passwordFocused();
       await expectAccessible(page, 'new recovery codes dialog');
       await page.keyboard.press('Escape');
