@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { skipLink } from './button.css.ts';
 import { deferredToaster } from './DeferredToaster.tsx';
-import { useTakenOver } from './earlyTaps.ts';
 import * as styles from './RootLayout.css.ts';
 import type { ToastPosition } from './Toaster.css.ts';
 
@@ -35,8 +34,6 @@ export function RootLayout({
 }: RootLayoutProps) {
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  // Taps made before the page's code ran are made again now (early-taps.js).
-  useTakenOver();
 
   // A client-side navigation does not move focus the way a page load does: without this, keyboard
   // and screen reader users stay on the link they followed, in a page that has been replaced.

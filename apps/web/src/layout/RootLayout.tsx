@@ -1,3 +1,4 @@
+import { useTakenOver } from '@app/ui/early-taps';
 import { RootLayout as Shell } from '@app/ui/root-layout';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Footer } from './Footer.tsx';
@@ -11,6 +12,8 @@ const FULL_VIEWPORT = /^\/statechart\/?$/;
 
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  // Taps made before the page's code ran are made again now (@app/ui's early-taps.js).
+  useTakenOver();
   return (
     <Shell
       pathname={pathname}
