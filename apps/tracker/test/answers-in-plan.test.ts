@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import { contextOn, type RecordedDb, readsOf, recordedDb, wholeScans } from './plan-reads.ts';
+import { contextOn, readsOf, useRecordedTracker, wholeScans } from './plan-reads.ts';
 
 /**
  * The schedules' read of members' answers in a window (answersIn: the quiet members, the recaps,
@@ -18,30 +15,16 @@ import { contextOn, type RecordedDb, readsOf, recordedDb, wholeScans } from './p
  */
 describe('the schedules’ read of answers in a window', () => {
   const clock = new Date('2026-11-04T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
-
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: 300, days: 200 }));
-    await app.database.db.execute(sql`ANALYZE`);
-    recorded = recordedDb(app, store.databaseUrl);
-  }, 120_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
-  });
+  const tracker = useRecordedTracker(() => clock, { members: 300, days: 200 }, { analyze: true });
 
   it('reads each member’s answers through the index, never the whole table', async () => {
     const ids = rowsOf<{ id: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT user_id AS id FROM memberships WHERE status = 'Active' ORDER BY user_id LIMIT 20`),
     ).map((row) => row.id);
     expect(ids).toHaveLength(20);
-    const ctx = contextOn(app, recorded.db, () => clock);
-    recorded.take();
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
+    tracker.recorded.take();
     const windows = ids.map((id, i) => ({
       id,
       today: '2026-11-04',
@@ -50,7 +33,10 @@ describe('the schedules’ read of answers in a window', () => {
     }));
     const rows = await ctx.repos.checkIns.answersIn(windows);
     expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set(ids));
-    const plans = await recorded.explain(recorded.take(), { analyze: true, asChosen: true });
+    const plans = await tracker.recorded.explain(tracker.recorded.take(), {
+      analyze: true,
+      asChosen: true,
+    });
     expect(plans).toHaveLength(1);
     const plan = plans.flat();
     expect(plan.flatMap((node) => wholeScans(node, ['check_ins']))).toEqual([]);
@@ -59,7 +45,7 @@ describe('the schedules’ read of answers in a window', () => {
       .flatMap((node) => readsOf(node, ['check_ins']))
       .reduce((sum, scan) => sum + scan.rows, 0);
     const total = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`SELECT count(*)::int AS n FROM check_ins`),
+      await tracker.app.database.db.execute(sql`SELECT count(*)::int AS n FROM check_ins`),
     )[0]?.n;
     expect(read).toBeLessThan((total ?? 0) / 10);
   });

@@ -1,7 +1,6 @@
 import { REACTION_DAYS } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLog, joinRequests, teamCalls } from '../src/db/schema.ts';
 import { checkInStatus, teamBoard } from '../src/services/check-ins.ts';
@@ -9,16 +8,7 @@ import { memberReads } from '../src/services/member-days.ts';
 import { memberHome, memberJoinRequest } from '../src/services/members.ts';
 import { standingOf } from '../src/services/membership.ts';
 import { memberCall } from '../src/services/team-calls.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import {
-  contextOn,
-  NOT_PLANNED,
-  type RecordedDb,
-  readsOf,
-  recordedDb,
-  wholeScans,
-} from './plan-reads.ts';
+import { contextOn, NOT_PLANNED, readsOf, useRecordedTracker, wholeScans } from './plan-reads.ts';
 
 /**
  * A member's home and team board read their check-ins through the (user_id, day) index, each
@@ -32,39 +22,28 @@ const TABLES = ['check_ins', 'pauses', 'memberships'];
 
 describe('the home’s and the board’s reads', () => {
   const clock = new Date('2026-11-04T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
+  const tracker = useRecordedTracker(() => clock, { members: 12, days: 200 }, { analyze: true });
   let member: { id: number; team_id: number; answers: number };
 
   beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: 12, days: 200 }));
-    await app.database.db.execute(sql`ANALYZE`);
-    recorded = recordedDb(app, store.databaseUrl);
     // The member with the longest history.
     [member] = rowsOf<{ id: number; team_id: number; answers: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT m.user_id AS id, m.team_id, count(c.id)::int AS answers
         FROM memberships m JOIN check_ins c ON c.user_id = m.user_id
         WHERE m.status = 'Active'
         GROUP BY m.user_id, m.team_id ORDER BY answers DESC, m.user_id LIMIT 1`),
     ) as [typeof member];
-  }, 120_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
   });
 
   it('the home reads each of the member’s answers once per read, through the index', async () => {
     expect(member.answers).toBeGreaterThan(100);
-    const ctx = contextOn(app, recorded.db, () => clock);
-    recorded.take();
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
+    tracker.recorded.take();
     const status = await checkInStatus(ctx, member.id);
     expect(status.calendar.length).toBeGreaterThan(0);
-    const ran = recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
-    const plans = await recorded.explain(ran, { analyze: true });
+    const ran = tracker.recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
+    const plans = await tracker.recorded.explain(ran, { analyze: true });
     const loader = ran.findIndex(([query]) => query.includes('string_agg'));
     expect(loader).toBeGreaterThanOrEqual(0);
     const rowsRead = (index: number) =>
@@ -82,8 +61,8 @@ describe('the home’s and the board’s reads', () => {
   });
 
   it('the home’s page and its check-in card read the member’s days and request once', async () => {
-    const ctx = contextOn(app, recorded.db, () => clock);
-    recorded.take();
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
+    tracker.recorded.take();
     const reads = memberReads(ctx, member.id, clock);
     const [home, status] = await Promise.all([
       memberHome(ctx, member.id, reads),
@@ -91,7 +70,7 @@ describe('the home’s and the board’s reads', () => {
     ]);
     expect(home.standing.state).toBeTruthy();
     expect(status.calendar.length).toBeGreaterThan(0);
-    const ran = recorded.take().map(([query]) => query);
+    const ran = tracker.recorded.take().map(([query]) => query);
     expect(ran.filter((query) => query.includes('string_agg'))).toHaveLength(1);
     // The account with its place, teammates, call and latest join request; the days; the card's
     // rows with their cheers and replies.
@@ -106,7 +85,7 @@ describe('the home’s and the board’s reads', () => {
     // line that says a member's seat was freed is found among that member's own lines.
     // A year of an operator's decisions about other people: approvals, freed seats, declines.
     const actions = ['join-request.approved', 'quiet-member.seat-freed', 'join-request.declined'];
-    await app.database.db.insert(auditLog).values(
+    await tracker.app.database.db.insert(auditLog).values(
       Array.from({ length: 3000 }, (_, i) => ({
         operatorId: 1,
         action: actions[i % actions.length] ?? 'join-request.approved',
@@ -114,14 +93,14 @@ describe('the home’s and the board’s reads', () => {
         at: new Date(clock.getTime() - (3000 - i) * 3_600_000),
       })),
     );
-    await app.database.db.execute(sql`ANALYZE audit_log`);
-    const ctx = contextOn(app, recorded.db, () => clock);
-    recorded.take();
+    await tracker.app.database.db.execute(sql`ANALYZE audit_log`);
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
+    tracker.recorded.take();
     const reads = memberReads(ctx, member.id, clock);
     await Promise.all([memberHome(ctx, member.id, reads), checkInStatus(ctx, member.id, reads)]);
-    const ran = recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
+    const ran = tracker.recorded.take().filter(([query]) => !NOT_PLANNED.test(query));
     expect(ran).toHaveLength(3);
-    const plans = await recorded.explain(ran);
+    const plans = await tracker.recorded.explain(ran);
     // The accounts are left out here: with 51 in the test the planner reads them all beside the
     // team's six memberships; at 10,000 it takes the six by their key (docs/capacity.md).
     const growing = [...TABLES, 'audit_log', 'join_requests', 'quiet_spells'];
@@ -130,16 +109,16 @@ describe('the home’s and the board’s reads', () => {
   });
 
   it('the board reads its week of the team’s answers through the index', async () => {
-    const ctx = contextOn(app, recorded.db, () => clock);
-    recorded.take();
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
+    tracker.recorded.take();
     const board = await teamBoard(ctx, member.id, member.team_id);
     expect(board.members.length).toBeGreaterThan(1);
-    const all = recorded.take();
+    const all = tracker.recorded.take();
     // The teammates (the viewer among them) with all the board shows of them, today's reactions
     // among it: one statement.
     expect(all.map(([query]) => query.slice(0, 60))).toHaveLength(1);
     const ran = all.filter(([query]) => !NOT_PLANNED.test(query));
-    const plans = await recorded.explain(ran, { analyze: true });
+    const plans = await tracker.recorded.explain(ran, { analyze: true });
     const scans = plans.flatMap((plan) => plan.flatMap((node) => wholeScans(node, TABLES)));
     expect(scans).toEqual([]);
     // A week and a day of six members' answers at most, and each one's first answered day.
@@ -149,8 +128,8 @@ describe('the home’s and the board’s reads', () => {
     expect(rowsRead).toBeLessThanOrEqual(board.members.length * 16);
   });
   it('the home reads its account, place, teammates, call and standing in one statement, as the separate reads give them', async () => {
-    const { db } = app.database;
-    const ctx = contextOn(app, db, () => clock);
+    const { db } = tracker.app.database;
+    const ctx = contextOn(tracker.app, db, () => clock);
     await db
       .insert(teamCalls)
       .values({
@@ -199,11 +178,11 @@ describe('the home’s and the board’s reads', () => {
         createdAt: new Date(clock.getTime() - 7_200_000),
       },
     ]);
-    recorded.take();
+    tracker.recorded.take();
     const homes = [];
     for (const id of [member.id, mate.id]) {
       const home = await memberHome(
-        contextOn(app, recorded.db, () => clock),
+        contextOn(tracker.app, tracker.recorded.db, () => clock),
         id,
       );
       homes.push(home);
@@ -223,6 +202,6 @@ describe('the home’s and the board’s reads', () => {
     expect(homes[1]?.team).toBeNull();
     expect(homes[1]?.standing.state).not.toEqual(homes[0]?.standing.state);
     // Each home: its account, place and latest join request; its days.
-    expect(recorded.take()).toHaveLength(2 * 2);
+    expect(tracker.recorded.take()).toHaveLength(2 * 2);
   });
 });

@@ -1,11 +1,15 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/types.ts';
 import { createRepositories } from '../src/repositories/index.ts';
 import type { TrackerContext } from '../src/services/context.ts';
+import type { TestDatabase } from '../src/testing.ts';
+import { seededTracker } from './helpers.ts';
 
 /**
  * What the tests of the tracker's reads share: the statements a piece of work runs, recorded as
@@ -178,4 +182,45 @@ export function wholeScans(node: PlanNode, tables: readonly string[]): string[] 
       : []),
     ...(node.Plans ?? []).flatMap((child) => wholeScans(child, tables)),
   ];
+}
+
+/**
+ * A seeded tracker (seededTracker) and a recorded connection to its store (recordedDb), for the
+ * tests around it: started before them, closed after them. `prepare` changes the seeded data
+ * first (it runs before ANALYZE); with `analyze`, the planner's statistics are then gathered, as a
+ * tracker that has run a while has them.
+ */
+export function useRecordedTracker(
+  clock: () => Date,
+  seed: { members: number; days: number },
+  options: {
+    analyze?: boolean;
+    prepare?: (app: FastifyInstance) => Promise<unknown>;
+    where?: Parameters<typeof seededTracker>[2];
+  } = {},
+) {
+  let running: { app: FastifyInstance; store: TestDatabase; recorded?: RecordedDb } | undefined;
+  const started = () => {
+    if (!running?.recorded) throw new Error('the tracker starts before the tests');
+    return running as Required<typeof running>;
+  };
+  beforeAll(async () => {
+    running = await seededTracker(clock, seed, options.where);
+    await options.prepare?.(running.app);
+    if (options.analyze) await running.app.database.db.execute(sql`ANALYZE`);
+    running.recorded = recordedDb(running.app, running.store.databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.recorded?.end();
+    await running?.app.close();
+    await running?.store.cleanup();
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get recorded() {
+      return started().recorded;
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { localDay, QUIET_RULES, shiftDay } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import type { TrackerContext } from '../src/services/context.ts';
 import {
@@ -10,9 +9,7 @@ import {
   refreshQuietListings,
   runQuietMembers,
 } from '../src/services/quiet-members.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import { contextOn, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
+import { contextOn, readsOf, useRecordedTracker } from './plan-reads.ts';
 
 /**
  * The quiet members' schedule and the console's Quiet members page read the members who could be
@@ -28,44 +25,38 @@ const PER_MEMBER = ['users', 'memberships', 'last_answers'];
 
 describe('the quiet members’ reads', () => {
   const clock = new Date('2026-11-04T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
+  const tracker = useRecordedTracker(
+    () => clock,
+    { members: MEMBERS, days: 30 },
+    {
+      prepare: async (app) => {
+        // Every tenth member has not answered for 20 days; everyone else answered yesterday.
+        const today = localDay(clock, 'UTC');
+        await app.database.db.execute(sql`
+          DELETE FROM check_ins WHERE user_id % 10 = 0 AND day >= ${shiftDay(today, -20)}`);
+        await app.database.db.execute(sql`
+          INSERT INTO check_ins (user_id, day, done)
+          SELECT user_id, ${shiftDay(today, -1)}::date, true FROM memberships
+          WHERE status = 'Active' AND user_id % 10 <> 0
+          ON CONFLICT (user_id, day) DO UPDATE SET done = true`);
+        // The kept quiet spells of the seeded members, worked out once (as the first pass after
+        // the seed does): the passes below work out only what changed since.
+        await refreshQuietListings(app, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY });
+      },
+      analyze: true,
+    },
+  );
   const count = async (text: ReturnType<typeof sql>) =>
-    rowsOf<{ n: number }>(await app.database.db.execute(text))[0]?.n ?? -1;
-
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 30 }));
-    // Every tenth member has not answered for 20 days; everyone else answered yesterday.
-    const today = localDay(clock, 'UTC');
-    await app.database.db.execute(sql`
-      DELETE FROM check_ins WHERE user_id % 10 = 0 AND day >= ${shiftDay(today, -20)}`);
-    await app.database.db.execute(sql`
-      INSERT INTO check_ins (user_id, day, done)
-      SELECT user_id, ${shiftDay(today, -1)}::date, true FROM memberships
-      WHERE status = 'Active' AND user_id % 10 <> 0
-      ON CONFLICT (user_id, day) DO UPDATE SET done = true`);
-    recorded = recordedDb(app, store.databaseUrl);
-    // The kept quiet spells of the seeded members, worked out once (as the first pass after the
-    // seed does): the passes below work out only what changed since.
-    await refreshQuietListings(app, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY });
-    await app.database.db.execute(sql`ANALYZE`);
-  }, 120_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
-  });
+    rowsOf<{ n: number }>(await tracker.app.database.db.execute(text))[0]?.n ?? -1;
 
   /** Runs `work` on the logged connection: the rows of PER_MEMBER its statements read. */
   async function readsIn(work: (ctx: TrackerContext) => Promise<unknown>) {
-    recorded.take();
-    await work(contextOn(app, recorded.db, () => clock));
-    const ran = recorded
+    tracker.recorded.take();
+    await work(contextOn(tracker.app, tracker.recorded.db, () => clock));
+    const ran = tracker.recorded
       .take()
       .filter(([text]) => /^\s*(select|with)/i.test(text) && !/^\s*select pg_advisory/i.test(text));
-    const plans = await recorded.explain(ran, { analyze: true });
+    const plans = await tracker.recorded.explain(ran, { analyze: true });
     const reads = plans.flat().flatMap((node) => readsOf(node, PER_MEMBER));
     return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0) };
   }
@@ -85,31 +76,31 @@ describe('the quiet members’ reads', () => {
         OR l.day IS DISTINCT FROM (SELECT max(c.day) FROM check_ins c WHERE c.user_id = m.user_id))`);
     expect(wrong).toBe(0);
     const [member] = rowsOf<{ id: number; day: string }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT user_id AS id, max(day)::text AS day FROM check_ins GROUP BY user_id
         HAVING count(*) > 2 ORDER BY user_id LIMIT 1`),
     );
     if (!member) throw new Error('no member with answers');
     const lastOf = async () =>
       rowsOf<{ day: string | null }>(
-        await app.database.db.execute(
+        await tracker.app.database.db.execute(
           sql`SELECT day::text AS day FROM last_answers WHERE user_id = ${member.id}`,
         ),
       )[0]?.day;
     const later = shiftDay(member.day, 5);
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`INSERT INTO check_ins (user_id, day, done) VALUES (${member.id}, ${later}, true)`,
     );
     expect(await lastOf()).toBe(later);
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`UPDATE check_ins SET day = ${shiftDay(member.day, 2)} WHERE user_id = ${member.id} AND day = ${later}`,
     );
     expect(await lastOf()).toBe(shiftDay(member.day, 2));
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`DELETE FROM check_ins WHERE user_id = ${member.id} AND day > ${member.day}`,
     );
     expect(await lastOf()).toBe(member.day);
-    await app.database.db.execute(sql`DELETE FROM check_ins WHERE user_id = ${member.id}`);
+    await tracker.app.database.db.execute(sql`DELETE FROM check_ins WHERE user_id = ${member.id}`);
     expect(await lastOf()).toBeNull();
   });
 
@@ -144,10 +135,10 @@ describe('the quiet members’ reads', () => {
     const page = await readsIn((c) => quietMemberPage(c, { limit: 2, offset: 0 }));
     expect(page.read, JSON.stringify(page.reads)).toBeLessThanOrEqual(3 * candidates + 6);
     expect(page.reads.filter((r) => r.how.startsWith('Seq Scan'))).toEqual([]);
-    const listed = await quietMembers(app);
+    const listed = await quietMembers(tracker.app);
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThanOrEqual(candidates);
-    const first = await quietMemberPage(app, { limit: 2, offset: 0 });
+    const first = await quietMemberPage(tracker.app, { limit: 2, offset: 0 });
     expect(first.total).toBe(listed.length);
     expect(first.members.map((m) => m.id)).toEqual(listed.slice(0, 2).map((m) => m.id));
   });

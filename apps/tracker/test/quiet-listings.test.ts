@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import {
   quietMemberPage,
   quietMembers,
   refreshQuietListings,
 } from '../src/services/quiet-members.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import { contextOn, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
+import { contextOn, readsOf, useRecordedTracker } from './plan-reads.ts';
 
 /**
  * The console's Quiet members page reads the kept quiet spells (quiet_listings): one indexed read
@@ -36,22 +33,9 @@ const PER_MEMBER = [
 
 describe('the Quiet members page’s kept spells', () => {
   let clock = new Date('2026-11-04T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
-  const db = () => app.database.db;
+  const tracker = useRecordedTracker(() => clock, { members: MEMBERS, days: 40 });
+  const db = () => tracker.app.database.db;
   const rows = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(text));
-
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 40 }));
-    recorded = recordedDb(app, store.databaseUrl);
-  }, 120_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
-  });
 
   /** The Active members' ids. */
   const active = async () =>
@@ -65,7 +49,7 @@ describe('the Quiet members page’s kept spells', () => {
   async function judged() {
     const listed = [];
     for (const id of await active())
-      listed.push(...(await quietMembers(app, db(), { userId: id })));
+      listed.push(...(await quietMembers(tracker.app, db(), { userId: id })));
     return listed.sort((a, b) => b.quietDays - a.quietDays || a.id - b.id);
   }
 
@@ -77,7 +61,7 @@ describe('the Quiet members page’s kept spells', () => {
     let checked = 0;
     for (const [n, hours] of moments.entries()) {
       clock = new Date(start + hours * hour);
-      const [listed, ...rest] = await quietMembers(app);
+      const [listed, ...rest] = await quietMembers(tracker.app);
       if (listed !== undefined && n % 2 === 1) {
         // A listed member answers today: off the list.
         await db().execute(sql`
@@ -101,10 +85,10 @@ describe('the Quiet members page’s kept spells', () => {
           UPDATE reminder_settings SET weekdays = '{0,1,2,3,4,5,6}'
           WHERE user_id IN (SELECT user_id FROM last_answers WHERE day < ${clock.toISOString().slice(0, 10)}::date - 3 ORDER BY user_id LIMIT 5)`);
       }
-      const kept = await quietMembers(app);
+      const kept = await quietMembers(tracker.app);
       expect(kept, `at ${clock.toISOString()}`).toEqual(await judged());
       checked += kept.length;
-      const page = await quietMemberPage(app, { limit: PAGE, offset: PAGE });
+      const page = await quietMemberPage(tracker.app, { limit: PAGE, offset: PAGE });
       expect(page.total).toBe(kept.length);
       expect(page.members).toEqual(kept.slice(PAGE, 2 * PAGE));
     }
@@ -117,7 +101,10 @@ describe('the Quiet members page’s kept spells', () => {
     // One in eight has not answered for three weeks.
     await db().execute(sql`
       DELETE FROM check_ins WHERE user_id % 8 = 0 AND day >= ${clock.toISOString().slice(0, 10)}::date - 21`);
-    await refreshQuietListings(app, { skipLocked: false, budgetMs: Number.POSITIVE_INFINITY });
+    await refreshQuietListings(tracker.app, {
+      skipLocked: false,
+      budgetMs: Number.POSITIVE_INFINITY,
+    });
     await db().execute(sql`ANALYZE`);
     const [{ n: listed } = { n: 0 }] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM quiet_listings WHERE listed`,
@@ -126,19 +113,19 @@ describe('the Quiet members page’s kept spells', () => {
     expect(listed).toBeGreaterThan(2 * PAGE);
     expect(listed).toBeLessThan(members / 3);
     for (const offset of [0, listed - PAGE]) {
-      recorded.take();
+      tracker.recorded.take();
       const page = await quietMemberPage(
-        contextOn(app, recorded.db, () => clock),
+        contextOn(tracker.app, tracker.recorded.db, () => clock),
         {
           limit: PAGE,
           offset,
         },
       );
       expect(page.members).toHaveLength(PAGE);
-      const ran = recorded.take().filter(([text]) => /^\s*(select|with)/i.test(text));
+      const ran = tracker.recorded.take().filter(([text]) => /^\s*(select|with)/i.test(text));
       // Read through an index in its order wherever one serves (ordered): a page that read all
       // the listed rows and sorted them shows as more rows read.
-      const plans = await recorded.explain(ran, { analyze: true, ordered: true });
+      const plans = await tracker.recorded.explain(ran, { analyze: true, ordered: true });
       const reads = plans.flat().flatMap((plan) => readsOf(plan, PER_MEMBER));
       const shown = JSON.stringify(reads);
       expect(

@@ -1,16 +1,12 @@
 import { addCalendarDays, wallClockAt, zonedInstant } from '@app/contracts';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCALE_TIME_ZONES } from '../src/seed/scale.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { daysOfMembers } from '../src/services/member-days.ts';
 import { quietMemberPage, runQuietMembers } from '../src/services/quiet-members.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import { contextOn, NOT_PLANNED, type RecordedDb, recordedDb, wholeScans } from './plan-reads.ts';
+import { contextOn, NOT_PLANNED, useRecordedTracker, wholeScans } from './plan-reads.ts';
 
 /**
  * Every statement the schedules, the console's Quiet members page and the members' days loader
@@ -53,21 +49,16 @@ function sunday(): Date {
 describe.skipIf(!databaseUrl)('the scale queries on PostgreSQL', () => {
   const moment = sunday();
   let clock = new Date(moment.getTime() - 10 * 60_000);
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
+  const tracker = useRecordedTracker(
+    () => clock,
+    { members: 300, days: 120 },
+    { analyze: true, where: { databaseUrl } },
+  );
   /** Each statement the work ran, once (the last parameters it ran with). */
   let statements = new Map<string, unknown[]>();
 
   beforeAll(async () => {
-    ({ app, store } = await seededTracker(
-      () => clock,
-      { members: 300, days: 120 },
-      { databaseUrl },
-    ));
-    await app.database.db.execute(sql`ANALYZE`);
-    recorded = recordedDb(app, store.databaseUrl);
-    const ctx = contextOn(app, recorded.db, () => clock);
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
     clock = new Date(moment.getTime() + 60_000);
     await runReminders(ctx);
     await runQuietMembers(ctx);
@@ -77,14 +68,8 @@ describe.skipIf(!databaseUrl)('the scale queries on PostgreSQL', () => {
     const team = await ctx.repos.members.list({ teamId: 10 });
     await daysOfMembers(ctx, team, clock, 'weeks');
     await daysOfMembers(ctx, team, clock, 'quiet');
-    statements = new Map(recorded.take());
+    statements = new Map(tracker.recorded.take());
   }, 240_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
-  });
 
   it('ran the work it plans: mails went out, the loader read answers', () => {
     const texts = [...statements.keys()];
@@ -95,7 +80,7 @@ describe.skipIf(!databaseUrl)('the scale queries on PostgreSQL', () => {
 
   it('scans no table that grows with members without an index', async () => {
     const ran = [...statements].filter(([query]) => !NOT_PLANNED.test(query));
-    const plans = await recorded.explain(ran);
+    const plans = await tracker.recorded.explain(ran);
     const found: Record<string, string[]> = {};
     ran.forEach(([query, params], index) => {
       const plan = plans[index] ?? [];

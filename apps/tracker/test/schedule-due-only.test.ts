@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
 import { runDigests } from '../src/services/digests.ts';
 import { runRecaps } from '../src/services/recaps.ts';
 import { runReminders } from '../src/services/reminders.ts';
-import type { TestDatabase } from '../src/testing.ts';
-import { seededTracker } from './helpers.ts';
-import { contextOn, NOT_PLANNED, type RecordedDb, readsOf, recordedDb } from './plan-reads.ts';
+import { contextOn, NOT_PLANNED, readsOf, useRecordedTracker } from './plan-reads.ts';
 
 /**
  * A tick of the schedules on the members' own clocks (reminders, weekly recap, daily digest) reads
@@ -29,35 +26,28 @@ const PER_MEMBER = [
 
 describe('a schedule tick with no member due', () => {
   let clock = new Date('2026-11-02T17:00:00Z');
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let recorded: RecordedDb;
-
-  beforeAll(async () => {
-    ({ app, store } = await seededTracker(() => clock, { members: MEMBERS, days: 3 }));
-    recorded = recordedDb(app, store.databaseUrl);
-    // Digests are off by default: some members turn theirs on, so each table has members to read.
-    await app.database.db.execute(
-      sql`UPDATE digest_settings SET enabled = true, next_at = NULL WHERE user_id % 2 = 0`,
-    );
-    await app.database.db.execute(sql`ANALYZE`);
-  }, 120_000);
-
-  afterAll(async () => {
-    await recorded?.end();
-    await app?.close();
-    await store?.cleanup();
-  });
+  const tracker = useRecordedTracker(
+    () => clock,
+    { members: MEMBERS, days: 3 },
+    {
+      // Digests are off by default: some members turn theirs on, so each table has members to read.
+      prepare: (app) =>
+        app.database.db.execute(
+          sql`UPDATE digest_settings SET enabled = true, next_at = NULL WHERE user_id % 2 = 0`,
+        ),
+      analyze: true,
+    },
+  );
 
   /** One tick of the three schedules: how many rows of PER_MEMBER its statements read. */
   async function tick() {
-    recorded.take();
-    const ctx = contextOn(app, recorded.db, () => clock);
+    tracker.recorded.take();
+    const ctx = contextOn(tracker.app, tracker.recorded.db, () => clock);
     await runReminders(ctx);
     await runRecaps(ctx);
     await runDigests(ctx);
-    const ran = recorded.take().filter(([text]) => !NOT_PLANNED.test(text));
-    const plans = await recorded.explain(ran, { analyze: true });
+    const ran = tracker.recorded.take().filter(([text]) => !NOT_PLANNED.test(text));
+    const plans = await tracker.recorded.explain(ran, { analyze: true });
     const reads = plans.flat().flatMap((node) => readsOf(node, PER_MEMBER));
     return { reads, read: reads.reduce((sum, r) => sum + r.rows, 0), statements: ran.length };
   }
@@ -66,7 +56,7 @@ describe('a schedule tick with no member due', () => {
     const first = await tick();
     expect(first.read).toBeGreaterThanOrEqual(MEMBERS);
     const unset = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT count(*)::int AS n FROM reminder_settings WHERE enabled AND next_at IS NULL`),
     );
     expect(unset[0]?.n).toBe(0);
@@ -77,10 +67,10 @@ describe('a schedule tick with no member due', () => {
     // taken before it), and with them the planner may walk every member in key order, expecting
     // to stop early. The server's autovacuum takes them again after so many changes: so does the
     // test, rather than depend on when that happens.
-    await app.database.db.execute(sql`ANALYZE`);
+    await tracker.app.database.db.execute(sql`ANALYZE`);
     clock = new Date(clock.getTime() + 60_000);
     const due = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT count(*)::int AS n FROM reminder_settings WHERE enabled AND next_at <= ${clock}`),
     );
     expect(due[0]?.n).toBe(0);
@@ -91,11 +81,11 @@ describe('a schedule tick with no member due', () => {
 
   it('a member who moves to another zone is read again, and only they are', async () => {
     const [member] = rowsOf<{ id: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT user_id AS id FROM reminder_settings WHERE enabled ORDER BY user_id LIMIT 1`),
     );
     if (!member) throw new Error('no member');
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`UPDATE users SET time_zone = 'Pacific/Kiritimati' WHERE id = ${member.id}`,
     );
     clock = new Date(clock.getTime() + 60_000);
@@ -103,7 +93,7 @@ describe('a schedule tick with no member due', () => {
     expect(read).toBeGreaterThan(0);
     expect(read, JSON.stringify(reads)).toBeLessThan(MEMBERS / 2);
     const zones = rowsOf<{ zone: string | null; next: Date | null }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT time_zone AS zone, next_at AS next FROM reminder_settings WHERE user_id = ${member.id}`),
     );
     expect(zones[0]?.zone).toBe('Pacific/Kiritimati');
@@ -112,18 +102,18 @@ describe('a schedule tick with no member due', () => {
 
   it('a member who joins a team gets their settings rows at once', async () => {
     const [row] = rowsOf<{ user_id: number; team_id: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT user_id, team_id FROM memberships WHERE status = 'Active' ORDER BY user_id LIMIT 1`),
     );
     if (!row) throw new Error('no membership');
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`DELETE FROM reminder_settings WHERE user_id = ${row.user_id}`,
     );
-    await app.database.db.execute(
+    await tracker.app.database.db.execute(
       sql`UPDATE memberships SET status = 'Active' WHERE user_id = ${row.user_id}`,
     );
     const rows = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`
+      await tracker.app.database.db.execute(sql`
         SELECT count(*)::int AS n FROM reminder_settings WHERE user_id = ${row.user_id} AND next_at IS NULL`),
     );
     expect(rows[0]?.n).toBe(1);
