@@ -19,11 +19,13 @@ checkFirstLoad({
    * the home itself does not call. 127 KiB since its calls share the site's HTTP client and
    * error type (@app/api-client): the error carries the site's fields too (126.1 KiB). The data
    * export's and the passkeys' routes have tables of their own (MEMBER_EXPORT_API, PASSKEY_API),
-   * kept out of the home: 126.6 KiB with them.
+   * kept out of the home: 126.6 KiB with them. 128 KiB since the start-up tells the early-taps
+   * script of a prerendered page that hydration has begun (its one statement is in the entry every
+   * page loads: 129,925 bytes before, 130,096 after; the sign-in loads 93.2 KiB).
    */
   budgets: new Map([
     ['/sign-in', 94 * 1024],
-    ['/', 127 * 1024],
+    ['/', 128 * 1024],
   ]),
   /** The route files whose split parts a first visit to each path loads. */
   routes: [

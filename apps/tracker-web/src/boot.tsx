@@ -1,3 +1,4 @@
+import { TAKEN_OVER } from '@app/ui/early-taps';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
@@ -35,6 +36,10 @@ export async function boot(
     startTransition(() => {
       root = hydrateRoot(container, app);
     });
+    // A tap the page's early-taps script held meanwhile (@app/ui's early-taps.js, inline in the
+    // prerendered HTML) is made again now, whichever route or error screen renders: React hydrates
+    // what it lands on at once and hands it the tap.
+    document.dispatchEvent(new Event(TAKEN_OVER));
     return root;
   }
   const root = createRoot(container);

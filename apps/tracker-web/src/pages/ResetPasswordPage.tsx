@@ -6,7 +6,6 @@ import {
   type PasswordResetState,
 } from '@app/contracts';
 import { button } from '@app/ui/button.css';
-import { useTakenOver } from '@app/ui/early-taps';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -74,9 +73,6 @@ function ResetRequestForm() {
   const form = useForm(REQUEST_FIELDS);
   const [email, setEmail] = useState('');
   useTypedEarly(REQUEST_FIELDS.email.id, setEmail);
-  // A page rendered at build time: a tap held before its scripts ran is made again now
-  // (@app/ui's early-taps.js, inline in its HTML).
-  useTakenOver();
   const [answer, setAnswer] = useState<string | null>(null);
 
   const onSubmit = useSubmit(form, {

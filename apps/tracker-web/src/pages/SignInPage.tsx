@@ -1,5 +1,4 @@
 import { button } from '@app/ui/button.css';
-import { useTakenOver } from '@app/ui/early-taps';
 import { ErrorSummary } from '@app/ui/error-summary';
 import { Field } from '@app/ui/field';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
@@ -43,9 +42,6 @@ export function SignInPage({ next, notice }: SignInSearch) {
   const [password, setPassword] = useState('');
   useTypedEarly(FIELDS.email.id, setEmail);
   useTypedEarly(FIELDS.password.id, setPassword);
-  // A page rendered at build time: a tap held before its scripts ran is made again now
-  // (@app/ui's early-taps.js, inline in its HTML).
-  useTakenOver();
 
   useEffect(() => {
     // A failure here shows on submit, which asks again.
