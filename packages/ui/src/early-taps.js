@@ -2,10 +2,11 @@
 // puts it there; the server allows it by its hash). A tap that lands before the page's code has
 // taken over its HTML is kept, not lost: a control that does nothing without that code (a plain
 // button, a form without an action of its own) says the page is getting ready, and the tap is made
-// again once the code has taken over (the root layout sends TAKEN_OVER, earlyTaps.ts). A form
-// without an action would otherwise be sent by the browser itself, and the page it answers with
-// starts again, empty. Controls that work on their own are left to the browser: links, radio
-// buttons, fields, and a form that has an action (the site's role step's Continue).
+// again once the code has taken over (it sends TAKEN_OVER, earlyTaps.ts: the site's root layout
+// once hydrated, the tracker's start-up once hydration has begun). A form without an action would
+// otherwise be sent by the browser itself, and the page it answers with starts again, empty.
+// Controls that work on their own are left to the browser: links, radio buttons, fields, and a
+// form that has an action (the site's role step's Continue).
 // Plain JavaScript, never bundled, with no import or export: a page's one inline script.
 const TAKEN_OVER = 'app:taken-over';
 const held = [];
