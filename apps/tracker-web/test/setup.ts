@@ -26,7 +26,9 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
     this.removeAttribute('open');
     const opener = openers.get(this);
     if (opener instanceof HTMLElement) opener.focus();
-    this.dispatchEvent(new Event('close'));
+    // As Chromium does, the close event comes later (with the next frame), not within close():
+    // the dialog may have been opened again by then.
+    requestAnimationFrame(() => this.dispatchEvent(new Event('close')));
   };
 }
 

@@ -49,8 +49,10 @@ export function ConfirmDialog({
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={() => {
-        if (open) onCancel();
+      onClose={(event) => {
+        // The browser's close event comes after close() (with the next frame): a dialog opened
+        // again meanwhile is open, and stays so.
+        if (open && !event.currentTarget.open) onCancel();
       }}
     >
       <div className={styles.body}>

@@ -41,8 +41,10 @@ export function FormDialog({
       ref={ref}
       className={styles.dialog}
       aria-labelledby={titleId}
-      onClose={() => {
-        if (open) onClose();
+      onClose={(event) => {
+        // The browser's close event comes after close() (with the next frame): a dialog opened
+        // again meanwhile is open, and stays so.
+        if (open && !event.currentTarget.open) onClose();
       }}
       onKeyDown={(event) => {
         // Escape closes it (as the browser's own dialog does) and gives focus back.
