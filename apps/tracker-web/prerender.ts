@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cspHash, inlineScript } from '@app/web-build/inline-script';
 import type { Plugin, Rollup } from 'vite';
 
 /** What the server-side build of src/entry-server.tsx exports. */
@@ -27,24 +27,6 @@ export interface PrerenderedPage {
 
 /** A stylesheet link as Vite and this plugin write them, for a file of the bundle. */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
-
-/** The CSP source that allows an inline <style> or <script> with exactly this text ('sha256-...'). */
-export function cspHash(text: string): string {
-  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
-}
-
-/**
- * The script that holds a tap made before the app's scripts have taken a page over (@app/ui's
- * early-taps.js; the site's pages carry it too), without its comment lines: a sign-in sent then
- * would otherwise be posted by the browser itself, and the page would open again, empty.
- */
-function earlyTapsScript(): string {
-  const file = createRequire(import.meta.url).resolve('@app/ui/early-taps-script');
-  const script = readFileSync(file, 'utf8').replace(/^\s*\/\/.*\n/gm, '');
-  if (/<\/script/i.test(script))
-    throw new Error(`${file} holds "</script", which would end it early`);
-  return script;
-}
 
 /** The member's home and its check-in card in one answer, asked for by the shell's HTML. */
 const HOME_DATA = '/api/me/home';
@@ -142,7 +124,11 @@ export function prerender({ ssrEntry }: { ssrEntry: string }): Plugin {
         });
 
       // First in the head, so it runs before the app's entry (module scripts run in their order).
-      const earlyTaps = earlyTapsScript();
+      // Holds a tap made before the app has taken the page over: a sign-in sent then would otherwise
+      // be posted by the browser itself, and the page would open again, empty.
+      const earlyTaps = inlineScript(
+        createRequire(import.meta.url).resolve('@app/ui/early-taps-script'),
+      );
       const withEarlyTaps = (html: string) =>
         html.replace('<script ', () => `<script type="module">${earlyTaps}</script>\n    <script `);
       const pages: Record<string, PrerenderedPage> = {};

@@ -10,11 +10,12 @@
 // Writes dist/prerendered/**.html and dist/prerendered.json, which maps each path to its file and
 // the CSP hashes of its inline <style>, of its style attributes and of its inline script (the site
 // server serves the file and allows exactly those).
-import { createHash } from 'node:crypto';
+
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cspHash, inlineScript } from '@app/web-build/inline-script';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrEntry = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
@@ -96,20 +97,14 @@ writeFileSync(
   join(dist, 'index.html'),
   shell.replace('</head>', () => `${shellPreloads.map((tag) => `    ${tag}\n`).join('')}  </head>`),
 );
-// The script that holds early taps (shared with the tracker's pages), then the site's own; sent
-// without their comment lines (every page's first visit fetches them).
-const boot = [
+// The script that holds early taps (shared with the tracker's pages), then the site's own, inline,
+// so the first paint waits on no request of its own; the server allows it by its hash.
+const boot = inlineScript(
   createRequire(import.meta.url).resolve('@app/ui/early-taps-script'),
   fileURLToPath(new URL('../src/boot/boot.js', import.meta.url)),
-]
-  .map((file) => readFileSync(file, 'utf8'))
-  .join('\n')
-  .replace(/^\s*\/\/.*\n/gm, '');
-const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-// Inline, so the first paint waits on no request of its own; the server allows it by its hash.
-if (boot.includes('</script')) throw new Error('boot.js cannot be inlined: it contains </script');
+);
 const bootTag = `<script type="module">${boot}</script>`;
-const bootHash = sha256(boot);
+const bootHash = cspHash(boot);
 /** style="..." values React wrote (Radix's toast region, a few components), as the DOM has them. */
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
 const ENTITIES = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
@@ -170,8 +165,8 @@ for (const path of [...pagePaths(), NOT_FOUND_SAMPLE]) {
   const attributes = new Set([...body.matchAll(STYLE_ATTRIBUTE)].map((m) => decode(m[1])));
   const listed = {
     file,
-    styleHashes: [sha256(style)],
-    styleAttributeHashes: [...attributes].map(sha256),
+    styleHashes: [cspHash(style)],
+    styleAttributeHashes: [...attributes].map(cspHash),
     scriptHashes: afterPaint ? [bootHash] : [],
   };
   // The not-found page answers every unknown address outside the routes with parameters.
