@@ -1,7 +1,8 @@
 import { button } from '@app/ui/button.css';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import * as ui from '../styles/ui.css.ts';
 import * as styles from './ConfirmDialog.css.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,33 +28,18 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(open, onCancel, () => cancelRef.current);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
+      ref={dialog.ref}
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={(event) => {
-        // The browser's close event comes after close() (with the next frame): a dialog opened
-        // again meanwhile is open, and stays so.
-        if (open && !event.currentTarget.open) onCancel();
-      }}
+      onClose={dialog.onClose}
     >
       <div className={styles.body}>
         <h2 id={titleId} className={ui.h2}>

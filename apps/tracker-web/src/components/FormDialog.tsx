@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import * as styles from './ConfirmDialog.css.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 /**
  * A modal form (the browser's own <dialog>: it keeps focus inside and makes the page behind it
@@ -23,29 +24,14 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.getElementById(focusId)?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open, focusId]);
+  const dialog = useModalDialog(open, onClose, () => document.getElementById(focusId));
 
   return (
     <dialog
-      ref={ref}
+      ref={dialog.ref}
       className={styles.dialog}
       aria-labelledby={titleId}
-      onClose={(event) => {
-        // The browser's close event comes after close() (with the next frame): a dialog opened
-        // again meanwhile is open, and stays so.
-        if (open && !event.currentTarget.open) onClose();
-      }}
+      onClose={dialog.onClose}
       onKeyDown={(event) => {
         // Escape closes it (as the browser's own dialog does) and gives focus back.
         if (event.key !== 'Escape') return;
