@@ -10,7 +10,6 @@
 // Writes dist/prerendered/**.html and dist/prerendered.json, which maps each path to its file and
 // the CSP hashes of its inline <style>, of its style attributes and of its inline script (the site
 // server serves the file and allows exactly those).
-
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
