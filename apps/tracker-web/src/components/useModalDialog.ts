@@ -13,6 +13,8 @@ export function useModalDialog(
   focusOnOpen: () => HTMLElement | null,
 ) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Whether the dialog is shown by this hook's showModal() and not closed by its own close().
+  const shown = useRef(false);
   // Read when the dialog opens, not a reason to run the effect again.
   const focusTarget = useRef(focusOnOpen);
   focusTarget.current = focusOnOpen;
@@ -22,16 +24,22 @@ export function useModalDialog(
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
+      shown.current = true;
       focusTarget.current()?.focus();
     } else if (!open && dialog.open) {
+      shown.current = false;
       dialog.close();
     }
   }, [open]);
 
   const onClose = (event: SyntheticEvent<HTMLDialogElement>) => {
-    // The browser's close event comes after close() (with the next frame): a dialog opened
-    // again meanwhile is open, and stays so.
-    if (open && !event.currentTarget.open) onDismiss();
+    // The browser's close event comes after close() (with the next frame), so the event of this
+    // hook's own close() can arrive once `open` is true again: before the dialog is shown again
+    // (the effect not run yet) or after (open again). Only a dialog shown and since closed by
+    // the browser itself is dismissed.
+    if (!shown.current || event.currentTarget.open) return;
+    shown.current = false;
+    onDismiss();
   };
 
   return { ref, onClose };
