@@ -95,13 +95,19 @@ function measured(command, args, { onOutput }) {
     });
     child.on('close', (code) => {
       let cpu = null;
+      let counted = null;
+      let outlived = 0;
       try {
         const times = JSON.parse(figures);
-        if (times) cpu = times.user + times.system;
+        if (times) {
+          cpu = times.user + times.system;
+          counted = times.counted;
+          outlived = times.outlived ?? 0;
+        }
       } catch {
         // No figures: the table shows a dash.
       }
-      resolve({ code: code ?? 1, cpu });
+      resolve({ code: code ?? 1, cpu, counted, outlived });
     });
   });
 }
@@ -194,18 +200,24 @@ async function runPackage(pkg, { live }) {
   if (live) console.log(`\n=== ${pkg.name} ===`);
   const start = performance.now();
   let output = '';
-  const { code, cpu } = await measured('pnpm', ['--filter', pkg.name, 'run', 'test'], {
-    onOutput: (chunk, stream) => {
-      output += chunk;
-      if (live) process[stream].write(chunk);
+  const { code, cpu, counted, outlived } = await measured(
+    'pnpm',
+    ['--filter', pkg.name, 'run', 'test'],
+    {
+      onOutput: (chunk, stream) => {
+        output += chunk;
+        if (live) process[stream].write(chunk);
+      },
     },
-  });
+  );
   if (!live) process.stdout.write(`\n=== ${pkg.name} ===\n${output}`);
   return {
     pkg,
     code,
     ms: performance.now() - start,
     cpu,
+    counted,
+    outlived,
     ...counts(output),
     failures: failures(output),
   };
@@ -267,9 +279,18 @@ const measuredAll = [build.cpu, ...[...results.values()].map((r) => r.cpu)];
 const cpuTotal = measuredAll.includes(null)
   ? null
   : measuredAll.reduce((total, cpu) => total + cpu, 0);
+const ways = new Set([build.counted, ...[...results.values()].map((r) => r.counted)]);
+const how =
+  ways.size === 1 && ways.has('cgroup')
+    ? 'every process the tests started, counted by control group'
+    : 'only processes that were waited for: no control group could be made, so a browser process reaped by init is missed';
 console.log(
-  `\nAll in ${seconds(performance.now() - started)} of wall time, ${processor(cpuTotal)} of processor time (user + system)`,
+  `\nAll in ${seconds(performance.now() - started)} of wall time, ${processor(cpuTotal)} of processor time (user + system; ${how})`,
 );
+const leftRunning = [...results.values()].filter((r) => r.outlived > 0);
+for (const r of leftRunning) {
+  console.log(`${r.pkg.name} left ${r.outlived} process(es) running after its tests: ended`);
+}
 console.log(`At the end: ${load()}`);
 if (red.length > 0) console.log(`Failed: ${red.map((r) => r.pkg.name).join(', ')}`);
 const MAX_NAMED = 10;

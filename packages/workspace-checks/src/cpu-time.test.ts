@@ -1,0 +1,59 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `scripts/cpu-time.mjs`, which `pnpm test` runs each package under to print what it cost: it
+ * counts the processes nothing waited for (as a browser's renderers are), and ends what outlives
+ * the command. It can make a control group only as root, as on the machine the suite runs on.
+ */
+const script = fileURLToPath(new URL('../../../scripts/cpu-time.mjs', import.meta.url));
+
+interface Figures {
+  user: number;
+  system: number;
+  counted: 'cgroup' | 'waited';
+  outlived: number | null;
+  waited?: { user: number; system: number };
+}
+
+/** Runs `sh -c command` under the script and gives back its exit code and figures. */
+function measure(command: string): Promise<{ code: number | null; figures: Figures }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, 'sh', '-c', command], {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    });
+    let out = '';
+    child.stdio[3]?.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, figures: JSON.parse(out) as Figures }));
+  });
+}
+
+/** A node process that keeps a core busy for `ms`, then ends. */
+const busy = (ms: number) =>
+  `"${process.execPath}" -e "const end = Date.now() + ${ms}; while (Date.now() < end);"`;
+
+const root = process.getuid?.() === 0 && process.platform === 'linux';
+
+describe.runIf(root)('the processor-time wrapper', () => {
+  it('counts a process that nothing waited for', async () => {
+    // The subshell ends at once: the busy process is reaped by init, not by the command.
+    const { code, figures } = await measure(`(${busy(600)} &); sleep 1.5`);
+    expect(code).toBe(0);
+    expect(figures.counted).toBe('cgroup');
+    expect(figures.user + figures.system).toBeGreaterThan(0.4);
+    // The kernel's figures for waited-for processes miss it.
+    const waited = figures.waited ?? { user: 0, system: 0 };
+    expect(waited.user + waited.system).toBeLessThan(0.3);
+  });
+
+  it("passes the command's exit code on and ends what outlives it", async () => {
+    const { code, figures } = await measure('(sleep 31.5 &); exit 3');
+    expect(code).toBe(3);
+    expect(figures.outlived).toBe(1);
+    expect(spawnSync('pgrep', ['-f', 'sleep 31.5']).status, 'the sleep still runs').toBe(1);
+  });
+});
