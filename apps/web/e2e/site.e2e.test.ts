@@ -69,41 +69,40 @@ for (const width of [360, 768, 1280]) {
       expect(problems).toEqual([]);
       await page.close();
     });
-
-    test('takes a visitor from a home page area card to that area role step', async ({
-      context,
-    }) => {
-      const { page } = await openPage(context, width);
-      await page.goto(`${site.url}/`);
-      await page.getByRole('link', { name: /^School/ }).click();
-      await page.waitForURL(`${site.url}/onboarding/school/role`);
-      await page.close();
-    });
-
-    test('shows the live API status and the seeded teams on /api-test', async ({ context }) => {
-      const { page, problems } = await openPage(context, width);
-      await page.goto(`${site.url}/api-test`);
-      await page.getByRole('heading', { name: /^Teams \(\d+\)$/ }).waitFor();
-      await page.getByRole('tab', { name: 'API Status' }).click();
-      await page.getByText('Connection Successful').waitFor();
-      await expect.poll(() => page.getByText('28 (expected 28)').count()).toBe(1);
-      await page.screenshot({ path: `${shots}${width}-api-status.png`, fullPage: true });
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-
-    test('tells the visitor an unknown confirmation link is not recognised', async ({
-      context,
-    }) => {
-      const { page } = await openPage(context, width);
-      await page.goto(`${site.url}/confirm-email?token=not-a-real-token`);
-      await page
-        .getByRole('heading', { level: 1, name: 'We do not recognise this link' })
-        .waitFor();
-      await page.close();
-    });
   });
 }
+
+/** What these check does not depend on the width: a phone's. */
+const PHONE = 360;
+
+test.describe("the site, at a phone's width", () => {
+  test('takes a visitor from a home page area card to that area role step', async ({ context }) => {
+    const { page } = await openPage(context, PHONE);
+    await page.goto(`${site.url}/`);
+    await page.getByRole('link', { name: /^School/ }).click();
+    await page.waitForURL(`${site.url}/onboarding/school/role`);
+    await page.close();
+  });
+
+  test('shows the live API status and the seeded teams on /api-test', async ({ context }) => {
+    const { page, problems } = await openPage(context, PHONE);
+    await page.goto(`${site.url}/api-test`);
+    await page.getByRole('heading', { name: /^Teams \(\d+\)$/ }).waitFor();
+    await page.getByRole('tab', { name: 'API Status' }).click();
+    await page.getByText('Connection Successful').waitFor();
+    await expect.poll(() => page.getByText('28 (expected 28)').count()).toBe(1);
+    await page.screenshot({ path: `${shots}${PHONE}-api-status.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('tells the visitor an unknown confirmation link is not recognised', async ({ context }) => {
+    const { page } = await openPage(context, PHONE);
+    await page.goto(`${site.url}/confirm-email?token=not-a-real-token`);
+    await page.getByRole('heading', { level: 1, name: 'We do not recognise this link' }).waitFor();
+    await page.close();
+  });
+});
 
 test.describe('the small-screen menu', () => {
   test('opens from the keyboard, shows the links and Sign In, and closes with Escape', async ({
