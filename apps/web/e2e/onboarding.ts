@@ -14,6 +14,24 @@ export const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
 
 /**
+ * Whether the tests save pictures of the screens they stop at, into `e2e/screenshots/`: only when
+ * asked (`E2E_SHOTS=1`), to look at them. A full-page picture costs Chromium a third to half a
+ * second of processor time, and `pnpm test` took about 190 that nobody looked at; what a test
+ * checks of a screen (nothing scrolls sideways, at each width) it checks either way.
+ */
+export const SAVE_SHOTS = process.env.E2E_SHOTS === '1';
+
+/** `page.screenshot` into `e2e/screenshots/NAME`, when pictures are asked for (`SAVE_SHOTS`). */
+export async function savePicture(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SAVE_SHOTS) return;
+  await page.screenshot({ path: `${shots}${name}`, ...options });
+}
+
+/**
  * How long a step may take to show (the machine this runs on is often busy): a step that does not
  * come fails in seconds rather than at the test's time-out.
  */
@@ -145,6 +163,7 @@ export async function screenshot(page: Page, width: number, name: string): Promi
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${name} at ${width} px scrolls sideways`).toBe(0);
+  if (!SAVE_SHOTS) return;
   // A full-page capture of a scrolled page draws the sticky header part-way down: start at the
   // top. A toast still sliding in would be caught half transparent: let finite animations end.
   await page.evaluate(async () => {
@@ -155,7 +174,7 @@ export async function screenshot(page: Page, width: number, name: string): Promi
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  await page.screenshot({ path: `${shots}onboarding-${width}-${name}.png`, fullPage: true });
+  await savePicture(page, `onboarding-${width}-${name}.png`, { fullPage: true });
 }
 
 /**

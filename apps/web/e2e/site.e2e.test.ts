@@ -1,12 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
+import { savePicture } from './onboarding.ts';
 import { PAGES, runningTestSite, waitHydrated } from './site.ts';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
 
 const site = runningTestSite();
 
@@ -61,10 +57,11 @@ for (const width of [360, 768, 1280]) {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow).toBe(0);
-        await page.screenshot({
-          path: `${shots}${width}${path === '/' ? '-home' : path.replace(/\//g, '-')}.png`,
-          fullPage: true,
-        });
+        await savePicture(
+          page,
+          `${width}${path === '/' ? '-home' : path.replace(/\//g, '-')}.png`,
+          { fullPage: true },
+        );
       }
       expect(problems).toEqual([]);
       await page.close();
@@ -91,7 +88,7 @@ test.describe("the site, at a phone's width", () => {
     await page.getByRole('tab', { name: 'API Status' }).click();
     await page.getByText('Connection Successful').waitFor();
     await expect.poll(() => page.getByText('28 (expected 28)').count()).toBe(1);
-    await page.screenshot({ path: `${shots}${PHONE}-api-status.png`, fullPage: true });
+    await savePicture(page, `${PHONE}-api-status.png`, { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -119,7 +116,7 @@ test.describe('the small-screen menu', () => {
     const signIn = page.getByRole('link', { name: /Sign In/ });
     await signIn.waitFor({ state: 'visible' });
     expect(await signIn.getAttribute('target')).toBe('_blank');
-    await page.screenshot({ path: `${shots}360-menu-open.png` });
+    await savePicture(page, '360-menu-open.png');
     await page.keyboard.press('Escape');
     await signIn.waitFor({ state: 'hidden' });
     expect(

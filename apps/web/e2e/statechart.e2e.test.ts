@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { axeFindings } from './axe.ts';
 import { expect } from './expect.ts';
 import { test } from './fixtures.ts';
-import { openVisitor, shots } from './onboarding.ts';
+import { openVisitor, SAVE_SHOTS, savePicture } from './onboarding.ts';
 import { holdChunk, testSite, waitHydrated } from './site.ts';
 
 /**
@@ -31,10 +31,11 @@ async function designer(): Promise<{ context: BrowserContext; page: Page; proble
 }
 
 async function shot(page: Page, name: string) {
+  if (!SAVE_SHOTS) return;
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  await page.screenshot({ path: `${shots}studio-${name}.png` });
+  await savePicture(page, `studio-${name}.png`);
 }
 
 /** The h1 of the real screen drawn in the frame `width` px wide. */
@@ -487,7 +488,7 @@ test.describe('statechart studio at 1280x800', () => {
     ]);
     await app.getByRole('heading', { level: 1, name: 'Join Request Almost Sent' }).waitFor();
     expect(new URL(app.url()).pathname).toBe('/onboarding/work/goal');
-    await app.screenshot({ path: `${shots}studio-open-in-app.png` });
+    await savePicture(app, 'studio-open-in-app.png');
 
     // The studio follows that onboarding, and tells when its tab has gone.
     await page.getByRole('button', { name: 'Live' }).click();
