@@ -157,15 +157,19 @@ export async function expectToast(
   }
 }
 
-/** Nothing sticks out sideways, and the page is saved for a person to look at. */
+/**
+ * Nothing sticks out sideways; the page is left at its top, and saved for a person to look at when
+ * pictures are asked for (`SAVE_SHOTS`).
+ */
 export async function screenshot(page: Page, width: number, name: string): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${name} at ${width} px scrolls sideways`).toBe(0);
-  if (!SAVE_SHOTS) return;
   // A full-page capture of a scrolled page draws the sticky header part-way down: start at the
   // top. A toast still sliding in would be caught half transparent: let finite animations end.
+  // Done with pictures or without, so that what a test checks next meets the same page (left at
+  // its top) either way.
   await page.evaluate(async () => {
     window.scrollTo({ top: 0, behavior: 'instant' });
     const finite = document
