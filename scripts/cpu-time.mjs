@@ -129,6 +129,16 @@ function joinOwnGroup() {
   return null;
 }
 
+/** Whether a process has ended and waits only to be reaped (a zombie), or is gone already. */
+function ending(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return true;
+  }
+}
+
 /** The command line of a process, for the note about processes that outlived the command. */
 function commandLine(pid) {
   try {
@@ -146,8 +156,18 @@ function leaveGroup(own) {
   const times = own.read(own.group);
   writeFileSync(join(own.dir, 'cgroup.procs'), `${process.pid}\n`);
   const left = () =>
-    readFileSync(join(own.group, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
-  const outlived = left();
+    readFileSync(join(own.group, 'cgroup.procs'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => !ending(pid));
+  // A process that was ending as the command ended (a test runner's worker, say) leaves the
+  // group within moments: give it a second before calling it left running.
+  let outlived = left();
+  for (let tries = 0; tries < 10 && outlived.length > 0; tries += 1) {
+    spawnSync('sleep', ['0.1']);
+    outlived = left();
+  }
   for (const pid of outlived) {
     process.stderr.write(`cpu-time: still running after the command, ended: ${commandLine(pid)}\n`);
     try {
