@@ -48,8 +48,8 @@ test('beside four CPU-bound processes, every page load is whole: no asset or pag
   page.on('response', (response) => {
     if (response.status() < 400) return;
     const line = `${response.status()} ${response.url()}`;
-    // An API call may be refused while the host is busy; the client sends it again after the
-    // wait. A page or a file of one never is.
+    // An API call may be refused while the host is busy (the page shows its error and the person
+    // sends it again: decision 48). A page or a file of one never is.
     if (new URL(response.url()).pathname.startsWith('/api/')) shedCalls.push(line);
     else failed.push(line);
   });
@@ -68,7 +68,7 @@ test('beside four CPU-bound processes, every page load is whole: no asset or pag
     }
   }
   console.log(
-    `${loads} loads beside ${HOGS} CPU-bound processes; API calls refused then retried: ${shedCalls.length}`,
+    `${loads} loads beside ${HOGS} CPU-bound processes; API calls refused: ${shedCalls.length}`,
   );
   expect(loads).toBe(ROUNDS * PAGES.length);
   expect(failed).toEqual([]);
