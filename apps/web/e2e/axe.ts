@@ -1,33 +1,115 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { expect } from './expect.ts';
 import { WINDOWS } from './onboarding.ts';
 
-/** axe-core's source, as `@axe-core/playwright` itself resolves it (the same version). */
-const { source } = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
-  'axe-core',
-) as { source: string };
 /**
- * axe's source, run only where the page has no axe yet: a single-page app checked again after a
- * step keeps the one it has, instead of parsing 650 KB again (about 65 ms a check).
+ * axe-core's minified build (650 KB; its `source` export is the unminified 1.5 MB one). It is sent
+ * to a frame only when that frame has no axe yet: a single-page app checked again after a step
+ * keeps the one it has.
  */
-const AXE_ONCE = `if (typeof window.axe === 'undefined') {\n${source}\n}`;
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** What every browser test holds a screen to: WCAG 2.2 at levels A and AA (and 2.0, 2.1 under it). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+/** One rule axe found broken, with the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary: string | null }[];
+}
+
+/** The part of axe-core's page API used here (its types are not loaded into the page). */
+interface AxeInPage {
+  run(
+    context: Document,
+    options: object,
+  ): Promise<{
+    violations: {
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: { target: unknown[]; failureSummary?: string }[];
+    }[];
+  }>;
+}
+
+/** Sends axe-core to `frame` unless it has it already. */
+async function withAxe(frame: Frame): Promise<void> {
+  const has = await frame.evaluate(() => 'axe' in window);
+  if (!has) await frame.evaluate(AXE_SOURCE);
+}
+
 /**
- * axe on the page as it is now, and on its same-origin frames, for WCAG A/AA. Legacy mode runs
- * axe in the page itself; the default mode finishes every check in a new blank tab, which took
- * each check from about 250 ms to 570 ms. What legacy mode leaves out is cross-origin frames, and
- * no page here has one.
+ * axe on the page as it is now, and on its same-origin frames, for WCAG A/AA: its violations only.
+ * Finite animations and transitions are let end first (a colour is measured as it ends up, not
+ * mid-fade), then axe-core's own API runs in the page (each frame given axe first, so the top one
+ * can ask them), with the elements' selectors made for the violations alone (`resultTypes`) and
+ * only what the findings name sent back. `@axe-core/playwright`'s builder sent the unminified
+ * source twice a check and brought every passing element back with its selector: the console,
+ * team-life and statechart files cost 227 s of processor time with it and 174 s this way, one
+ * worker. Cross-origin frames are not checked, and no page here has one.
  */
-export function runAxe(page: Page) {
-  return new AxeBuilder({ page, axeSource: AXE_ONCE })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode()
-    .analyze();
+export async function runAxe(page: Page): Promise<{ violations: AxeViolation[] }> {
+  for (const frame of page.frames()) {
+    // A frame that goes away meanwhile is not checked (axe marks a frame it cannot reach).
+    await withAxe(frame).catch((error: unknown) => {
+      if (frame === page.mainFrame()) throw error;
+    });
+  }
+  const violations = await page.evaluate(async (tags) => {
+    // Entrance transitions would be measured half-faded (a button's colour, a toast sliding
+    // in): let finite animations and transitions end first, and again while new ones start in
+    // the frames after; then let a smooth scroll come to rest.
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await frame();
+      await frame();
+      if (running().length === 0) break;
+    }
+    // A smooth scroll (focus moved to a heading further down, say) is no animation: wait until the
+    // page has stayed put for a few frames, or targets are measured under a toast mid-way.
+    let still = 0;
+    let at = [scrollX, scrollY];
+    for (let round = 0; round < 120 && still < 3; round += 1) {
+      await frame();
+      still = scrollX === at[0] && scrollY === at[1] ? still + 1 : 0;
+      at = [scrollX, scrollY];
+    }
+    const axe = (window as unknown as { axe: AxeInPage }).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        // A target in a shadow root or frame is a list of selectors: one string each way.
+        target: node.target.map((part) =>
+          Array.isArray(part) ? part.join(' >>> ') : String(part),
+        ),
+        failureSummary: node.failureSummary ?? null,
+      })),
+    }));
+  }, WCAG_TAGS);
+  return { violations };
 }
 
 /**
@@ -60,35 +142,6 @@ export async function axeFindings(page: Page, screen: string): Promise<string[]>
 
 /** `axeFindings` without the worker's memory: axe runs on the page as it is now. */
 async function freshAxeFindings(page: Page, screen: string): Promise<string[]> {
-  // Entrance transitions would be measured half-faded: let finite animations end first, and
-  // again while new ones start in the frames after (a toast slides in once its answer is drawn);
-  // then let a smooth scroll come to rest.
-  await page.evaluate(async () => {
-    const running = () =>
-      document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' &&
-            animation.effect?.getComputedTiming().iterations !== Infinity,
-        );
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let round = 0; round < 10; round += 1) {
-      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
-      await frame();
-      await frame();
-      if (running().length === 0) break;
-    }
-    // A smooth scroll (focus moved to a heading further down, say) is no animation: wait until the
-    // page has stayed put for a few frames, or targets are measured under a toast mid-way.
-    let still = 0;
-    let at = [scrollX, scrollY];
-    for (let round = 0; round < 120 && still < 3; round += 1) {
-      await frame();
-      still = scrollX === at[0] && scrollY === at[1] ? still + 1 : 0;
-      at = [scrollX, scrollY];
-    }
-  });
   const results = await runAxe(page);
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
