@@ -101,7 +101,7 @@ export async function runAxe(page: Page): Promise<{ violations: AxeViolation[] }
       impact: violation.impact ?? null,
       help: violation.help,
       nodes: violation.nodes.map((node) => ({
-        // A target in a shadow root or frame is a list of selectors: one string each way.
+        // One selector per frame level; a part inside a shadow root is itself a list of them.
         target: node.target.map((part) =>
           Array.isArray(part) ? part.join(' >>> ') : String(part),
         ),
