@@ -136,12 +136,16 @@ test.describe('pages opened from their address on a slow phone', () => {
     // A slow phone's processor: the scripts take over well after the HTML is on screen.
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.addInitScript(() => {
-      /** Each shift's score and what moved (element, from and to), for the failure's message. */
+      /**
+       * Each shift's score and what moved (node, the start of its text, from and to, and how long
+       * after the page began), for the failure's message.
+       */
       const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { shifts });
       type Rect = { x: number; y: number; width: number; height: number };
       type Shift = {
         value: number;
+        startTime: number;
         sources?: { node?: Node; previousRect: Rect; currentRect: Rect }[];
       };
       const box = (r: Rect) =>
@@ -152,7 +156,7 @@ test.describe('pages opened from their address on a slow phone', () => {
             value: entry.value,
             moved: (entry.sources ?? []).map(
               (source) =>
-                `${source.node?.nodeName ?? '?'} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+                `${source.node?.nodeName ?? '?'} "${(source.node?.textContent ?? '').trim().slice(0, 40)}" ${box(source.previousRect)} -> ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms`,
             ),
           });
         }
