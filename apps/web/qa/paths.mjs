@@ -27,6 +27,7 @@
 import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readReplay } from '@app/statechart-tools/testing';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 /** The jsdom level's test files (`src/onboarding/model-1.test.tsx` and its sibling shards). */
@@ -58,6 +59,16 @@ for (let index = 0; index < args.length; index += 1) {
     list = true;
   } else if (arg !== '--') {
     rest.push(arg);
+  }
+}
+// A replay file that cannot be read as a list of events stops the command before anything is built
+// or started, with the reason (every level would otherwise fail on it in turn).
+if (env.PATHS_REPLAY !== undefined) {
+  try {
+    readReplay(env.PATHS_REPLAY);
+  } catch (error) {
+    console.error(`--replay: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 }
 if (ci) {

@@ -52,10 +52,13 @@ describe.concurrent("QA's path commands start", { timeout: 120_000 }, () => {
     expect(output).toContain('Total: 2 tests in 1 file');
   });
 
-  it('pnpm test:paths --replay of a file that is not a path fails', async () => {
-    await expect(qa('test:paths', '--replay', 'package.json', '--list')).rejects.toThrow(
-      /expected a list of events/,
+  it('pnpm test:paths --replay of a file that is not a path fails before any level starts', async () => {
+    const failure = await qa('test:paths', '--replay', 'package.json', '--list').then(
+      () => null,
+      (error: Error & { stdout: string; stderr: string }) => error,
     );
+    expect(failure?.stderr).toMatch(/--replay: .*package\.json: expected a list of events/);
+    expect(failure?.stdout).not.toMatch(/machine level|Chromium level/);
   });
 
   it('pnpm test:paths:jsdom finds its files', async () => {
