@@ -60,11 +60,11 @@ export default defineConfig({
     // still builds its own tracker on a database or schema of its own, no test sets process.env,
     // and fake timers are put back in a finally, so nothing a file leaves behind reaches the next.
     isolate: false,
-    // Without the reloading, these files mostly wait (on databases, child processes and timers:
-    // a core stood idle about half the time with two), so four run at once even on two cores.
-    // The PGlite half, measured one after the other on two cores: 152 s isolated with two
-    // workers, 97 s with two, 67 s with four.
-    maxWorkers: Math.max(4, availableParallelism()),
+    // One worker a core. Both projects on two cores, measured one after the other (processor
+    // time / wall time): one worker 365 s / 398 s, two 410 s / 278 s and 401 s / 275 s, four
+    // 660 s / 411 s and 545 s / 342 s. Four workers load the tracker and compile PGlite's WebAssembly twice as
+    // often, and crowd the cores: more processor time and, on a busy machine, a later end.
+    maxWorkers: Math.max(2, availableParallelism()),
     sequence: { shuffle: { files: true, tests: false }, seed, sequencer: ProjectBlocks },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
