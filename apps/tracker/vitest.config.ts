@@ -61,9 +61,10 @@ export default defineConfig({
     // and fake timers are put back in a finally, so nothing a file leaves behind reaches the next.
     isolate: false,
     // One worker a core. Both projects on two cores, measured one after the other (processor
-    // time / wall time): one worker 365 s / 398 s, two 410 s / 278 s and 401 s / 275 s, four
-    // 660 s / 411 s and 545 s / 342 s. Four workers load the tracker and compile PGlite's WebAssembly twice as
-    // often, and crowd the cores: more processor time and, on a busy machine, a later end.
+    // time / wall time): one worker 365 s / 398 s; two 410 s / 278 s and 401 s / 275 s; four
+    // 660 s / 411 s and 545 s / 342 s. Each worker loads the tracker once a project (above), so
+    // four load it twice as often as two, and four crowd two cores: they cost more processor
+    // time and ended later.
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { shuffle: { files: true, tests: false }, seed, sequencer: ProjectBlocks },
     globalSetup: ['./test/global-setup.ts'],

@@ -57,6 +57,7 @@ describe.concurrent("QA's path commands start", { timeout: 120_000 }, () => {
       () => null,
       (error: Error & { stdout: string; stderr: string }) => error,
     );
+    expect(failure, 'the command should fail').not.toBeNull();
     expect(failure?.stderr).toMatch(/--replay: .*package\.json: expected a list of events/);
     expect(failure?.stdout).not.toMatch(/machine level|Chromium level/);
   });
