@@ -128,6 +128,13 @@ test.describe('valid HTML', () => {
   });
 });
 
+/**
+ * A layout shift as the slow phone's pages record it: its score, what moved (node, the start of
+ * its text, from and to, and how long after the page began) for the failure's message, and whether
+ * anything a person can see moved.
+ */
+type RecordedShift = { value: number; moved: string[]; seen: boolean };
+
 test.describe('pages opened from their address on a slow phone', () => {
   test('hold still while their scripts take over: no layout shift on the end screens, a later step, the role step and the home', async () => {
     test.setTimeout(120_000);
@@ -137,14 +144,12 @@ test.describe('pages opened from their address on a slow phone', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.addInitScript(() => {
       /**
-       * Each shift's score, what moved (node, the start of its text, from and to, and how long
-       * after the page began) for the failure's message, and whether anything a person can see
-       * moved: a shift whose only source is a text node of white space alone moved no ink. In two
-       * full runs on a busy machine (and never alone) `/thank-you` reported exactly that: one
+       * A shift whose only source is a text node of white space alone moved no ink. In two full
+       * runs on a busy machine (and never alone) `/thank-you` reported exactly that: one
        * white-space text node 330x19 moved 54 px down about 1 s in (a score of 0.0028), nothing
        * else; a shift with no sources named counts as seen.
        */
-      const shifts: { value: number; moved: string[]; seen: boolean }[] = [];
+      const shifts: RecordedShift[] = [];
       Object.assign(window, { shifts });
       type Rect = { x: number; y: number; width: number; height: number };
       type Shift = {
@@ -190,9 +195,7 @@ test.describe('pages opened from their address on a slow phone', () => {
         await page.waitForTimeout(1500);
       }
       const shifts = await page.evaluate(
-        () =>
-          (window as unknown as { shifts: { value: number; moved: string[]; seen: boolean }[] })
-            .shifts,
+        () => (window as unknown as { shifts: RecordedShift[] }).shifts,
       );
       const total = shifts
         .filter((shift) => shift.seen)

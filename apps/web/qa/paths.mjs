@@ -27,7 +27,6 @@
 import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readReplay } from '@app/statechart-tools/testing';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 /** The jsdom level's test files (`src/onboarding/model-1.test.tsx` and its sibling shards). */
@@ -64,6 +63,8 @@ for (let index = 0; index < args.length; index += 1) {
 // A replay file that cannot be read as a list of events stops the command before anything is built
 // or started, with the reason (every level would otherwise fail on it in turn).
 if (env.PATHS_REPLAY !== undefined) {
+  // Loaded only here: the model kit is not needed to start any other run.
+  const { readReplay } = await import('@app/statechart-tools/testing');
   try {
     readReplay(env.PATHS_REPLAY);
   } catch (error) {
