@@ -33,7 +33,17 @@ import {
 import { resetToasts, toast } from '@app/ui/toast-store';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  inject,
+  it,
+  vi,
+} from 'vitest';
 import { createAppRouter } from '../../router.tsx';
 import { OnboardingSessionProvider } from '../SessionProvider.tsx';
 import { createOnboardingSession, type OnboardingSession } from '../session.ts';
@@ -202,26 +212,40 @@ async function toasterLoaded() {
 let app: App | null = null;
 /** The addresses the page left the site for (the account step's Sign in), in order. */
 const left: string[] = [];
-const coverage = emptyCoverage('jsdom');
+/** What the file's paths covered: each file that replays a part starts these afresh. */
+let coverage = emptyCoverage('jsdom');
 let viaUi = 0;
 const direct = new Map<string, number>();
 
-beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: MODEL_START,
+/**
+ * The hooks of a file that replays a part. Registered by `replayShard`, from the file itself:
+ * Vitest runs a worker's files in one module graph (`isolate: false`), so this module is loaded
+ * once for every part a worker replays, and hooks written at its top level would be registered
+ * for the first of them alone (the next one ran its paths on real timers and failed).
+ */
+function registerHooks() {
+  beforeAll(() => {
+    coverage = emptyCoverage('jsdom');
+    viaUi = 0;
+    direct.clear();
   });
-  resetToasts();
-  left.length = 0;
-  // Typed drafts are kept in session storage: each path starts with none.
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.useRealTimers();
-});
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      now: MODEL_START,
+    });
+    resetToasts();
+    left.length = 0;
+    // Typed drafts are kept in session storage: each path starts with none.
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    app?.unmount();
+    app = null;
+    vi.useRealTimers();
+  });
+}
 
 const flush = () => act(async () => undefined);
 
@@ -523,6 +547,7 @@ function plannedCoverage() {
  * covered; the part that finishes last prints the level's total and fails below 100 %.
  */
 export function replayShard(shard: number, count: number) {
+  registerHooks();
   const mine = replayedPaths.filter((_path, index) => index % count === shard);
   const set = fullSet
     ? `${allPaths.length - longestPaths.length} more are their prefixes`
