@@ -44,6 +44,7 @@
 // BENCH_LIGHTHOUSE_RUNS (default 2) is how many times Lighthouse measures each page, every run's
 // figures printed side by side ("0.97 / 0.98"); BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's
 // full report there (JSON, for Lighthouse's viewer); BENCH_TAPS=0 skips the slow phone's taps;
+// BENCH_TAP_WIDTHS (default 360,1280) names the widths they are made at;
 // CHROME_PATH (default /usr/bin/chromium).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

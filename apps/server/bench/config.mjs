@@ -14,6 +14,14 @@ export const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0';
 export const throttled = process.env.BENCH_THROTTLE !== '0';
 /** BENCH_TAPS=0: no taps on the slow phone (early-taps.mjs). */
 export const tapsOn = process.env.BENCH_TAPS !== '0';
+/** BENCH_TAP_WIDTHS (comma separated, default 360,1280): the window widths the taps are made at. */
+export const TAP_WIDTHS = (process.env.BENCH_TAP_WIDTHS ?? '360,1280').split(',').map((width) => {
+  const px = Number(width.trim());
+  if (!Number.isInteger(px) || px < 200) {
+    throw new Error(`BENCH_TAP_WIDTHS: expected widths in px, such as 360,1280; got "${width}"`);
+  }
+  return px;
+});
 /** BENCH_ONLY=tracker: the tracker's pages alone. */
 export const trackerOnly = process.env.BENCH_ONLY === 'tracker';
 /** BENCH_ONLY=site: Lighthouse and first-load JavaScript of the site's pages (ROUTES) alone. */

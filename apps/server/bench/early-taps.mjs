@@ -3,17 +3,16 @@
 // try (a new context, nothing cached; BENCH_THROTTLE=0: one try each, unthrottled). For each control a visitor meets first (the area step's
 // cards, the role step's Continue with a role ticked, Other's empty Continue, /api-test's API
 // Status tab), the control is tapped the moment it shows, BENCH_TAP_TRIES times (default 10) at
-// 360 and at 1280 px, and the row says: the first contentful paint, when the tap was made (the
+// 360 and at 1280 px (BENCH_TAP_WIDTHS), and the row says: the first contentful paint, when the tap was made (the
 // time a tap first works: it is made as soon as the control is on screen, and counts only when
 // it is acted on), how many taps were acted on (the next step or the error appeared) and how many
 // of them came before the page's code had run, and when what the tap led to appeared.
-import { chromePath, throttled } from './config.mjs';
+import { chromePath, TAP_WIDTHS, throttled } from './config.mjs';
 import { throttle } from './slow-phone.ts';
 import { ms, row } from './table.mjs';
 
 /** BENCH_THROTTLE=0 (the bench's own test): one try each, unthrottled, only to see it run. */
 const TRIES = throttled ? Math.max(1, Number(process.env.BENCH_TAP_TRIES ?? 10)) : 1;
-const WIDTHS = [360, 1280];
 /** Longest wait for a control or for what it leads to, at this throttle. */
 const WAIT_MS = 90_000;
 
@@ -127,7 +126,7 @@ export async function earlyTapFigures(base) {
   });
   try {
     for (const control of CONTROLS) {
-      for (const width of WIDTHS) {
+      for (const width of TAP_WIDTHS) {
         const tries = [];
         for (let attempt = 0; attempt < TRIES; attempt += 1) {
           tries.push(await oneTry(browser, base, control, width));
