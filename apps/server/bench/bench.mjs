@@ -35,7 +35,8 @@
 // It prints and never asserts. This machine's cores are shared with the load generator, Chromium
 // and any other work: compare figures of one run, not across runs.
 //
-// BENCH_SECONDS (default 8; fractions allowed) is each autocannon run's length; BENCH_ROUTES (comma separated) picks
+// BENCH_SECONDS (default 8; fractions allowed) is each autocannon run's length (autocannon runs at
+// least a second: the rates are of the time it ran); BENCH_ROUTES (comma separated) picks
 // the Lighthouse routes; BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_THROTTLE=0 opens the member's
 // home unthrottled; BENCH_RESET_SAMPLES (default 200) is how many reset requests are timed for
 // each kind of address; BENCH_ONLY=tracker measures the tracker's pages alone (the member's home

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `pnpm bench`'s site part runs (against the builds `pnpm test` made first) and prints each of its
- * figures: half-second load runs, no Lighthouse, the member's home and the first steps' taps (at 360 px) in Chromium unthrottled. The figures themselves are a measurement, never a
+ * figures: the shortest load runs (half a second asked, a second run), no Lighthouse, the member's home and the first steps' taps (at 360 px) in Chromium unthrottled. The figures themselves are a measurement, never a
  * pass or a fail.
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
