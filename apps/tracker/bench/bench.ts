@@ -5,15 +5,29 @@
  *   pnpm --filter @app/tracker bench
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
- * (skipped when unreachable). BENCH_SECONDS sets each run's length (default 10; autocannon runs
- * at least a second, and the rates are of the time it ran). The load generator shares the
- * machine's cores with the server: compare rows of one run, not runs.
+ * (skipped when unreachable). BENCH_STORES=pglite (or postgres) measures one store. BENCH_SECONDS
+ * sets each run's length (default 10; autocannon runs at least a second, and the rates are of the
+ * time it ran). The load generator shares the machine's cores with the server: compare rows of one
+ * run, not runs.
  */
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../src/testing.ts';
 import { startTracker } from '../src/tracker.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+if (!(seconds > 0)) {
+  console.error(
+    `BENCH_SECONDS: expected a number of seconds above 0, got ${process.env.BENCH_SECONDS}`,
+  );
+  process.exit(1);
+}
+const stores = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+if (stores.some((store) => store !== 'pglite' && store !== 'postgres')) {
+  console.error(
+    `BENCH_STORES: expected pglite, postgres or both (comma-separated), got ${process.env.BENCH_STORES}`,
+  );
+  process.exit(1);
+}
 const pgUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -93,11 +107,15 @@ function row(store: string, scenario: string, r: Awaited<ReturnType<typeof autoc
 }
 
 // PGlite whatever TEST_DATABASE_URL says (null: no server).
-const rows: Row[] = [...(await measure('PGlite', null))];
-try {
-  rows.push(...(await measure('PostgreSQL', pgUrl)));
-} catch (error) {
-  console.error(`PostgreSQL skipped (${pgUrl}): ${error instanceof Error ? error.message : error}`);
+const rows: Row[] = stores.includes('pglite') ? await measure('PGlite', null) : [];
+if (stores.includes('postgres')) {
+  try {
+    rows.push(...(await measure('PostgreSQL', pgUrl)));
+  } catch (error) {
+    console.error(
+      `PostgreSQL skipped (${pgUrl}): ${error instanceof Error ? error.message : error}`,
+    );
+  }
 }
 console.log(
   `${seconds} s asked per run (autocannon runs at least a second); req/s counts 2xx answers only, over the time each run took`,
