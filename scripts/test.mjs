@@ -22,15 +22,18 @@ const started = performance.now();
 const BUILDS = ['@app/web', '@app/tracker-web', '@app/server', '@app/tracker'];
 
 /**
- * The order the packages run in: the quick ones first, so a broken contract shows within a
- * minute; the browser tests last. Any package not named here is a quick one: those run two at a
- * time (each is a few seconds of mostly start-up, which leaves a core idle when run alone), their
- * output printed whole as each ends. The packages named here run one after another, each using
- * both cores itself.
+ * The order the packages run in. First a pool of two at a time: the packages that keep at most
+ * one core busy, each printed whole as it ends. The cluster's test starts it, as the longest (about
+ * a minute of two sites, two trackers and HAProxy restarting and waiting on each other: one core's
+ * worth), and the quick ones (a few seconds each, mostly start-up) and then the tracker's web app
+ * run one after another beside it, so a broken contract still shows within a minute. Then the
+ * packages named in LAST, one after another, each using both cores itself; the browser tests last.
  */
-const LAST = ['@app/tracker-web', '@app/server', '@app/tracker', '@app/cluster', '@app/web'];
-/** How many quick packages run at once. */
-const QUICK_AT_ONCE = 2;
+const POOL_FIRST = ['@app/cluster'];
+const POOL_LAST = ['@app/tracker-web'];
+const LAST = ['@app/server', '@app/tracker', '@app/web'];
+/** How many of the pool's packages run at once. */
+const POOL_AT_ONCE = 2;
 
 /** What a package's tests leave out on this machine, and why (shown in the table). */
 function leftOut(name) {
@@ -60,7 +63,14 @@ const packages = workspace
   .filter((pkg) => pkg.scripts.test !== undefined)
   .filter((pkg) => named.length === 0 || named.includes(pkg.name))
   .sort((a, b) => {
-    const rank = (pkg) => LAST.indexOf(pkg.name);
+    const rank = (pkg) =>
+      POOL_FIRST.includes(pkg.name)
+        ? 0
+        : LAST.includes(pkg.name)
+          ? 3 + LAST.indexOf(pkg.name)
+          : POOL_LAST.includes(pkg.name)
+            ? 2
+            : 1;
     return rank(a) - rank(b) || a.name.localeCompare(b.name);
   });
 
@@ -223,13 +233,13 @@ async function runPackage(pkg, { live }) {
   };
 }
 
-const quick = packages.filter((pkg) => !LAST.includes(pkg.name));
+const pool = packages.filter((pkg) => !LAST.includes(pkg.name));
 const results = new Map();
 let next = 0;
 await Promise.all(
-  Array.from({ length: Math.min(QUICK_AT_ONCE, quick.length) }, async () => {
-    while (next < quick.length) {
-      const pkg = quick[next];
+  Array.from({ length: Math.min(POOL_AT_ONCE, pool.length) }, async () => {
+    while (next < pool.length) {
+      const pkg = pool[next];
       next += 1;
       results.set(pkg.name, await runPackage(pkg, { live: false }));
     }
