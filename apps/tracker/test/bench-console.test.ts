@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { projectStore, runBench } from './bench-run.ts';
 
 /**
  * `pnpm --filter @app/tracker bench:console` runs (on 100 join requests instead of 10,000) and
@@ -9,8 +7,6 @@ import { describe, expect, it } from 'vitest';
  * its first and its last page, on PGlite in the PGlite project and on PostgreSQL in the PostgreSQL
  * project (each store once). The figures themselves are a measurement, never a pass or a fail.
  */
-const trackerDir = fileURLToPath(new URL('..', import.meta.url));
-
 const LISTS = [
   'join requests',
   'join requests, q=applicant 12',
@@ -34,32 +30,18 @@ const LISTS = [
 
 describe('the console lists benchmark', () => {
   it('runs on a small data set and prints every figure', { timeout: 240_000 }, async () => {
-    const postgres = process.env.TEST_DATABASE_URL || undefined;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'bench/console-lists.ts'],
-      {
-        cwd: trackerDir,
-        env: {
-          ...process.env,
-          BENCH_CONSOLE_REQUESTS: '100',
-          BENCH_CONSOLE_STORES: postgres ? 'postgres' : 'pglite',
-          BENCH_DATABASE_URL: '',
-          DATABASE_URL: '',
-          TEST_DATABASE_URL: postgres ?? '',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    const store = projectStore();
+    const { stdout } = await runBench('bench/console-lists.ts', {
+      BENCH_CONSOLE_REQUESTS: '100',
+      BENCH_CONSOLE_STORES: store.key,
+    });
     expect(stdout).toContain('Console lists on 100 join requests');
-    for (const store of [postgres ? 'PostgreSQL' : 'PGlite']) {
-      for (const list of LISTS) {
-        for (const page of ["'first'", "'last \\(offset \\d+\\)'"]) {
-          const row = new RegExp(
-            `'${store}'\\s*│\\s*'${list.replace(/[()+]/g, '\\$&')}'\\s*│\\s*\\d+\\s*│\\s*${page}\\s*│\\s*[\\d.]+\\s*│\\s*[\\d.]+\\s*│`,
-          );
-          expect(stdout, `${store} ${list} ${page}`).toMatch(row);
-        }
+    for (const list of LISTS) {
+      for (const page of ["'first'", "'last \\(offset \\d+\\)'"]) {
+        const row = new RegExp(
+          `'${store.name}'\\s*│\\s*'${list.replace(/[()+]/g, '\\$&')}'\\s*│\\s*\\d+\\s*│\\s*${page}\\s*│\\s*[\\d.]+\\s*│\\s*[\\d.]+\\s*│`,
+        );
+        expect(stdout, `${store.name} ${list} ${page}`).toMatch(row);
       }
     }
   });

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { projectStore, runBench } from './bench-run.ts';
 
 /**
  * `pnpm --filter @app/tracker bench:scale` runs (on 12 members with 20 days instead of 1,000 and
  * 10,000 with a year) and prints each figure for the store of the test's project. The figures
  * are a measurement, never a pass or a fail.
  */
-const trackerDir = fileURLToPath(new URL('..', import.meta.url));
-
 const WHAT = [
   'seed',
   'quiet spells worked out',
@@ -29,34 +25,20 @@ const WHAT = [
 
 describe('the scale benchmark', () => {
   it('runs on a small data set and prints every figure', { timeout: 400_000 }, async () => {
-    const postgres = process.env.TEST_DATABASE_URL || undefined;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'bench/scale.ts'],
-      {
-        cwd: trackerDir,
-        env: {
-          ...process.env,
-          BENCH_SCALE_MEMBERS: '12',
-          BENCH_SCALE_DAYS: '20',
-          // Each project's own store: the PGlite project has run the PGlite rows already.
-          BENCH_SCALE_STORES: postgres ? 'postgres' : 'pglite',
-          BENCH_DATABASE_URL: '',
-          DATABASE_URL: '',
-          TEST_DATABASE_URL: postgres ?? '',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    const store = projectStore();
+    const { stdout } = await runBench('bench/scale.ts', {
+      BENCH_SCALE_MEMBERS: '12',
+      BENCH_SCALE_DAYS: '20',
+      // Each project's own store: the PGlite project has run the PGlite rows already.
+      BENCH_SCALE_STORES: store.key,
+    });
     expect(stdout).toContain('The tracker at 12 members with 20 days each');
     expect(stdout).toContain('Growth from 12 to 12 members');
-    for (const store of [postgres ? 'PostgreSQL' : 'PGlite']) {
-      for (const what of WHAT) {
-        const row = new RegExp(
-          `'${store}'\\s*│\\s*'${what.replace(/[()]/g, '\\$&')}'\\s*│\\s*[\\d.]+\\s*│`,
-        );
-        expect(stdout, `${store} ${what}`).toMatch(row);
-      }
+    for (const what of WHAT) {
+      const row = new RegExp(
+        `'${store.name}'\\s*│\\s*'${what.replace(/[()]/g, '\\$&')}'\\s*│\\s*[\\d.]+\\s*│`,
+      );
+      expect(stdout, `${store.name} ${what}`).toMatch(row);
     }
   });
 });
