@@ -63,14 +63,12 @@ const packages = workspace
   .filter((pkg) => pkg.scripts.test !== undefined)
   .filter((pkg) => named.length === 0 || named.includes(pkg.name))
   .sort((a, b) => {
-    const rank = (pkg) =>
-      POOL_FIRST.includes(pkg.name)
-        ? 0
-        : LAST.includes(pkg.name)
-          ? 3 + LAST.indexOf(pkg.name)
-          : POOL_LAST.includes(pkg.name)
-            ? 2
-            : 1;
+    const rank = (pkg) => {
+      if (POOL_FIRST.includes(pkg.name)) return 0;
+      if (POOL_LAST.includes(pkg.name)) return 2;
+      const last = LAST.indexOf(pkg.name);
+      return last === -1 ? 1 : 3 + last;
+    };
     return rank(a) - rank(b) || a.name.localeCompare(b.name);
   });
 

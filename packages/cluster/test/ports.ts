@@ -21,7 +21,7 @@ function ephemeralStart(): number {
 const LOWEST = 20_000;
 const BLOCK = 16;
 
-/** A block of 16 free ports below the ephemeral range: CLUSTER_PORT_BASE, or one found free now. */
+/** A block of BLOCK free ports below the ephemeral range: CLUSTER_PORT_BASE, or one found free now. */
 export async function portBase(): Promise<number> {
   if (process.env.CLUSTER_PORT_BASE) return Number(process.env.CLUSTER_PORT_BASE);
   const free = (port: number) =>
@@ -37,5 +37,5 @@ export async function portBase(): Promise<number> {
     for (let p = base; p < base + BLOCK && ok; p++) ok = await free(p);
     if (ok) return base;
   }
-  throw new Error('no block of 16 free ports');
+  throw new Error(`no block of ${BLOCK} free ports`);
 }

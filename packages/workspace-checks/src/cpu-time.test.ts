@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +48,11 @@ describe.runIf(root)('the processor-time wrapper', () => {
   it('counts a process that nothing waited for', { timeout: 90_000 }, async () => {
     // The subshell ends at once: the busy process is reaped by init, not by the command, which
     // waits (at most 60 s) for the file it leaves when it has used 0.6 s.
-    const done = join(mkdtempSync(join(tmpdir(), 'cpu-time-')), 'done');
+    const folder = mkdtempSync(join(tmpdir(), 'cpu-time-'));
+    const done = join(folder, 'done');
     const { code, figures } = await measure(
       `(${busy(600, done)} &); i=0; until [ -e '${done}' ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i+1)); done`,
-    );
+    ).finally(() => rmSync(folder, { recursive: true, force: true }));
     expect(code).toBe(0);
     expect(figures.counted).toBe('cgroup');
     expect(figures.user + figures.system).toBeGreaterThan(0.4);
